@@ -1,0 +1,7 @@
+// Package server is the tmuxbuf MCP server: the paste-buffer tools, their
+// naming and ownership rules, limits, safety tiers and audit log, and the
+// exec backend that runs the tmux binary.
+//
+// It talks to tmux only through the Tmux interface, so the in-process
+// emulator in package faketmux can stand in for tmux without any change here.
+package server
