@@ -1,0 +1,46 @@
+package faketmux
+
+import (
+	"context"
+	"fmt"
+	"io"
+)
+
+// client is one command line being run: what tmux's server knows about the
+// client that sent it.
+type client struct {
+	ctx    context.Context
+	s      *Server
+	st     *state
+	stdin  []byte // read before the server lock was taken; nil if unused
+	stdout io.Writer
+	stderr io.Writer
+	dir    string
+	env    []string
+}
+
+// runList runs parsed commands in order; the first failure prints its
+// message and skips the rest, as tmux drops the rest of a failed group.
+func (c *client) runList(cmds []command) int {
+	for i := range cmds {
+		cmd := &cmds[i]
+		if cmd.entry.run == nil {
+			c.errorf(errUnsupported, cmd.entry.name)
+			return 1
+		}
+		if err := cmd.entry.run(c, &cmd.args); err != nil {
+			c.errorf("%s", err)
+			return 1
+		}
+	}
+	return 0
+}
+
+func (c *client) errorf(format string, a ...any) {
+	fmt.Fprintf(c.stderr, format+"\n", a...)
+}
+
+// print writes one line of command output, as tmux's cmdq_print does.
+func (c *client) print(line string) {
+	io.WriteString(c.stdout, line+"\n")
+}

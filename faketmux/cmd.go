@@ -1,0 +1,254 @@
+package faketmux
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// errUsageRequested is "-?", which tmux answers with the bare usage line.
+var errUsageRequested = errors.New("usage requested")
+
+// runners binds the commands the emulator runs to their code; every other
+// entry of cmdTable parses as in tmux and then fails with errUnsupported.
+var runners = map[string]func(c *client, a *args) error{
+	"set-buffer":    cmdSetBuffer,
+	"delete-buffer": cmdDeleteBuffer,
+	"show-buffer":   cmdShowBuffer,
+	"save-buffer":   cmdSaveBuffer,
+	"load-buffer":   cmdLoadBuffer,
+	"list-buffers":  cmdListBuffers,
+	"paste-buffer":  cmdPasteBuffer,
+	"choose-buffer": cmdChooseBuffer,
+	"start-server":  cmdStartServer,
+	"kill-server":   cmdKillServer,
+}
+
+// cmdExact finds a command by its full name or alias without the prefix
+// scan; cmdFind falls back to the scan, which decides ambiguity.
+var cmdExact = func() map[string]*cmdEntry {
+	m := make(map[string]*cmdEntry, 2*len(cmdTable))
+	for _, e := range cmdTable {
+		e.run = runners[e.name]
+		m[e.name] = e
+		if e.alias != "" {
+			m[e.alias] = e
+		}
+	}
+	return m
+}()
+
+// cmdFind looks a command up as tmux does: an alias wins outright, then a
+// unique prefix of a name (an exact name also ends the scan).
+func cmdFind(name string) (*cmdEntry, error) {
+	if e, ok := cmdExact[name]; ok {
+		return e, nil
+	}
+	var found *cmdEntry
+	ambiguous := false
+	for _, e := range cmdTable {
+		if !strings.HasPrefix(e.name, name) {
+			continue
+		}
+		if found != nil {
+			ambiguous = true
+		}
+		found = e
+	}
+	if found == nil {
+		return nil, fmt.Errorf(errUnknownCommand, name)
+	}
+	if ambiguous {
+		var names []string
+		for _, e := range cmdTable {
+			if strings.HasPrefix(e.name, name) {
+				names = append(names, e.name)
+			}
+		}
+		return nil, fmt.Errorf(errAmbiguousCommand, name, strings.Join(names, ", "))
+	}
+	return found, nil
+}
+
+// args is one parsed command: its flags in the order given and its
+// positional arguments.
+type args struct {
+	flags  []flag
+	values []string
+}
+
+type flag struct {
+	letter   byte
+	value    string
+	hasValue bool
+}
+
+func (a *args) has(letter byte) bool {
+	for i := range a.flags {
+		if a.flags[i].letter == letter {
+			return true
+		}
+	}
+	return false
+}
+
+// get returns the last value given for a flag, as tmux's args_get does.
+func (a *args) get(letter byte) (string, bool) {
+	for i := len(a.flags) - 1; i >= 0; i-- {
+		if a.flags[i].letter == letter {
+			return a.flags[i].value, true
+		}
+	}
+	return "", false
+}
+
+// command is one parsed command of a command list.
+type command struct {
+	entry *cmdEntry
+	args  args
+}
+
+// splitCommands cuts argv into commands at arguments ending in ';', as
+// tmux's client does: a trailing "\;" is a literal ';' instead. An argv with
+// no separator is returned as the only command without copying.
+func splitCommands(argv []string) [][]string {
+	split := false
+	for _, arg := range argv {
+		if strings.HasSuffix(arg, ";") {
+			split = true
+			break
+		}
+	}
+	if !split {
+		return [][]string{argv}
+	}
+	var cmds [][]string
+	var cur []string
+	for _, arg := range argv {
+		end := false
+		if strings.HasSuffix(arg, ";") {
+			arg = arg[:len(arg)-1]
+			if strings.HasSuffix(arg, `\`) {
+				arg = arg[:len(arg)-1] + ";"
+			} else {
+				end = true
+			}
+		}
+		if !end || arg != "" {
+			cur = append(cur, arg)
+		}
+		if end {
+			cmds = append(cmds, cur)
+			cur = nil
+		}
+	}
+	if len(cur) > 0 {
+		cmds = append(cmds, cur)
+	}
+	return cmds
+}
+
+// commandAliases is tmux's default command-alias option.
+var commandAliases = map[string][]string{
+	"split-pane":     {"split-window"},
+	"splitp":         {"split-window"},
+	"server-info":    {"show-messages", "-JT"},
+	"info":           {"show-messages", "-JT"},
+	"choose-window":  {"choose-tree", "-w"},
+	"choose-session": {"choose-tree", "-s"},
+}
+
+// parseCommands parses a whole command line; one bad command fails it all,
+// so nothing runs, as in tmux.
+func parseCommands(argv []string) ([]command, error) {
+	parts := splitCommands(argv)
+	cmds := make([]command, len(parts))
+	for i, words := range parts {
+		if len(words) > 0 {
+			if expansion, ok := commandAliases[words[0]]; ok {
+				words = append(append([]string(nil), expansion...), words[1:]...)
+			}
+		}
+		if err := parseCommand(words, &cmds[i]); err != nil {
+			return nil, err
+		}
+	}
+	return cmds, nil
+}
+
+func parseCommand(words []string, cmd *command) error {
+	if len(words) == 0 {
+		return errorf(errNoCommand)
+	}
+	e, err := cmdFind(words[0])
+	if err != nil {
+		return err
+	}
+	cmd.entry = e
+	switch err := parseArgs(e, words[1:], &cmd.args); {
+	case err == errUsageRequested:
+		return errorf(errUsage, e.name, e.usage)
+	case err != nil:
+		return errorf(errCommand, e.name, err.Error())
+	}
+	return nil
+}
+
+// parseArgs parses flags the way tmux's args_parse does: flags may be
+// grouped, a value may be attached or the next word, and "--" or the first
+// word not starting with '-' ends them.
+func parseArgs(e *cmdEntry, words []string, a *args) error {
+	i := 0
+	for i < len(words) {
+		w := words[i]
+		if len(w) < 2 || w[0] != '-' {
+			break
+		}
+		i++
+		if w == "--" {
+			break
+		}
+		for j := 1; j < len(w); j++ {
+			letter := w[j]
+			if letter == '?' {
+				return errUsageRequested
+			}
+			if !isAlnum(letter) {
+				return errorf(errInvalidFlag, letter)
+			}
+			k := strings.IndexByte(e.template, letter)
+			if k < 0 {
+				return errorf(errUnknownFlag, letter)
+			}
+			if k+1 >= len(e.template) || e.template[k+1] != ':' {
+				a.flags = append(a.flags, flag{letter: letter})
+				continue
+			}
+			optional := k+2 < len(e.template) && e.template[k+2] == ':'
+			switch {
+			case j+1 < len(w):
+				a.flags = append(a.flags, flag{letter: letter, value: w[j+1:], hasValue: true})
+			case i < len(words):
+				a.flags = append(a.flags, flag{letter: letter, value: words[i], hasValue: true})
+				i++
+			case optional:
+				a.flags = append(a.flags, flag{letter: letter})
+			default:
+				return errorf(errFlagArgument, letter)
+			}
+			break
+		}
+	}
+	a.values = words[i:]
+	if len(a.values) < e.lower {
+		return errorf(errTooFewArgs, e.lower)
+	}
+	if e.upper >= 0 && len(a.values) > e.upper {
+		return errorf(errTooManyArgs, e.upper)
+	}
+	return nil
+}
+
+func isAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}

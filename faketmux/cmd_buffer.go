@@ -1,0 +1,209 @@
+package faketmux
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"syscall"
+)
+
+// storeBuffer is tmux's paste_set as the buffer commands call it: no -b
+// makes an automatic buffer, -b "" is refused.
+func (c *client) storeBuffer(name string, named bool, data []byte) error {
+	switch {
+	case len(data) == 0:
+		return nil
+	case !named:
+		c.st.buffers.add(data, c.st.options.bufferLimit(), c.s.now())
+	case name == "":
+		return errorf(errEmptyBufferName)
+	default:
+		c.st.buffers.set(name, data, c.s.now())
+	}
+	return nil
+}
+
+// namedOrTop finds the buffer -b names or, without -b, the most recent one,
+// with the messages delete-buffer and set-buffer -n give.
+func (c *client) namedOrTop(a *args) (*buffer, error) {
+	name, named := a.get('b')
+	if named {
+		if pb := c.st.buffers.get(name); pb != nil {
+			return pb, nil
+		}
+		return nil, errorf(errUnknownBuffer, name)
+	}
+	if pb := c.st.buffers.top(); pb != nil {
+		return pb, nil
+	}
+	return nil, errorf(errNoBuffer)
+}
+
+// namedOrTopForRead is the lookup of show-buffer and save-buffer, whose
+// messages differ from namedOrTop's.
+func (c *client) namedOrTopForRead(a *args) (*buffer, error) {
+	if name, named := a.get('b'); named {
+		if pb := c.st.buffers.get(name); pb != nil {
+			return pb, nil
+		}
+		return nil, errorf(errNoBufferName, name)
+	}
+	if pb := c.st.buffers.top(); pb != nil {
+		return pb, nil
+	}
+	return nil, errorf(errNoBuffers)
+}
+
+func cmdSetBuffer(c *client, a *args) error {
+	if err := c.checkTargetClient(a); err != nil {
+		return err
+	}
+	if newName, ok := a.get('n'); ok {
+		pb, err := c.namedOrTop(a)
+		if err != nil {
+			return err
+		}
+		switch {
+		case newName == "":
+			return errorf(errNewNameEmpty)
+		case c.st.buffers.get(newName) != nil:
+			return errorf(errBufferExists, newName)
+		}
+		c.st.buffers.rename(pb, newName)
+		return nil
+	}
+	if len(a.values) != 1 {
+		return errorf(errNoData)
+	}
+	value := a.values[0]
+	if value == "" {
+		return nil
+	}
+	name, named := a.get('b')
+	var data []byte
+	if old := c.st.buffers.get(name); named && old != nil && a.has('a') {
+		data = make([]byte, 0, len(old.data)+len(value))
+		data = append(data, old.data...)
+	}
+	data = append(data, value...)
+	return c.storeBuffer(name, named, data)
+}
+
+func cmdDeleteBuffer(c *client, a *args) error {
+	pb, err := c.namedOrTop(a)
+	if err != nil {
+		return err
+	}
+	c.st.buffers.remove(pb)
+	return nil
+}
+
+func cmdShowBuffer(c *client, a *args) error {
+	pb, err := c.namedOrTopForRead(a)
+	if err != nil {
+		return err
+	}
+	// A client that is not attached gets the raw bytes, as a file written
+	// to "-"; tmux escapes them only for attached and control clients.
+	c.stdout.Write(pb.data)
+	return nil
+}
+
+func cmdSaveBuffer(c *client, a *args) error {
+	pb, err := c.namedOrTopForRead(a)
+	if err != nil {
+		return err
+	}
+	path := c.expandPath(a.values[0])
+	if path == "-" {
+		c.stdout.Write(pb.data)
+		return nil
+	}
+	path = c.absPath(path)
+	mode := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+	if a.has('a') {
+		mode = os.O_WRONLY | os.O_CREATE | os.O_APPEND
+	}
+	f, err := os.OpenFile(path, mode, 0o666)
+	if err == nil {
+		_, err = f.Write(pb.data)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		return errorf(errFileOp, path, strerror(err))
+	}
+	return nil
+}
+
+func cmdLoadBuffer(c *client, a *args) error {
+	if err := c.checkTargetClient(a); err != nil {
+		return err
+	}
+	name, named := a.get('b')
+	path := c.expandPath(a.values[0])
+	var data []byte
+	if path == "-" {
+		data = c.stdin
+		// tmux hands its client's standard input to one reader only.
+		c.stdin = nil
+	} else {
+		path = c.absPath(path)
+		var err error
+		if data, err = os.ReadFile(path); err != nil {
+			return errorf(errFileOp, path, strerror(err))
+		}
+	}
+	return c.storeBuffer(name, named, data)
+}
+
+func cmdListBuffers(c *client, a *args) error {
+	template, ok := a.get('F')
+	if !ok {
+		template = listBuffersTemplate
+	}
+	filter, filtered := a.get('f')
+	c.st.buffers.newestFirst(func(pb *buffer) {
+		f := c.formatter()
+		f.buffer = pb
+		if filtered && !formatTrue(f.expand(filter)) {
+			return
+		}
+		c.print(f.expand(template))
+	})
+	return nil
+}
+
+const listBuffersTemplate = `#{buffer_name}: #{buffer_size} bytes: "#{buffer_sample}"`
+
+func cmdChooseBuffer(c *client, a *args) error {
+	return errorf(errChooseBufferMode)
+}
+
+// absPath resolves a path against the client's working directory, where
+// tmux's client opens files.
+func (c *client) absPath(path string) string {
+	if filepath.IsAbs(path) {
+		return path
+	}
+	dir := c.dir
+	if dir == "" {
+		dir, _ = os.Getwd()
+	}
+	return dir + "/" + path
+}
+
+// strerror is the C library's text for the error behind err, which is Go's
+// text with a capital letter.
+func strerror(err error) string {
+	var errno syscall.Errno
+	if errors.As(err, &errno) {
+		err = errno
+	}
+	s := err.Error()
+	if s != "" && s[0] >= 'a' && s[0] <= 'z' {
+		s = string(s[0]-'a'+'A') + s[1:]
+	}
+	return s
+}

@@ -1,0 +1,53 @@
+package faketmux
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Every text the emulator prints on standard error, in one place, so that a
+// difference from tmux is fixed once. Those with verbs are fmt formats. The
+// trailing newline is added by the printer, as tmux's cmdq_error does.
+const (
+	// Client side: printed before any command runs.
+	errNoServer         = "no server running on %s"
+	errConnecting       = "error connecting to %s (No such file or directory)"
+	errServerExited     = "server exited unexpectedly"
+	errNotATerminal     = "open terminal failed: not a terminal"
+	errContextCancelled = "faketmux: %v"
+
+	// Parsing.
+	errUnknownCommand   = "unknown command: %s"
+	errAmbiguousCommand = "ambiguous command: %s, could be: %s"
+	errUsage            = "usage: %s %s"
+	errCommand          = "command %s: %s"
+	errUnknownFlag      = "unknown flag -%c"
+	errInvalidFlag      = "invalid flag -%c"
+	errFlagArgument     = "-%c expects an argument"
+	errTooFewArgs       = "too few arguments (need at least %d)"
+	errTooManyArgs      = "too many arguments (need at most %d)"
+	errUnsupported      = "faketmux: %s is not supported"
+
+	// Buffers.
+	errNoBuffers        = "no buffers"
+	errNoBuffer         = "no buffer"
+	errNoBufferName     = "no buffer %s"
+	errUnknownBuffer    = "unknown buffer: %s"
+	errBufferExists     = "buffer %s already exists"
+	errEmptyBufferName  = "empty buffer name"
+	errNewNameEmpty     = "new name is empty"
+	errNoData           = "no data specified"
+	errFileOp           = "%s: %s"
+	errChooseBufferMode = "faketmux: choose-buffer needs an attached client, which faketmux does not have"
+)
+
+const errNoCommand = "no command"
+
+// errorf makes the error a command prints; it is a plain error so that a
+// parse failure and a run failure print the same way.
+func errorf(format string, a ...any) error {
+	if len(a) == 0 {
+		return errors.New(format)
+	}
+	return fmt.Errorf(format, a...)
+}

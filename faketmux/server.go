@@ -1,0 +1,234 @@
+package faketmux
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"time"
+)
+
+// Options configure a Server. The zero value works: a socket path is only
+// used in messages and formats.
+type Options struct {
+	// SocketPath names the socket in messages such as "no server running
+	// on PATH" and in #{socket_path}.
+	SocketPath string
+	// Clock gives the time for buffer_created, session_created and the
+	// other times; nil means time.Now.
+	Clock func() time.Time
+	// Shell is what a pane runs when no command is given (tmux's
+	// default-shell). Empty means $SHELL from Env, then /bin/sh.
+	Shell string
+	// Env is tmux's global environment, which panes inherit. Nil means
+	// this process's environment.
+	Env []string
+}
+
+// Call is one tmux client invocation: its argv after the global flags, its
+// standard streams, and the working directory and environment it runs in
+// (tmux resolves relative paths of load-buffer and save-buffer against the
+// client's directory).
+type Call struct {
+	Args   []string
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+	Dir    string
+	Env    []string
+}
+
+// Server is one tmux socket. Before any server has run on it, a client that
+// does not start one prints "error connecting to PATH (No such file or
+// directory)"; after a server exited, tmux leaves the socket file behind and
+// such a client prints "no server running on PATH". A command that starts a
+// server (new-session, start-server, …) starts a fresh one with no buffers,
+// as tmux does; Done then belongs to that new server. After Close, every
+// call fails as if the server had gone for good.
+type Server struct {
+	opts Options
+
+	mu     sync.Mutex
+	st     *state // the running tmux server, nil when none runs
+	socket bool   // a server has run, so its socket file exists
+	closed bool
+	done   chan struct{}
+	faults []Fault
+}
+
+// New returns a socket with no server running on it yet.
+func New(opts Options) *Server {
+	if opts.Clock == nil {
+		opts.Clock = time.Now
+	}
+	if opts.Env == nil {
+		opts.Env = os.Environ()
+	}
+	return &Server{opts: opts, done: make(chan struct{})}
+}
+
+// Run runs one tmux command line, as `tmux ARGS...` would with the global
+// flags removed, and returns tmux's exit status. Its shape is server.Tmux.
+func (s *Server) Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return s.Exec(ctx, Call{Args: args, Stdin: stdin, Stdout: stdout, Stderr: stderr})
+}
+
+// Exec is Run with the client's working directory and environment.
+func (s *Server) Exec(ctx context.Context, call Call) int {
+	if call.Stdout == nil {
+		call.Stdout = io.Discard
+	}
+	if call.Stderr == nil {
+		call.Stderr = io.Discard
+	}
+	if f, ok := s.nextFault(); ok {
+		if rc, done := s.applyFault(ctx, f, call.Stderr); done {
+			return rc
+		}
+	}
+	cmds, parseErr := parseCommands(call.Args)
+	var stdin []byte
+	if parseErr == nil && readsStdin(cmds) {
+		var err error
+		if stdin, err = readAll(ctx, call.Stdin); err != nil {
+			fmt.Fprintf(call.Stderr, errContextCancelled+"\n", err)
+			return 1
+		}
+	}
+
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.st == nil {
+		if s.closed || parseErr != nil || !startsServer(call.Args, cmds) {
+			s.printConnectError(call.Stderr)
+			return 1
+		}
+		s.start(call.Env)
+	}
+	if parseErr != nil {
+		fmt.Fprintf(call.Stderr, "%s\n", parseErr)
+		return 1
+	}
+	c := &client{
+		ctx: ctx, s: s, st: s.st,
+		stdin: stdin, stdout: call.Stdout, stderr: call.Stderr,
+		dir: call.Dir, env: call.Env,
+	}
+	rc := c.runList(cmds)
+	s.exitIfDone()
+	return rc
+}
+
+func (s *Server) printConnectError(w io.Writer) {
+	if s.socket {
+		fmt.Fprintf(w, errNoServer+"\n", s.opts.SocketPath)
+	} else {
+		fmt.Fprintf(w, errConnecting+"\n", s.opts.SocketPath)
+	}
+}
+
+// startsServer reports whether tmux's client would start a server for this
+// command line: with no command at all, or when any command is marked so.
+func startsServer(argv []string, cmds []command) bool {
+	if len(argv) == 0 {
+		return true
+	}
+	for i := range cmds {
+		if cmds[i].entry.startServer {
+			return true
+		}
+	}
+	return false
+}
+
+func readsStdin(cmds []command) bool {
+	for i := range cmds {
+		if cmds[i].entry.name == "load-buffer" && len(cmds[i].args.values) == 1 && cmds[i].args.values[0] == "-" {
+			return true
+		}
+	}
+	return false
+}
+
+// readAll reads a client's standard input, giving up when ctx is done
+// (tmux's client would be killed then).
+func readAll(ctx context.Context, r io.Reader) ([]byte, error) {
+	if r == nil {
+		return nil, nil
+	}
+	type result struct {
+		b   []byte
+		err error
+	}
+	ch := make(chan result, 1)
+	go func() {
+		b, err := io.ReadAll(r)
+		ch <- result{b, err}
+	}()
+	select {
+	case res := <-ch:
+		return res.b, res.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// start begins a new server run on the socket. s.mu is held.
+func (s *Server) start(env []string) {
+	s.socket = true
+	s.st = newState(s, env)
+	select {
+	case <-s.done:
+		s.done = make(chan struct{})
+	default:
+	}
+}
+
+// exitIfDone ends the server when tmux would: after kill-server, or when no
+// session is left and exit-empty is on. s.mu is held. It runs only once a
+// whole command list has finished, because tmux waits for its connected
+// clients before exiting: `kill-server \; list-buffers` still lists.
+func (s *Server) exitIfDone() {
+	st := s.st
+	if st == nil {
+		return
+	}
+	if st.killed || (len(st.sessions) == 0 && st.options.exitEmpty()) {
+		s.stop()
+	}
+}
+
+// stop ends the running server and closes every pane. s.mu is held.
+func (s *Server) stop() {
+	if s.st == nil {
+		return
+	}
+	s.st.closePanes()
+	s.st = nil
+	close(s.done)
+}
+
+// Done is closed when the running server exits: the last session ended with
+// exit-empty on, kill-server, Crash, or Close. A later command that starts a
+// new server gets a new channel.
+func (s *Server) Done() <-chan struct{} {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.done
+}
+
+// Close kills every pane's program and ends the server for good. It is
+// idempotent.
+func (s *Server) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.closed = true
+	s.stop()
+	select {
+	case <-s.done:
+	default:
+		close(s.done)
+	}
+	return nil
+}

@@ -1,0 +1,161 @@
+package faketmux
+
+import (
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/pane"
+)
+
+// program is what a pane runs; internal/pane provides it. The interface
+// lets the model be tested with programs that are not processes.
+type program interface {
+	Write(b []byte) error
+	Input() []byte
+	BracketedPaste() bool
+	Capture() []byte
+	PID() int
+	Resize(cols, rows int) error
+	Exited() <-chan struct{}
+	Close() error
+}
+
+// startProgram starts a pane's program; tests replace it.
+var startProgram = func(o pane.Options) (program, error) {
+	p, err := pane.Start(o)
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// state is one running tmux server.
+type state struct {
+	started time.Time
+	killed  bool
+	env     []string // the global environment, from the client that started the server
+
+	buffers bufferStore
+
+	options        *options // server options
+	sessionOptions *options // global session options (set -g)
+	windowOptions  *options // global window options (setw -g)
+
+	sessions    []*session // sorted by name, as tmux's tree is
+	nextSession int
+	nextWindow  int
+	nextPane    int
+	panes       map[int]*paneState
+}
+
+type session struct {
+	id       int
+	name     string
+	created  time.Time
+	activity time.Time
+	cwd      string
+	env      []string
+	options  *options
+	winlinks []*window // sorted by index
+	current  *window
+	last     *window
+}
+
+type window struct {
+	id            int
+	index         int
+	name          string
+	session       *session
+	panes         []*paneState // in layout order
+	active        *paneState
+	options       *options
+	width, height int
+	activity      time.Time
+	automaticName bool
+}
+
+type paneState struct {
+	id            int
+	window        *window
+	prog          program
+	cwd           string
+	startCommand  string
+	command       string // what pane_current_command shows
+	title         string
+	width, height int
+	left, top     int
+	created       time.Time
+}
+
+func newState(s *Server, env []string) *state {
+	if env == nil {
+		env = s.opts.Env
+	}
+	st := &state{
+		started: s.now(),
+		env:     env,
+		options: newOptions(nil),
+		panes:   map[int]*paneState{},
+	}
+	st.sessionOptions = newOptions(nil)
+	st.windowOptions = newOptions(nil)
+	shell := s.opts.Shell
+	if shell == "" {
+		shell = lookupEnv(env, "SHELL")
+	}
+	if shell != "" {
+		st.sessionOptions.values["default-shell"] = shell
+	}
+	return st
+}
+
+func lookupEnv(env []string, key string) string {
+	for i := len(env) - 1; i >= 0; i-- {
+		if k, v, ok := strings.Cut(env[i], "="); ok && k == key {
+			return v
+		}
+	}
+	return ""
+}
+
+func (s *Server) now() time.Time { return s.opts.Clock() }
+
+func (st *state) findSession(name string) *session {
+	i, ok := slices.BinarySearchFunc(st.sessions, name, func(s *session, name string) int {
+		return strings.Compare(s.name, name)
+	})
+	if !ok {
+		return nil
+	}
+	return st.sessions[i]
+}
+
+func (st *state) addSession(s *session) {
+	i, _ := slices.BinarySearchFunc(st.sessions, s.name, func(s *session, name string) int {
+		return strings.Compare(s.name, name)
+	})
+	st.sessions = slices.Insert(st.sessions, i, s)
+}
+
+func (st *state) removeSession(s *session) {
+	if i := slices.Index(st.sessions, s); i >= 0 {
+		st.sessions = slices.Delete(st.sessions, i, i+1)
+	}
+}
+
+// closePanes ends every pane's program; the server is going away.
+func (st *state) closePanes() {
+	for _, p := range st.panes {
+		if p.prog != nil {
+			p.prog.Close()
+		}
+	}
+	clear(st.panes)
+}
+
+var hostname = func() string {
+	h, _ := os.Hostname()
+	return h
+}()
