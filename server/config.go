@@ -1,0 +1,83 @@
+package server
+
+import (
+	"fmt"
+	"log/slog"
+	"time"
+)
+
+// Config is everything the server needs; cmd/tmuxbuf-mcp fills it from flags
+// and the environment.
+type Config struct {
+	Tmux            Dialer
+	BufferPrefix    string        // "" means DefaultBufferPrefix
+	MaxContentBytes int           // cap on load_buffer content; 0 means DefaultMaxContentBytes
+	MaxShowBytes    int           // cap on a show_buffer reply; 0 means MaxContentBytes
+	Timeout         time.Duration // per tmux command; 0 means DefaultTimeout
+	Safety          Tier
+	Audit           *slog.Logger // one record per tool call; nil discards them
+	Version         string
+}
+
+const (
+	DefaultMaxContentBytes = 8 << 20
+	DefaultTimeout         = 5 * time.Second
+)
+
+// Tier is a safety tier: a server offers the tools at or below its tier.
+type Tier int
+
+const (
+	TierReadonly Tier = iota + 1
+	TierMutating
+	TierDestructive
+)
+
+var tierNames = map[Tier]string{TierReadonly: "readonly", TierMutating: "mutating", TierDestructive: "destructive"}
+
+func (t Tier) String() string { return tierNames[t] }
+
+// ParseTier reads a tier as LIBTMUX_SAFETY spells it.
+func ParseTier(s string) (Tier, error) {
+	for t, name := range tierNames {
+		if name == s {
+			return t, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown safety tier %q: want readonly, mutating or destructive", s)
+}
+
+func (c Config) withDefaults() (Config, error) {
+	if c.Tmux == nil {
+		c.Tmux = ExecDialer{}
+	}
+	if c.MaxContentBytes == 0 {
+		c.MaxContentBytes = DefaultMaxContentBytes
+	}
+	if c.MaxShowBytes == 0 {
+		c.MaxShowBytes = c.MaxContentBytes
+	}
+	if c.Timeout == 0 {
+		c.Timeout = DefaultTimeout
+	}
+	if c.Safety == 0 {
+		c.Safety = TierMutating
+	}
+	if c.Audit == nil {
+		c.Audit = slog.New(slog.DiscardHandler)
+	}
+	if c.Version == "" {
+		c.Version = "devel"
+	}
+	switch {
+	case c.MaxContentBytes < 0:
+		return c, fmt.Errorf("max content bytes must be positive, got %d", c.MaxContentBytes)
+	case c.MaxShowBytes < 0:
+		return c, fmt.Errorf("max show bytes must be positive, got %d", c.MaxShowBytes)
+	case c.Timeout < 0:
+		return c, fmt.Errorf("timeout must be positive, got %v", c.Timeout)
+	case tierNames[c.Safety] == "":
+		return c, fmt.Errorf("unknown safety tier %d", c.Safety)
+	}
+	return c, nil
+}

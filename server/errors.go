@@ -1,0 +1,71 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Every tool error text the server writes itself. None of them quotes
+// content; caller-chosen strings are shortened first.
+var (
+	errArgumentsNotObject = errors.New("arguments must be a JSON object")
+	errBadLogicalName     = errors.New("logical_name must match [A-Za-z0-9_.-]{1,64}")
+	errEmptyContent       = errors.New("content is empty: tmux keeps no empty buffer, so none was made")
+	errMaxLines           = errors.New("max_lines must be at least 1, or null for no line limit")
+	errNoPaneTarget       = errors.New("name the pane to paste into: pane_id, window_id, session_id or session_name")
+)
+
+func errContentTooLarge(n, max int) error {
+	return fmt.Errorf("content is %d bytes, over the limit of %d bytes (raise it with --max-content-bytes)", n, max)
+}
+
+func errBadBufferName(n namer) error {
+	return fmt.Errorf("buffer_name is not a buffer name this server hands out: want %s, as load_buffer returns", n.shape())
+}
+
+func errBadID(argName, shape string) error {
+	return fmt.Errorf("%s must look like %s", argName, shape)
+}
+
+func errToolTier(tool string, need, have Tier) error {
+	return fmt.Errorf("tool %s needs safety tier %q, and this server runs at %q (set --safety or LIBTMUX_SAFETY)", tool, need, have)
+}
+
+// tmuxError is a tmux command that failed. Its message says what failed in
+// the caller's terms; stderr is tmux's own text, which never holds content
+// because content only ever travels on tmux's standard input.
+type tmuxError struct {
+	command  string // the tmux command, e.g. "load-buffer"
+	socket   string // the socket_name argument, "" for the configured one
+	exit     int
+	stderr   string
+	timedOut time.Duration // non-zero when the command hit the timeout
+}
+
+func (e *tmuxError) Error() string {
+	where := socketLabel(e.socket)
+	if e.timedOut > 0 {
+		return fmt.Sprintf("tmux %s on %s did not answer within %v and was stopped; the tmux server may be hung (see --timeout)", e.command, where, e.timedOut)
+	}
+	msg := firstLine(e.stderr)
+	switch {
+	case strings.HasPrefix(msg, "no server running on "), strings.HasPrefix(msg, "error connecting to "):
+		return fmt.Sprintf("no tmux server is running on %s (%s); start one, e.g. tmux new-session -d", where, msg)
+	case strings.HasPrefix(msg, "no buffer "), strings.HasPrefix(msg, "unknown buffer: "):
+		return fmt.Sprintf("no such buffer on %s: it was deleted, or its tmux server restarted (%s)", where, msg)
+	case strings.HasPrefix(msg, "can't find "):
+		return fmt.Sprintf("tmux %s on %s: %s", e.command, where, msg)
+	case e.exit == exitNotRun:
+		return fmt.Sprintf("tmux could not be run for %s: %s (see --tmux-bin or LIBTMUX_TMUX_BIN)", e.command, msg)
+	case msg == "":
+		return fmt.Sprintf("tmux %s on %s failed with exit status %d", e.command, where, e.exit)
+	}
+	return fmt.Sprintf("tmux %s on %s failed with exit status %d: %s", e.command, where, e.exit, msg)
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	return shorten(s, 200)
+}

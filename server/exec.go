@@ -1,0 +1,74 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"time"
+)
+
+// ExecDialer reaches tmux servers by running the tmux binary, one process per
+// command, as a user's shell would.
+type ExecDialer struct {
+	Bin        string // tmux binary; "" means "tmux" on PATH
+	SocketName string // tmux -L; wins over SocketPath
+	SocketPath string // tmux -S
+}
+
+// Dial returns the tmux server on socketName, or on the configured socket
+// when socketName is empty.
+func (d ExecDialer) Dial(socketName string) Tmux {
+	bin := d.Bin
+	if bin == "" {
+		bin = "tmux"
+	}
+	var global []string
+	switch {
+	case socketName != "":
+		global = []string{"-L", socketName}
+	case d.SocketName != "":
+		global = []string{"-L", d.SocketName}
+	case d.SocketPath != "":
+		global = []string{"-S", d.SocketPath}
+	}
+	return execTmux{bin: bin, global: global}
+}
+
+type execTmux struct {
+	bin    string
+	global []string
+}
+
+// exitNotRun is the status reported when the binary could not be started,
+// the shell's convention for "command not found".
+const exitNotRun = 127
+
+// waitDelay bounds how long Run waits for tmux's output pipes after the
+// process was killed on ctx expiry: a grandchild holding them open must not
+// turn a timeout into a hang.
+const waitDelay = 500 * time.Millisecond
+
+func (t execTmux) Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	cmd := exec.CommandContext(ctx, t.bin, append(t.global[:len(t.global):len(t.global)], args...)...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, stderr
+	cmd.WaitDelay = waitDelay
+	err := cmd.Run()
+	var exitErr *exec.ExitError
+	switch {
+	case err == nil:
+		return 0
+	case ctx.Err() != nil:
+		fmt.Fprintf(stderr, "%s: %v\n", t.bin, ctx.Err())
+		return exitNotRun
+	case errors.As(err, &exitErr) && exitErr.ExitCode() > 0:
+		return exitErr.ExitCode()
+	case errors.As(err, &exitErr):
+		fmt.Fprintf(stderr, "%s: %v\n", t.bin, exitErr)
+		return exitNotRun
+	default:
+		fmt.Fprintf(stderr, "cannot run tmux binary %q: %v\n", t.bin, errors.Unwrap(err))
+		return exitNotRun
+	}
+}

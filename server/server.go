@@ -1,0 +1,189 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// Server is a tmuxbuf MCP server. Serve it with MCP().Run or through an
+// mcp.StreamableHTTPHandler; call Cleanup when done.
+type Server struct {
+	cfg    Config
+	names  namer
+	owned  registry
+	mcp    *mcp.Server
+	hidden map[string]Tier // tools above the safety tier, by name
+}
+
+// New builds a server from cfg, registering the tools its safety tier allows.
+func New(cfg Config) (*Server, error) {
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	names, err := newNamer(cfg.BufferPrefix)
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{cfg: cfg, names: names, hidden: map[string]Tier{}}
+	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "tmuxbuf", Title: "tmux paste buffers", Version: cfg.Version}, nil)
+	for _, t := range tools {
+		if t.tier > cfg.Safety {
+			s.hidden[t.name] = t.tier
+			continue
+		}
+		s.mcp.AddTool(t.definition(), s.handler(t))
+	}
+	s.mcp.AddReceivingMiddleware(s.refuseHiddenTools)
+	return s, nil
+}
+
+// MCP returns the underlying go-sdk server.
+func (s *Server) MCP() *mcp.Server { return s.mcp }
+
+func (t tool) definition() *mcp.Tool {
+	def := &mcp.Tool{
+		Name:        t.name,
+		Title:       t.title,
+		Description: t.desc,
+		InputSchema: inputSchema(t.params),
+		Annotations: &t.annotations,
+	}
+	if t.output != nil {
+		def.OutputSchema = t.output
+	}
+	return def
+}
+
+// requestIDKey is where a result's _meta carries the id that the audit log
+// records for the call. The go-sdk does not hand tool handlers the JSON-RPC
+// id, so the server makes its own.
+const requestIDKey = "io.tmuxbuf/request_id"
+
+func (s *Server) handler(t tool) mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+		started, requestID := time.Now(), newRequestID()
+		var err error
+		defer func() {
+			// A panic must neither stop the server nor reach the client or the
+			// log with whatever it carried.
+			if recover() != nil {
+				res, err = nil, fmt.Errorf("internal error in %s; nothing was logged about the arguments' content", t.name)
+			}
+			auditRecord(s.cfg.Audit, t.name, sessionID(req), requestID, auditArgs(req.Params.Arguments, t.params), started, err)
+			if err != nil {
+				res = errorResult(err)
+			}
+			res.Meta = mcp.Meta{requestIDKey: requestID}
+		}()
+		a, err := decodeArgs(req.Params.Arguments, t.params)
+		if err != nil {
+			return nil, nil
+		}
+		out, err := t.run(s, ctx, a)
+		if err != nil {
+			return nil, nil
+		}
+		return successResult(out)
+	}
+}
+
+func successResult(out any) (*mcp.CallToolResult, error) {
+	if text, ok := out.(string); ok {
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, nil
+	}
+	data, err := json.Marshal(out)
+	if err != nil {
+		return nil, err
+	}
+	return &mcp.CallToolResult{
+		Content:           []mcp.Content{&mcp.TextContent{Text: string(data)}},
+		StructuredContent: json.RawMessage(data),
+	}, nil
+}
+
+func errorResult(err error) *mcp.CallToolResult {
+	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: err.Error()}}}
+}
+
+// refuseHiddenTools answers a call to a tool above the safety tier with a tool
+// error that names the tier, so the caller learns why; only a tool name the
+// server has never heard of is a protocol error.
+func (s *Server) refuseHiddenTools(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		call, ok := req.(*mcp.CallToolRequest)
+		if !ok || method != "tools/call" {
+			return next(ctx, method, req)
+		}
+		need, hidden := s.hidden[call.Params.Name]
+		if !hidden {
+			return next(ctx, method, req)
+		}
+		err := errToolTier(call.Params.Name, need, s.cfg.Safety)
+		auditRecord(s.cfg.Audit, call.Params.Name, sessionID(call), newRequestID(), auditArgs(call.Params.Arguments, nil), time.Now(), err)
+		return errorResult(err), nil
+	}
+}
+
+func sessionID(req *mcp.CallToolRequest) string {
+	if req.Session == nil {
+		return ""
+	}
+	return req.Session.ID()
+}
+
+func newRequestID() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// tmux runs one tmux command on the server for socket within the configured
+// timeout, and returns its standard output.
+func (s *Server) tmux(ctx context.Context, socket string, stdin io.Reader, args ...string) ([]byte, error) {
+	runCtx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
+	defer cancel()
+	var stdout, stderr bytes.Buffer
+	code := s.cfg.Tmux.Dial(socket).Run(runCtx, args, stdin, &stdout, &stderr)
+	switch {
+	case ctx.Err() != nil:
+		return nil, fmt.Errorf("tmux %s: the call was cancelled", args[0])
+	case errors.Is(runCtx.Err(), context.DeadlineExceeded):
+		return nil, &tmuxError{command: args[0], socket: socket, timedOut: s.cfg.Timeout}
+	case code != 0:
+		return nil, &tmuxError{command: args[0], socket: socket, exit: code, stderr: stderr.String()}
+	}
+	return stdout.Bytes(), nil
+}
+
+// Cleanup deletes the buffers this server made and that still exist, on every
+// socket it used, and no others. It returns how many it deleted.
+func (s *Server) Cleanup(ctx context.Context) (int, error) {
+	deleted := 0
+	var errs []error
+	for socket, names := range s.owned.snapshot() {
+		for _, name := range names {
+			_, err := s.tmux(ctx, socket, nil, "delete-buffer", "-b", name)
+			var te *tmuxError
+			switch {
+			case err == nil:
+				deleted++
+			case errors.As(err, &te) && te.timedOut == 0 && te.exit == 1:
+				// Already gone: deleted by hand, or its tmux server exited.
+			default:
+				errs = append(errs, err)
+			}
+			s.owned.remove(socket, name)
+		}
+	}
+	return deleted, errors.Join(errs...)
+}

@@ -1,0 +1,355 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// A tool is one MCP tool: what it advertises and what it does. run returns
+// either a string (sent as text) or a value (sent as structured content).
+type tool struct {
+	name, title, desc string
+	tier              Tier
+	params            []param
+	output            schema // nil for tools that answer in text
+	annotations       mcp.ToolAnnotations
+	run               func(s *Server, ctx context.Context, a args) (any, error)
+}
+
+var (
+	yes = func() *bool { b := true; return &b }()
+	no  = func() *bool { b := false; return &b }()
+)
+
+const defaultShowMaxLines = 500
+
+var socketParam = param{name: "socket_name", kind: kindString, nullable: true,
+	desc: "tmux socket name (tmux -L). Null uses the server's configured socket."}
+
+func bufferNameParam(verb string) param {
+	return param{name: "buffer_name", kind: kindString, required: true,
+		desc: "The buffer_name that load_buffer returned. Other names are refused. Buffer to " + verb + "."}
+}
+
+// tools lists every tool the server can offer; the safety tier picks which.
+var tools = []tool{
+	{
+		name:  "load_buffer",
+		title: "Load tmux Buffer",
+		desc: "Load text into a new agent-namespaced tmux paste buffer and return its name. " +
+			"Every call makes a fresh, unique buffer, even with the same logical_name, so concurrent agents never collide. " +
+			"Pass the returned buffer_name to show_buffer, paste_buffer and delete_buffer.",
+		tier: TierMutating,
+		params: []param{
+			{name: "content", kind: kindString, required: true, payload: true,
+				desc: "The text to load, byte for byte; it may span lines. The audit log records only its length and a digest."},
+			{name: "logical_name", kind: kindString, nullable: true,
+				desc: "A short label that ends the buffer's name, matching [A-Za-z0-9_.-]{1,64}. Null or empty means \"buf\"."},
+			socketParam,
+		},
+		output: schema{
+			"type":        "object",
+			"description": "A handle to the buffer just made. Use buffer_name in later calls.",
+			"properties": schema{
+				"buffer_name": schema{"type": "string", "description": "The tmux buffer's full name: prefix, UUID nonce and logical name."},
+				"logical_name": schema{"anyOf": []any{schema{"type": "string"}, schema{"type": "null"}}, "default": nil,
+					"description": "The logical_name the caller passed, or null."},
+			},
+			"required": []string{"buffer_name"},
+		},
+		annotations: mcp.ToolAnnotations{DestructiveHint: yes, IdempotentHint: false, OpenWorldHint: yes, ReadOnlyHint: false},
+		run:         (*Server).loadBuffer,
+	},
+	{
+		name:  "show_buffer",
+		title: "Show tmux Buffer",
+		desc: "Read back a buffer that load_buffer made. Long buffers keep their last lines: " +
+			"content_truncated says whether lines were dropped from the head and content_truncated_lines how many.",
+		tier: TierReadonly,
+		params: []param{
+			bufferNameParam("read"),
+			{name: "max_lines", kind: kindInteger, nullable: true, def: defaultShowMaxLines,
+				desc: "Return at most this many lines, the last ones. Null returns every line, still within the server's byte cap."},
+			socketParam,
+		},
+		output: schema{
+			"type": "object",
+			"properties": schema{
+				"buffer_name":             schema{"type": "string"},
+				"content":                 schema{"type": "string"},
+				"content_truncated":       schema{"type": "boolean"},
+				"content_truncated_lines": schema{"type": "integer"},
+			},
+			"required": []string{"buffer_name", "content", "content_truncated", "content_truncated_lines"},
+		},
+		annotations: mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: yes},
+		run:         (*Server).showBuffer,
+	},
+	{
+		name:  "paste_buffer",
+		title: "Paste tmux Buffer",
+		desc: "Paste a buffer that load_buffer made into a pane, as tmux paste-buffer does (line feeds become carriage returns). " +
+			"Name the pane by pane_id, or by window_id, session_id or session_name for that target's active pane.",
+		tier: TierMutating,
+		params: []param{
+			bufferNameParam("paste"),
+			{name: "pane_id", kind: kindString, nullable: true, desc: "Pane to paste into, e.g. %3."},
+			{name: "bracket", kind: kindBoolean, def: true,
+				desc: "Wrap the paste in bracketed-paste markers when the pane's program asked for them."},
+			{name: "session_name", kind: kindString, nullable: true, desc: "Paste into this session's active pane."},
+			{name: "session_id", kind: kindString, nullable: true, desc: "Paste into this session's active pane, e.g. $0."},
+			{name: "window_id", kind: kindString, nullable: true, desc: "Paste into this window's active pane, e.g. @2."},
+			socketParam,
+		},
+		annotations: mcp.ToolAnnotations{DestructiveHint: yes, OpenWorldHint: yes},
+		run:         (*Server).pasteBuffer,
+	},
+	{
+		name:        "delete_buffer",
+		title:       "Delete tmux Buffer",
+		desc:        "Delete a buffer that load_buffer made.",
+		tier:        TierMutating,
+		params:      []param{bufferNameParam("delete"), socketParam},
+		annotations: mcp.ToolAnnotations{DestructiveHint: yes, IdempotentHint: false, OpenWorldHint: yes},
+		run:         (*Server).deleteBuffer,
+	},
+	{
+		name:  "list_buffers",
+		title: "List tmux Buffers",
+		desc: "List the buffers this server made that still exist, most recent first, without their content. " +
+			"The user's own buffers and other agents' are never listed.",
+		tier:   TierReadonly,
+		params: []param{socketParam},
+		output: schema{
+			"type": "object",
+			"properties": schema{
+				"buffers": schema{"type": "array", "items": schema{
+					"type": "object",
+					"properties": schema{
+						"buffer_name":  schema{"type": "string"},
+						"logical_name": schema{"type": "string"},
+						"size_bytes":   schema{"type": "integer"},
+						"created":      schema{"type": "string", "format": "date-time"},
+					},
+					"required": []string{"buffer_name", "logical_name", "size_bytes", "created"},
+				}},
+			},
+			"required": []string{"buffers"},
+		},
+		annotations: mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: yes},
+		run:         (*Server).listBuffers,
+	},
+}
+
+type loadResult struct {
+	BufferName  string  `json:"buffer_name"`
+	LogicalName *string `json:"logical_name"`
+}
+
+func (s *Server) loadBuffer(ctx context.Context, a args) (any, error) {
+	content := a.str("content")
+	switch {
+	case len(content) > s.cfg.MaxContentBytes:
+		return nil, errContentTooLarge(len(content), s.cfg.MaxContentBytes)
+	case content == "":
+		return nil, errEmptyContent
+	}
+	socket, err := socketArg(a)
+	if err != nil {
+		return nil, err
+	}
+	name, err := s.names.allocate(a.optStr("logical_name"))
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.tmux(ctx, socket, strings.NewReader(content), "load-buffer", "-b", name, "-"); err != nil {
+		return nil, err
+	}
+	s.owned.add(socket, name)
+	return loadResult{BufferName: name, LogicalName: a.optStr("logical_name")}, nil
+}
+
+type showResult struct {
+	BufferName            string `json:"buffer_name"`
+	Content               string `json:"content"`
+	ContentTruncated      bool   `json:"content_truncated"`
+	ContentTruncatedLines int    `json:"content_truncated_lines"`
+}
+
+func (s *Server) showBuffer(ctx context.Context, a args) (any, error) {
+	name, socket, err := s.bufferArgs(a)
+	if err != nil {
+		return nil, err
+	}
+	maxLines := 0 // null: no line limit
+	if n := a.optInt("max_lines"); n != nil {
+		if *n < 1 {
+			return nil, errMaxLines
+		}
+		maxLines = int(min(*n, int64(s.cfg.MaxShowBytes)))
+	}
+	out, err := s.tmux(ctx, socket, nil, "show-buffer", "-b", name)
+	if err != nil {
+		return nil, err
+	}
+	t := lastLines(out, maxLines, s.cfg.MaxShowBytes)
+	return showResult{BufferName: name, Content: string(t.content), ContentTruncated: t.truncated, ContentTruncatedLines: t.droppedLines}, nil
+}
+
+func (s *Server) pasteBuffer(ctx context.Context, a args) (any, error) {
+	name, socket, err := s.bufferArgs(a)
+	if err != nil {
+		return nil, err
+	}
+	pane, err := s.resolvePane(ctx, socket, a)
+	if err != nil {
+		return nil, err
+	}
+	cmd := []string{"paste-buffer", "-b", name, "-t", pane}
+	if a.boolean("bracket") {
+		cmd = append(cmd, "-p")
+	}
+	if _, err := s.tmux(ctx, socket, nil, cmd...); err != nil {
+		return nil, err
+	}
+	return fmt.Sprintf("Buffer '%s' pasted to pane %s", name, pane), nil
+}
+
+// resolvePane turns paste_buffer's target arguments into a pane id, the most
+// specific first, so that the confirmation can name the pane.
+func (s *Server) resolvePane(ctx context.Context, socket string, a args) (string, error) {
+	if id := a.optStr("pane_id"); id != nil {
+		return *id, checkID("pane_id", '%', *id)
+	}
+	var target string
+	switch {
+	case a.optStr("window_id") != nil:
+		target = *a.optStr("window_id")
+		if err := checkID("window_id", '@', target); err != nil {
+			return "", err
+		}
+	case a.optStr("session_id") != nil:
+		target = *a.optStr("session_id")
+		if err := checkID("session_id", '$', target); err != nil {
+			return "", err
+		}
+	case a.optStr("session_name") != nil:
+		name := *a.optStr("session_name")
+		// tmux forbids ':' and '.' in session names; they would split the target.
+		if name == "" || strings.ContainsAny(name, ":.") {
+			return "", errBadID("session_name", "a tmux session name (no ':' or '.')")
+		}
+		target = "=" + name + ":" // '=': exact match, never a prefix of another session
+	default:
+		return "", errNoPaneTarget
+	}
+	out, err := s.tmux(ctx, socket, nil, "display-message", "-p", "-t", target, "#{pane_id}")
+	if err != nil {
+		return "", err
+	}
+	pane := string(bytes.TrimSpace(out))
+	if pane == "" {
+		return "", fmt.Errorf("no pane found for %s on %s", shorten(target, 80), socketLabel(socket))
+	}
+	return pane, nil
+}
+
+func checkID(argName string, sigil byte, id string) error {
+	if len(id) < 2 || id[0] != sigil {
+		return errBadID(argName, string(sigil)+"<number>")
+	}
+	if _, err := strconv.ParseUint(id[1:], 10, 32); err != nil {
+		return errBadID(argName, string(sigil)+"<number>")
+	}
+	return nil
+}
+
+func (s *Server) deleteBuffer(ctx context.Context, a args) (any, error) {
+	name, socket, err := s.bufferArgs(a)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.tmux(ctx, socket, nil, "delete-buffer", "-b", name); err != nil {
+		return nil, err
+	}
+	s.owned.remove(socket, name)
+	return fmt.Sprintf("Buffer '%s' deleted", name), nil
+}
+
+type listedBuffer struct {
+	BufferName  string `json:"buffer_name"`
+	LogicalName string `json:"logical_name"`
+	SizeBytes   int64  `json:"size_bytes"`
+	Created     string `json:"created"`
+}
+
+type listResult struct {
+	Buffers []listedBuffer `json:"buffers"`
+}
+
+func (s *Server) listBuffers(ctx context.Context, a args) (any, error) {
+	socket, err := socketArg(a)
+	if err != nil {
+		return nil, err
+	}
+	out, err := s.tmux(ctx, socket, nil, "list-buffers", "-F", "#{buffer_name}\t#{buffer_size}\t#{buffer_created}")
+	if err != nil {
+		return nil, err
+	}
+	res := listResult{Buffers: []listedBuffer{}}
+	for line := range strings.Lines(string(out)) {
+		fields := strings.Split(strings.TrimSuffix(line, "\n"), "\t")
+		if len(fields) != 3 || !s.owned.has(socket, fields[0]) {
+			continue
+		}
+		logical, _ := s.names.logicalName(fields[0])
+		size, err1 := strconv.ParseInt(fields[1], 10, 64)
+		created, err2 := strconv.ParseInt(fields[2], 10, 64)
+		if err1 != nil || err2 != nil {
+			return nil, fmt.Errorf("tmux list-buffers on %s printed a line that is not name, size and time", socketLabel(socket))
+		}
+		res.Buffers = append(res.Buffers, listedBuffer{
+			BufferName:  fields[0],
+			LogicalName: logical,
+			SizeBytes:   size,
+			Created:     time.Unix(created, 0).UTC().Format(time.RFC3339),
+		})
+	}
+	return res, nil
+}
+
+// bufferArgs reads and checks the buffer_name and socket_name of a call.
+func (s *Server) bufferArgs(a args) (name, socket string, err error) {
+	name = a.str("buffer_name")
+	if _, ok := s.names.logicalName(name); !ok {
+		return "", "", errBadBufferName(s.names)
+	}
+	socket, err = socketArg(a)
+	return name, socket, err
+}
+
+// socketArg returns the socket_name argument, "" for the configured socket.
+func socketArg(a args) (string, error) {
+	socket := a.optStr("socket_name")
+	if socket == nil {
+		return "", nil
+	}
+	// A '/' would make tmux -L reach a socket outside its own directory.
+	if strings.ContainsAny(*socket, "/\x00") {
+		return "", errBadID("socket_name", "a tmux socket name (tmux -L), without '/'")
+	}
+	return *socket, nil
+}
+
+func socketLabel(socket string) string {
+	if socket == "" {
+		return "the configured tmux server"
+	}
+	return fmt.Sprintf("tmux socket %q", socket)
+}
