@@ -51,3 +51,39 @@ func errorf(format string, a ...any) error {
 	}
 	return fmt.Errorf(format, a...)
 }
+
+// Targets.
+const (
+	errNoCurrentTarget = "no current target"
+	errCantFindSession = "can't find session: %s"
+	errCantFindWindow  = "can't find window: %s"
+	errCantFindPane    = "can't find pane: %s"
+)
+
+// Sessions, windows and panes.
+const (
+	errCreateWindow      = "create window failed: %v"
+	errDuplicateSession  = "duplicate session: %s"
+	errInvalidSession    = "invalid session: %s"
+	errCommandWithTarget = "command or window name given with target"
+	errWidth             = "width %s"
+	errHeight            = "height %s"
+	errIndexInUse        = "index in use: %d"
+	errNoSpace           = "create pane failed: pane too small"
+)
+
+const (
+	errOnlyOneOfFOrArgument = "only one of -F or argument must be given"
+	errCantFindClient       = "can't find client: %s"
+)
+
+// Options.
+const (
+	errInvalidOption = "invalid option: %s"
+	errAlreadySet    = "already set: %s"
+	errBadFlagValue  = "bad value: %s"
+	errEmptyValue    = "empty value"
+	errValueInvalid  = "value is invalid: %s"
+	errValueTooSmall = "value is too small: %s"
+	errValueTooLarge = "value is too large: %s"
+)

@@ -48,6 +48,7 @@ type state struct {
 	nextWindow  int
 	nextPane    int
 	panes       map[int]*paneState
+	activity    uint64 // orders sessions by last use; times can tie
 }
 
 type session struct {
@@ -61,6 +62,7 @@ type session struct {
 	winlinks []*window // sorted by index
 	current  *window
 	last     *window
+	seq      uint64 // when last used, in state.activity
 }
 
 type window struct {
@@ -159,3 +161,13 @@ var hostname = func() string {
 	h, _ := os.Hostname()
 	return h
 }()
+
+// index is the pane's number in its window, counted from pane-base-index.
+func (p *paneState) index() int {
+	for i, q := range p.window.panes {
+		if q == p {
+			return i + p.window.options.number("pane-base-index")
+		}
+	}
+	return -1
+}

@@ -1,0 +1,247 @@
+package faketmux
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/pane"
+)
+
+const (
+	splitWindowTemplate = "#{session_name}:#{window_index}.#{pane_index}"
+	paneListTail        = "[#{pane_width}x#{pane_height}] [history #{history_size}/#{history_limit}, " +
+		"#{history_bytes} bytes] #{pane_id}#{?pane_active, (active),}#{?pane_dead, (dead),}"
+	displayMessageTemplate = "[#{session_name}] #{window_index}:#{window_name}, current pane #{pane_index} - (%H:%M %d-%b-%y)"
+)
+
+// targetPane resolves -t as a pane.
+func (c *client) targetPane(a *args) (target, error) {
+	v, ok := a.get('t')
+	return c.findTarget(v, ok, findPane)
+}
+
+func cmdSplitWindow(c *client, a *args) error {
+	t, err := c.targetPane(a)
+	if err != nil {
+		return err
+	}
+	if a.has('h') {
+		return errorf(errUnsupported, "split-window -h")
+	}
+	w, old := t.w, t.p
+	newHeight := (old.height - 1) / 2
+	if newHeight < 1 {
+		return errorf(errNoSpace)
+	}
+	cwd := w.session.cwd
+	if v, ok := a.get('c'); ok {
+		cwd = c.formatter().expand(v)
+	}
+	p, err := c.spawnPane(w, a.values, cwd, w.width, newHeight, allValues(a, 'e'))
+	if err != nil {
+		return err
+	}
+	i := indexOf(w.panes, old)
+	if a.has('b') {
+		w.panes = append(w.panes[:i], append([]*paneState{p}, w.panes[i:]...)...)
+	} else {
+		w.panes = append(w.panes[:i+1], append([]*paneState{p}, w.panes[i+1:]...)...)
+	}
+	old.height -= newHeight + 1
+	w.restack()
+	if !a.has('d') {
+		w.active = p
+	}
+	if a.has('P') {
+		template, ok := a.get('F')
+		if !ok {
+			template = splitWindowTemplate
+		}
+		c.print(c.formatFor(p).expand(template))
+	}
+	return nil
+}
+
+// restack places the panes of a window top to bottom, keeping heights.
+func (w *window) restack() {
+	top := 0
+	for _, p := range w.panes {
+		p.left, p.top, p.width = 0, top, w.width
+		top += p.height + 1
+		if p.prog != nil {
+			p.prog.Resize(p.width, p.height)
+		}
+	}
+}
+
+func cmdKillPane(c *client, a *args) error {
+	t, err := c.targetPane(a)
+	if err != nil {
+		return err
+	}
+	if a.has('a') {
+		for _, p := range append([]*paneState(nil), t.w.panes...) {
+			if p != t.p {
+				c.st.destroyPane(p)
+			}
+		}
+		return nil
+	}
+	c.st.destroyPane(t.p)
+	return nil
+}
+
+func cmdListPanes(c *client, a *args) error {
+	template, custom := a.get('F')
+	filter, filtered := a.get('f')
+	var windows []*window
+	prefix := ""
+	switch {
+	case a.has('a'):
+		prefix = "#{session_name}:#{window_index}."
+		for _, s := range c.st.sessions {
+			windows = append(windows, s.winlinks...)
+		}
+	case a.has('s'):
+		v, ok := a.get('t')
+		t, err := c.findTarget(v, ok, findSession)
+		if err != nil {
+			return err
+		}
+		prefix = "#{window_index}."
+		windows = t.s.winlinks
+	default:
+		v, ok := a.get('t')
+		t, err := c.findTarget(v, ok, findWindow)
+		if err != nil {
+			return err
+		}
+		windows = []*window{t.w}
+	}
+	if !custom {
+		template = prefix + "#{pane_index}: " + paneListTail
+	}
+	for _, w := range windows {
+		for _, p := range w.panes {
+			f := c.formatFor(p)
+			if filtered && !formatTrue(f.expand(filter)) {
+				continue
+			}
+			c.print(f.expand(template))
+		}
+	}
+	return nil
+}
+
+func cmdDisplayMessage(c *client, a *args) error {
+	t, err := c.targetPane(a)
+	if err != nil && a.has('t') {
+		return err
+	}
+	template, ok := a.get('F')
+	if len(a.values) > 0 {
+		if ok {
+			return errorf(errOnlyOneOfFOrArgument)
+		}
+		template = a.values[0]
+	} else if !ok {
+		template = displayMessageTemplate
+	}
+	f := c.formatter()
+	if t.p != nil {
+		f = c.formatFor(t.p)
+	}
+	if !a.has('p') {
+		return nil
+	}
+	c.print(f.expand(template))
+	return nil
+}
+
+func cmdSendKeys(c *client, a *args) error {
+	t, err := c.targetPane(a)
+	if err != nil {
+		return err
+	}
+	var in []byte
+	for _, k := range a.values {
+		if !a.has('l') {
+			if b, ok := pane.KeyBytes(k); ok {
+				in = append(in, b...)
+				continue
+			}
+		}
+		in = append(in, k...)
+	}
+	t.p.prog.Write(in)
+	return nil
+}
+
+func cmdCapturePane(c *client, a *args) error {
+	t, err := c.targetPane(a)
+	if err != nil {
+		return err
+	}
+	screen := t.p.prog.Capture()
+	if a.has('p') {
+		c.stdout.Write(screen)
+		return nil
+	}
+	name, named := a.get('b')
+	return c.storeBuffer(name, named, screen)
+}
+
+func cmdPasteBuffer(c *client, a *args) error {
+	t, err := c.targetPane(a)
+	if err != nil {
+		return err
+	}
+	var pb *buffer
+	if name, ok := a.get('b'); ok {
+		if pb = c.st.buffers.get(name); pb == nil {
+			return errorf(errNoBufferName, name)
+		}
+	} else if pb = c.st.buffers.top(); pb == nil {
+		return nil
+	}
+	sep, ok := a.get('s')
+	if !ok {
+		sep = "\r"
+		if a.has('r') {
+			sep = "\n"
+		}
+	}
+	bracket := a.has('p') && t.p.prog.BracketedPaste()
+	var out bytes.Buffer
+	if bracket {
+		out.WriteString("\x1b[200~")
+	}
+	data := pb.data
+	for {
+		i := bytes.IndexByte(data, '\n')
+		if i < 0 {
+			break
+		}
+		out.Write(data[:i])
+		out.WriteString(sep)
+		data = data[i+1:]
+	}
+	out.Write(data)
+	if bracket {
+		out.WriteString("\x1b[201~")
+	}
+	t.p.prog.Write(out.Bytes())
+	if a.has('d') {
+		c.st.buffers.remove(pb)
+	}
+	return nil
+}
+
+// checkTargetClient refuses set-buffer and load-buffer -t: the emulator has
+// no attached clients, so no client name can be found.
+func (c *client) checkTargetClient(a *args) error {
+	if v, ok := a.get('t'); ok {
+		return errorf(errCantFindClient, strings.TrimSuffix(v, ":"))
+	}
+	return nil
+}

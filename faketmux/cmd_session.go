@@ -1,0 +1,207 @@
+package faketmux
+
+import (
+	"os"
+	"strconv"
+	"strings"
+)
+
+const (
+	newSessionTemplate   = "#{session_name}:"
+	listSessionsTemplate = "#{session_name}: #{session_windows} windows (created #{t:session_created})" +
+		"#{?session_grouped, (group ,}#{session_group}#{?session_grouped,),}#{?session_attached, (attached),}"
+)
+
+// sessionName is tmux's session_check_name: ':' and '.' become '_', and
+// the name is made visible as buffer samples are.
+func sessionName(name string) (string, bool) {
+	if name == "" {
+		return "", false
+	}
+	name = strings.NewReplacer(":", "_", ".", "_").Replace(name)
+	return strvis([]byte(name)), true
+}
+
+// parseSize is new-session's -x/-y: 1 to 65535, "-" for the default.
+func parseSize(a *args, letter byte, def int, msg string) (int, error) {
+	v, ok := a.get(letter)
+	if !ok || v == "-" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(v)
+	switch {
+	case err != nil:
+		return 0, errorf(msg, "invalid")
+	case n < 1:
+		return 0, errorf(msg, "too small")
+	case n > 65535:
+		return 0, errorf(msg, "too large")
+	}
+	return n, nil
+}
+
+func cmdNewSession(c *client, a *args) error {
+	if a.has('t') && (len(a.values) != 0 || a.has('n')) {
+		return errorf(errCommandWithTarget)
+	}
+	if a.has('t') {
+		return errorf(errUnsupported, "new-session -t (session groups)")
+	}
+	var name string
+	named := false
+	if v, ok := a.get('s'); ok {
+		expanded := c.formatter().expand(v)
+		var valid bool
+		if name, valid = sessionName(expanded); !valid {
+			return errorf(errInvalidSession, expanded)
+		}
+		named = true
+	}
+	if a.has('A') && named && c.st.findSession(name) != nil {
+		return errorf(errNotATerminal)
+	}
+	if named && c.st.findSession(name) != nil {
+		return errorf(errDuplicateSession, name)
+	}
+	if !a.has('d') {
+		return errorf(errNotATerminal)
+	}
+	width, err := parseSize(a, 'x', 80, errWidth)
+	if err != nil {
+		return err
+	}
+	height, err := parseSize(a, 'y', 24, errHeight)
+	if err != nil {
+		return err
+	}
+	cwd := c.dir
+	if v, ok := a.get('c'); ok {
+		cwd = c.formatter().expand(v)
+	}
+	if cwd == "" {
+		cwd, _ = os.Getwd()
+	}
+	st := c.st
+	now := c.s.now()
+	s := &session{
+		id: st.nextSession, created: now, activity: now, cwd: cwd,
+		options: newOptions(st.sessionOptions),
+	}
+	st.nextSession++
+	if named {
+		s.name = name
+	} else {
+		for {
+			s.name = strconv.Itoa(s.id)
+			if st.findSession(s.name) == nil {
+				break
+			}
+			s.id = st.nextSession
+			st.nextSession++
+		}
+	}
+	for _, e := range allValues(a, 'e') {
+		s.env = append(s.env, e)
+	}
+	winName, _ := a.get('n')
+	w, err := c.newWindow(s, s.options.number("base-index"), winName, a.values, cwd, width, height)
+	if err != nil {
+		return err
+	}
+	s.current = w
+	st.addSession(s)
+	c.touch(s)
+	if a.has('P') {
+		template, ok := a.get('F')
+		if !ok {
+			template = newSessionTemplate
+		}
+		c.print(c.formatFor(w.active).expand(template))
+	}
+	return nil
+}
+
+// touch marks a session as the most recently used, which makes it the
+// current target for later commands from outside tmux.
+func (c *client) touch(s *session) {
+	c.st.activity++
+	s.activity = c.s.now()
+	s.seq = c.st.activity
+}
+
+func allValues(a *args, letter byte) []string {
+	var vs []string
+	for _, f := range a.flags {
+		if f.letter == letter {
+			vs = append(vs, f.value)
+		}
+	}
+	return vs
+}
+
+// has-session fails only through its target.
+func cmdHasSession(c *client, a *args) error {
+	v, ok := a.get('t')
+	_, err := c.findTarget(v, ok, findSession)
+	return err
+}
+
+func cmdKillSession(c *client, a *args) error {
+	v, ok := a.get('t')
+	t, err := c.findTarget(v, ok, findSession)
+	if err != nil {
+		return err
+	}
+	if a.has('C') {
+		return nil
+	}
+	if a.has('a') {
+		for _, s := range append([]*session(nil), c.st.sessions...) {
+			if s != t.s {
+				c.st.destroySession(s)
+			}
+		}
+		return nil
+	}
+	c.st.destroySession(t.s)
+	return nil
+}
+
+func cmdRenameSession(c *client, a *args) error {
+	v, ok := a.get('t')
+	t, err := c.findTarget(v, ok, findSession)
+	if err != nil {
+		return err
+	}
+	expanded := c.formatFor(t.p).expand(a.values[0])
+	name, valid := sessionName(expanded)
+	if !valid {
+		return errorf(errInvalidSession, expanded)
+	}
+	if name == t.s.name {
+		return nil
+	}
+	if c.st.findSession(name) != nil {
+		return errorf(errDuplicateSession, name)
+	}
+	c.st.removeSession(t.s)
+	t.s.name = name
+	c.st.addSession(t.s)
+	return nil
+}
+
+func cmdListSessions(c *client, a *args) error {
+	template, ok := a.get('F')
+	if !ok {
+		template = listSessionsTemplate
+	}
+	filter, filtered := a.get('f')
+	for _, s := range c.st.sessions {
+		f := c.formatFor(s.current.active)
+		if filtered && !formatTrue(f.expand(filter)) {
+			continue
+		}
+		c.print(f.expand(template))
+	}
+	return nil
+}

@@ -1,0 +1,383 @@
+package faketmux
+
+import (
+	"fmt"
+	"os"
+	"os/user"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+)
+
+// tmuxVersion is what #{version} and -V print.
+const tmuxVersion = "3.3a"
+
+// variable is one of tmux's format variables for the formatter's target.
+// A time is returned as t, which find prints as seconds or a date.
+func (f *formatter) variable(key string) (v string, t time.Time, ok bool) {
+	switch {
+	case strings.HasPrefix(key, "buffer_"):
+		if f.buffer == nil {
+			return "", t, false
+		}
+		return bufferVariable(f.buffer, key)
+	case strings.HasPrefix(key, "pane_"):
+		if f.p == nil {
+			return "", t, false
+		}
+		return f.paneVariable(key)
+	case strings.HasPrefix(key, "window_"):
+		if f.w == nil {
+			return "", t, false
+		}
+		return f.windowVariable(key)
+	case strings.HasPrefix(key, "session_"):
+		if f.s == nil {
+			return "", t, false
+		}
+		return f.sessionVariable(key)
+	}
+	return f.serverVariable(key)
+}
+
+func bufferVariable(pb *buffer, key string) (string, time.Time, bool) {
+	switch key {
+	case "buffer_name":
+		return pb.name, time.Time{}, true
+	case "buffer_size":
+		return strconv.Itoa(len(pb.data)), time.Time{}, true
+	case "buffer_sample":
+		return bufferSample(pb.data), time.Time{}, true
+	case "buffer_created":
+		return "", pb.created, true
+	}
+	return "", time.Time{}, false
+}
+
+func (f *formatter) serverVariable(key string) (string, time.Time, bool) {
+	var t time.Time
+	switch key {
+	case "host":
+		return hostname, t, true
+	case "host_short":
+		h, _, _ := strings.Cut(hostname, ".")
+		return h, t, true
+	case "pid":
+		return strconv.Itoa(os.Getpid()), t, true
+	case "socket_path":
+		return f.c.s.opts.SocketPath, t, true
+	case "start_time":
+		return "", f.st.started, true
+	case "version":
+		return tmuxVersion, t, true
+	case "next_session_id":
+		return strconv.Itoa(f.st.nextSession), t, true
+	case "server_sessions":
+		return strconv.Itoa(len(f.st.sessions)), t, true
+	case "uid":
+		return strconv.Itoa(os.Getuid()), t, true
+	case "user":
+		u, err := user.Current()
+		if err != nil {
+			return "", t, false
+		}
+		return u.Username, t, true
+	case "active_window_index":
+		if f.s != nil && f.s.current != nil {
+			return strconv.Itoa(f.s.current.index), t, true
+		}
+	case "last_window_index":
+		if f.s != nil && f.s.last != nil {
+			return strconv.Itoa(f.s.last.index), t, true
+		}
+	case "history_limit":
+		if f.p != nil {
+			return f.s.options.get("history-limit"), t, true
+		}
+	case "history_bytes":
+		// tmux counts its grid's memory; a pane that has scrolled nothing
+		// holds one 32-byte line header per row.
+		if f.p != nil {
+			return strconv.Itoa(32 * f.p.height), t, true
+		}
+	case "history_size", "history_all_bytes", "cursor_x", "cursor_y",
+		"alternate_on", "insert_flag", "keypad_flag", "keypad_cursor_flag", "mouse_any_flag",
+		"origin_flag":
+		if f.p != nil {
+			return "0", t, true
+		}
+	case "cursor_flag":
+		if f.p != nil {
+			return "1", t, true
+		}
+	}
+	return "", t, false
+}
+
+func (f *formatter) sessionVariable(key string) (string, time.Time, bool) {
+	s := f.s
+	var t time.Time
+	switch key {
+	case "session_id":
+		return "$" + strconv.Itoa(s.id), t, true
+	case "session_name":
+		return s.name, t, true
+	case "session_windows":
+		return strconv.Itoa(len(s.winlinks)), t, true
+	case "session_created":
+		return "", s.created, true
+	case "session_activity":
+		return "", s.activity, true
+	case "session_attached", "session_many_attached", "session_grouped", "session_marked":
+		return "0", t, true
+	case "session_group", "session_alerts", "session_group_list", "session_group_attached_list", "session_attached_list":
+		return "", t, true
+	case "session_path":
+		return s.cwd, t, true
+	case "session_format":
+		return "1", t, true
+	case "session_stack":
+		var ids []string
+		if s.current != nil {
+			ids = append(ids, strconv.Itoa(s.current.index))
+		}
+		return strings.Join(ids, ","), t, true
+	}
+	return "", t, false
+}
+
+func (f *formatter) windowVariable(key string) (string, time.Time, bool) {
+	w := f.w
+	var t time.Time
+	switch key {
+	case "window_id":
+		return "@" + strconv.Itoa(w.id), t, true
+	case "window_index":
+		return strconv.Itoa(w.index), t, true
+	case "window_name":
+		return w.name, t, true
+	case "window_panes":
+		return strconv.Itoa(len(w.panes)), t, true
+	case "window_active":
+		return boolString(w.session.current == w), t, true
+	case "window_last_flag":
+		return boolString(w.session.last == w), t, true
+	case "window_flags", "window_raw_flags":
+		return windowFlags(w), t, true
+	case "window_width":
+		return strconv.Itoa(w.width), t, true
+	case "window_height":
+		return strconv.Itoa(w.height), t, true
+	case "window_layout", "window_visible_layout":
+		return windowLayout(w), t, true
+	case "window_activity":
+		return "", w.activity, true
+	case "window_format":
+		return "1", t, true
+	case "window_zoomed_flag", "window_bell_flag", "window_silence_flag", "window_activity_flag",
+		"window_linked", "window_marked_flag", "window_bigger", "window_offset_x", "window_offset_y":
+		return "0", t, true
+	case "window_linked_sessions":
+		return "1", t, true
+	case "window_start_flag":
+		return boolString(w.session.winlinks[0] == w), t, true
+	case "window_end_flag":
+		return boolString(w.session.winlinks[len(w.session.winlinks)-1] == w), t, true
+	case "window_cell_width", "window_cell_height":
+		return "0", t, true
+	}
+	return "", t, false
+}
+
+func windowFlags(w *window) string {
+	switch {
+	case w.session.current == w:
+		return "*"
+	case w.session.last == w:
+		return "-"
+	}
+	return ""
+}
+
+// windowLayout is tmux's layout string with its checksum; the emulator
+// stacks panes top to bottom, as split-window -v does.
+func windowLayout(w *window) string {
+	var body string
+	if len(w.panes) == 1 {
+		p := w.panes[0]
+		body = fmt.Sprintf("%dx%d,%d,%d,%d", p.width, p.height, p.left, p.top, p.id)
+	} else {
+		parts := make([]string, len(w.panes))
+		for i, p := range w.panes {
+			parts[i] = fmt.Sprintf("%dx%d,%d,%d,%d", p.width, p.height, p.left, p.top, p.id)
+		}
+		body = fmt.Sprintf("%dx%d,0,0[%s]", w.width, w.height, strings.Join(parts, ","))
+	}
+	var csum uint16
+	for i := 0; i < len(body); i++ {
+		csum = (csum >> 1) + ((csum & 1) << 15)
+		csum += uint16(body[i])
+	}
+	return fmt.Sprintf("%04x,%s", csum, body)
+}
+
+func (f *formatter) paneVariable(key string) (string, time.Time, bool) {
+	p := f.p
+	w := p.window
+	var t time.Time
+	switch key {
+	case "pane_id":
+		return "%" + strconv.Itoa(p.id), t, true
+	case "pane_index":
+		return strconv.Itoa(p.index()), t, true
+	case "pane_active":
+		return boolString(w.active == p), t, true
+	case "pane_pid":
+		if p.prog == nil {
+			return "0", t, true
+		}
+		return strconv.Itoa(p.prog.PID()), t, true
+	case "pane_width":
+		return strconv.Itoa(p.width), t, true
+	case "pane_height":
+		return strconv.Itoa(p.height), t, true
+	case "pane_left":
+		return strconv.Itoa(p.left), t, true
+	case "pane_top":
+		return strconv.Itoa(p.top), t, true
+	case "pane_right":
+		return strconv.Itoa(p.left + p.width - 1), t, true
+	case "pane_bottom":
+		return strconv.Itoa(p.top + p.height - 1), t, true
+	case "pane_at_left":
+		return boolString(p.left == 0), t, true
+	case "pane_at_top":
+		return boolString(p.top == 0), t, true
+	case "pane_at_right":
+		return boolString(p.left+p.width == w.width), t, true
+	case "pane_at_bottom":
+		return boolString(p.top+p.height == w.height), t, true
+	case "pane_current_command":
+		return p.command, t, true
+	case "pane_current_path", "pane_path":
+		return p.cwd, t, true
+	case "pane_start_command":
+		return p.startCommand, t, true
+	case "pane_title":
+		return p.title, t, true
+	case "pane_format":
+		return "1", t, true
+	case "pane_dead", "pane_in_mode", "pane_input_off", "pane_marked", "pane_marked_set",
+		"pane_synchronized", "pane_pipe", "pane_last":
+		return "0", t, true
+	case "pane_mode", "pane_search_string", "pane_tty", "pane_dead_status", "pane_dead_signal":
+		return "", t, true
+	}
+	return "", t, false
+}
+
+func lookupEnvOK(env []string, key string) (string, bool) {
+	for i := len(env) - 1; i >= 0; i-- {
+		if k, v, ok := strings.Cut(env[i], "="); ok && k == key {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// sampleWidth is how many bytes of a buffer #{buffer_sample} shows.
+const sampleWidth = 200
+
+// bufferSample is #{buffer_sample}: the first 200 bytes made visible as
+// tmux's vis(3) with C-style and octal escapes does, cut to 200 bytes of
+// output with "..." when anything was left out.
+func bufferSample(data []byte) string {
+	n := min(len(data), sampleWidth)
+	out := strvis(data[:n])
+	if len(data) > sampleWidth || len(out) > sampleWidth {
+		out = out[:min(len(out), sampleWidth)] + "..."
+	}
+	return out
+}
+
+// strvis is tmux's utf8_strvis with VIS_OCTAL|VIS_CSTYLE|VIS_TAB|VIS_NL:
+// printable ASCII and complete printable UTF-8 characters stay, a
+// backslash doubles, "$" before a name gets a backslash, the rest is
+// escaped.
+func strvis(b []byte) string {
+	var out strings.Builder
+	out.Grow(len(b))
+	for i := 0; i < len(b); {
+		c := b[i]
+		if c >= 0xc2 && c <= 0xf4 {
+			r, size := utf8.DecodeRune(b[i:])
+			if r != utf8.RuneError && size > 1 && hasWidth(r) {
+				out.Write(b[i : i+size])
+				i += size
+				continue
+			}
+		}
+		next := byte(0)
+		if i+1 < len(b) {
+			next = b[i+1]
+		}
+		if c == '$' && i+1 < len(b) {
+			if next == '_' || next == '{' || next < 0x80 && unicode.IsLetter(rune(next)) {
+				out.WriteByte('\\')
+			}
+			out.WriteByte('$')
+			i++
+			continue
+		}
+		vis(&out, c, next)
+		i++
+	}
+	return out.String()
+}
+
+// hasWidth approximates glibc's wcwidth(r) >= 0 in a UTF-8 locale.
+func hasWidth(r rune) bool {
+	if r >= 0x80 && r < 0xa0 {
+		return false
+	}
+	return unicode.IsGraphic(r) || unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Co, r)
+}
+
+func vis(out *strings.Builder, c, next byte) {
+	switch {
+	case c == '\\':
+		out.WriteString(`\\`)
+		return
+	case c == ' ' || c > ' ' && c < 0x7f:
+		out.WriteByte(c)
+		return
+	}
+	switch c {
+	case '\n':
+		out.WriteString(`\n`)
+	case '\r':
+		out.WriteString(`\r`)
+	case '\b':
+		out.WriteString(`\b`)
+	case '\a':
+		out.WriteString(`\a`)
+	case '\v':
+		out.WriteString(`\v`)
+	case '\t':
+		out.WriteString(`\t`)
+	case '\f':
+		out.WriteString(`\f`)
+	case 0:
+		out.WriteString(`\0`)
+		if next >= '0' && next <= '7' {
+			out.WriteString("00")
+		}
+	default:
+		out.WriteByte('\\')
+		out.WriteByte('0' + c>>6&7)
+		out.WriteByte('0' + c>>3&7)
+		out.WriteByte('0' + c&7)
+	}
+}

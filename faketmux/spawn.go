@@ -1,0 +1,144 @@
+package faketmux
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/pane"
+)
+
+// spawnPane starts a pane's program in window w, as tmux's spawn does: one
+// argument is a shell command run with default-shell -c, several are an
+// argv, none means default-command or else default-shell.
+func (c *client) spawnPane(w *window, argv []string, cwd string, width, height int, extraEnv []string) (*paneState, error) {
+	st := c.st
+	s := w.session
+	shell := s.options.get("default-shell")
+	var run []string
+	start := strings.Join(argv, " ")
+	switch {
+	case len(argv) == 1:
+		run = []string{shell, "-c", argv[0]}
+	case len(argv) > 1:
+		run = argv
+	case s.options.get("default-command") != "":
+		start = s.options.get("default-command")
+		run = []string{shell, "-c", start}
+	default:
+		run = []string{shell}
+	}
+	p := &paneState{
+		id: st.nextPane, window: w, cwd: cwd, startCommand: start,
+		command: commandName(argv, shell), title: hostname,
+		width: width, height: height, created: c.s.now(),
+	}
+	env := append([]string(nil), st.env...)
+	env = append(env, s.env...)
+	env = append(env, extraEnv...)
+	env = append(env,
+		"TMUX="+c.s.opts.SocketPath+","+strconv.Itoa(os.Getpid())+","+strconv.Itoa(s.id),
+		"TMUX_PANE=%"+strconv.Itoa(p.id),
+		"TERM=screen")
+	prog, err := startProgram(pane.Options{Argv: run, Dir: cwd, Env: env, Cols: width, Rows: height})
+	if err != nil {
+		return nil, errorf(errCreateWindow, err)
+	}
+	st.nextPane++
+	p.prog = prog
+	st.panes[p.id] = p
+	go c.s.watchPane(st, p)
+	return p, nil
+}
+
+// commandName is what tmux first shows as a pane's command and window's
+// name: the program's base name.
+func commandName(argv []string, shell string) string {
+	name := shell
+	if len(argv) > 0 {
+		name = argv[0]
+		if len(argv) == 1 {
+			name, _, _ = strings.Cut(strings.TrimSpace(name), " ")
+		}
+	}
+	return filepath.Base(name)
+}
+
+// watchPane removes a pane whose program exited, with its window and
+// session when they empty, and ends the server when tmux would.
+func (s *Server) watchPane(st *state, p *paneState) {
+	<-p.prog.Exited()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.st != st || st.panes[p.id] != p {
+		return
+	}
+	st.destroyPane(p)
+	s.exitIfDone()
+}
+
+// destroyPane removes a pane, closing its program, and the window and
+// session it leaves empty.
+func (st *state) destroyPane(p *paneState) {
+	delete(st.panes, p.id)
+	p.prog.Close()
+	w := p.window
+	i := indexOf(w.panes, p)
+	w.panes = append(w.panes[:i], w.panes[i+1:]...)
+	if len(w.panes) == 0 {
+		st.destroyWindow(w)
+		return
+	}
+	if w.active == p {
+		w.active = w.panes[max(0, i-1)]
+	}
+	w.restack()
+}
+
+func (st *state) destroyWindow(w *window) {
+	for _, p := range append([]*paneState(nil), w.panes...) {
+		delete(st.panes, p.id)
+		p.prog.Close()
+	}
+	w.panes = nil
+	s := w.session
+	s.winlinks = append(s.winlinks[:indexOf(s.winlinks, w)], s.winlinks[indexOf(s.winlinks, w)+1:]...)
+	if s.last == w {
+		s.last = nil
+	}
+	if len(s.winlinks) == 0 {
+		st.removeSession(s)
+		return
+	}
+	if s.current == w {
+		// tmux moves to the last window used, else the next (or previous)
+		// by index.
+		if s.last != nil {
+			s.current, s.last = s.last, nil
+		} else {
+			s.current = s.winlinks[0]
+			for _, x := range s.winlinks {
+				if x.index > w.index {
+					s.current = x
+					break
+				}
+			}
+		}
+	}
+}
+
+func (st *state) destroySession(s *session) {
+	for _, w := range append([]*window(nil), s.winlinks...) {
+		st.destroyWindow(w)
+	}
+}
+
+func indexOf[T comparable](xs []T, x T) int {
+	for i, y := range xs {
+		if y == x {
+			return i
+		}
+	}
+	return -1
+}

@@ -1,0 +1,306 @@
+package faketmux
+
+import (
+	"path"
+	"strconv"
+	"strings"
+)
+
+// findType is what a -t names: tmux resolves the same string differently
+// for a session, a window or a pane.
+type findType int
+
+const (
+	findSession findType = iota
+	findWindow
+	findPane
+)
+
+// target is a resolved -t: a session, its window and the pane.
+type target struct {
+	s *session
+	w *window
+	p *paneState
+}
+
+// current is the target a command gets without -t when run from outside
+// tmux: the session used most recently, its current window, active pane.
+func (st *state) current() (target, bool) {
+	var best *session
+	for _, s := range st.sessions {
+		if best == nil || s.seq > best.seq {
+			best = s
+		}
+	}
+	if best == nil {
+		return target{}, false
+	}
+	return target{s: best, w: best.current, p: best.current.active}, true
+}
+
+// findTarget resolves a -t value the way tmux's cmd_find_target does for
+// the forms clients use: %N, @N, $N, session, session:window,
+// session:window.pane, window.pane, =exact, indexes, names, prefixes and
+// patterns.
+func (c *client) findTarget(spec string, given bool, kind findType) (target, error) {
+	cur, haveCur := c.st.current()
+	if !given || spec == "" {
+		if !haveCur {
+			return target{}, errorf(errNoCurrentTarget)
+		}
+		return cur, nil
+	}
+	var sessPart, winPart, panePart string
+	var hasSess, hasWin, hasPane, winOnly, paneOnly bool
+	if colon := strings.IndexByte(spec, ':'); colon >= 0 {
+		sessPart, hasSess = spec[:colon], true
+		rest := spec[colon+1:]
+		winOnly = true
+		if dot := strings.IndexByte(rest, '.'); dot >= 0 {
+			winPart, hasWin = rest[:dot], true
+			panePart, hasPane, paneOnly = rest[dot+1:], true, true
+		} else {
+			winPart, hasWin = rest, true
+		}
+	} else if dot := strings.IndexByte(spec, '.'); dot >= 0 {
+		winPart, hasWin = spec[:dot], true
+		panePart, hasPane, paneOnly = spec[dot+1:], true, true
+	} else {
+		switch {
+		case spec[0] == '$':
+			sessPart, hasSess = spec, true
+		case spec[0] == '@':
+			winPart, hasWin = spec, true
+		case spec[0] == '%':
+			panePart, hasPane = spec, true
+		case kind == findSession:
+			sessPart, hasSess = spec, true
+		case kind == findWindow:
+			winPart, hasWin = spec, true
+		default:
+			panePart, hasPane = spec, true
+		}
+	}
+	exactSess := strings.HasPrefix(sessPart, "=")
+	if exactSess {
+		sessPart = sessPart[1:]
+	}
+	exactWin := strings.HasPrefix(winPart, "=")
+	if exactWin {
+		winPart = winPart[1:]
+	}
+	hasSess = hasSess && sessPart != ""
+	hasWin = hasWin && winPart != ""
+	hasPane = hasPane && panePart != ""
+
+	var t target
+	switch {
+	case hasSess:
+		s := c.st.lookupSession(sessPart, exactSess)
+		if s == nil {
+			return t, errorf(errCantFindSession, sessPart)
+		}
+		t = target{s: s, w: s.current, p: s.current.active}
+		if hasWin {
+			w := s.lookupWindow(winPart, exactWin)
+			if w == nil {
+				return t, errorf(errCantFindWindow, winPart)
+			}
+			t.w, t.p = w, w.active
+		}
+		if hasPane {
+			p := c.st.lookupPaneIn(t.w, panePart)
+			if p == nil {
+				return t, errorf(errCantFindPane, panePart)
+			}
+			t.p = p
+		}
+		return t, nil
+	case hasWin:
+		t, ok := c.lookupWindowAnywhere(cur, haveCur, winPart, exactWin, winOnly)
+		if !ok {
+			return t, errorf(errCantFindWindow, winPart)
+		}
+		if hasPane {
+			p := c.st.lookupPaneIn(t.w, panePart)
+			if p == nil {
+				return t, errorf(errCantFindPane, panePart)
+			}
+			t.p = p
+		}
+		return t, nil
+	case hasPane:
+		if strings.HasPrefix(panePart, "%") {
+			p := c.st.lookupPaneID(panePart)
+			if p == nil {
+				return t, errorf(errCantFindPane, panePart)
+			}
+			return target{s: p.window.session, w: p.window, p: p}, nil
+		}
+		if haveCur {
+			if p := c.st.lookupPaneIn(cur.w, panePart); p != nil {
+				return target{s: cur.s, w: cur.w, p: p}, nil
+			}
+		}
+		if !paneOnly {
+			if t, ok := c.lookupWindowAnywhere(cur, haveCur, panePart, false, false); ok {
+				return t, nil
+			}
+		}
+		return t, errorf(errCantFindPane, panePart)
+	}
+	if !haveCur {
+		return target{}, errorf(errNoCurrentTarget)
+	}
+	return cur, nil
+}
+
+// lookupWindowAnywhere finds a window by id, else in the current session,
+// else (unless only a window was asked for) as a session's current window.
+func (c *client) lookupWindowAnywhere(cur target, haveCur bool, name string, exact, only bool) (target, bool) {
+	if strings.HasPrefix(name, "@") {
+		for _, s := range c.st.sessions {
+			for _, w := range s.winlinks {
+				if "@"+strconv.Itoa(w.id) == name {
+					return target{s: s, w: w, p: w.active}, true
+				}
+			}
+		}
+		return target{}, false
+	}
+	if haveCur {
+		if w := cur.s.lookupWindow(name, exact); w != nil {
+			return target{s: cur.s, w: w, p: w.active}, true
+		}
+	}
+	if !only {
+		if s := c.st.lookupSession(name, false); s != nil {
+			return target{s: s, w: s.current, p: s.current.active}, true
+		}
+	}
+	return target{}, false
+}
+
+// lookupSession: $id, exact name, then (unless exact) a unique prefix,
+// then a unique pattern.
+func (st *state) lookupSession(name string, exact bool) *session {
+	if strings.HasPrefix(name, "$") {
+		for _, s := range st.sessions {
+			if "$"+strconv.Itoa(s.id) == name {
+				return s
+			}
+		}
+		return nil
+	}
+	if s := st.findSession(name); s != nil {
+		return s
+	}
+	if exact {
+		return nil
+	}
+	if s, n := uniqueSession(st.sessions, func(s *session) bool { return strings.HasPrefix(s.name, name) }); n > 0 {
+		return s
+	}
+	s, _ := uniqueSession(st.sessions, func(s *session) bool {
+		ok, _ := path.Match(name, s.name)
+		return ok
+	})
+	return s
+}
+
+// uniqueSession returns the one session match accepts, with how many did
+// (a nil session when not exactly one).
+func uniqueSession(sessions []*session, match func(*session) bool) (*session, int) {
+	var found *session
+	n := 0
+	for _, s := range sessions {
+		if match(s) {
+			found = s
+			n++
+		}
+	}
+	if n != 1 {
+		return nil, n
+	}
+	return found, n
+}
+
+// lookupWindow finds a window of s by @id, index, exact name, then
+// (unless exact) a unique name prefix or pattern.
+func (s *session) lookupWindow(name string, exact bool) *window {
+	if strings.HasPrefix(name, "@") {
+		for _, w := range s.winlinks {
+			if "@"+strconv.Itoa(w.id) == name {
+				return w
+			}
+		}
+		return nil
+	}
+	if !exact {
+		switch name {
+		case "^":
+			return s.winlinks[0]
+		case "$":
+			return s.winlinks[len(s.winlinks)-1]
+		case "!":
+			return s.last
+		}
+	}
+	if idx, err := strconv.Atoi(name); err == nil && idx >= 0 && name[0] != '+' {
+		for _, w := range s.winlinks {
+			if w.index == idx {
+				return w
+			}
+		}
+	}
+	matches := []func(w *window) bool{func(w *window) bool { return w.name == name }}
+	if !exact {
+		matches = append(matches,
+			func(w *window) bool { return strings.HasPrefix(w.name, name) },
+			func(w *window) bool { ok, _ := path.Match(name, w.name); return ok })
+	}
+	for _, match := range matches {
+		var found *window
+		for _, w := range s.winlinks {
+			if match(w) {
+				if found != nil {
+					return nil
+				}
+				found = w
+			}
+		}
+		if found != nil {
+			return found
+		}
+	}
+	return nil
+}
+
+func (st *state) lookupPaneID(id string) *paneState {
+	n, err := strconv.Atoi(strings.TrimPrefix(id, "%"))
+	if err != nil {
+		return nil
+	}
+	return st.panes[n]
+}
+
+// lookupPaneIn finds a pane of w by %id or index.
+func (st *state) lookupPaneIn(w *window, name string) *paneState {
+	if strings.HasPrefix(name, "%") {
+		if p := st.lookupPaneID(name); p != nil && p.window == w {
+			return p
+		}
+		return nil
+	}
+	if name == "!" {
+		return nil
+	}
+	if idx, err := strconv.Atoi(name); err == nil && name[0] != '+' && name[0] != '-' {
+		for _, p := range w.panes {
+			if p.index() == idx {
+				return p
+			}
+		}
+	}
+	return nil
+}
