@@ -117,7 +117,22 @@ func KeyBytes(name string) (b []byte, ok bool) {
 	if sp, found := specials[lower]; found {
 		return specialKey(sp, m)
 	}
+	if userKey(s) {
+		// tmux's user keys User0–User999 reach a pane as nothing.
+		return withMeta(m, ""), true
+	}
 	return nil, false
+}
+
+// userKey reports whether tmux reads s as a user key: "User" (in that
+// case) and a number below 1000, anything after the digits ignored.
+func userKey(s string) bool {
+	digits, found := strings.CutPrefix(s, "User")
+	n, i := 0, 0
+	for ; found && i < len(digits) && digits[i] >= '0' && digits[i] <= '9' && n < 1000; i++ {
+		n = n*10 + int(digits[i]-'0')
+	}
+	return i > 0 && n < 1000
 }
 
 // hexKey reads a 0x<hex> name as tmux's sscanf does: the leading hex
@@ -170,7 +185,7 @@ func sendChar(c byte, m mods) ([]byte, bool) {
 	// Only the characters charKey kept reach here with C-; tmux maps a
 	// few of them and sends nothing for the rest.
 	switch c {
-	case '2', '`':
+	case '2':
 		return []byte{0}, true
 	case '6':
 		return []byte{30}, true

@@ -120,6 +120,24 @@ func Start(o Options) (*Pane, error) {
 			}
 		},
 	})
+	// x/vt v0.1.0 erases the cursor's whole row for ED 1 (erase above);
+	// xterm and tmux stop at the cursor. Other ED forms fall through.
+	p.emu.RegisterCsiHandler('J', func(params ansi.Params) bool {
+		if n, _, _ := params.Param(0, 0); n != 1 {
+			return false
+		}
+		cur := p.emu.CursorPosition()
+		for y := 0; y <= cur.Y; y++ {
+			end := p.emu.Width()
+			if y == cur.Y {
+				end = min(cur.X+1, end)
+			}
+			for x := range end {
+				p.emu.SetCell(x, y, nil)
+			}
+		}
+		return true
+	})
 	go p.read()
 	go p.reply()
 	go p.wait()

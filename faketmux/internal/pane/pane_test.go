@@ -1,0 +1,217 @@
+package pane
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// patience bounds every wait on a condition. It is generous because the
+// machines are shared; no test asserts on how long anything takes.
+const patience = 30 * time.Second
+
+func start(t *testing.T, o Options) *Pane {
+	t.Helper()
+	p, err := Start(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = p.Close() })
+	return p
+}
+
+// sh runs script in sh with the given terminal size.
+func sh(t *testing.T, cols, rows int, script string, args ...string) *Pane {
+	t.Helper()
+	return start(t, Options{Argv: append([]string{"sh", "-c", script, "sh"}, args...), Cols: cols, Rows: rows})
+}
+
+// waitScreen waits until the screen contains want and returns it.
+func waitScreen(t *testing.T, p *Pane, want string) string {
+	t.Helper()
+	deadline := time.Now().Add(patience)
+	for {
+		got := string(p.Capture())
+		if strings.Contains(got, want) {
+			return got
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("screen never showed %q; it shows:\n%s", want, got)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func waitClosed(t *testing.T, c <-chan struct{}, what string) {
+	t.Helper()
+	select {
+	case <-c:
+	case <-time.After(patience):
+		t.Fatalf("%s never happened", what)
+	}
+}
+
+func TestProgramReadsExactlyTheBytesWritten(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "got")
+	var in []byte
+	for b := range 256 {
+		in = append(in, byte(b))
+	}
+	in = append(in, "\x1b[200~pasted\rtext\x1b[201~ é中"...)
+	// Raw mode, no echo, no literal-next: the terminal passes every byte.
+	p := sh(t, 80, 24, `stty raw -echo -iexten; echo ready; exec head -c "$1" > "$2"`,
+		strconv.Itoa(len(in)), out)
+	waitScreen(t, p, "ready")
+	for chunk := range slicesChunk(in, 100) {
+		if err := p.Write(chunk); err != nil {
+			t.Fatal(err)
+		}
+	}
+	waitClosed(t, p.Exited(), "exit after reading every byte")
+	got, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, in) {
+		t.Errorf("program read\n%q\nwant\n%q", got, in)
+	}
+	if !bytes.Equal(p.Input(), in) {
+		t.Errorf("Input() = %q, want %q", p.Input(), in)
+	}
+}
+
+func slicesChunk(b []byte, n int) func(func([]byte) bool) {
+	return func(yield func([]byte) bool) {
+		for len(b) > 0 {
+			k := min(n, len(b))
+			if !yield(b[:k]) {
+				return
+			}
+			b = b[k:]
+		}
+	}
+}
+
+func TestBracketedPasteFollowsTheProgram(t *testing.T) {
+	// The mode sequences are split across writes on purpose, and the
+	// last step resets the terminal (RIS), which turns the mode off too.
+	p := sh(t, 40, 5, `
+		printf '\033[?20'; printf '04h'; echo on; read x
+		printf '\033[?2004l'; echo off; read x
+		printf '\033[?2004h'; echo again; read x
+		printf '\033c'; echo reset; read x`)
+	if p.BracketedPaste() {
+		t.Error("bracketed paste on before the program asked")
+	}
+	for _, step := range []struct {
+		shows string
+		on    bool
+	}{{"on", true}, {"off", false}, {"again", true}, {"reset", false}} {
+		waitScreen(t, p, step.shows)
+		if got := p.BracketedPaste(); got != step.on {
+			t.Errorf("after %q: BracketedPaste() = %v, want %v", step.shows, got, step.on)
+		}
+		if err := p.Write([]byte("\r")); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestEmulatorAnswersQueries(t *testing.T) {
+	// A program that asks for the cursor position must get an answer,
+	// as it does in tmux; otherwise it would wait forever.
+	p := sh(t, 40, 5, `stty raw -echo; printf '\033[6n'; r=$(head -c 6 | od -An -c); printf '\r\n[%s]\r\n' "$r"; read x`)
+	waitScreen(t, p, `[ 033   [   1   ;   1   R]`)
+}
+
+func TestResize(t *testing.T) {
+	p := sh(t, 80, 24, `echo ready; read x; stty size; read x`)
+	waitScreen(t, p, "ready")
+	if err := p.Resize(40, 10); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Write([]byte("\r")); err != nil {
+		t.Fatal(err)
+	}
+	screen := waitScreen(t, p, "10 40")
+	if n := strings.Count(screen, "\n"); n != 10 {
+		t.Errorf("capture has %d rows after resize, want 10:\n%s", n, screen)
+	}
+}
+
+func TestExitedAfterOutputIsOnScreen(t *testing.T) {
+	for name, script := range map[string]string{
+		"alone": `echo bye`,
+		// A background process keeps the terminal open, so the pane
+		// cannot wait for end of file to know the output is complete.
+		"holder": `sleep 60 & echo bye`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			p := sh(t, 20, 3, script)
+			waitClosed(t, p.Exited(), "Exited")
+			if got := string(p.Capture()); got != "bye\n\n\n" {
+				t.Errorf("capture after exit = %q", got)
+			}
+		})
+	}
+}
+
+func TestCloseReapsAndIsIdempotent(t *testing.T) {
+	for name, script := range map[string]string{
+		"hangs-up":       `echo ready; exec sleep 60`,
+		"ignores-hangup": `trap '' HUP; echo ready; sleep 60; sleep 60`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			p := sh(t, 20, 3, script)
+			waitScreen(t, p, "ready")
+			pid := p.PID()
+			if err := p.Close(); err != nil {
+				t.Fatal(err)
+			}
+			// ECHILD: pid is no longer a child of ours, not even a zombie.
+			if _, err := syscall.Wait4(pid, nil, syscall.WNOHANG, nil); !errors.Is(err, syscall.ECHILD) {
+				t.Errorf("after Close, wait4(%d) = %v, want ECHILD", pid, err)
+			}
+			waitClosed(t, p.Exited(), "Exited after Close")
+			if err := p.Close(); err != nil {
+				t.Errorf("second Close = %v", err)
+			}
+			if err := p.Write([]byte("x")); err == nil {
+				t.Error("Write after Close succeeded")
+			}
+		})
+	}
+}
+
+func TestStartErrors(t *testing.T) {
+	if _, err := Start(Options{}); err == nil {
+		t.Error("Start with no command succeeded")
+	}
+	if _, err := Start(Options{Argv: []string{filepath.Join(t.TempDir(), "missing")}}); err == nil {
+		t.Error("Start of a missing program succeeded")
+	}
+}
+
+func TestOptionsReachTheProgram(t *testing.T) {
+	dir := t.TempDir()
+	p := start(t, Options{
+		Argv: []string{"sh", "-c", `echo "$TERM $TMUX_PANE"; pwd; stty size; read x`},
+		Dir:  dir,
+		Env:  []string{"TERM=tmux-256color", "TMUX_PANE=%7", "PATH=" + os.Getenv("PATH")},
+	})
+	screen := waitScreen(t, p, "24 80")
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "tmux-256color %7\n" + real + "\n24 80\n"
+	if !strings.HasPrefix(screen, want) {
+		t.Errorf("screen = %q, want it to start %q", screen, want)
+	}
+}
