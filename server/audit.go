@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"io"
 	"log/slog"
 	"sort"
 	"time"
@@ -116,4 +117,10 @@ func auditRecord(log *slog.Logger, tool, sessionID, requestID string, args slog.
 	}
 	attrs = append(attrs, slog.String("outcome", outcome))
 	log.LogAttrs(context.Background(), level, "tool call", attrs...)
+}
+
+// NewAuditLogger returns a logger that writes the audit log to w, one JSON
+// object per line.
+func NewAuditLogger(w io.Writer) *slog.Logger {
+	return slog.New(slog.NewJSONHandler(w, nil))
 }

@@ -1,8 +1,7 @@
 package server
 
 import (
-	"bytes"
-	"context"
+		"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -249,15 +248,18 @@ func (s *Server) resolvePane(ctx context.Context, socket string, a args) (string
 	default:
 		return "", errNoPaneTarget
 	}
-	out, err := s.tmux(ctx, socket, nil, "display-message", "-p", "-t", target, "#{pane_id}")
+	// list-panes, not display-message: display-message prints an empty
+	// line and succeeds for a target that does not exist.
+	out, err := s.tmux(ctx, socket, nil, "list-panes", "-t", target, "-F", "#{pane_active} #{pane_id}")
 	if err != nil {
 		return "", err
 	}
-	pane := string(bytes.TrimSpace(out))
-	if pane == "" {
-		return "", fmt.Errorf("no pane found for %s on %s", shorten(target, 80), socketLabel(socket))
+	for line := range strings.Lines(string(out)) {
+		if pane, active := strings.CutPrefix(strings.TrimSpace(line), "1 "); active {
+			return pane, nil
+		}
 	}
-	return pane, nil
+	return "", fmt.Errorf("tmux list-panes on %s showed no active pane for %s", socketLabel(socket), shorten(target, 80))
 }
 
 func checkID(argName string, sigil byte, id string) error {

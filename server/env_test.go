@@ -1,0 +1,223 @@
+package server_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/tmuxbuf/tmuxbuf/server"
+)
+
+// TestMain points tmux at a private socket directory and forgets any tmux
+// the tests run inside, so that no test can reach the developer's own tmux
+// server.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "tbs")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Setenv("TMUX_TMPDIR", dir)
+	os.Unsetenv("TMUX")
+	os.Unsetenv("TMUX_PANE")
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// tmuxEnv is one private tmux server for one test, with an MCP client
+// connected to a tmuxbuf server in front of it.
+type tmuxEnv struct {
+	t      *testing.T
+	socket string
+	srv    *server.Server
+	client *mcp.ClientSession
+	audit  *syncBuffer
+}
+
+var socketSeq struct {
+	sync.Mutex
+	n int
+}
+
+// newEnv starts a tmux server on a fresh socket, with one session "main"
+// whose pane runs sh, and a tmuxbuf server whose configured socket it is.
+func newEnv(t *testing.T, configure ...func(*server.Config)) *tmuxEnv {
+	t.Helper()
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not on PATH")
+	}
+	socketSeq.Lock()
+	socketSeq.n++
+	socket := fmt.Sprintf("t%d-%d", os.Getpid(), socketSeq.n)
+	socketSeq.Unlock()
+	e := &tmuxEnv{t: t, socket: socket, audit: &syncBuffer{}}
+	e.mustTmux("-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", "80", "-y", "24", "sh")
+	t.Cleanup(func() { exec.Command("tmux", "-L", socket, "kill-server").Run() })
+	e.connect(configure...)
+	return e
+}
+
+// connect (re)starts the tmuxbuf server with cfg changed by configure.
+func (e *tmuxEnv) connect(configure ...func(*server.Config)) {
+	e.t.Helper()
+	cfg := server.Config{
+		Tmux:  server.ExecDialer{SocketName: e.socket},
+		Audit: server.NewAuditLogger(e.audit),
+	}
+	for _, c := range configure {
+		c(&cfg)
+	}
+	srv, err := server.New(cfg)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	e.srv = srv
+	e.client = connectClient(e.t, srv)
+}
+
+func connectClient(t *testing.T, srv *server.Server) *mcp.ClientSession {
+	t.Helper()
+	ctx := context.Background()
+	clientT, serverT := mcp.NewInMemoryTransports()
+	ss, err := srv.MCP().Connect(ctx, serverT, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	client := mcp.NewClient(&mcp.Implementation{Name: "test-client", Version: "0"}, nil)
+	cs, err := client.Connect(ctx, clientT, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close(); ss.Wait() })
+	return cs
+}
+
+// tmux runs a raw tmux command on the test's server.
+func (e *tmuxEnv) tmux(args ...string) (stdout, stderr string, err error) {
+	cmd := exec.Command("tmux", append([]string{"-L", e.socket}, args...)...)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err = cmd.Run()
+	return out.String(), errb.String(), err
+}
+
+func (e *tmuxEnv) mustTmux(args ...string) string {
+	e.t.Helper()
+	out, stderr, err := e.tmux(args...)
+	if err != nil {
+		e.t.Fatalf("tmux %v: %v: %s", args, err, stderr)
+	}
+	return out
+}
+
+// bufferNames lists every buffer on the test's tmux server, most recent first.
+func (e *tmuxEnv) bufferNames() []string {
+	e.t.Helper()
+	out, stderr, err := e.tmux("list-buffers", "-F", "#{buffer_name}")
+	if err != nil {
+		if strings.Contains(stderr, "no server running") {
+			return nil
+		}
+		e.t.Fatalf("list-buffers: %v: %s", err, stderr)
+	}
+	return strings.Fields(out)
+}
+
+// call makes a tool call that must not be a protocol error.
+func (e *tmuxEnv) call(tool string, args any) *mcp.CallToolResult {
+	e.t.Helper()
+	res, err := e.client.CallTool(context.Background(), &mcp.CallToolParams{Name: tool, Arguments: args})
+	if err != nil {
+		e.t.Fatalf("%s: protocol error: %v", tool, err)
+	}
+	return res
+}
+
+// ok makes a call that must succeed and returns its structured result.
+func (e *tmuxEnv) ok(tool string, args any) map[string]any {
+	e.t.Helper()
+	res := e.call(tool, args)
+	if res.IsError {
+		e.t.Fatalf("%s(%s): tool error: %s", tool, shortJSON(args), text(res))
+	}
+	out, _ := res.StructuredContent.(map[string]any)
+	return out
+}
+
+// fails makes a call that must be a tool error and returns its text.
+func (e *tmuxEnv) fails(tool string, args any) string {
+	e.t.Helper()
+	res := e.call(tool, args)
+	if !res.IsError {
+		e.t.Fatalf("%s(%s) succeeded, want a tool error; got %s", tool, shortJSON(args), text(res))
+	}
+	return text(res)
+}
+
+// load loads content and returns the buffer's name.
+func (e *tmuxEnv) load(content string) string {
+	e.t.Helper()
+	return e.ok("load_buffer", map[string]any{"content": content})["buffer_name"].(string)
+}
+
+func text(res *mcp.CallToolResult) string {
+	var b strings.Builder
+	for _, c := range res.Content {
+		if tc, ok := c.(*mcp.TextContent); ok {
+			b.WriteString(tc.Text)
+		}
+	}
+	return b.String()
+}
+
+func shortJSON(v any) string {
+	b, _ := json.Marshal(v)
+	if len(b) > 200 {
+		return string(b[:200]) + "…"
+	}
+	return string(b)
+}
+
+// waitFor polls cond until it holds, failing the test after a generous
+// deadline: pane programs run on their own schedule on a shared machine.
+func waitFor(t *testing.T, what string, cond func() (bool, string)) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		ok, state := cond()
+		if ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("gave up waiting for %s; last seen: %s", what, state)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for the audit logger's concurrent writes.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
