@@ -102,12 +102,17 @@ func TestBracketedPasteFollowsTheProgram(t *testing.T) {
 	// The mode sequences are split across writes on purpose, and the
 	// last step resets the terminal (RIS), which turns the mode off too.
 	p := sh(t, 40, 5, `
+		echo start; read x
 		printf '\033[?20'; printf '04h'; echo on; read x
 		printf '\033[?2004l'; echo off; read x
 		printf '\033[?2004h'; echo again; read x
 		printf '\033c'; echo reset; read x`)
+	waitScreen(t, p, "start")
 	if p.BracketedPaste() {
 		t.Error("bracketed paste on before the program asked")
+	}
+	if err := p.Write([]byte("\r")); err != nil {
+		t.Fatal(err)
 	}
 	for _, step := range []struct {
 		shows string
