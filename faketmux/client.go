@@ -12,7 +12,8 @@ type client struct {
 	ctx    context.Context
 	s      *Server
 	st     *state
-	stdin  []byte // read before the server lock was taken; nil if unused
+	stdin     []byte // read before the server lock was taken
+	stdinUsed bool
 	stdout io.Writer
 	stderr io.Writer
 	dir    string

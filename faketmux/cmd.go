@@ -109,11 +109,12 @@ func (a *args) has(letter byte) bool {
 	return false
 }
 
-// get returns the last value given for a flag, as tmux's args_get does.
+// get returns the last value given for a flag, as tmux's args_get does;
+// a flag given without a value has none.
 func (a *args) get(letter byte) (string, bool) {
 	for i := len(a.flags) - 1; i >= 0; i-- {
 		if a.flags[i].letter == letter {
-			return a.flags[i].value, true
+			return a.flags[i].value, a.flags[i].hasValue
 		}
 	}
 	return "", false
@@ -137,6 +138,9 @@ func splitCommands(argv []string) [][]string {
 		}
 	}
 	if !split {
+		if len(argv) == 0 {
+			return nil
+		}
 		return [][]string{argv}
 	}
 	var cmds [][]string
@@ -154,8 +158,10 @@ func splitCommands(argv []string) [][]string {
 		if !end || arg != "" {
 			cur = append(cur, arg)
 		}
-		if end {
+		if end && len(cur) > 0 {
 			cmds = append(cmds, cur)
+		}
+		if end {
 			cur = nil
 		}
 	}
@@ -241,17 +247,16 @@ func parseArgs(e *cmdEntry, words []string, a *args) error {
 				a.flags = append(a.flags, flag{letter: letter})
 				continue
 			}
-			optional := k+2 < len(e.template) && e.template[k+2] == ':'
 			switch {
 			case j+1 < len(w):
 				a.flags = append(a.flags, flag{letter: letter, value: w[j+1:], hasValue: true})
 			case i < len(words):
 				a.flags = append(a.flags, flag{letter: letter, value: words[i], hasValue: true})
 				i++
-			case optional:
-				a.flags = append(a.flags, flag{letter: letter})
 			default:
-				return errorf(errFlagArgument, letter)
+				// tmux 3.3a sets a flag whose value is missing at the end
+				// of the command as present with no value, silently.
+				a.flags = append(a.flags, flag{letter: letter})
 			}
 			break
 		}

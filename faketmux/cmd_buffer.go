@@ -55,9 +55,6 @@ func (c *client) namedOrTopForRead(a *args) (*buffer, error) {
 }
 
 func cmdSetBuffer(c *client, a *args) error {
-	if err := c.checkTargetClient(a); err != nil {
-		return err
-	}
 	if newName, ok := a.get('n'); ok {
 		pb, err := c.namedOrTop(a)
 		if err != nil {
@@ -138,16 +135,15 @@ func cmdSaveBuffer(c *client, a *args) error {
 }
 
 func cmdLoadBuffer(c *client, a *args) error {
-	if err := c.checkTargetClient(a); err != nil {
-		return err
-	}
 	name, named := a.get('b')
 	path := c.expandPath(a.values[0])
 	var data []byte
 	if path == "-" {
-		data = c.stdin
 		// tmux hands its client's standard input to one reader only.
-		c.stdin = nil
+		if c.stdinUsed {
+			return errorf(errFileOp, "-", "Bad file descriptor")
+		}
+		data, c.stdinUsed = c.stdin, true
 	} else {
 		path = c.absPath(path)
 		var err error

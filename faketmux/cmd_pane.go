@@ -2,7 +2,6 @@ package faketmux
 
 import (
 	"bytes"
-	"strings"
 
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/pane"
 )
@@ -134,10 +133,9 @@ func cmdListPanes(c *client, a *args) error {
 }
 
 func cmdDisplayMessage(c *client, a *args) error {
-	t, err := c.targetPane(a)
-	if err != nil && a.has('t') {
-		return err
-	}
+	// A -t that cannot be found is not an error here (tmux's
+	// CMD_FIND_CANFAIL): whatever part was found gives the format.
+	t, _ := c.targetPane(a)
 	template, ok := a.get('F')
 	if len(a.values) > 0 {
 		if ok {
@@ -148,9 +146,7 @@ func cmdDisplayMessage(c *client, a *args) error {
 		template = displayMessageTemplate
 	}
 	f := c.formatter()
-	if t.p != nil {
-		f = c.formatFor(t.p)
-	}
+	f.s, f.w, f.p = t.s, t.w, t.p
 	if !a.has('p') {
 		return nil
 	}
@@ -237,11 +233,3 @@ func cmdPasteBuffer(c *client, a *args) error {
 	return nil
 }
 
-// checkTargetClient refuses set-buffer and load-buffer -t: the emulator has
-// no attached clients, so no client name can be found.
-func (c *client) checkTargetClient(a *args) error {
-	if v, ok := a.get('t'); ok {
-		return errorf(errCantFindClient, strings.TrimSuffix(v, ":"))
-	}
-	return nil
-}

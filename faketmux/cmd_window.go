@@ -3,6 +3,7 @@ package faketmux
 import (
 	"slices"
 	"strconv"
+	"strings"
 )
 
 const (
@@ -37,33 +38,10 @@ func (c *client) newWindow(s *session, idx int, name string, argv []string, cwd 
 }
 
 func cmdNewWindow(c *client, a *args) error {
-	v, given := a.get('t')
-	var s *session
-	idx := -1
-	if given && v != "" {
-		// A target that names a free index is where the window goes.
-		t, err := c.findTarget(v, given, findWindow)
-		if err == nil {
-			s, idx = t.s, t.w.index
-		} else if sess, win, ok := splitSessionWindow(v); ok {
-			n, aerr := strconv.Atoi(win)
-			if s = c.st.lookupSession(sess, false); s == nil || aerr != nil {
-				return err
-			}
-			idx = n
-			if sess == "" {
-				cur, _ := c.st.current()
-				s = cur.s
-			}
-		} else {
-			return err
-		}
-	} else {
-		cur, ok := c.st.current()
-		if !ok {
-			return errorf(errNoCurrentTarget)
-		}
-		s = cur.s
+	v, _ := a.get('t')
+	s, idx, err := c.windowIndexTarget(v)
+	if err != nil {
+		return err
 	}
 	if idx >= 0 {
 		for _, w := range s.winlinks {
@@ -105,14 +83,53 @@ func cmdNewWindow(c *client, a *args) error {
 	return nil
 }
 
-// splitSessionWindow splits "sess:idx".
-func splitSessionWindow(v string) (string, string, bool) {
-	for i := 0; i < len(v); i++ {
-		if v[i] == ':' {
-			return v[:i], v[i+1:], true
+// windowIndexTarget resolves new-window's -t, which names a session and
+// an index that may be free (tmux's CMD_FIND_WINDOW_INDEX); -1 means the
+// next free index.
+func (c *client) windowIndexTarget(v string) (*session, int, error) {
+	cur, haveCur := c.st.current()
+	if v == "" {
+		if !haveCur {
+			return nil, 0, errorf(errNoCurrentTarget)
+		}
+		return cur.s, -1, nil
+	}
+	sessPart, winPart, colon := strings.Cut(v, ":")
+	var s *session
+	switch {
+	case !colon:
+		winPart = v
+		if haveCur {
+			s = cur.s
+		}
+	case sessPart == "":
+		if !haveCur {
+			return nil, 0, errorf(errNoCurrentTarget)
+		}
+		s = cur.s
+	default:
+		exact := strings.HasPrefix(sessPart, "=")
+		if s = c.st.lookupSession(strings.TrimPrefix(sessPart, "="), exact); s == nil {
+			return nil, 0, errorf(errCantFindSession, strings.TrimPrefix(sessPart, "="))
+		}
+		if winPart == "" {
+			return s, -1, nil
 		}
 	}
-	return "", "", false
+	if s != nil {
+		if n, err := strconv.Atoi(winPart); err == nil && n >= 0 && winPart[0] != '+' {
+			return s, n, nil
+		}
+		if w := s.lookupWindow(winPart, false); w != nil {
+			return s, w.index, nil
+		}
+	}
+	if !colon {
+		if s := c.st.lookupSession(winPart, false); s != nil {
+			return s, -1, nil
+		}
+	}
+	return nil, 0, errorf(errCantFindWindow, winPart)
 }
 
 func cmdKillWindow(c *client, a *args) error {

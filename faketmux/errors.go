@@ -74,7 +74,6 @@ const (
 
 const (
 	errOnlyOneOfFOrArgument = "only one of -F or argument must be given"
-	errCantFindClient       = "can't find client: %s"
 )
 
 // Options.

@@ -17,7 +17,7 @@ func (c *client) spawnPane(w *window, argv []string, cwd string, width, height i
 	s := w.session
 	shell := s.options.get("default-shell")
 	var run []string
-	start := strings.Join(argv, " ")
+	start := stringifyArgv(argv)
 	switch {
 	case len(argv) == 1:
 		run = []string{shell, "-c", argv[0]}
@@ -31,7 +31,7 @@ func (c *client) spawnPane(w *window, argv []string, cwd string, width, height i
 	}
 	p := &paneState{
 		id: st.nextPane, window: w, cwd: cwd, startCommand: start,
-		command: commandName(argv, shell), title: hostname,
+		command: filepath.Base(shell), title: hostname,
 		width: width, height: height, created: c.s.now(),
 	}
 	env := append([]string(nil), st.env...)
@@ -52,18 +52,6 @@ func (c *client) spawnPane(w *window, argv []string, cwd string, width, height i
 	return p, nil
 }
 
-// commandName is what tmux first shows as a pane's command and window's
-// name: the program's base name.
-func commandName(argv []string, shell string) string {
-	name := shell
-	if len(argv) > 0 {
-		name = argv[0]
-		if len(argv) == 1 {
-			name, _, _ = strings.Cut(strings.TrimSpace(name), " ")
-		}
-	}
-	return filepath.Base(name)
-}
 
 // watchPane removes a pane whose program exited, with its window and
 // session when they empty, and ends the server when tmux would.
@@ -90,8 +78,11 @@ func (st *state) destroyPane(p *paneState) {
 		st.destroyWindow(w)
 		return
 	}
+	// The freed rows go to the pane above, or below for the top pane.
+	heir := w.panes[max(0, i-1)]
+	heir.height += p.height + 1
 	if w.active == p {
-		w.active = w.panes[max(0, i-1)]
+		w.active = heir
 	}
 	w.restack()
 }
@@ -141,4 +132,17 @@ func indexOf[T comparable](xs []T, x T) int {
 		}
 	}
 	return -1
+}
+
+// stringifyArgv joins a command as tmux shows it in pane_start_command:
+// an argument with a space or quote is double-quoted.
+func stringifyArgv(argv []string) string {
+	parts := make([]string, len(argv))
+	for i, a := range argv {
+		if strings.ContainsAny(a, " \t\"'\\$") {
+			a = `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, `$`, `\$`).Replace(a) + `"`
+		}
+		parts[i] = a
+	}
+	return strings.Join(parts, " ")
 }

@@ -119,7 +119,7 @@ func (c *client) findTarget(spec string, given bool, kind findType) (target, err
 	case hasWin:
 		t, ok := c.lookupWindowAnywhere(cur, haveCur, winPart, exactWin, winOnly)
 		if !ok {
-			return t, errorf(errCantFindWindow, winPart)
+			return cur, errorf(errCantFindWindow, winPart)
 		}
 		if hasPane {
 			p := c.st.lookupPaneIn(t.w, panePart)
@@ -147,7 +147,7 @@ func (c *client) findTarget(spec string, given bool, kind findType) (target, err
 				return t, nil
 			}
 		}
-		return t, errorf(errCantFindPane, panePart)
+		return target{s: cur.s, w: cur.w}, errorf(errCantFindPane, panePart)
 	}
 	if !haveCur {
 		return target{}, errorf(errNoCurrentTarget)

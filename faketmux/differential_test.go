@@ -1,0 +1,349 @@
+package faketmux
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// The differential test runs each scenario's command lines against real
+// tmux (on a private socket in a temporary directory, never the default
+// one) and against the emulator with the same socket path, standard input,
+// working directory and environment, and requires identical standard
+// output, standard error and exit status.
+//
+// Normalisers, applied to both sides and only on the steps that name them:
+//   - normTimes: epoch seconds and ctime dates (session_created, the
+//     list-sessions default) depend on when each server ran.
+//   - normPIDs: pane_pid is the pid of a different process on each side.
+// Nothing else is normalised: the socket path is the same on both sides.
+//
+// Windows are named with -n wherever a name is printed: tmux's
+// automatic-rename follows the pane's foreground process on a timer (the
+// shell, then briefly "tmux" while forking, then the command), so an
+// automatic name is a race in tmux itself.
+
+var (
+	epochRE = regexp.MustCompile(`\b1[0-9]{9}\b`)
+	ctimeRE = regexp.MustCompile(`[A-Z][a-z]{2} [A-Z][a-z]{2} [ 0-9][0-9] [0-9]{2}:[0-9]{2}:[0-9]{2} [0-9]{4}`)
+	pidRE   = regexp.MustCompile(`pid=[0-9]+`)
+)
+
+func normTimes(s string) string {
+	return ctimeRE.ReplaceAllString(epochRE.ReplaceAllString(s, "<epoch>"), "<ctime>")
+}
+
+func normPIDs(s string) string { return pidRE.ReplaceAllString(s, "pid=<pid>") }
+
+type step struct {
+	args  []string
+	stdin string
+	norm  func(string) string
+}
+
+// cmd is a step; ";" words chain commands as on a shell command line.
+func cmd(args ...string) step { return step{args: args} }
+
+func (s step) in(stdin string) step                { s.stdin = stdin; return s }
+func (s step) normalise(f func(string) string) step { s.norm = f; return s }
+
+type scenario struct {
+	name  string
+	steps []step
+}
+
+var binary = "a\x00b\xff\x1b[31mc\n\td\\e$HOME ${X} $\x01\x7f\xc3\xa9\xe4\xb8\xad\xc3(\xe2\x82\n"
+
+var scenarios = []scenario{
+	{"lifecycle", []step{
+		cmd("list-buffers"),
+		cmd("set-buffer", "x"),
+		cmd("bogus"),
+		cmd("start-server"),
+		cmd("list-buffers"),
+		cmd("start-server", ";", "set-buffer", "kept", ";", "list-buffers"),
+		cmd("new-session", "-d", "-s", "s1", "sleep 1000"),
+		cmd("set-buffer", "x"),
+		cmd("list-buffers"),
+		cmd("kill-server", ";", "list-buffers"),
+		cmd("list-buffers"),
+		cmd("new-session", "-d", "sleep 1000", ";", "kill-session", ";", "set-buffer", "y", ";", "list-buffers"),
+		cmd("list-buffers"),
+		cmd("new-session", "-d", "-s", "again", "sleep 1000", ";", "list-buffers"),
+		cmd("kill-session", "-t", "again"),
+		cmd("has-session"),
+	}},
+	{"parse errors", []step{
+		cmd("new-session", "-d", "-s", "p", "sleep 1000"),
+		cmd("foo"),
+		cmd("s"),
+		cmd("set-buffer", "-Z"),
+		cmd("set-buffer", "a", "b"),
+		cmd("set-buffer", "-b"),
+		cmd("load-buffer"),
+		cmd("set-buffer", "-?"),
+		cmd("set-buffer", "-!"),
+		cmd("list-buffers", "extra"),
+		cmd("set-buffer", "x", ";", "foo"),
+		cmd("list-buffers"),
+		cmd(";"),
+		cmd("set-buffer", "a;", "list-buffers"),
+		cmd("set-buffer", "-b", "q", `a\;`, ";", "show-buffer", "-b", "q"),
+		cmd("set-buffer", "--", "-x", ";", "show-buffer"),
+		cmd("set-buffer", "-", ";", "show-buffer"),
+		cmd("setb", "alias", ";", "showb"),
+		cmd("set-buf", "prefix", ";", "show-buffer"),
+		cmd("set-buffer", "-bname", "attached", ";", "show-buffer", "-b", "name"),
+	}},
+	{"buffer errors", []step{
+		cmd("new-session", "-d", "-s", "e", "sleep 1000"),
+		cmd("show-buffer"),
+		cmd("save-buffer", "-"),
+		cmd("delete-buffer"),
+		cmd("paste-buffer"),
+		cmd("set-buffer", "-n", "x"),
+		cmd("show-buffer", "-b", "nope"),
+		cmd("save-buffer", "-b", "nope", "-"),
+		cmd("delete-buffer", "-b", "nope"),
+		cmd("paste-buffer", "-b", "nope"),
+		cmd("set-buffer", "-b", "nope", "-n", "x"),
+		cmd("set-buffer"),
+		cmd("set-buffer", "-b", "", "x"),
+		cmd("set-buffer", "-b", "a", "1", ";", "set-buffer", "-b", "b", "2"),
+		cmd("set-buffer", "-b", "a", "-n", "b"),
+		cmd("set-buffer", "-b", "a", "-n", ""),
+		cmd("set-buffer", "-b", "a", "-n", "a"),
+		cmd("show-buffer", "-b", ""),
+		cmd("delete-buffer", "-b", ""),
+		cmd("load-buffer", "/nonexistent/file"),
+		cmd("load-buffer", "nonexistent-relative"),
+		cmd("save-buffer", "-b", "a", "/nonexistent/dir/file"),
+		cmd("set-buffer", "-t", "nope", "x"),
+		cmd("load-buffer", "-t", "nope", "-").in("x"),
+		cmd("list-buffers"),
+	}},
+	{"ordering and eviction", []step{
+		cmd("new-session", "-d", "-s", "o", "sleep 1000"),
+		cmd("set-option", "-g", "buffer-limit", "3"),
+		cmd("set-buffer", "one", ";", "set-buffer", "two", ";", "set-buffer", "-b", "named", "N"),
+		cmd("set-buffer", "three", ";", "set-buffer", "four", ";", "set-buffer", "five"),
+		cmd("list-buffers"),
+		cmd("set-buffer", "-b", "buffer9", "manual"),
+		cmd("set-buffer", "six", ";", "set-buffer", "seven"),
+		cmd("list-buffers"),
+		cmd("set-buffer", "-b", "buffer3", "-n", "renamed"),
+		cmd("set-buffer", "eight", ";", "set-buffer", "nine", ";", "set-buffer", "ten"),
+		cmd("list-buffers"),
+		cmd("set-buffer", "-b", "named", "replaced"),
+		cmd("set-buffer", "-a", "-b", "named", "+more"),
+		cmd("set-buffer", "-a", "-b", "fresh", "new"),
+		cmd("set-buffer", "-a", "appended-to-nothing"),
+		cmd("list-buffers"),
+		cmd("delete-buffer"),
+		cmd("delete-buffer", "-b", "named"),
+		cmd("list-buffers", "-F", "#{buffer_name}=#{buffer_size}"),
+		cmd("show-buffer"),
+		cmd("set-buffer", "-n", "top-renamed", ";", "list-buffers"),
+		cmd("show-options", "-g", "buffer-limit"),
+		cmd("show-options", "-s", "buffer-limit"),
+		cmd("show-options", "-gv", "buffer-limit"),
+		cmd("set-option", "-g", "buffer-limit", "0"),
+		cmd("set-option", "-g", "buffer-limit", "abc"),
+		cmd("set-option", "-g", "nope", "1"),
+		cmd("show-options", "-g", "nope"),
+		cmd("show-options", "-gq", "nope"),
+	}},
+	{"empty loads and binary content", []step{
+		cmd("new-session", "-d", "-s", "b", "sleep 1000"),
+		cmd("load-buffer", "-").in(""),
+		cmd("load-buffer", "-b", "e", "-").in(""),
+		cmd("set-buffer", ""),
+		cmd("set-buffer", "-b", "e", ""),
+		cmd("list-buffers"),
+		cmd("show-buffer", "-b", "e"),
+		cmd("load-buffer", "-b", "bin", "-").in(binary),
+		cmd("show-buffer", "-b", "bin"),
+		cmd("save-buffer", "-b", "bin", "-"),
+		cmd("list-buffers"),
+		cmd("list-buffers", "-F", "#{buffer_name} #{buffer_size} [#{buffer_sample}]"),
+		cmd("load-buffer", "-").in(strings.Repeat("x", 199) + "\n"),
+		cmd("load-buffer", "-").in(strings.Repeat("y", 200)),
+		cmd("load-buffer", "-").in(strings.Repeat("z", 201)),
+		cmd("load-buffer", "-").in(strings.Repeat("\x01", 70)),
+		cmd("load-buffer", "-").in("\x000\x001\x00" + strings.Repeat("é", 120)),
+		cmd("list-buffers"),
+		cmd("load-buffer", "-b", "file", "in.txt"),
+		cmd("save-buffer", "-b", "bin", "out.bin", ";", "load-buffer", "-b", "back", "out.bin", ";", "show-buffer", "-b", "back"),
+		cmd("save-buffer", "-b", "bin", "out.bin", ";", "save-buffer", "-a", "-b", "bin", "out.bin", ";", "load-buffer", "-b", "back", "out.bin", ";", "list-buffers", "-F", "#{buffer_name} #{buffer_size}"),
+		cmd("load-buffer", "-b", "two", "-", ";", "load-buffer", "-b", "three", "-").in("stdin"),
+		cmd("list-buffers", "-F", "#{buffer_name} #{buffer_size}"),
+	}},
+	{"formats", []step{
+		cmd("new-session", "-d", "-s", "f", "-n", "win", "-x", "100", "-y", "30", "sleep 1000"),
+		cmd("set-buffer", "-b", "fmt", "abc"),
+		cmd("list-buffers", "-F", "#{?#{==:#{buffer_name},fmt},yes,no} #{!=:a,b} #{||:0,1} #{&&:1,0} #{l:#{x}} ##,#} #{n:buffer_name} #{=2:buffer_name} #{=-2:buffer_name} #{=/2/...:buffer_name} #{s/f/F/:buffer_name} #{b:socket_path} #{nope} #{?nope,a,b} #{buffer_created}").normalise(normTimes),
+		cmd("list-buffers", "-f", "#{==:#{buffer_name},fmt}", "-F", "#{buffer_name}"),
+		cmd("list-buffers", "-F", "#{t:buffer_created}").normalise(normTimes),
+		cmd("list-buffers", "-F", "unterminated #{buffer_name"),
+		cmd("display-message", "-p", "#{session_name} #{window_name} #{window_index} #{pane_index} #{window_width}x#{window_height} #{pane_width}x#{pane_height} #{session_windows} #{window_panes} #{pane_active} #{window_active} #{window_flags} #{window_layout} #{version} #{socket_path} #S #I #W #P #D #{buffer-limit} #{base-index} #{?session_attached,att,det}"),
+		cmd("display-message", "-p", "-t", "f:win.0", "#{session_id}/#{window_id}/#{pane_id}"),
+		cmd("display-message", "-p", "-F", "#{session_name}"),
+		cmd("display-message", "-p", "-F", "x", "y"),
+		cmd("display-message", "-p", "#{m:f*,#{session_name}} #{m:x*,#{session_name}} #{q:#{l:a b}} #{pane_start_command} #{pane_current_path}"),
+		cmd("list-sessions", "-F", "#{session_name}|#{session_id}|#{session_windows}|#{session_attached}|#{session_created}").normalise(normTimes),
+		cmd("list-sessions").normalise(normTimes),
+	}},
+	{"sessions windows panes and targets", []step{
+		cmd("new-session", "-s", "nodetach"),
+		cmd("new-session", "-d", "-n", "main", "-s", "a", "-P", "sleep 1000"),
+		cmd("new-session", "-d", "-n", "main", "-s", "a", "sleep 1000"),
+		cmd("new-session", "-d", "-n", "main", "-P", "-F", "#{session_id} #{window_id} #{pane_id} #{window_name}", "sleep 1000"),
+		cmd("new-session", "-d", "-n", "main", "-s", "x.y:z", "sleep 1000"),
+		cmd("new-session", "-d", "-n", "main", "-s", "", "sleep 1000"),
+		cmd("new-session", "-d", "-n", "main", "-x", "0", "sleep 1000"),
+		cmd("new-session", "-d", "-n", "main", "-y", "abc", "sleep 1000"),
+		cmd("new-session", "-d", "-n", "main", "-t", "a", "cmd"),
+		cmd("list-sessions", "-F", "#{session_name} #{session_id}"),
+		cmd("list-windows", "-a"),
+		cmd("list-windows", "-t", "a"),
+		cmd("list-panes", "-a"),
+		cmd("list-panes", "-s", "-t", "a"),
+		cmd("new-window", "-d", "-t", "a", "-n", "second", "-P", "sleep 1000"),
+		cmd("new-window", "-t", "a:1", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "a:5", "-n", "five", "-P", "-F", "#{window_index} #{window_name}", "sleep 1000"),
+		cmd("list-windows", "-t", "a", "-F", "#{window_index} #{window_name} #{window_flags} #{window_active} #{window_panes}"),
+		cmd("split-window", "-d", "-t", "a:0", "-P", "sleep 1000"),
+		cmd("list-panes", "-t", "a:0", "-F", "#{pane_index} #{pane_width}x#{pane_height} #{pane_top} #{pane_active} #{window_layout}"),
+		cmd("list-panes", "-t", "a:0"),
+		cmd("has-session", "-t", "a"),
+		cmd("has-session", "-t", "nope"),
+		cmd("has-session", "-t", "=x"),
+		cmd("has-session", "-t", "x"),
+		cmd("has-session", "-t", "$0"),
+		cmd("has-session", "-t", "$99"),
+		cmd("display-message", "-p", "-t", "a:second", "#{window_index}"),
+		cmd("display-message", "-p", "-t", "a:sec", "#{window_index}"),
+		cmd("display-message", "-p", "-t", "a:=sec", "#{window_index}"),
+		cmd("display-message", "-p", "-t", "a:0.1", "#{pane_index}"),
+		cmd("display-message", "-p", "-t", "a:0.9", "#{pane_index}"),
+		cmd("display-message", "-p", "-t", "a:9", "#{pane_index}"),
+		cmd("display-message", "-p", "-t", "nope:0", "#{pane_index}"),
+		cmd("display-message", "-p", "-t", "%0", "#{session_name}:#{window_index}.#{pane_index}"),
+		cmd("display-message", "-p", "-t", "%99", "x"),
+		cmd("display-message", "-p", "-t", "@0", "#{session_name}:#{window_index}"),
+		cmd("display-message", "-p", "-t", "@99", "x"),
+		cmd("display-message", "-p", "-t", "a", "#{session_name}:#{window_index}.#{pane_index}"),
+		cmd("rename-session", "-t", "a", "b"),
+		cmd("rename-session", "-t", "b", "x_y_z"),
+		cmd("rename-session", "-t", "nope", "c"),
+		cmd("rename-window", "-t", "b:second", "renamed"),
+		cmd("list-windows", "-t", "b", "-F", "#{window_index} #{window_name}"),
+		cmd("kill-pane", "-t", "b:0.1"),
+		cmd("list-panes", "-t", "b:0", "-F", "#{pane_index} #{pane_height} #{window_layout}"),
+		cmd("kill-window", "-t", "b:renamed"),
+		cmd("kill-window", "-t", "b:renamed"),
+		cmd("kill-pane", "-t", "%99"),
+		cmd("kill-session", "-t", "nope"),
+		cmd("kill-session", "-t", "b"),
+		cmd("list-sessions", "-F", "#{session_name}"),
+		cmd("kill-session", "-a", "-t", "x_y_z"),
+		cmd("list-sessions", "-F", "#{session_name}"),
+		cmd("kill-session"),
+		cmd("list-sessions"),
+	}},
+	{"options", []step{
+		cmd("new-session", "-d", "-s", "o", "sleep 1000"),
+		cmd("show-options", "-g", "base-index"),
+		cmd("set-option", "-g", "base-index", "1"),
+		cmd("new-session", "-d", "-s", "p", "-P", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "p", "-P", "sleep 1000"),
+		cmd("show-options", "-t", "p", "base-index"),
+		cmd("set-option", "-t", "p", "base-index", "3"),
+		cmd("show-options", "-t", "p", "base-index"),
+		cmd("show-options", "-t", "p", "-v", "base-index"),
+		cmd("set-option", "-g", "exit-empty", "maybe"),
+		cmd("show-options", "-g", "exit-empty"),
+		cmd("set-option", "-g", "exit-empty", "off", ";", "kill-session", "-a", "-t", "o", ";", "kill-session"),
+		cmd("list-sessions"),
+		cmd("set-buffer", "still", ";", "list-buffers"),
+		cmd("kill-server"),
+		cmd("list-buffers"),
+	}},
+}
+
+func TestDifferential(t *testing.T) {
+	tmux, err := exec.LookPath("tmux")
+	if err != nil {
+		t.Skip("tmux is not on PATH")
+	}
+	for _, sc := range scenarios {
+		t.Run(sc.name, func(t *testing.T) { runScenario(t, tmux, sc) })
+	}
+}
+
+func cleanEnv() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "TMUX=") && !strings.HasPrefix(kv, "TMUX_PANE=") {
+			env = append(env, kv)
+		}
+	}
+	return env
+}
+
+func runScenario(t *testing.T, tmux string, sc scenario) {
+	// A short directory: socket paths are limited to about 100 bytes.
+	dir, err := os.MkdirTemp("", "fkd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	socket := dir + "/s"
+	work := t.TempDir()
+	if err := os.WriteFile(work+"/in.txt", []byte("file content\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	env := cleanEnv()
+	fake := New(Options{SocketPath: socket})
+	t.Cleanup(func() {
+		exec.Command(tmux, "-S", socket, "kill-server").Run()
+		fake.Close()
+		os.RemoveAll(dir)
+	})
+	for i, st := range sc.steps {
+		real := exec.Command(tmux, append([]string{"-S", socket, "-f", "/dev/null"}, st.args...)...)
+		real.Dir, real.Env = work, env
+		real.Stdin = strings.NewReader(st.stdin)
+		var rOut, rErr bytes.Buffer
+		real.Stdout, real.Stderr = &rOut, &rErr
+		rCode := 0
+		if err := real.Run(); err != nil {
+			ee, ok := err.(*exec.ExitError)
+			if !ok {
+				t.Fatalf("running tmux: %v", err)
+			}
+			rCode = ee.ExitCode()
+		}
+		var fOut, fErr bytes.Buffer
+		fCode := fake.Exec(context.Background(), Call{
+			Args: st.args, Stdin: strings.NewReader(st.stdin), Stdout: &fOut, Stderr: &fErr,
+			Dir: work, Env: env,
+		})
+		norm := st.norm
+		if norm == nil {
+			norm = func(s string) string { return s }
+		}
+		if ro, fo := norm(rOut.String()), norm(fOut.String()); ro != fo {
+			t.Errorf("step %d %q: stdout\n tmux: %q\n fake: %q", i, st.args, ro, fo)
+		}
+		if re, fe := norm(rErr.String()), norm(fErr.String()); re != fe {
+			t.Errorf("step %d %q: stderr\n tmux: %q\n fake: %q", i, st.args, re, fe)
+		}
+		if rCode != fCode {
+			t.Errorf("step %d %q: exit status tmux %d, fake %d", i, st.args, rCode, fCode)
+		}
+	}
+}
