@@ -1,0 +1,318 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// TestMain keeps every tmux the tests start in a private socket directory,
+// away from the developer's own tmux server.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "tbm")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Setenv("TMUX_TMPDIR", dir)
+	os.Unsetenv("TMUX")
+	os.Unsetenv("TMUX_PANE")
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+var built struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+// binary builds tmuxbuf-mcp once for the tests that run it as a process.
+func binary(t *testing.T) string {
+	t.Helper()
+	built.once.Do(func() {
+		dir, err := os.MkdirTemp("", "tbmbin")
+		if err != nil {
+			built.err = err
+			return
+		}
+		built.path = filepath.Join(dir, "tmuxbuf-mcp")
+		out, err := exec.Command("go", "build", "-o", built.path, ".").CombinedOutput()
+		if err != nil {
+			built.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if built.err != nil {
+		t.Fatal(built.err)
+	}
+	return built.path
+}
+
+// privateTmux starts a real tmux server on a fresh socket for one test.
+func privateTmux(t *testing.T) (socket string, tmux func(args ...string) string) {
+	t.Helper()
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not on PATH")
+	}
+	socket = fmt.Sprintf("m%d-%s", os.Getpid(), strings.ReplaceAll(t.Name(), "/", "-"))
+	tmux = func(args ...string) string {
+		t.Helper()
+		out, err := exec.Command("tmux", append([]string{"-L", socket}, args...)...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("tmux %v: %v: %s", args, err, out)
+		}
+		return string(out)
+	}
+	tmux("-f", "/dev/null", "new-session", "-d", "-x", "80", "-y", "24")
+	t.Cleanup(func() { exec.Command("tmux", "-L", socket, "kill-server").Run() })
+	return socket, tmux
+}
+
+// startBinary runs tmuxbuf-mcp over stdio with args and connects a client.
+func startBinary(t *testing.T, args ...string) (*mcp.ClientSession, *exec.Cmd) {
+	t.Helper()
+	cmd := exec.Command(binary(t), args...)
+	cmd.Stderr = io.Discard
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil).Connect(context.Background(), &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cs, cmd
+}
+
+func loadVia(t *testing.T, cs *mcp.ClientSession, content string) string {
+	t.Helper()
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "load_buffer", Arguments: map[string]any{"content": content}})
+	if err != nil || res.IsError {
+		t.Fatalf("load_buffer: %v %v", err, res)
+	}
+	return res.StructuredContent.(map[string]any)["buffer_name"].(string)
+}
+
+// TestStdioBinary drives the built binary over stdio: a byte-exact round
+// trip, then the end of stdin, after which it must have deleted its own
+// buffers and only those.
+func TestStdioBinary(t *testing.T) {
+	socket, tmux := privateTmux(t)
+	tmux("set-buffer", "-b", "clipboard", "the user's")
+	audit := filepath.Join(t.TempDir(), "audit.jsonl")
+	cs, cmd := startBinary(t, "--socket-name", socket, "--audit-log", audit)
+
+	content := "multi\r\nline\x00\tcontent ✓\n"
+	name := loadVia(t, cs, content)
+	res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: "show_buffer", Arguments: map[string]any{"buffer_name": name}})
+	if err != nil || res.IsError || res.StructuredContent.(map[string]any)["content"] != content {
+		t.Fatalf("show_buffer: %v %+v", err, res)
+	}
+	if err := cs.Close(); err != nil {
+		t.Logf("close: %v", err)
+	}
+	cmd.Wait()
+	if got := cmd.ProcessState.ExitCode(); got != 0 {
+		t.Errorf("exit status %d after the end of stdin", got)
+	}
+	left := strings.Fields(tmux("list-buffers", "-F", "#{buffer_name}"))
+	if !slices.Equal(left, []string{"clipboard"}) {
+		t.Errorf("after exit tmux holds %v, want only the user's clipboard", left)
+	}
+	log, _ := os.ReadFile(audit)
+	if strings.Count(string(log), "\n") != 2 || strings.Contains(string(log), "multi") {
+		t.Errorf("audit log should hold two redacted records:\n%s", log)
+	}
+}
+
+func TestKeepBuffers(t *testing.T) {
+	socket, tmux := privateTmux(t)
+	cs, cmd := startBinary(t, "--keep-buffers", "--socket-name", socket)
+	name := loadVia(t, cs, "kept")
+	cs.Close()
+	cmd.Wait()
+	if got := tmux("show-buffer", "-b", name); got != "kept" {
+		t.Errorf("--keep-buffers: buffer holds %q after exit", got)
+	}
+}
+
+// TestSignalCleansUp stops the server with SIGTERM, as a client manager does.
+func TestSignalCleansUp(t *testing.T) {
+	socket, tmux := privateTmux(t)
+	cs, cmd := startBinary(t, "--socket-name", socket)
+	name := loadVia(t, cs, "x")
+	cmd.Process.Signal(os.Interrupt)
+	cmd.Wait()
+	cs.Close()
+	if out := tmux("list-buffers", "-F", "#{buffer_name}"); strings.Contains(out, name) {
+		t.Errorf("after SIGINT the server's buffer %s survived", name)
+	}
+}
+
+// TestSeveralProcesses runs server processes side by side on one tmux
+// server: no name is handed out twice and no load is lost.
+func TestSeveralProcesses(t *testing.T) {
+	socket, tmux := privateTmux(t)
+	const procs, each = 4, 25
+	names := make(chan string, procs*each)
+	var wg sync.WaitGroup
+	for p := range procs {
+		cs, _ := startBinary(t, "--keep-buffers", "--socket-name", socket)
+		t.Cleanup(func() { cs.Close() })
+		for i := range each {
+			wg.Go(func() { names <- loadVia(t, cs, fmt.Sprintf("%d/%d", p, i)) })
+		}
+	}
+	wg.Wait()
+	close(names)
+	inTmux := tmux("list-buffers", "-F", "#{buffer_name}")
+	seen := map[string]bool{}
+	for name := range names {
+		if seen[name] {
+			t.Fatalf("%s handed out twice", name)
+		}
+		seen[name] = true
+		if !strings.Contains(inTmux, name+"\n") {
+			t.Errorf("%s is missing from tmux", name)
+		}
+	}
+	if len(seen) != procs*each {
+		t.Errorf("%d buffers, want %d", len(seen), procs*each)
+	}
+}
+
+func TestVersion(t *testing.T) {
+	var out strings.Builder
+	if code := run(t.Context(), []string{"--version"}, noEnv, nil, nopWriteCloser{&out}, io.Discard); code != 0 || !strings.HasPrefix(out.String(), "tmuxbuf-mcp ") {
+		t.Errorf("--version: exit %d, printed %q", code, out.String())
+	}
+}
+
+func TestOptionsPrecedence(t *testing.T) {
+	env := map[string]string{"LIBTMUX_TMUX_BIN": "/env/tmux", "LIBTMUX_SOCKET": "envsock", "LIBTMUX_SAFETY": "readonly", "TMUXBUF_BACKEND": "fake"}
+	getenv := func(k string) string { return env[k] }
+	o, err := parseOptions(nil, getenv, io.Discard)
+	if err != nil || o.tmuxBin != "/env/tmux" || o.socketName != "envsock" || o.safety != "readonly" || o.backend != "fake" {
+		t.Errorf("environment not honoured: %+v %v", o, err)
+	}
+	o, err = parseOptions([]string{"--tmux-bin", "/flag/tmux", "--socket-name", "flagsock", "--safety", "destructive", "--backend", "exec"}, getenv, io.Discard)
+	if err != nil || o.tmuxBin != "/flag/tmux" || o.socketName != "flagsock" || o.safety != "destructive" || o.backend != "exec" {
+		t.Errorf("flags do not win over the environment: %+v %v", o, err)
+	}
+	for _, bad := range [][]string{{"--backend", "docker"}, {"--timeout", "0s"}, {"stray"}, {"--max-content-bytes", "-1"}} {
+		if _, err := parseOptions(bad, noEnv, io.Discard); err == nil {
+			t.Errorf("%v was accepted", bad)
+		}
+	}
+	if code := run(t.Context(), []string{"--safety", "godmode"}, noEnv, nil, nil, io.Discard); code != 2 {
+		t.Errorf("an unknown tier exited %d, want 2", code)
+	}
+}
+
+func TestHTTPListenAddress(t *testing.T) {
+	for addr, ok := range map[string]bool{
+		"127.0.0.1:8080": true, "[::1]:8080": true, "localhost:0": true,
+		"0.0.0.0:8080": false, ":8080": false, "192.168.1.4:80": false, "nonsense": false,
+	} {
+		if err := checkListenAddr(addr, false); (err == nil) != ok {
+			t.Errorf("checkListenAddr(%q) = %v", addr, err)
+		}
+	}
+	if err := checkListenAddr("0.0.0.0:8080", true); err != nil {
+		t.Errorf("--http-allow-remote did not allow 0.0.0.0: %v", err)
+	}
+}
+
+// TestHTTPServer serves the fake backend over HTTP with a bearer token and
+// checks the token, the DNS-rebinding protection and a tool call.
+func TestHTTPServer(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	stderrR, stderrW := io.Pipe()
+	done := make(chan int)
+	env := map[string]string{"TMUXBUF_HTTP_TOKEN": "s3cret"}
+	go func() {
+		done <- run(ctx, []string{"--backend", "fake", "--http", "127.0.0.1:0"}, func(k string) string { return env[k] }, nil, nil, stderrW)
+	}()
+	sc := bufio.NewScanner(stderrR)
+	var url string
+	for sc.Scan() {
+		if u, ok := strings.CutPrefix(sc.Text(), "tmuxbuf-mcp: serving MCP at "); ok {
+			url = u
+			break
+		}
+	}
+	go io.Copy(io.Discard, stderrR)
+	if url == "" {
+		t.Fatal("the server never said where it listens")
+	}
+
+	post := func(host, token string) int {
+		req, _ := http.NewRequest("POST", url, strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"ping"}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		if host != "" {
+			req.Host = host
+		}
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	if got := post("", ""); got != http.StatusUnauthorized {
+		t.Errorf("no token: status %d, want 401", got)
+	}
+	if got := post("", "wrong"); got != http.StatusUnauthorized {
+		t.Errorf("wrong token: status %d, want 401", got)
+	}
+	if got := post("evil.example:80", "s3cret"); got != http.StatusForbidden {
+		t.Errorf("rebinding Host header: status %d, want 403", got)
+	}
+
+	transport := &mcp.StreamableClientTransport{Endpoint: url, HTTPClient: &http.Client{Transport: bearer{"s3cret"}}}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil).Connect(ctx, transport, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := loadVia(t, cs, "over http")
+	if !strings.HasPrefix(name, "libtmux_mcp_") {
+		t.Errorf("name %q", name)
+	}
+	cs.Close()
+	cancel()
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Errorf("exit %d after shutdown", code)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the HTTP server did not shut down")
+	}
+}
+
+type bearer struct{ token string }
+
+func (b bearer) RoundTrip(req *http.Request) (*http.Response, error) {
+	req = req.Clone(req.Context())
+	req.Header.Set("Authorization", "Bearer "+b.token)
+	return http.DefaultTransport.RoundTrip(req)
+}
+
+func noEnv(string) string { return "" }
+
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }

@@ -1,0 +1,122 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"time"
+
+	"github.com/tmuxbuf/tmuxbuf/server"
+)
+
+var errHelp = flag.ErrHelp
+
+// options is the command line and environment, resolved: a flag wins over its
+// environment variable, which wins over the default.
+type options struct {
+	tmuxBin, socketName, socketPath string
+	backend                         string
+	httpAddr, httpTokenFile         string
+	httpAllowRemote                 bool
+	auditLog                        string
+	bufferPrefix                    string
+	maxContentBytes, maxShowBytes   int
+	timeout                         time.Duration
+	keepBuffers                     bool
+	safety                          string
+	version                         bool
+}
+
+func parseOptions(argv []string, getenv func(string) string, stderr io.Writer) (options, error) {
+	var o options
+	fs := flag.NewFlagSet("tmuxbuf-mcp", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&o.tmuxBin, "tmux-bin", envOr(getenv, "LIBTMUX_TMUX_BIN", "tmux"), "tmux binary (env LIBTMUX_TMUX_BIN)")
+	fs.StringVar(&o.socketName, "socket-name", getenv("LIBTMUX_SOCKET"), "tmux socket name, as tmux -L (env LIBTMUX_SOCKET)")
+	fs.StringVar(&o.socketPath, "socket-path", getenv("LIBTMUX_SOCKET_PATH"), "tmux socket path, as tmux -S (env LIBTMUX_SOCKET_PATH)")
+	fs.StringVar(&o.backend, "backend", envOr(getenv, "TMUXBUF_BACKEND", "exec"), "exec: run the tmux binary; fake: the in-process emulator, no tmux needed (env TMUXBUF_BACKEND)")
+	fs.StringVar(&o.httpAddr, "http", "", "serve Streamable HTTP at http://ADDR/mcp instead of stdio; loopback addresses only unless --http-allow-remote")
+	fs.StringVar(&o.httpTokenFile, "http-token-file", "", "file holding the bearer token HTTP clients must send (or env TMUXBUF_HTTP_TOKEN)")
+	fs.BoolVar(&o.httpAllowRemote, "http-allow-remote", false, "let --http listen on a non-loopback address")
+	fs.StringVar(&o.auditLog, "audit-log", "", "append the audit log (JSON lines) to this file instead of stderr")
+	fs.StringVar(&o.bufferPrefix, "buffer-prefix", server.DefaultBufferPrefix, "prefix of the buffer names this server makes")
+	fs.IntVar(&o.maxContentBytes, "max-content-bytes", server.DefaultMaxContentBytes, "largest content load_buffer accepts, in bytes")
+	fs.IntVar(&o.maxShowBytes, "max-show-bytes", 0, "largest content show_buffer returns, in bytes (default: --max-content-bytes)")
+	fs.DurationVar(&o.timeout, "timeout", server.DefaultTimeout, "how long one tmux command may take")
+	fs.BoolVar(&o.keepBuffers, "keep-buffers", false, "do not delete this server's buffers on exit")
+	fs.StringVar(&o.safety, "safety", envOr(getenv, "LIBTMUX_SAFETY", "mutating"), "readonly, mutating or destructive: tools above the tier are not offered (env LIBTMUX_SAFETY)")
+	fs.BoolVar(&o.version, "version", false, "print the version and exit")
+	if err := fs.Parse(argv); err != nil {
+		return o, err
+	}
+	if fs.NArg() > 0 {
+		return o, fmt.Errorf("unexpected argument %q; see -help", fs.Arg(0))
+	}
+	if o.backend != "exec" && o.backend != "fake" {
+		return o, fmt.Errorf("unknown backend %q: want exec or fake", o.backend)
+	}
+	if o.maxContentBytes <= 0 || o.maxShowBytes < 0 || o.timeout <= 0 {
+		return o, errors.New("--max-content-bytes and --timeout must be positive, --max-show-bytes not negative")
+	}
+	return o, nil
+}
+
+func envOr(getenv func(string) string, key, def string) string {
+	if v := getenv(key); v != "" {
+		return v
+	}
+	return def
+}
+
+// serverConfig builds the server's configuration; the returned func releases
+// what it opened: the audit log file, the fake backend's servers.
+func (o options) serverConfig(stderr io.Writer) (server.Config, func(), error) {
+	tier, err := server.ParseTier(o.safety)
+	if err != nil {
+		return server.Config{}, nil, err
+	}
+	cfg := server.Config{
+		BufferPrefix:    o.bufferPrefix,
+		MaxContentBytes: o.maxContentBytes,
+		MaxShowBytes:    o.maxShowBytes,
+		Timeout:         o.timeout,
+		Safety:          tier,
+		Version:         version(),
+	}
+	closers := []func(){}
+	closeAll := func() {
+		for _, c := range closers {
+			c()
+		}
+	}
+	if o.backend == "fake" {
+		fake := newFakeDialer()
+		cfg.Tmux, closers = fake, append(closers, fake.Close)
+	} else {
+		cfg.Tmux = server.ExecDialer{Bin: o.tmuxBin, SocketName: o.socketName, SocketPath: o.socketPath}
+	}
+	auditTo := stderr
+	if o.auditLog != "" {
+		f, err := os.OpenFile(o.auditLog, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+		if err != nil {
+			closeAll()
+			return server.Config{}, nil, fmt.Errorf("audit log: %w", err)
+		}
+		auditTo, closers = f, append(closers, func() { f.Close() })
+	}
+	cfg.Audit = server.NewAuditLogger(auditTo)
+	return cfg, closeAll, nil
+}
+
+// version is the module version the binary was built from: a tag for
+// go install …@vX, "(devel)" for a local build.
+func version() string {
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" {
+		return info.Main.Version
+	}
+	return "(devel)"
+}
+
