@@ -119,4 +119,3 @@ func version() string {
 	}
 	return "(devel)"
 }
-
