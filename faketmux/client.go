@@ -9,15 +9,15 @@ import (
 // client is one command line being run: what tmux's server knows about the
 // client that sent it.
 type client struct {
-	ctx    context.Context
-	s      *Server
-	st     *state
+	ctx       context.Context
+	s         *Server
+	st        *state
 	stdin     []byte // read before the server lock was taken
 	stdinUsed bool
-	stdout io.Writer
-	stderr io.Writer
-	dir    string
-	env    []string
+	stdout    io.Writer
+	stderr    io.Writer
+	dir       string
+	env       []string
 }
 
 // runList runs parsed commands in order; the first failure prints its

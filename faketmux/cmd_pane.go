@@ -232,4 +232,3 @@ func cmdPasteBuffer(c *client, a *args) error {
 	}
 	return nil
 }
-

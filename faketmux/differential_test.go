@@ -3,11 +3,13 @@ package faketmux
 import (
 	"bytes"
 	"context"
+	"net"
 	"os"
 	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The differential test runs each scenario's command lines against real
@@ -48,7 +50,7 @@ type step struct {
 // cmd is a step; ";" words chain commands as on a shell command line.
 func cmd(args ...string) step { return step{args: args} }
 
-func (s step) in(stdin string) step                { s.stdin = stdin; return s }
+func (s step) in(stdin string) step                 { s.stdin = stdin; return s }
 func (s step) normalise(f func(string) string) step { s.norm = f; return s }
 
 type scenario struct {
@@ -177,8 +179,12 @@ var scenarios = []scenario{
 		cmd("load-buffer", "-").in("\x000\x001\x00" + strings.Repeat("é", 120)),
 		cmd("list-buffers"),
 		cmd("load-buffer", "-b", "file", "in.txt"),
-		cmd("save-buffer", "-b", "bin", "out.bin", ";", "load-buffer", "-b", "back", "out.bin", ";", "show-buffer", "-b", "back"),
-		cmd("save-buffer", "-b", "bin", "out.bin", ";", "save-buffer", "-a", "-b", "bin", "out.bin", ";", "load-buffer", "-b", "back", "out.bin", ";", "list-buffers", "-F", "#{buffer_name} #{buffer_size}"),
+		// Separate command lines: tmux's client writes a saved file
+		// asynchronously, so a load in the same line can race it.
+		cmd("save-buffer", "-b", "bin", "out.bin"),
+		cmd("load-buffer", "-b", "back", "out.bin", ";", "show-buffer", "-b", "back"),
+		cmd("save-buffer", "-a", "-b", "bin", "out.bin"),
+		cmd("load-buffer", "-b", "back", "out.bin", ";", "list-buffers", "-F", "#{buffer_name} #{buffer_size}"),
 		cmd("load-buffer", "-b", "two", "-", ";", "load-buffer", "-b", "three", "-").in("stdin"),
 		cmd("list-buffers", "-F", "#{buffer_name} #{buffer_size}"),
 	}},
@@ -345,5 +351,23 @@ func runScenario(t *testing.T, tmux string, sc scenario) {
 		if rCode != fCode {
 			t.Errorf("step %d %q: exit status tmux %d, fake %d", i, st.args, rCode, fCode)
 		}
+		if !fake.Running() {
+			waitForExit(t, socket)
+		}
 	}
+}
+
+// waitForExit waits until the real server has stopped accepting
+// connections: tmux exits asynchronously after its last client, and a
+// client that connects meanwhile prints "server exited unexpectedly".
+func waitForExit(t *testing.T, socket string) {
+	for range 1000 {
+		conn, err := net.Dial("unix", socket)
+		if err != nil {
+			return
+		}
+		conn.Close()
+		time.Sleep(5 * time.Millisecond)
+	}
+	t.Fatalf("tmux on %s did not exit", socket)
 }

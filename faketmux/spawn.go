@@ -52,7 +52,6 @@ func (c *client) spawnPane(w *window, argv []string, cwd string, width, height i
 	return p, nil
 }
 
-
 // watchPane removes a pane whose program exited, with its window and
 // session when they empty, and ends the server when tmux would.
 func (s *Server) watchPane(st *state, p *paneState) {

@@ -22,8 +22,11 @@ type program interface {
 	Close() error
 }
 
+// paneOptions is what startProgram gets.
+type paneOptions = pane.Options
+
 // startProgram starts a pane's program; tests replace it.
-var startProgram = func(o pane.Options) (program, error) {
+var startProgram = func(o paneOptions) (program, error) {
 	p, err := pane.Start(o)
 	if err != nil {
 		return nil, err
