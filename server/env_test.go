@@ -7,12 +7,14 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/tmuxbuf/tmuxbuf/faketmux"
 	"github.com/tmuxbuf/tmuxbuf/server"
 )
 
@@ -33,14 +35,34 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
+// realTmux reports whether the tests run against the tmux on PATH
+// (TMUXBUF_TMUX=real) rather than the in-process emulator (the default).
+func realTmux(t testing.TB) bool {
+	t.Helper()
+	switch mode := os.Getenv("TMUXBUF_TMUX"); mode {
+	case "", "fake":
+		return false
+	case "real":
+		if _, err := exec.LookPath("tmux"); err != nil {
+			t.Fatal("TMUXBUF_TMUX=real, but tmux is not on PATH")
+		}
+		return true
+	default:
+		t.Fatalf("TMUXBUF_TMUX=%q: want fake or real", mode)
+		return false
+	}
+}
+
 // tmuxEnv is one private tmux server for one test, with an MCP client
 // connected to a tmuxbuf server in front of it.
 type tmuxEnv struct {
-	t      *testing.T
-	socket string
-	srv    *server.Server
-	client *mcp.ClientSession
-	audit  *syncBuffer
+	t       *testing.T
+	socket  string
+	sockets server.Dialer // every socket the test may name
+	fake    *fakeSockets  // nil against real tmux
+	srv     *server.Server
+	client  *mcp.ClientSession
+	audit   *syncBuffer
 }
 
 var socketSeq struct {
@@ -52,16 +74,20 @@ var socketSeq struct {
 // whose pane runs sh, and a tmuxbuf server whose configured socket it is.
 func newEnv(t *testing.T, configure ...func(*server.Config)) *tmuxEnv {
 	t.Helper()
-	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("tmux is not on PATH")
-	}
 	socketSeq.Lock()
 	socketSeq.n++
 	socket := fmt.Sprintf("t%d-%d", os.Getpid(), socketSeq.n)
 	socketSeq.Unlock()
 	e := &tmuxEnv{t: t, socket: socket, audit: &syncBuffer{}}
-	e.mustTmux("-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", "80", "-y", "24", "sh")
-	t.Cleanup(func() { exec.Command("tmux", "-L", socket, "kill-server").Run() })
+	if realTmux(t) {
+		e.sockets = server.ExecDialer{SocketName: socket}
+		e.mustTmux("-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", "80", "-y", "24", "sh")
+		t.Cleanup(func() { exec.Command("tmux", "-L", socket, "kill-server").Run() })
+	} else {
+		e.fake = &fakeSockets{t: t}
+		e.sockets = e.fake
+		e.mustTmux("new-session", "-d", "-s", "main", "-x", "80", "-y", "24", "sh")
+	}
 	e.connect(configure...)
 	return e
 }
@@ -70,7 +96,7 @@ func newEnv(t *testing.T, configure ...func(*server.Config)) *tmuxEnv {
 func (e *tmuxEnv) connect(configure ...func(*server.Config)) {
 	e.t.Helper()
 	cfg := server.Config{
-		Tmux:  server.ExecDialer{SocketName: e.socket},
+		Tmux:  e.dialer(),
 		Audit: server.NewAuditLogger(e.audit),
 	}
 	for _, c := range configure {
@@ -101,13 +127,54 @@ func connectClient(t *testing.T, srv *server.Server) *mcp.ClientSession {
 	return cs
 }
 
+// dialer reaches the test's tmux server as the configured socket, and
+// others by name.
+func (e *tmuxEnv) dialer() server.Dialer { return defaultSocket{e.sockets, e.socket} }
+
+type defaultSocket struct {
+	server.Dialer
+	name string
+}
+
+func (d defaultSocket) Dial(socket string) server.Tmux {
+	if socket == "" {
+		socket = d.name
+	}
+	return d.Dialer.Dial(socket)
+}
+
 // tmux runs a raw tmux command on the test's server.
 func (e *tmuxEnv) tmux(args ...string) (stdout, stderr string, err error) {
-	cmd := exec.Command("tmux", append([]string{"-L", e.socket}, args...)...)
 	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err = cmd.Run()
+	if code := e.sockets.Dial(e.socket).Run(context.Background(), args, nil, &out, &errb); code != 0 {
+		err = fmt.Errorf("exit status %d", code)
+	}
 	return out.String(), errb.String(), err
+}
+
+// fakeSockets is the emulator's stand-in for a machine's tmux socket
+// directory: one faketmux.Server per socket name, made on first use.
+type fakeSockets struct {
+	t       testing.TB
+	mu      sync.Mutex
+	servers map[string]*faketmux.Server
+}
+
+func (f *fakeSockets) Dial(socket string) server.Tmux { return f.server(socket) }
+
+func (f *fakeSockets) server(socket string) *faketmux.Server {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if s, ok := f.servers[socket]; ok {
+		return s
+	}
+	if f.servers == nil {
+		f.servers = map[string]*faketmux.Server{}
+	}
+	s := faketmux.New(faketmux.Options{SocketPath: filepath.Join(os.Getenv("TMUX_TMPDIR"), "tmux-fake", socket)})
+	f.t.Cleanup(func() { s.Close() })
+	f.servers[socket] = s
+	return s
 }
 
 func (e *tmuxEnv) mustTmux(args ...string) string {

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tmuxbuf/tmuxbuf/faketmux"
 	"github.com/tmuxbuf/tmuxbuf/server"
 )
 
@@ -352,6 +353,32 @@ func TestTmuxFailuresAreClearAndRecoverable(t *testing.T) {
 			t.Errorf("error %q does not say tmux timed out", got)
 		}
 	})
+	if e.fake != nil {
+		t.Run("hung fake tmux", func(t *testing.T) {
+			e.connect(func(c *server.Config) { c.Timeout = 100 * time.Millisecond })
+			e.fake.server(e.socket).InjectFault(1, faketmux.Fault{Delay: time.Hour})
+			if got := e.fails("load_buffer", map[string]any{"content": "x"}); !strings.Contains(got, "did not answer within 100ms") {
+				t.Errorf("error %q does not say tmux timed out", got)
+			}
+			e.load("served again")
+		})
+	}
+}
+
+// TestTmuxServerDies kills the tmux server under the MCP server: calls fail
+// clearly, and work again once a tmux server is back.
+func TestTmuxServerDies(t *testing.T) {
+	e := newEnv(t)
+	name := e.load("x")
+	e.mustTmux("kill-server")
+	if got := e.fails("show_buffer", map[string]any{"buffer_name": name}); !strings.Contains(got, "no tmux server is running") {
+		t.Errorf("error %q does not say the server is gone", got)
+	}
+	e.mustTmux("new-session", "-d")
+	if got := e.fails("show_buffer", map[string]any{"buffer_name": name}); !strings.Contains(got, "no such buffer") {
+		t.Errorf("a buffer of the dead server: %q", got)
+	}
+	e.load("y")
 }
 
 func TestSafetyTiers(t *testing.T) {

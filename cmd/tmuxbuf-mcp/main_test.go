@@ -117,10 +117,7 @@ func TestStdioBinary(t *testing.T) {
 	if err != nil || res.IsError || res.StructuredContent.(map[string]any)["content"] != content {
 		t.Fatalf("show_buffer: %v %+v", err, res)
 	}
-	if err := cs.Close(); err != nil {
-		t.Logf("close: %v", err)
-	}
-	cmd.Wait()
+	cs.Close() // closes stdin, then waits for the process to exit
 	if got := cmd.ProcessState.ExitCode(); got != 0 {
 		t.Errorf("exit status %d after the end of stdin", got)
 	}
@@ -136,10 +133,9 @@ func TestStdioBinary(t *testing.T) {
 
 func TestKeepBuffers(t *testing.T) {
 	socket, tmux := privateTmux(t)
-	cs, cmd := startBinary(t, "--keep-buffers", "--socket-name", socket)
+	cs, _ := startBinary(t, "--keep-buffers", "--socket-name", socket)
 	name := loadVia(t, cs, "kept")
 	cs.Close()
-	cmd.Wait()
 	if got := tmux("show-buffer", "-b", name); got != "kept" {
 		t.Errorf("--keep-buffers: buffer holds %q after exit", got)
 	}
@@ -151,8 +147,7 @@ func TestSignalCleansUp(t *testing.T) {
 	cs, cmd := startBinary(t, "--socket-name", socket)
 	name := loadVia(t, cs, "x")
 	cmd.Process.Signal(os.Interrupt)
-	cmd.Wait()
-	cs.Close()
+	cs.Close() // waits for the process to exit
 	if out := tmux("list-buffers", "-F", "#{buffer_name}"); strings.Contains(out, name) {
 		t.Errorf("after SIGINT the server's buffer %s survived", name)
 	}

@@ -1,0 +1,126 @@
+package server_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/tmuxbuf/tmuxbuf/server"
+)
+
+// The benchmarks below measure what tmuxbuf adds to an MCP call. Compare
+// them in one run, e.g.
+//
+//	go test -run XXX -bench 'EmptySDKTool|LoadBuffer' -count 10 ./server | benchstat -
+//
+// BenchmarkEmptySDKTool is the floor: the go-sdk's own round trip, in memory,
+// for a tool that takes nothing and does nothing.
+func BenchmarkEmptySDKTool(b *testing.B) {
+	srv := mcp.NewServer(&mcp.Implementation{Name: "empty", Version: "0"}, nil)
+	mcp.AddTool(srv, &mcp.Tool{Name: "empty"}, func(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, struct{}, error) {
+		return nil, struct{}{}, nil
+	})
+	cs := benchClient(b, srv)
+	params := &mcp.CallToolParams{Name: "empty", Arguments: map[string]any{}}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := cs.CallTool(context.Background(), params); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkLoadBufferOverhead is load_buffer with tmux taken out: its Tmux
+// accepts every command at once. The difference from BenchmarkEmptySDKTool
+// is the server's own cost per call: argument checks, naming, the audit
+// record, the registry.
+func BenchmarkLoadBufferOverhead(b *testing.B) {
+	srv, err := server.New(server.Config{Tmux: instantTmux{}, Audit: server.NewAuditLogger(io.Discard)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	cs := benchClient(b, srv.MCP())
+	params := &mcp.CallToolParams{Name: "load_buffer", Arguments: map[string]any{"content": "echo hello\n", "logical_name": "bench"}}
+	b.ReportAllocs()
+	for b.Loop() {
+		res, err := cs.CallTool(context.Background(), params)
+		if err != nil || res.IsError {
+			b.Fatal(err, res)
+		}
+	}
+}
+
+func benchClient(b *testing.B, srv *mcp.Server) *mcp.ClientSession {
+	ct, st := mcp.NewInMemoryTransports()
+	ss, err := srv.Connect(context.Background(), st, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "bench", Version: "0"}, nil).Connect(context.Background(), ct, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { cs.Close(); ss.Wait() })
+	return cs
+}
+
+// instantTmux is a tmux that succeeds at everything and does nothing, so
+// that a benchmark sees only the server's cost.
+type instantTmux struct{}
+
+func (instantTmux) Dial(string) server.Tmux { return instantTmux{} }
+
+func (instantTmux) Run(_ context.Context, _ []string, stdin io.Reader, _, _ io.Writer) int {
+	if stdin != nil {
+		io.Copy(io.Discard, stdin)
+	}
+	return 0
+}
+
+// BenchmarkLoadBufferExec is a whole load_buffer call against a real tmux,
+// and BenchmarkBareTmuxLoadBuffer the tmux process it runs, alone: their
+// ratio is what the server costs on top of tmux itself.
+func BenchmarkLoadBufferExec(b *testing.B) {
+	socket := benchTmux(b)
+	srv, err := server.New(server.Config{Tmux: server.ExecDialer{SocketName: socket}, Audit: server.NewAuditLogger(io.Discard)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	cs := benchClient(b, srv.MCP())
+	params := &mcp.CallToolParams{Name: "load_buffer", Arguments: map[string]any{"content": "echo hello\n"}}
+	for b.Loop() {
+		res, err := cs.CallTool(context.Background(), params)
+		if err != nil || res.IsError {
+			b.Fatal(err, res)
+		}
+	}
+}
+
+func BenchmarkBareTmuxLoadBuffer(b *testing.B) {
+	tmux := server.ExecDialer{SocketName: benchTmux(b)}.Dial("")
+	for b.Loop() {
+		if tmux.Run(context.Background(), []string{"load-buffer", "-b", "bare", "-"}, strings.NewReader("echo hello\n"), io.Discard, io.Discard) != 0 {
+			b.Fatal("load-buffer failed")
+		}
+	}
+}
+
+func benchTmux(b *testing.B) string {
+	if _, err := exec.LookPath("tmux"); err != nil {
+		b.Skip("tmux is not on PATH")
+	}
+	socketSeq.Lock()
+	socketSeq.n++
+	socket := fmt.Sprintf("bench%d-%d", os.Getpid(), socketSeq.n)
+	socketSeq.Unlock()
+	if out, err := exec.Command("tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d").CombinedOutput(); err != nil {
+		b.Fatalf("%v: %s", err, out)
+	}
+	b.Cleanup(func() { exec.Command("tmux", "-L", socket, "kill-server").Run() })
+	return socket
+}
