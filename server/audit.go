@@ -30,12 +30,12 @@ func redact(s string) redacted {
 	return redacted{Len: utf8.RuneCountInString(s), SHA256Prefix: hex.EncodeToString(sum[:])[:digestPrefixLen]}
 }
 
-// auditArgs renders a call's raw arguments for the log. It works from the raw
-// JSON, not from decoded values, because calls that fail to decode are
-// logged too. Known params are logged as sent (payloads redacted, strings
-// shortened); unknown ones by name only, since a misspelt payload argument
-// must not leak.
-func auditArgs(raw json.RawMessage, params []param) slog.Attr {
+// auditArgs renders a call's arguments for the log: known params as sent
+// (payloads redacted, strings shortened), unknown ones by name only, since a
+// misspelt payload argument must not leak. It reads the raw JSON, because
+// calls that fail to decode are logged too; decoded, when the call decoded,
+// spares decoding a large payload twice.
+func auditArgs(raw json.RawMessage, decoded args, params []param) slog.Attr {
 	var fields map[string]json.RawMessage
 	if json.Unmarshal(raw, &fields) != nil {
 		return slog.String("args", "<not a JSON object>")
@@ -55,6 +55,10 @@ func auditArgs(raw json.RawMessage, params []param) slog.Attr {
 		p, ok := byName[name]
 		if !ok {
 			unknown = append(unknown, shorten(name, 64))
+			continue
+		}
+		if s, ok := decoded[name].(string); ok && p.payload {
+			attrs = append(attrs, slog.Any(name, redact(s)))
 			continue
 		}
 		attrs = append(attrs, slog.Any(name, auditValue(p, fields[name])))

@@ -70,31 +70,36 @@ func (t tool) definition() *mcp.Tool {
 const requestIDKey = "io.tmuxbuf/request_id"
 
 func (s *Server) handler(t tool) mcp.ToolHandler {
-	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		started, requestID := time.Now(), newRequestID()
-		var err error
-		defer func() {
-			// A panic must neither stop the server nor reach the client or the
-			// log with whatever it carried.
-			if recover() != nil {
-				res, err = nil, fmt.Errorf("internal error in %s; nothing was logged about the arguments' content", t.name)
-			}
-			auditRecord(s.cfg.Audit, t.name, sessionID(req), requestID, auditArgs(req.Params.Arguments, t.params), started, err)
-			if err != nil {
-				res = errorResult(err)
-			}
-			res.Meta = mcp.Meta{requestIDKey: requestID}
-		}()
-		a, err := decodeArgs(req.Params.Arguments, t.params)
-		if err != nil {
-			return nil, nil
+		a, out, err := s.call(ctx, t, req.Params.Arguments)
+		var res *mcp.CallToolResult
+		if err == nil {
+			res, err = successResult(out)
 		}
-		out, err := t.run(s, ctx, a)
+		auditRecord(s.cfg.Audit, t.name, sessionID(req), requestID, auditArgs(req.Params.Arguments, a, t.params), started, err)
 		if err != nil {
-			return nil, nil
+			res = errorResult(err)
 		}
-		return successResult(out)
+		res.Meta = mcp.Meta{requestIDKey: requestID}
+		return res, nil
 	}
+}
+
+// call decodes a call's arguments and runs the tool. A panic becomes an
+// error that carries nothing of the panic: it must neither stop the server
+// nor carry content to the client or the log.
+func (s *Server) call(ctx context.Context, t tool, raw json.RawMessage) (a args, out any, err error) {
+	defer func() {
+		if recover() != nil {
+			out, err = nil, fmt.Errorf("internal error in %s", t.name)
+		}
+	}()
+	if a, err = decodeArgs(raw, t.params); err != nil {
+		return nil, nil, err
+	}
+	out, err = t.run(s, ctx, a)
+	return a, out, err
 }
 
 func successResult(out any) (*mcp.CallToolResult, error) {
@@ -129,7 +134,7 @@ func (s *Server) refuseHiddenTools(next mcp.MethodHandler) mcp.MethodHandler {
 			return next(ctx, method, req)
 		}
 		err := errToolTier(call.Params.Name, need, s.cfg.Safety)
-		auditRecord(s.cfg.Audit, call.Params.Name, sessionID(call), newRequestID(), auditArgs(call.Params.Arguments, nil), time.Now(), err)
+		auditRecord(s.cfg.Audit, call.Params.Name, sessionID(call), newRequestID(), auditArgs(call.Params.Arguments, nil, nil), time.Now(), err)
 		return errorResult(err), nil
 	}
 }
