@@ -1,0 +1,309 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"syscall"
+
+	"github.com/tmuxbuf/tmuxbuf/cmd/faketmux/internal/wire"
+)
+
+// tmux sends a command in one imsg of at most 16384 bytes. Its client checks
+// the packed argv (each argument and its NUL) against the limit less the
+// 4-byte argc, and then the send itself fails once the 16-byte imsg header
+// does not fit either; both messages are tmux's.
+const (
+	maxCommand  = 16384 - 4
+	maxSendable = maxCommand - 16
+)
+
+// connectAttempts bounds how often a client starts over when a daemon closed
+// its connection before taking it on, which happens only when the daemon was
+// just deciding to exit.
+const connectAttempts = 5
+
+// runClient is one tmux client invocation.
+func runClient(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	prog := filepath.Base(argv[0])
+	g, status, done := parseGlobals(prog, argv[1:], stdout, stderr)
+	if done {
+		return status
+	}
+	switch {
+	case g.control:
+		fmt.Fprintln(stderr, "faketmux: control mode (-C) is not supported")
+		return 1
+	case g.noFork:
+		fmt.Fprintln(stderr, "faketmux: running the server in the foreground (-D) is not supported")
+		return 1
+	}
+	path, err := socketPath(&g, os.LookupEnv)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	args := g.args
+	if g.hasShell {
+		// tmux starts a server for -c and then runs the command in the
+		// client; start-server is the same for the server.
+		args = []string{"start-server"}
+	}
+	for range connectAttempts {
+		conn, spawned, err := connect(path, &g)
+		if err != nil {
+			if errors.Is(err, syscall.ECONNREFUSED) {
+				fmt.Fprintf(stderr, "no server running on %s\n", path)
+			} else {
+				fmt.Fprintf(stderr, "error connecting to %s (%s)\n", path, strerror(err))
+			}
+			return 1
+		}
+		if msg := checkLength(args); msg != "" {
+			conn.Close()
+			fmt.Fprintln(stderr, msg)
+			return 1
+		}
+		req := &wire.Req{Args: args, Dir: workingDir(), Env: os.Environ()}
+		if spawned {
+			req.Config = loadConfig(configFiles(&g, os.LookupEnv))
+		}
+		status, accepted := exchange(conn, req, stdin, stdout, stderr)
+		conn.Close()
+		if !accepted {
+			continue
+		}
+		if status == 0 && g.hasShell {
+			return execShell(g.shellCommand, g.login, stderr)
+		}
+		return status
+	}
+	fmt.Fprintln(stderr, "server exited unexpectedly")
+	return 1
+}
+
+// checkLength returns tmux's message for a command line too long to send.
+func checkLength(args []string) string {
+	n := 0
+	for _, a := range args {
+		n += len(a) + 1
+	}
+	switch {
+	case n > maxCommand:
+		return "command too long"
+	case n > maxSendable:
+		return "failed to send command"
+	}
+	return ""
+}
+
+// workingDir is the directory tmux's client reports: the current one ($PWD
+// when it names it, which os.Getwd checks), else the home directory, else /.
+func workingDir() string {
+	if d, err := os.Getwd(); err == nil {
+		return d
+	}
+	if h, err := os.UserHomeDir(); err == nil {
+		return h
+	}
+	return "/"
+}
+
+// connect reaches the daemon on path, starting one when nobody listens, in
+// the steps of tmux's client_connect: connect; on failure take the lock file
+// PATH.lock and connect once more, since another client may have started a
+// server meanwhile; then remove a stale socket and start the daemon while
+// still holding the lock. A client that waited for the lock starts over.
+//
+// Unlike tmux, every command line may start a daemon: the emulator, not the
+// client, knows which commands start a server, and a daemon whose first
+// command did not start one exits again, restoring the socket file as it
+// was. -N still never starts one.
+func connect(path string, g *globals) (conn net.Conn, spawned bool, err error) {
+	if len(path) >= sunPathMax {
+		return nil, false, syscall.ENAMETOOLONG
+	}
+	var lock *os.File
+	locked := false
+	defer func() {
+		if lock != nil {
+			lock.Close()
+		}
+	}()
+	for {
+		conn, err := net.DialUnix("unix", nil, &net.UnixAddr{Name: path, Net: "unix"})
+		if err == nil {
+			return conn, false, nil
+		}
+		if !errors.Is(err, syscall.ECONNREFUSED) && !errors.Is(err, syscall.ENOENT) || g.noStartServer {
+			return nil, false, err
+		}
+		if !locked {
+			l, waited := getLock(path + ".lock")
+			if waited {
+				continue
+			}
+			lock, locked = l, true
+			continue
+		}
+		// Without the lock tmux leaves the socket alone, so a stale one
+		// then makes the server fail to bind, and says so.
+		if lock != nil {
+			if rerr := os.Remove(path); rerr != nil && !errors.Is(rerr, fs.ErrNotExist) {
+				return nil, false, rerr
+			}
+		}
+		c, err := spawnDaemon(path, errors.Is(err, syscall.ECONNREFUSED), lock)
+		return c, err == nil, err
+	}
+}
+
+// getLock is tmux's client_get_lock. It returns the locked file, or nil when
+// the file cannot be opened (the client then goes on unlocked), or waited
+// when another client held the lock: that client has started a server by
+// now, so the caller should connect again.
+func getLock(name string) (f *os.File, waited bool) {
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, false
+	}
+	fd := int(f.Fd())
+	if err := syscall.Flock(fd, syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		if !errors.Is(err, syscall.EWOULDBLOCK) {
+			return f, false
+		}
+		for syscall.Flock(fd, syscall.LOCK_EX) == syscall.EINTR {
+		}
+		f.Close()
+		return nil, true
+	}
+	return f, false
+}
+
+// spawnDaemon re-executes this binary as the daemon for path, detached in a
+// session of its own with its standard streams on /dev/null. The client's
+// connection is one end of a socket pair whose other end the daemon serves
+// first, so the client never races the daemon's listen. The daemon inherits
+// the lock and drops it once it listens, as tmux's server does.
+func spawnDaemon(path string, stale bool, lock *os.File) (net.Conn, error) {
+	fds, err := syscall.Socketpair(syscall.AF_UNIX, syscall.SOCK_STREAM|syscall.SOCK_CLOEXEC, 0)
+	if err != nil {
+		return nil, err
+	}
+	local, remote := os.NewFile(uintptr(fds[0]), "client"), os.NewFile(uintptr(fds[1]), "daemon")
+	defer remote.Close()
+	conn, err := net.FileConn(local)
+	local.Close()
+	if err != nil {
+		return nil, err
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		conn.Close()
+		return nil, err
+	}
+	state := "fresh"
+	if stale {
+		state = "stale"
+	}
+	cmd := exec.Command(exe)
+	cmd.Env = append(os.Environ(), daemonEnv+"="+state+":"+path)
+	// tmux's server keeps the client's directory, which a relative -S
+	// path is relative to.
+	cmd.Dir = workingDir()
+	cmd.ExtraFiles = []*os.File{remote, lock}
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	if err := cmd.Start(); err != nil {
+		conn.Close()
+		return nil, err
+	}
+	cmd.Process.Release()
+	return conn, nil
+}
+
+// exchange sends req and relays the daemon's frames until its Exit frame.
+// accepted is false when the connection ended before the daemon took it on.
+func exchange(conn net.Conn, req *wire.Req, stdin io.Reader, stdout, stderr io.Writer) (status int, accepted bool) {
+	// A failed write shows up as the read below failing.
+	wire.WriteFrame(conn, wire.Request, req.Encode())
+	r := bufio.NewReader(conn)
+	var pump sync.Once
+	for {
+		typ, p, err := wire.ReadFrame(r)
+		if err != nil {
+			if accepted {
+				fmt.Fprintln(stderr, "server exited unexpectedly")
+			}
+			return 1, accepted
+		}
+		switch typ {
+		case wire.Accepted:
+			accepted = true
+		case wire.Stdout:
+			stdout.Write(p)
+		case wire.Stderr:
+			stderr.Write(p)
+		case wire.ReadStdin:
+			pump.Do(func() { go sendStdin(conn, stdin) })
+		case wire.Exit:
+			status, err := wire.ParseExit(p)
+			if err != nil {
+				fmt.Fprintf(stderr, "faketmux: %v\n", err)
+				return 1, true
+			}
+			return status, true
+		default:
+			fmt.Fprintf(stderr, "faketmux: unexpected frame %q from the server\n", typ)
+			return 1, true
+		}
+	}
+}
+
+// sendStdin streams standard input to the daemon, ending with an empty
+// frame; a read error ends the input early, as it would for tmux.
+func sendStdin(conn net.Conn, stdin io.Reader) {
+	buf := make([]byte, wire.ChunkSize)
+	for {
+		n, err := stdin.Read(buf)
+		if n > 0 {
+			if wire.WriteFrame(conn, wire.Stdin, buf[:n]) != nil {
+				return
+			}
+		}
+		if err != nil {
+			wire.WriteFrame(conn, wire.Stdin, nil)
+			return
+		}
+	}
+}
+
+// execShell replaces the client with the shell running command, as tmux's
+// client does for -c once the server has started.
+func execShell(command string, login bool, stderr io.Writer) int {
+	shell := defaultShell()
+	argv0 := filepath.Base(shell)
+	if login {
+		argv0 = "-" + argv0
+	}
+	err := syscall.Exec(shell, []string{argv0, "-c", command}, os.Environ())
+	fmt.Fprintf(stderr, "faketmux: %s: %s\n", shell, strerror(err))
+	return 1
+}
+
+// defaultShell is tmux's getshell: $SHELL when it is an absolute path to an
+// executable that is not tmux itself, else /bin/sh.
+func defaultShell() string {
+	s := os.Getenv("SHELL")
+	self, _ := os.Executable()
+	if filepath.IsAbs(s) && s != self && syscall.Access(s, 1) == nil {
+		return s
+	}
+	return "/bin/sh"
+}

@@ -1,0 +1,410 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/signal"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+
+	"github.com/tmuxbuf/tmuxbuf/cmd/faketmux/internal/wire"
+	"github.com/tmuxbuf/tmuxbuf/faketmux"
+)
+
+// daemonEnv marks a process started by spawnDaemon. Its value is "fresh:"
+// or "stale:" (whether a dead server's socket file was there before), then
+// the socket path. The connection of the client that started the daemon is
+// file descriptor 3 and the lock file descriptor 4.
+const daemonEnv = "FAKETMUX_DAEMON"
+
+// probe is a command that succeeds exactly when a server is running and
+// starts none; the emulator has no other way to ask (see the README).
+var probe = []string{"show-options", "-g", "exit-empty"}
+
+// daemon serves one socket over one faketmux.Server. It lives while the
+// emulated server runs or any client is connected, and exits once neither
+// holds, as tmux's server does.
+type daemon struct {
+	srv   *faketmux.Server
+	fresh bool
+	// everRan is the first server run's Done channel: closed once any
+	// server has run, after which tmux would have left its socket.
+	everRan <-chan struct{}
+	// config holds the configuration commands that applied on a scratch
+	// server; they run at the head of any command line that may start a
+	// server, as tmux loads its configuration when its server starts.
+	config [][]string
+
+	// startMu serialises command lines while no server runs, so that two
+	// first clients cannot both apply the configuration.
+	startMu sync.Mutex
+
+	mu      sync.Mutex
+	up      <-chan struct{} // Done of the server known to run, nil if none
+	active  int             // connections taken on and not yet finished
+	exiting bool
+	quit    chan struct{}
+}
+
+func runDaemon(spec string) int {
+	os.Unsetenv(daemonEnv)
+	state, path, _ := strings.Cut(spec, ":")
+	first, err := net.FileConn(os.NewFile(3, "client"))
+	if err != nil {
+		return 1
+	}
+	lock := os.NewFile(4, "lock")
+
+	srv := faketmux.New(faketmux.Options{SocketPath: path})
+	d := &daemon{srv: srv, fresh: state == "fresh", everRan: srv.Done(), quit: make(chan struct{})}
+	if !d.fresh {
+		// Run a server once so that the emulator, like tmux, reports
+		// "no server running" rather than "error connecting" to command
+		// lines that start none.
+		srv.Exec(context.Background(), faketmux.Call{Args: []string{"start-server"}})
+	}
+
+	ln, lerr := listen(path)
+	// tmux's server drops the lock once its socket exists (or could not
+	// be made) and removes the lock file.
+	os.Remove(path + ".lock")
+	lock.Close()
+	if lerr != nil {
+		out := newOutput(first)
+		out.frame(wire.Accepted, nil)
+		out.frame(wire.Stderr, fmt.Appendf(nil, "error creating %s (%s)\n", path, strerror(lerr)))
+		out.exit(1)
+		first.Close()
+		return 1
+	}
+
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP)
+	go func() {
+		<-sigs
+		srv.Close()
+		d.checkIdle()
+	}()
+
+	d.active = 1
+	r := bufio.NewReader(first)
+	out := newOutput(first)
+	out.frame(wire.Accepted, nil)
+	out.flush()
+	req, err := readRequest(r)
+	if err == nil {
+		d.config = applicableConfig(req.Config)
+	}
+	go d.serve(first, r, out, req, err)
+	go d.accept(ln)
+
+	<-d.quit
+	ln.SetUnlinkOnClose(d.fresh && !closed(d.everRan))
+	ln.Close()
+	srv.Close()
+	return 0
+}
+
+// listen makes the socket with the mode tmux gives it (srw-rw----); the
+// umask is put back so that panes' programs do not inherit tmux's.
+func listen(path string) (*net.UnixListener, error) {
+	old := syscall.Umask(0o117)
+	defer syscall.Umask(old)
+	ln, err := net.ListenUnix("unix", &net.UnixAddr{Name: path, Net: "unix"})
+	if err != nil {
+		return nil, err
+	}
+	ln.SetUnlinkOnClose(false)
+	return ln, nil
+}
+
+func (d *daemon) accept(ln *net.UnixListener) {
+	for {
+		conn, err := ln.Accept()
+		if err != nil {
+			return
+		}
+		d.mu.Lock()
+		if d.exiting {
+			// Closed before Accepted: the client starts over.
+			d.mu.Unlock()
+			conn.Close()
+			continue
+		}
+		d.active++
+		d.mu.Unlock()
+		go func() {
+			r := bufio.NewReader(conn)
+			out := newOutput(conn)
+			out.frame(wire.Accepted, nil)
+			out.flush()
+			req, err := readRequest(r)
+			d.serve(conn, r, out, req, err)
+		}()
+	}
+}
+
+func readRequest(r *bufio.Reader) (*wire.Req, error) {
+	typ, p, err := wire.ReadFrame(r)
+	if err != nil {
+		return nil, err
+	}
+	if typ != wire.Request {
+		return nil, fmt.Errorf("expected a request frame, got %q", typ)
+	}
+	return wire.DecodeReq(p)
+}
+
+// serve runs one client's command line, or tells it why its request was
+// refused, and then lets the daemon exit if it is the last one.
+func (d *daemon) serve(conn net.Conn, r *bufio.Reader, out *output, req *wire.Req, reqErr error) {
+	defer d.release()
+	defer conn.Close()
+	switch {
+	case errors.Is(reqErr, io.EOF):
+		return
+	case reqErr != nil:
+		out.frame(wire.Stderr, fmt.Appendf(nil, "faketmux: protocol error: %v\n", reqErr))
+		out.exit(1)
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	pr, pw := io.Pipe()
+	defer pr.Close()
+	in := &stdinReader{pr: pr, ask: func() {
+		out.frame(wire.ReadStdin, nil)
+		out.flush()
+	}}
+	go readInput(r, pw, in, cancel)
+	rc := d.exec(ctx, faketmux.Call{
+		Args:   req.Args,
+		Stdin:  in,
+		Stdout: stream{out, wire.Stdout},
+		Stderr: stream{out, wire.Stderr},
+		Dir:    req.Dir,
+		Env:    req.Env,
+	})
+	out.exit(rc)
+}
+
+// readInput feeds Stdin frames to the command. The connection closing, or
+// anything but the input that was asked for, cancels the command, so a
+// client that dies mid-command cannot leave it waiting.
+func readInput(r *bufio.Reader, pw *io.PipeWriter, in *stdinReader, cancel context.CancelFunc) {
+	for {
+		typ, p, err := wire.ReadFrame(r)
+		switch {
+		case err != nil:
+		case typ != wire.Stdin:
+			err = fmt.Errorf("faketmux: protocol error: unexpected frame %q", typ)
+		case !in.asked.Load():
+			err = errors.New("faketmux: protocol error: standard input that was not asked for")
+		case len(p) == 0:
+			pw.Close()
+			continue
+		default:
+			if _, werr := pw.Write(p); werr == nil {
+				continue
+			}
+			return
+		}
+		cancel()
+		pw.CloseWithError(err)
+		return
+	}
+}
+
+// exec runs a command line, with the configuration at its head when no
+// server runs, and then finds out whether a server runs now.
+func (d *daemon) exec(ctx context.Context, call faketmux.Call) int {
+	d.startMu.Lock()
+	if d.running() {
+		d.startMu.Unlock()
+		rc := d.srv.Exec(ctx, call)
+		d.refresh()
+		return rc
+	}
+	defer d.startMu.Unlock()
+	call.Args = withConfig(d.config, call.Args)
+	rc := d.srv.Exec(ctx, call)
+	d.refresh()
+	return rc
+}
+
+// running reports whether the server last seen running still runs.
+func (d *daemon) running() bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.up != nil && !closed(d.up)
+}
+
+// refresh looks for a server started since the last look. The Done channel
+// is taken before the probe, so that a server that stops right after it is
+// still seen to stop.
+func (d *daemon) refresh() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.up != nil && !closed(d.up) {
+		return
+	}
+	done := d.srv.Done()
+	if d.srv.Exec(context.Background(), faketmux.Call{Args: probe}) != 0 {
+		d.up = nil
+		return
+	}
+	d.up = done
+	go func() {
+		<-done
+		d.checkIdle()
+	}()
+}
+
+func (d *daemon) release() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.active--
+	d.exitIfIdle()
+}
+
+func (d *daemon) checkIdle() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.exitIfIdle()
+}
+
+// exitIfIdle ends the daemon when no server runs and no client is
+// connected. d.mu is held.
+func (d *daemon) exitIfIdle() {
+	if d.exiting || d.active > 0 || (d.up != nil && !closed(d.up)) {
+		return
+	}
+	d.exiting = true
+	close(d.quit)
+}
+
+func closed(ch <-chan struct{}) bool {
+	select {
+	case <-ch:
+		return true
+	default:
+		return false
+	}
+}
+
+// withConfig puts the configuration commands ahead of args in one command
+// list. They start no server themselves, so the list starts one exactly when
+// args would; an empty args is tmux's default command.
+func withConfig(config [][]string, args []string) []string {
+	if len(config) == 0 {
+		return args
+	}
+	if len(args) == 0 {
+		args = []string{"new-session"}
+	}
+	var list []string
+	for _, c := range config {
+		list = append(list, c...)
+		list = append(list, ";")
+	}
+	return append(list, args...)
+}
+
+// applicableConfig keeps the configuration commands that succeed, in order,
+// on a scratch server. tmux reports a failing configuration line only to an
+// attached client and carries on with the next, so a line that would fail
+// must not make the client's own command line fail. exit-empty is set off
+// after each line only to keep the scratch server up.
+func applicableConfig(config [][]string) [][]string {
+	if len(config) == 0 {
+		return nil
+	}
+	scratch := faketmux.New(faketmux.Options{})
+	defer scratch.Close()
+	keepUp := []string{";", "set-option", "-g", "exit-empty", "off"}
+	ctx := context.Background()
+	if scratch.Exec(ctx, faketmux.Call{Args: append([]string{"start-server"}, keepUp...)}) != 0 {
+		return nil
+	}
+	var ok [][]string
+	for _, c := range config {
+		if scratch.Exec(ctx, faketmux.Call{Args: append(slices.Clone(c), keepUp...)}) == 0 {
+			ok = append(ok, c)
+		}
+	}
+	return ok
+}
+
+// stdinReader asks the client for its standard input on the first Read,
+// which the emulator makes only for a command that reads it.
+type stdinReader struct {
+	pr    *io.PipeReader
+	ask   func()
+	once  sync.Once
+	asked atomic.Bool
+}
+
+func (s *stdinReader) Read(p []byte) (int, error) {
+	s.once.Do(func() {
+		s.asked.Store(true)
+		s.ask()
+	})
+	return s.pr.Read(p)
+}
+
+// output is a connection's outgoing frames, buffered until the command
+// ends or waits for input. The first write error is kept and later frames
+// dropped: a client that went away must not fail the command.
+type output struct {
+	mu  sync.Mutex
+	w   *bufio.Writer
+	err error
+}
+
+func newOutput(conn net.Conn) *output {
+	return &output{w: bufio.NewWriterSize(conn, 32<<10)}
+}
+
+func (o *output) frame(typ byte, p []byte) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.err == nil {
+		o.err = wire.WriteFrame(o.w, typ, p)
+	}
+}
+
+func (o *output) flush() {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.err == nil {
+		o.err = o.w.Flush()
+	}
+}
+
+func (o *output) exit(status int) {
+	o.frame(wire.Exit, wire.ExitPayload(status))
+	o.flush()
+}
+
+// stream is the emulator's view of one of the client's output streams.
+type stream struct {
+	o   *output
+	typ byte
+}
+
+func (s stream) Write(p []byte) (int, error) {
+	for rest := p; len(rest) > 0; {
+		n := min(len(rest), wire.ChunkSize)
+		s.o.frame(s.typ, rest[:n])
+		rest = rest[n:]
+	}
+	return len(p), nil
+}

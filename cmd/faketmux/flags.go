@@ -1,0 +1,108 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+// version is what `tmux -V` prints after the program name.
+const version = "3.3a"
+
+// globalOptions is tmux 3.3a's getopt string for its global flags. 'd' and
+// 'U' are in it but tmux handles neither, so they end in the usage message.
+const globalOptions = "2c:CDdf:lL:NqS:T:uUvV"
+
+// globals are the global flags of one invocation.
+type globals struct {
+	label, path       string
+	hasLabel, hasPath bool
+	configs           []string // -f files; nil means tmux's default list
+	shellCommand      string
+	hasShell          bool
+	control           bool // -C
+	noFork            bool // -D
+	noStartServer     bool // -N
+	login             bool // -l, or argv[0] starting with '-'
+	args              []string
+}
+
+// parseGlobals reads the global flags as tmux's own (BSD) getopt does: flags
+// cluster, an option's value may be attached or the next argument, and
+// parsing stops at "--", at "-" or at the first non-flag. done reports that
+// the invocation is over (-V or a usage error) with status exit.
+func parseGlobals(prog string, argv []string, stdout, stderr io.Writer) (g globals, exit int, done bool) {
+	usage := func() (globals, int, bool) {
+		fmt.Fprintf(stderr, "usage: %s [-2CDlNuvV] [-c shell-command] [-f file] [-L socket-name]\n"+
+			"            [-S socket-path] [-T features] [command [flags]]\n", prog)
+		return g, 1, true
+	}
+	i := 0
+scan:
+	for i < len(argv) {
+		arg := argv[i]
+		switch {
+		case arg == "--":
+			i++
+			break scan
+		case len(arg) < 2 || arg[0] != '-':
+			break scan
+		case arg[1] == '-':
+			// "--x": tmux's getopt rejects it without a message.
+			return usage()
+		}
+		i++
+		for j := 1; j < len(arg); j++ {
+			opt := arg[j]
+			k := strings.IndexByte(globalOptions, opt)
+			if opt == ':' || k < 0 {
+				fmt.Fprintf(stderr, "%s: unknown option -- %c\n", prog, opt)
+				return usage()
+			}
+			var value string
+			if k+1 < len(globalOptions) && globalOptions[k+1] == ':' {
+				switch {
+				case j+1 < len(arg):
+					value = arg[j+1:]
+				case i < len(argv):
+					value = argv[i]
+					i++
+				default:
+					fmt.Fprintf(stderr, "%s: option requires an argument -- %c\n", prog, opt)
+					return usage()
+				}
+				j = len(arg)
+			}
+			switch opt {
+			case 'c':
+				g.shellCommand, g.hasShell = value, true
+			case 'C':
+				g.control = true
+			case 'D':
+				g.noFork = true
+			case 'f':
+				g.configs = append(g.configs, value)
+			case 'V':
+				fmt.Fprintf(stdout, "%s %s\n", prog, version)
+				return g, 0, true
+			case 'l':
+				g.login = true
+			case 'L':
+				g.label, g.hasLabel = value, true
+			case 'N':
+				g.noStartServer = true
+			case 'S':
+				g.path, g.hasPath = value, true
+			case 'd', 'U':
+				return usage()
+			}
+			// -2, -q, -T, -u and -v change only the terminal, locale
+			// or logging, none of which faketmux has.
+		}
+	}
+	g.args = argv[i:]
+	if (g.hasShell || g.noFork) && len(g.args) != 0 {
+		return usage()
+	}
+	return g, 0, false
+}

@@ -1,0 +1,208 @@
+// Package wire is the protocol between the faketmux client and its daemon
+// over the socket. A connection carries frames: one type byte, a big-endian
+// uint32 payload length, then the payload.
+//
+// The client sends one Request frame, then Stdin frames only after the
+// daemon asked for them with a ReadStdin frame; this mirrors tmux, whose
+// server asks the client for its standard input only when a command such as
+// `load-buffer -` wants it. The daemon answers Accepted as soon as it takes
+// the connection on, then Stdout and Stderr frames in the order they were
+// written, and finally one Exit frame.
+package wire
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+)
+
+// Frame types.
+const (
+	Request   byte = 'R' // client: the encoded Request, always first
+	Stdin     byte = 'i' // client: a chunk of standard input; empty means end of input
+	Accepted  byte = 'A' // daemon: the connection will be served
+	Stdout    byte = 'o' // daemon: bytes for the client's standard output
+	Stderr    byte = 'e' // daemon: bytes for the client's standard error
+	ReadStdin byte = 'r' // daemon: start sending standard input
+	Exit      byte = 'x' // daemon: 4-byte exit status, last frame
+)
+
+// Version changes whenever a frame or the Request encoding does, so that a
+// client talking to a daemon from another build fails clearly.
+const Version = 1
+
+// MaxPayload bounds one frame; larger input is sent in several Stdin frames.
+// It keeps a corrupt length from making the daemon allocate gigabytes.
+const MaxPayload = 16 << 20
+
+// ChunkSize is how much standard input one Stdin frame carries.
+const ChunkSize = 64 << 10
+
+// ErrTooLarge is returned for a frame whose length exceeds MaxPayload.
+var ErrTooLarge = errors.New("frame larger than the limit")
+
+// ReadFrame reads one frame. An io.EOF before the first byte is returned as
+// is; a frame cut short is io.ErrUnexpectedEOF.
+func ReadFrame(r *bufio.Reader) (typ byte, payload []byte, err error) {
+	var hdr [5]byte
+	if _, err := io.ReadFull(r, hdr[:]); err != nil {
+		return 0, nil, err
+	}
+	n := binary.BigEndian.Uint32(hdr[1:])
+	if n > MaxPayload {
+		return 0, nil, fmt.Errorf("%w: %d bytes", ErrTooLarge, n)
+	}
+	payload = make([]byte, n)
+	if _, err := io.ReadFull(r, payload); err != nil {
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+		return 0, nil, err
+	}
+	return hdr[0], payload, nil
+}
+
+// WriteFrame writes one frame. Through a net.Conn header and payload go
+// out in one writev, so an unbuffered frame is one syscall.
+func WriteFrame(w io.Writer, typ byte, payload []byte) error {
+	if len(payload) > MaxPayload {
+		return fmt.Errorf("%w: %d bytes", ErrTooLarge, len(payload))
+	}
+	var hdr [5]byte
+	hdr[0] = typ
+	binary.BigEndian.PutUint32(hdr[1:], uint32(len(payload)))
+	bufs := net.Buffers{hdr[:], payload}
+	_, err := bufs.WriteTo(w)
+	return err
+}
+
+// ExitPayload encodes an exit status for an Exit frame.
+func ExitPayload(status int) []byte {
+	return binary.BigEndian.AppendUint32(nil, uint32(int32(status)))
+}
+
+// ParseExit decodes an Exit frame's payload.
+func ParseExit(p []byte) (int, error) {
+	if len(p) != 4 {
+		return 0, fmt.Errorf("exit frame of %d bytes, want 4", len(p))
+	}
+	return int(int32(binary.BigEndian.Uint32(p))), nil
+}
+
+// Req is what a client invocation tells the daemon.
+type Req struct {
+	Args []string // the tmux command line after the global flags
+	Dir  string   // the client's working directory
+	Env  []string // the client's whole environment, as tmux sends it
+	// Config holds the set-option command lines of the client's
+	// configuration files, applied when this request starts a server.
+	Config [][]string
+}
+
+// Encode returns r's payload. Strings are length-prefixed bytes, not JSON,
+// because tmux arguments may be any bytes, not only UTF-8.
+func (r *Req) Encode() []byte {
+	b := binary.BigEndian.AppendUint32(nil, Version)
+	b = appendString(b, r.Dir)
+	b = appendStrings(b, r.Args)
+	b = appendStrings(b, r.Env)
+	b = binary.BigEndian.AppendUint32(b, uint32(len(r.Config)))
+	for _, c := range r.Config {
+		b = appendStrings(b, c)
+	}
+	return b
+}
+
+func appendString(b []byte, s string) []byte {
+	b = binary.BigEndian.AppendUint32(b, uint32(len(s)))
+	return append(b, s...)
+}
+
+func appendStrings(b []byte, ss []string) []byte {
+	b = binary.BigEndian.AppendUint32(b, uint32(len(ss)))
+	for _, s := range ss {
+		b = appendString(b, s)
+	}
+	return b
+}
+
+// DecodeReq parses a Request payload, refusing anything malformed or from
+// another protocol version.
+func DecodeReq(p []byte) (*Req, error) {
+	d := decoder{p: p}
+	if v := d.uint32(); d.err == nil && v != Version {
+		return nil, fmt.Errorf("protocol version %d, this daemon speaks %d", v, Version)
+	}
+	r := &Req{Dir: d.string(), Args: d.strings(), Env: d.strings()}
+	n := d.count()
+	for i := 0; i < n && d.err == nil; i++ {
+		r.Config = append(r.Config, d.strings())
+	}
+	if d.err == nil && len(d.p) != 0 {
+		d.err = fmt.Errorf("%d bytes after the request", len(d.p))
+	}
+	if d.err != nil {
+		return nil, fmt.Errorf("malformed request: %w", d.err)
+	}
+	return r, nil
+}
+
+// decoder reads fields until the first error, which it keeps.
+type decoder struct {
+	p   []byte
+	err error
+}
+
+func (d *decoder) uint32() uint32 {
+	if d.err != nil {
+		return 0
+	}
+	if len(d.p) < 4 {
+		d.err = io.ErrUnexpectedEOF
+		return 0
+	}
+	v := binary.BigEndian.Uint32(d.p)
+	d.p = d.p[4:]
+	return v
+}
+
+// count reads a length and checks it against what is left, so that a bad
+// count cannot make the decoder allocate more than the payload holds: every
+// element takes at least 4 bytes.
+func (d *decoder) count() int {
+	n := d.uint32()
+	if d.err == nil && uint64(n)*4 > uint64(len(d.p)) {
+		d.err = fmt.Errorf("count %d exceeds the payload", n)
+		return 0
+	}
+	return int(n)
+}
+
+func (d *decoder) string() string {
+	n := d.uint32()
+	if d.err != nil {
+		return ""
+	}
+	if uint64(n) > uint64(len(d.p)) {
+		d.err = fmt.Errorf("string of %d bytes exceeds the payload", n)
+		return ""
+	}
+	s := string(d.p[:n])
+	d.p = d.p[n:]
+	return s
+}
+
+func (d *decoder) strings() []string {
+	n := d.count()
+	if d.err != nil {
+		return nil
+	}
+	ss := make([]string, 0, n)
+	for i := 0; i < n && d.err == nil; i++ {
+		ss = append(ss, d.string())
+	}
+	return ss
+}

@@ -1,0 +1,105 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+)
+
+// sunPathMax is the size of sockaddr_un's sun_path on Linux; tmux refuses a
+// socket path that does not fit with its terminating NUL.
+const sunPathMax = 108
+
+// socketPath finds the socket as tmux 3.3a's main does: -S, else -L under
+// the socket directory, else the path in $TMUX (up to its first comma),
+// else "default" under the socket directory.
+func socketPath(g *globals, lookupEnv func(string) (string, bool)) (string, error) {
+	if g.hasPath {
+		return g.path, nil
+	}
+	if !g.hasLabel {
+		if s, _ := lookupEnv("TMUX"); s != "" && s[0] != ',' {
+			return s[:strings.IndexByte(s+",", ',')], nil
+		}
+	}
+	label := "default"
+	if g.hasLabel {
+		label = g.label
+	}
+	dir, err := socketDir(lookupEnv)
+	if err != nil {
+		return "", err
+	}
+	return dir + "/" + label, nil
+}
+
+// socketDir is tmux's make_label: the first of $TMUX_TMPDIR and /tmp that
+// resolves, then a tmux-UID directory in it that this user owns and others
+// cannot enter.
+func socketDir(lookupEnv func(string) (string, bool)) (string, error) {
+	var roots []string
+	// An unset TMUX_TMPDIR is skipped; an empty one is tried and fails to
+	// resolve, as realpath("") does.
+	if v, ok := lookupEnv("TMUX_TMPDIR"); ok {
+		roots = append(roots, v)
+	}
+	roots = append(roots, "/tmp")
+	root := ""
+	for _, r := range roots {
+		if p, err := realpath(r); err == nil {
+			root = p
+			break
+		}
+	}
+	if root == "" {
+		return "", errors.New("no suitable socket path")
+	}
+	uid := os.Getuid()
+	base := fmt.Sprintf("%s/tmux-%d", root, uid)
+	if err := os.Mkdir(base, 0o700); err != nil && !errors.Is(err, os.ErrExist) {
+		return "", fmt.Errorf("couldn't create directory %s (%s)", base, strerror(err))
+	}
+	fi, err := os.Lstat(base)
+	if err != nil {
+		return "", fmt.Errorf("couldn't read directory %s (%s)", base, strerror(err))
+	}
+	if !fi.IsDir() {
+		return "", fmt.Errorf("%s is not a directory", base)
+	}
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if !ok || int(st.Uid) != uid || fi.Mode().Perm()&0o007 != 0 {
+		return "", fmt.Errorf("directory %s has unsafe permissions", base)
+	}
+	return base, nil
+}
+
+// realpath resolves p to an absolute path without symbolic links and fails
+// when it does not exist, as realpath(3) does.
+func realpath(p string) (string, error) {
+	if p == "" {
+		return "", os.ErrNotExist
+	}
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", err
+	}
+	return filepath.EvalSymlinks(abs)
+}
+
+// strerror renders an error the way C's strerror renders its errno, which
+// is how tmux prints them. Go's texts for errnos are glibc's with the first
+// letter lowered.
+func strerror(err error) string {
+	var errno syscall.Errno
+	if !errors.As(err, &errno) {
+		return err.Error()
+	}
+	s := errno.Error()
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
