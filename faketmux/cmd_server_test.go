@@ -1,0 +1,83 @@
+package faketmux
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestLifecycleMessages(t *testing.T) {
+	withFakePrograms(t, false)
+	s := New(Options{SocketPath: "/sock"})
+	defer s.Close()
+	if _, errs, rc := run(t, s, "", "list-buffers"); rc != 1 || errs != "error connecting to /sock (No such file or directory)\n" {
+		t.Fatalf("before any server: %d %q", rc, errs)
+	}
+	mustRun(t, s, "new-session", "-d", "-s", "a")
+	done := s.Done()
+	mustRun(t, s, "set-buffer", "x", ";", "kill-session", "-t", "a", ";", "list-buffers")
+	select {
+	case <-done:
+	default:
+		t.Fatal("server still running after its last session ended")
+	}
+	if _, errs, rc := run(t, s, "", "list-buffers"); rc != 1 || errs != "no server running on /sock\n" {
+		t.Fatalf("after exit: %d %q", rc, errs)
+	}
+	mustRun(t, s, "new-session", "-d")
+	if bufs := s.Buffers(); len(bufs) != 0 {
+		t.Fatalf("a new server kept buffers: %+v", bufs)
+	}
+}
+
+func TestStartServerKeepsNoSession(t *testing.T) {
+	s := RunT(t)
+	out := mustRun(t, s, "start-server", ";", "set-buffer", "kept", ";", "list-buffers", "-F", "#{buffer_name}")
+	if out != "buffer0\n" {
+		t.Fatalf("start-server line = %q", out)
+	}
+	// With no session and exit-empty on, the server leaves once that line
+	// is done, taking the buffer with it.
+	if s.Running() {
+		t.Fatal("a server with no session outlived its command line")
+	}
+	if _, errs, rc := run(t, s, "", "list-buffers"); rc != 1 || !strings.HasPrefix(errs, "no server running on ") {
+		t.Fatalf("after start-server: %d %q", rc, errs)
+	}
+}
+
+func TestStartServerWithExitEmptyOff(t *testing.T) {
+	s := RunT(t)
+	mustRun(t, s, "start-server", ";", "set-option", "-s", "exit-empty", "off")
+	mustRun(t, s, "set-buffer", "x")
+	if got := mustRun(t, s, "show-buffer"); got != "x" {
+		t.Fatalf("show-buffer = %q", got)
+	}
+}
+
+func TestKillServerRunsTheRestOfTheLine(t *testing.T) {
+	withFakePrograms(t, false)
+	s := started(t)
+	done := s.Done()
+	out := mustRun(t, s, "set-buffer", "last", ";", "kill-server", ";", "show-buffer")
+	if out != "last" {
+		t.Fatalf("show-buffer after kill-server in the same line = %q", out)
+	}
+	select {
+	case <-done:
+	default:
+		t.Fatal("kill-server left the server running")
+	}
+	if _, ok := s.PaneInput("%0"); ok {
+		t.Fatal("a pane outlived kill-server")
+	}
+}
+
+func TestCloseIsFinal(t *testing.T) {
+	s := New(Options{SocketPath: "/sock"})
+	mustRun(t, s, "new-session", "-d", "cat")
+	s.Close()
+	s.Close()
+	if _, errs, rc := run(t, s, "", "new-session", "-d"); rc != 1 || errs != "no server running on /sock\n" {
+		t.Fatalf("after Close: %d %q", rc, errs)
+	}
+}

@@ -1,0 +1,91 @@
+package faketmux
+
+import "testing"
+
+func windows(t *testing.T, s *Server) string {
+	t.Helper()
+	return mustRun(t, s, "list-windows", "-t", "main", "-F", "#{window_index} #{window_name} #{window_flags}")
+}
+
+func TestNewWindowIndexes(t *testing.T) {
+	withFakePrograms(t, false)
+	s := started(t)
+	mustRun(t, s, "rename-window", "-t", "main:0", "zero")
+	mustRun(t, s, "new-window", "-d", "-n", "one")
+	mustRun(t, s, "new-window", "-d", "-t", "main:5", "-n", "five")
+	mustRun(t, s, "new-window", "-d", "-n", "two")
+	if got, want := windows(t, s), "0 zero *\n1 one \n2 two \n5 five \n"; got != want {
+		t.Fatalf("windows = %q, want %q", got, want)
+	}
+	if _, errs, rc := run(t, s, "", "new-window", "-d", "-t", "main:5"); rc != 1 || errs != "create window failed: index 5 in use\n" {
+		t.Fatalf("index in use: %d %q", rc, errs)
+	}
+	mustRun(t, s, "new-window", "-d", "-k", "-t", "main:5", "-n", "killed")
+	if got, want := windows(t, s), "0 zero *\n1 one \n2 two \n5 killed \n"; got != want {
+		t.Fatalf("after -k: %q, want %q", got, want)
+	}
+	mustRun(t, s, "set-option", "-t", "main", "base-index", "3")
+	if out := mustRun(t, s, "new-window", "-d", "-P", "-F", "#{window_index}"); out != "3\n" {
+		t.Fatalf("new window after base-index 3: %q", out)
+	}
+}
+
+func TestNewWindowBecomesCurrent(t *testing.T) {
+	withFakePrograms(t, false)
+	s := started(t)
+	mustRun(t, s, "rename-window", "zero")
+	out := mustRun(t, s, "new-window", "-n", "one", "-P")
+	if out != "main:1.0\n" {
+		t.Fatalf("new-window -P = %q", out)
+	}
+	if got, want := windows(t, s), "0 zero -\n1 one *\n"; got != want {
+		t.Fatalf("windows = %q, want %q", got, want)
+	}
+	// Killing the current window goes back to the last one.
+	mustRun(t, s, "kill-window")
+	if got, want := windows(t, s), "0 zero *\n"; got != want {
+		t.Fatalf("after kill-window: %q, want %q", got, want)
+	}
+}
+
+func TestKillWindow(t *testing.T) {
+	withFakePrograms(t, false)
+	s := started(t)
+	for _, name := range []string{"a", "b", "c"} {
+		mustRun(t, s, "new-window", "-d", "-n", name)
+	}
+	mustRun(t, s, "kill-window", "-t", "main:b")
+	mustRun(t, s, "kill-window", "-a", "-t", "main:c")
+	if got, want := windows(t, s), "3 c *\n"; got != want {
+		t.Fatalf("windows = %q, want %q", got, want)
+	}
+	if _, errs, rc := run(t, s, "", "kill-window", "-t", "main:a"); rc != 1 || errs != "can't find window: a\n" {
+		t.Fatalf("kill a missing window: %d %q", rc, errs)
+	}
+}
+
+func TestRenameWindowStopsAutomaticRename(t *testing.T) {
+	withFakePrograms(t, false)
+	s := started(t)
+	mustRun(t, s, "rename-window", "-t", "main:0", "#{session_name}-w")
+	if got := windows(t, s); got != "0 main-w *\n" {
+		t.Fatalf("windows = %q", got)
+	}
+	if out := mustRun(t, s, "show-options", "-w", "-t", "main:0", "automatic-rename"); out != "automatic-rename off\n" {
+		t.Fatalf("automatic-rename = %q", out)
+	}
+}
+
+func TestListWindows(t *testing.T) {
+	withFakePrograms(t, false)
+	s := started(t)
+	mustRun(t, s, "new-session", "-d", "-s", "other", "-n", "o")
+	mustRun(t, s, "new-window", "-d", "-t", "main", "-n", "m")
+	out := mustRun(t, s, "list-windows", "-a", "-f", "#{==:#{window_index},1}", "-F", "#{session_name}:#{window_index} #{window_name}")
+	if out != "main:1 m\n" {
+		t.Fatalf("list-windows -a -f = %q", out)
+	}
+	if out := mustRun(t, s, "list-windows", "-t", "other", "-F", "#{window_name} #{window_panes}"); out != "o 1\n" {
+		t.Fatalf("list-windows -t = %q", out)
+	}
+}

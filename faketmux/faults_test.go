@@ -1,0 +1,35 @@
+package faketmux
+
+import (
+	"context"
+	"io"
+	"testing"
+	"time"
+)
+
+func TestFaults(t *testing.T) {
+	s := started(t)
+	s.InjectFault(2, Fault{Stderr: "boom\n", Exit: 7})
+	for range 2 {
+		if _, errs, rc := run(t, s, "", "list-buffers"); rc != 7 || errs != "boom\n" {
+			t.Fatalf("fault: %d %q", rc, errs)
+		}
+	}
+	mustRun(t, s, "list-buffers")
+
+	s.InjectFault(1, Fault{Delay: time.Hour})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if rc := s.Run(ctx, []string{"list-buffers"}, nil, io.Discard, io.Discard); rc == 0 {
+		t.Fatal("a delayed command ignored its cancelled context")
+	}
+
+	s.InjectFault(1, Fault{Crash: true})
+	if _, errs, rc := run(t, s, "", "list-buffers"); rc != 1 || errs != "server exited unexpectedly\n" {
+		t.Fatalf("crash: %d %q", rc, errs)
+	}
+	<-s.Done()
+	if s.Running() {
+		t.Fatal("server runs after a crash")
+	}
+}
