@@ -25,10 +25,6 @@ import (
 // file descriptor 3 and the lock file descriptor 4.
 const daemonEnv = "FAKETMUX_DAEMON"
 
-// probe is a command that succeeds exactly when a server is running and
-// starts none; the emulator has no other way to ask (see the README).
-var probe = []string{"show-options", "-g", "exit-empty"}
-
 // daemon serves one socket over one faketmux.Server. It lives while the
 // emulated server runs or any client is connected, and exits once neither
 // holds, as tmux's server does.
@@ -217,6 +213,10 @@ func readInput(r *bufio.Reader, pw *io.PipeWriter, in *stdinReader, cancel conte
 			}
 			return
 		}
+		if errors.Is(err, io.EOF) {
+			// Input cut short must fail the command, not end it.
+			err = errors.New("faketmux: the client went away")
+		}
 		cancel()
 		pw.CloseWithError(err)
 		return
@@ -248,8 +248,8 @@ func (d *daemon) running() bool {
 }
 
 // refresh looks for a server started since the last look. The Done channel
-// is taken before the probe, so that a server that stops right after it is
-// still seen to stop.
+// is taken before asking, so that a server that stops right after the
+// answer is still seen to stop.
 func (d *daemon) refresh() {
 	d.mu.Lock()
 	defer d.mu.Unlock()
@@ -257,7 +257,7 @@ func (d *daemon) refresh() {
 		return
 	}
 	done := d.srv.Done()
-	if d.srv.Exec(context.Background(), faketmux.Call{Args: probe}) != 0 {
+	if !d.srv.Running() {
 		d.up = nil
 		return
 	}

@@ -1,0 +1,257 @@
+//go:build linux
+
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+	"unsafe"
+
+	"github.com/tmuxbuf/tmuxbuf/cmd/faketmux/internal/wire"
+)
+
+func TestConnectErrors(t *testing.T) {
+	w := newWorld(t, fakeBin)
+	sock := w.socket()
+	want := result{"", "error connecting to " + sock + " (No such file or directory)\n", 1}
+	if got := w.run("", "list-buffers"); got != want {
+		t.Errorf("no socket: got %+v, want %+v", got, want)
+	}
+	// The daemon that found out list-buffers starts no server leaves no
+	// socket behind, as tmux, which never starts one for it.
+	w.waitNoServers()
+	if _, err := os.Lstat(sock); !os.IsNotExist(err) {
+		t.Errorf("socket left behind after a command that starts no server: %v", err)
+	}
+
+	w.must("", "-f", "/dev/null", "new-session", "-d", "sleep 1000")
+	w.must("", "kill-server")
+	w.waitNoServers()
+	if fi, err := os.Lstat(sock); err != nil || fi.Mode().Type() != os.ModeSocket {
+		t.Fatalf("tmux leaves its socket after the server exits; got %v, %v", fi, err)
+	}
+	want = result{"", "no server running on " + sock + "\n", 1}
+	for _, args := range [][]string{{"list-buffers"}, {"-N", "new-session", "-d"}, {"has-session"}} {
+		if got := w.run("", args...); got != want {
+			t.Errorf("%q on a stale socket: got %+v, want %+v", args, got, want)
+		}
+	}
+	w.waitNoServers()
+	if _, err := os.Lstat(sock); err != nil {
+		t.Errorf("stale socket removed by a command that starts no server: %v", err)
+	}
+}
+
+func TestServerLifecycle(t *testing.T) {
+	w := newWorld(t, fakeBin)
+	w.must("", "-f", "/dev/null", "new-session", "-d", "-s", "a", "sleep 1000")
+	if n := len(w.servers()); n != 1 {
+		t.Fatalf("%d daemons, want 1", n)
+	}
+	w.must("", "set-buffer", "-b", "kept", "value")
+	w.must("", "kill-session", "-t", "a")
+	// The last session is gone, so the server exits and its buffers with
+	// it, as tmux's do.
+	w.waitNoServers()
+	w.must("", "-f", "/dev/null", "new-session", "-d", "sleep 1000")
+	if got := w.run("", "show-buffer", "-b", "kept"); got.stderr != "no buffer kept\n" || got.code != 1 {
+		t.Errorf("buffer survived the server: %+v", got)
+	}
+}
+
+func TestKilledDaemonLeavesNothingBlocking(t *testing.T) {
+	w := newWorld(t, fakeBin)
+	w.must("", "-f", "/dev/null", "new-session", "-d", "sleep 1000")
+	pids := w.servers()
+	if len(pids) != 1 {
+		t.Fatalf("daemons %v, want one", pids)
+	}
+	syscall.Kill(pids[0], syscall.SIGKILL)
+	w.waitNoServers()
+	want := result{"", "no server running on " + w.socket() + "\n", 1}
+	if got := w.run("", "list-sessions"); got != want {
+		t.Errorf("after the daemon was killed: got %+v, want %+v", got, want)
+	}
+	w.must("", "-f", "/dev/null", "new-session", "-d", "-s", "again", "sleep 1000")
+	if got := w.must("", "list-sessions", "-F", "#{session_name}"); got != "again\n" {
+		t.Errorf("sessions after restart: %q", got)
+	}
+}
+
+func TestStartRaceEndsWithOneDaemon(t *testing.T) {
+	w := newWorld(t, fakeBin)
+	const n = 8
+	var wg sync.WaitGroup
+	results := make([]result, n)
+	for i := range n {
+		wg.Go(func() {
+			results[i] = w.run("", "-f", "/dev/null", "new-session", "-d", "-s", fmt.Sprint("s", i), "sleep 1000")
+		})
+	}
+	wg.Wait()
+	for i, r := range results {
+		if r.code != 0 || r.stderr != "" {
+			t.Errorf("client %d: %+v", i, r)
+		}
+	}
+	if pids := w.servers(); len(pids) != 1 {
+		t.Errorf("daemons %v, want one", pids)
+	}
+	got := strings.Fields(w.must("", "list-sessions", "-F", "#{session_name}"))
+	slices.Sort(got)
+	if len(got) != n {
+		t.Errorf("sessions %q, want %d", got, n)
+	}
+}
+
+func TestConcurrentLoadsAllDistinctNoneLost(t *testing.T) {
+	w := newWorld(t, fakeBin)
+	w.must("", "-f", "/dev/null", "new-session", "-d", "sleep 1000")
+	const n = 12
+	content := func(i int) string {
+		// Large enough to take several stdin and stdout frames.
+		return strings.Repeat(fmt.Sprintf("client %d line\n", i), 20000)
+	}
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			if r := w.run(content(i), "load-buffer", "-b", fmt.Sprint("b", i), "-"); r.code != 0 || r.stderr != "" {
+				t.Errorf("load %d: %+v", i, r)
+			}
+		})
+	}
+	wg.Wait()
+	if got := strings.Count(w.must("", "list-buffers", "-F", "#{buffer_name}"), "\n"); got != n {
+		t.Errorf("%d buffers, want %d", got, n)
+	}
+	// Read them back concurrently: each client's output must be exactly
+	// its own buffer, never another's interleaved.
+	for i := range n {
+		wg.Go(func() {
+			if got := w.must("", "show-buffer", "-b", fmt.Sprint("b", i)); got != content(i) {
+				t.Errorf("buffer %d: %d bytes, want %d, content mixed or lost", i, len(got), len(content(i)))
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// TestClientDyingMidCommand kills a client while the daemon waits for its
+// standard input: the half-sent load must not happen, and the daemon must
+// go on serving.
+func TestClientDyingMidCommand(t *testing.T) {
+	w := newWorld(t, fakeBin)
+	w.must("", "-f", "/dev/null", "new-session", "-d", "sleep 1000")
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pr.Close()
+	defer pw.Close()
+	cmd := exec.Command(w.bin, "load-buffer", "-b", "partial", "-")
+	cmd.Env, cmd.Stdin = w.env, pr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	pw.WriteString("half of it")
+	// The client reads its input only once the daemon asked for it, so
+	// an empty pipe means the command is under way.
+	for pending(t, pr) > 0 {
+		time.Sleep(time.Millisecond)
+	}
+	cmd.Process.Kill()
+	cmd.Wait()
+
+	w.must("", "set-buffer", "-b", "after", "ok")
+	if got := w.must("", "show-buffer", "-b", "after"); got != "ok" {
+		t.Errorf("daemon after a dead client: %q", got)
+	}
+	if got := w.must("", "list-buffers", "-F", "#{buffer_name}"); got != "after\n" {
+		t.Errorf("buffers %q: the dead client's load must not happen", got)
+	}
+}
+
+// pending is how many bytes wait unread in a pipe (FIONREAD).
+func pending(t *testing.T, f *os.File) int {
+	var n int32
+	if _, _, errno := syscall.Syscall(syscall.SYS_IOCTL, f.Fd(), syscall.TIOCINQ, uintptr(unsafe.Pointer(&n))); errno != 0 {
+		t.Fatal(errno)
+	}
+	return int(n)
+}
+
+func TestMalformedMessages(t *testing.T) {
+	w := newWorld(t, fakeBin)
+	w.must("", "-f", "/dev/null", "new-session", "-d", "sleep 1000")
+	huge := []byte{wire.Request, 0xff, 0xff, 0xff, 0xff}
+	badVersion := append([]byte{wire.Request, 0, 0, 0, 4}, 0, 0, 0, 99)
+	garbage := append([]byte{wire.Request, 0, 0, 0, 6}, 0, 0, 0, 1, 0xff, 0xff)
+	notRequest := []byte{wire.Stdin, 0, 0, 0, 0}
+	for _, tc := range []struct {
+		name, msg string
+		send      []byte
+	}{
+		{"oversized frame", "frame larger than the limit", huge},
+		{"other version", "protocol version 99", badVersion},
+		{"truncated request", "malformed request", garbage},
+		{"no request", "expected a request frame", notRequest},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			conn, err := net.Dial("unix", w.socket())
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close()
+			conn.Write(tc.send)
+			r := bufio.NewReader(conn)
+			var stderr string
+			status := -1
+			for status < 0 {
+				typ, p, err := wire.ReadFrame(r)
+				if err != nil {
+					t.Fatalf("reading the reply: %v", err)
+				}
+				switch typ {
+				case wire.Stderr:
+					stderr += string(p)
+				case wire.Exit:
+					status, _ = wire.ParseExit(p)
+				}
+			}
+			if status != 1 || !strings.Contains(stderr, "faketmux: protocol error: ") || !strings.Contains(stderr, tc.msg) {
+				t.Errorf("reply: exit %d, stderr %q; want 1 and a protocol error naming %q", status, stderr, tc.msg)
+			}
+			// The daemon keeps serving.
+			w.must("", "set-buffer", "-b", "still", tc.name)
+			if got := w.must("", "show-buffer", "-b", "still"); got != tc.name {
+				t.Errorf("after the bad message: %q", got)
+			}
+		})
+	}
+}
+
+func TestConfigFile(t *testing.T) {
+	w := newWorld(t, fakeBin)
+	conf := w.dir + "/test.conf"
+	text := "# comment\nset -g buffer-limit 3\nset -g mouse on # tmux has it, faketmux does not: skipped\n" +
+		"bind-key x kill-server\nset-option -g base-index \"4\"\n"
+	if err := os.WriteFile(conf, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	w.must("", "-f", conf, "new-session", "-d", "sleep 1000")
+	if got := w.must("", "show-options", "-g", "buffer-limit"); got != "buffer-limit 3\n" {
+		t.Errorf("buffer-limit: %q", got)
+	}
+	if got := w.must("", "list-windows", "-F", "#{window_index}"); got != "4\n" {
+		t.Errorf("window index %q: base-index from the config must apply before new-session", got)
+	}
+}
