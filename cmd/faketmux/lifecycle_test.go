@@ -24,7 +24,7 @@ func TestConnectErrors(t *testing.T) {
 	sock := w.socket()
 	want := result{"", "error connecting to " + sock + " (No such file or directory)\n", 1}
 	if got := w.run("", "list-buffers"); got != want {
-		t.Errorf("no socket: got %+v, want %+v", got, want)
+		t.Errorf("no socket: got %v, want %v", got, want)
 	}
 	// The daemon that found out list-buffers starts no server leaves no
 	// socket behind, as tmux, which never starts one for it.
@@ -42,7 +42,7 @@ func TestConnectErrors(t *testing.T) {
 	want = result{"", "no server running on " + sock + "\n", 1}
 	for _, args := range [][]string{{"list-buffers"}, {"-N", "new-session", "-d"}, {"has-session"}} {
 		if got := w.run("", args...); got != want {
-			t.Errorf("%q on a stale socket: got %+v, want %+v", args, got, want)
+			t.Errorf("%q on a stale socket: got %v, want %v", args, got, want)
 		}
 	}
 	w.waitNoServers()
@@ -64,7 +64,7 @@ func TestServerLifecycle(t *testing.T) {
 	w.waitNoServers()
 	w.must("", "-f", "/dev/null", "new-session", "-d", "sleep 1000")
 	if got := w.run("", "show-buffer", "-b", "kept"); got.stderr != "no buffer kept\n" || got.code != 1 {
-		t.Errorf("buffer survived the server: %+v", got)
+		t.Errorf("buffer survived the server: %v", got)
 	}
 }
 
@@ -79,7 +79,7 @@ func TestKilledDaemonLeavesNothingBlocking(t *testing.T) {
 	w.waitNoServers()
 	want := result{"", "no server running on " + w.socket() + "\n", 1}
 	if got := w.run("", "list-sessions"); got != want {
-		t.Errorf("after the daemon was killed: got %+v, want %+v", got, want)
+		t.Errorf("after the daemon was killed: got %v, want %v", got, want)
 	}
 	w.must("", "-f", "/dev/null", "new-session", "-d", "-s", "again", "sleep 1000")
 	if got := w.must("", "list-sessions", "-F", "#{session_name}"); got != "again\n" {
@@ -100,7 +100,7 @@ func TestStartRaceEndsWithOneDaemon(t *testing.T) {
 	wg.Wait()
 	for i, r := range results {
 		if r.code != 0 || r.stderr != "" {
-			t.Errorf("client %d: %+v", i, r)
+			t.Errorf("client %d: %v", i, r)
 		}
 	}
 	if pids := w.servers(); len(pids) != 1 {
@@ -125,7 +125,7 @@ func TestConcurrentLoadsAllDistinctNoneLost(t *testing.T) {
 	for i := range n {
 		wg.Go(func() {
 			if r := w.run(content(i), "load-buffer", "-b", fmt.Sprint("b", i), "-"); r.code != 0 || r.stderr != "" {
-				t.Errorf("load %d: %+v", i, r)
+				t.Errorf("load %d: %v", i, r)
 			}
 		})
 	}

@@ -98,6 +98,10 @@ type result struct {
 	code           int
 }
 
+func (r result) String() string {
+	return fmt.Sprintf("exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+}
+
 func (w *world) command(stdin string, args ...string) *exec.Cmd {
 	cmd := exec.Command(w.bin, args...)
 	cmd.Env = w.env

@@ -1,0 +1,146 @@
+//go:build linux
+
+package main
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestDifferentialThroughBinary runs the same command lines through real
+// tmux and through the faketmux binary, each as a process in its own private
+// TMUX_TMPDIR, and requires the same standard output, standard error and
+// exit status. The emulator's own differential test covers the commands in
+// depth; this one covers what the binary adds: global flags, socket paths,
+// connect errors, server start and exit, standard input and tmux's command
+// size limit.
+//
+// One normaliser, normSocketDir: the two sides' private directories differ,
+// and they appear in socket paths.
+
+type dstep struct {
+	args  []string
+	stdin string
+	// ends marks a step after which the server exits; both sides are
+	// waited for, since tmux's server exits after its last client and a
+	// client connecting meanwhile is told "server exited unexpectedly".
+	ends bool
+}
+
+// s is a step with tmux's configuration kept out, as every step that may
+// start a server must have, or the developer's ~/.tmux.conf would apply to
+// one side only.
+func s(args ...string) dstep { return dstep{args: append([]string{"-f", "/dev/null"}, args...)} }
+
+// raw is a step whose argv is given whole, for the global flags themselves.
+func raw(args ...string) dstep { return dstep{args: args} }
+
+func (d dstep) in(stdin string) dstep { d.stdin = stdin; return d }
+func (d dstep) exits() dstep          { d.ends = true; return d }
+
+// sendable is a set-buffer whose packed argv ("set-buffer\0" and the data
+// and its NUL) is n bytes, to probe tmux's command size limits.
+func sendable(n int) dstep { return s("set-buffer", strings.Repeat("a", n-len("set-buffer")-2)) }
+
+func differentialScenarios(conf string) map[string][]dstep {
+	return map[string][]dstep{
+		"flags and connect errors": {
+			raw("-V"),
+			raw("-V", "-Z"),
+			raw("-Z"),
+			raw("-uZ"),
+			raw("-L"),
+			raw("-f"),
+			raw("--x"),
+			raw("-d"),
+			raw("-U", "ls"),
+			raw("-c", "true", "ls"),
+			s("list-buffers"),
+			s("-N", "new-session", "-d"),
+			s("-L", "other", "has-session"),
+			s("-Lx", "-2u", "-q", "-T", "256", "list-sessions"),
+			s("--", "list-sessions"),
+			s("-S", "relative-socket", "list-sessions"),
+			s("bogus-command"),
+		},
+		"lifecycle": {
+			s("new-session", "-d", "-s", "a", "sleep 1000"),
+			s("list-sessions", "-F", "#{session_name} #{session_windows}"),
+			s("has-session", "-t", "a"),
+			s("start-server"),
+			s("kill-server").exits(),
+			s("list-buffers"),
+			s("-N", "new-session", "-d"),
+			s("has-session"),
+			s("new-session", "-d", "-s", "b", "sleep 1000"),
+			s("list-sessions", "-F", "#{session_name}"),
+			s("kill-session", "-t", "b").exits(),
+			s("list-sessions"),
+			s("start-server").exits(),
+			s("list-buffers"),
+		},
+		"buffers": {
+			s("new-session", "-d", "sleep 1000"),
+			s("set-buffer", "-b", "a", "hello"),
+			s("load-buffer", "-b", "b", "-").in("bin\x00ary\r\n\xc3\xa9\xff\nend"),
+			s("show-buffer", "-b", "b"),
+			s("save-buffer", "-b", "b", "-"),
+			s("load-buffer", "-").in(""),
+			s("list-buffers", "-F", "#{buffer_name} #{buffer_size}"),
+			s("show-buffer", "-b", "nope"),
+			s("delete-buffer", "-b", "nope"),
+			s("set-buffer", "x", ";", "show-buffer"),
+			sendable(16364),
+			sendable(16365),
+			sendable(16380),
+			sendable(16381),
+			s("list-buffers", "-F", "#{buffer_name} #{buffer_size}"),
+			s("kill-server").exits(),
+		},
+		"configuration file": {
+			raw("-f", conf, "new-session", "-d", "sleep 1000"),
+			s("show-options", "-g", "buffer-limit"),
+			s("list-windows", "-F", "#{window_index}"),
+			s("set-buffer", "1", ";", "set-buffer", "2", ";", "set-buffer", "3"),
+			s("list-buffers", "-F", "#{buffer_name} #{buffer_sample}"),
+			s("kill-server").exits(),
+		},
+	}
+}
+
+func TestDifferentialThroughBinary(t *testing.T) {
+	tmux := realTmux(t)
+	conf := t.TempDir() + "/tmux.conf"
+	if err := os.WriteFile(conf, []byte("set -g buffer-limit 2\nset-option -g base-index 3\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for name, steps := range differentialScenarios(conf) {
+		t.Run(name, func(t *testing.T) {
+			real, fake := newWorld(t, tmux), newWorld(t, fakeBin)
+			for i, st := range steps {
+				r := real.run(st.stdin, st.args...)
+				f := fake.run(st.stdin, st.args...)
+				r = normSocketDir(r, real.dir)
+				f = normSocketDir(f, fake.dir)
+				if r != f {
+					t.Errorf("step %d %q:\n tmux: %v\n fake: %v", i, st.args, r, f)
+				}
+				if st.ends {
+					waitGone(t, real.socket())
+					waitGone(t, fake.socket())
+				}
+			}
+		})
+	}
+}
+
+// normSocketDir replaces a side's private TMUX_TMPDIR, which differs
+// between the sides, in everything it printed.
+func normSocketDir(r result, dir string) result {
+	return result{
+		stdout: strings.ReplaceAll(r.stdout, dir, "$TMUX_TMPDIR"),
+		stderr: strings.ReplaceAll(r.stderr, dir, "$TMUX_TMPDIR"),
+		code:   r.code,
+	}
+}
