@@ -1,34 +1,56 @@
 package faketmux
 
-import (
-	"strconv"
-)
-
 // optionsFor is the option set set-option and show-options act on: the
-// option's own scope, global with -g, else the target's.
-func (c *client) optionsFor(d *optionDef, a *args) (*options, error) {
-	if d.scope == scopeServer {
+// option's own scope, global with -g, else the target's. The target may
+// fail to resolve (tmux's CMD_FIND_CANFAIL): only the part the scope needs
+// must have been found.
+func (c *client) optionsFor(scope optionScope, a *args) (*options, error) {
+	if scope == scopeServer {
 		return c.st.options, nil
 	}
-	global := a.has('g')
-	if !global {
-		t, err := c.targetPane(a)
-		if err != nil {
-			return nil, err
+	if a.has('g') {
+		if scope == scopeSession {
+			return c.st.sessionOptions, nil
 		}
-		if d.scope == scopeSession {
-			return t.s.options, nil
-		}
+		return c.st.windowOptions, nil
+	}
+	t, _ := c.targetPane(a)
+	spec, given := a.get('t')
+	switch {
+	case scopeSession == scope && t.s != nil:
+		return t.s.options, nil
+	case scopeWindow == scope && t.w != nil:
 		return t.w.options, nil
+	case scopeSession == scope && given:
+		return nil, errorf(errNoSuchSession, spec)
+	case scopeSession == scope:
+		return nil, errorf(errNoCurrentSession)
+	case given:
+		return nil, errorf(errNoSuchWindow, spec)
 	}
-	if d.scope == scopeSession {
-		return c.st.sessionOptions, nil
+	return nil, errorf(errNoCurrentWindow)
+}
+
+// scopeFromFlags is the option set show-options lists without a name.
+func scopeFromFlags(a *args) optionScope {
+	switch {
+	case a.has('s'):
+		return scopeServer
+	case a.has('w'):
+		return scopeWindow
 	}
-	return c.st.windowOptions, nil
+	return scopeSession
+}
+
+// optionName expands an option name as a format, as tmux does, for the
+// target however far it was found.
+func (c *client) optionName(a *args) string {
+	t, _ := c.targetPane(a)
+	return c.formatForTarget(t).expand(a.values[0])
 }
 
 func cmdSetOption(c *client, a *args) error {
-	name := a.values[0]
+	name := c.optionName(a)
 	d := optionByName[name]
 	if d == nil {
 		if a.has('q') {
@@ -36,51 +58,35 @@ func cmdSetOption(c *client, a *args) error {
 		}
 		return errorf(errInvalidOption, name)
 	}
-	o, err := c.optionsFor(d, a)
+	value, given := "", len(a.values) > 1
+	if given {
+		value = a.values[1]
+		if a.has('F') {
+			t, _ := c.targetPane(a)
+			value = c.formatForTarget(t).expand(value)
+		}
+	}
+	o, err := c.optionsFor(d.scope, a)
 	if err != nil {
+		if a.has('q') {
+			return nil
+		}
 		return err
 	}
-	if a.has('u') {
+	_, set := o.lookup(name)
+	if a.has('o') && !a.has('u') && set {
+		if a.has('q') {
+			return nil
+		}
+		return errorf(errAlreadySet, name)
+	}
+	if a.has('u') || a.has('U') {
 		delete(o.values, name)
 		return nil
 	}
-	if a.has('o') {
-		if _, set := o.values[name]; set {
-			return errorf(errAlreadySet, name)
-		}
-	}
-	value := ""
-	if len(a.values) > 1 {
-		value = a.values[1]
-	}
-	switch {
-	case d.flag:
-		switch value {
-		case "":
-			value = map[bool]string{true: "off", false: "on"}[o.get(name) == "on"]
-		case "on", "yes", "1":
-			value = "on"
-		case "off", "no", "0":
-			value = "off"
-		default:
-			return errorf(errBadFlagValue, value)
-		}
-	case d.number:
-		if len(a.values) < 2 {
-			return errorf(errEmptyValue)
-		}
-		n, err := strconv.Atoi(value)
-		switch {
-		case err != nil:
-			return errorf(errValueInvalid, value)
-		case n < d.min:
-			return errorf(errValueTooSmall, value)
-		case n > d.max:
-			return errorf(errValueTooLarge, value)
-		}
-		value = strconv.Itoa(n)
-	case a.has('a'):
-		value = o.get(name) + value
+	value, err = d.parse(value, given, a.has('a'), o.get(name))
+	if err != nil {
+		return err
 	}
 	o.values[name] = value
 	return nil
@@ -88,9 +94,24 @@ func cmdSetOption(c *client, a *args) error {
 
 func cmdShowOptions(c *client, a *args) error {
 	if len(a.values) == 0 {
-		return errorf(errUnsupported, "show-options without an option name")
+		scope := scopeFromFlags(a)
+		o, err := c.optionsFor(scope, a)
+		if err != nil {
+			if a.has('q') {
+				return nil
+			}
+			return err
+		}
+		for i := range optionDefs {
+			if d := &optionDefs[i]; d.scope == scope {
+				if value, set := o.lookup(d.name); set {
+					c.printOption(d, value, a.has('v'))
+				}
+			}
+		}
+		return nil
 	}
-	name := a.values[0]
+	name := c.optionName(a)
 	d := optionByName[name]
 	if d == nil {
 		if a.has('q') {
@@ -98,25 +119,28 @@ func cmdShowOptions(c *client, a *args) error {
 		}
 		return errorf(errInvalidOption, name)
 	}
-	o, err := c.optionsFor(d, a)
+	o, err := c.optionsFor(d.scope, a)
 	if err != nil {
-		return err
-	}
-	value, set := o.values[name]
-	if !set {
-		// Outside the global sets, an option not set here shows nothing.
-		if o.parent != nil {
+		if a.has('q') {
 			return nil
 		}
-		value = o.get(name)
+		return err
 	}
-	if value == "" && !d.flag && !d.number {
-		value = `""`
-	}
-	if a.has('v') {
-		c.print(value)
-	} else {
-		c.print(name + " " + value)
+	if value, set := o.lookup(name); set {
+		c.printOption(d, value, a.has('v'))
 	}
 	return nil
+}
+
+// printOption prints one line of show-options: string values are quoted
+// as tmux quotes command arguments, unless -v asks for the bare value.
+func (c *client) printOption(d *optionDef, value string, bare bool) {
+	switch {
+	case bare:
+		c.print(value)
+	case d.typ == optString:
+		c.print(d.name + " " + argsEscape(value))
+	default:
+		c.print(d.name + " " + value)
+	}
 }

@@ -145,8 +145,7 @@ func cmdDisplayMessage(c *client, a *args) error {
 	} else if !ok {
 		template = displayMessageTemplate
 	}
-	f := c.formatter()
-	f.s, f.w, f.p = t.s, t.w, t.p
+	f := c.formatForTarget(t)
 	if !a.has('p') {
 		return nil
 	}

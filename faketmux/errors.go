@@ -78,11 +78,17 @@ const (
 
 // Options.
 const (
-	errInvalidOption = "invalid option: %s"
-	errAlreadySet    = "already set: %s"
-	errBadFlagValue  = "bad value: %s"
-	errEmptyValue    = "empty value"
-	errValueInvalid  = "value is invalid: %s"
-	errValueTooSmall = "value is too small: %s"
-	errValueTooLarge = "value is too large: %s"
+	errInvalidOption    = "invalid option: %s"
+	errAlreadySet       = "already set: %s"
+	errBadFlagValue     = "bad value: %s"
+	errEmptyValue       = "empty value"
+	errValueInvalid     = "value is invalid: %s"
+	errValueTooSmall    = "value is too small: %s"
+	errValueTooLarge    = "value is too large: %s"
+	errUnknownValue     = "unknown value: %s"
+	errNotSuitableShell = "not a suitable shell: %s"
+	errNoSuchSession    = "no such session: %s"
+	errNoSuchWindow     = "no such window: %s"
+	errNoCurrentSession = "no current session"
+	errNoCurrentWindow  = "no current window"
 )

@@ -33,6 +33,22 @@ func (c *client) formatFor(p *paneState) *formatter {
 	return f
 }
 
+// formatForTarget is a formatter for a target that may have been found
+// only in part: what is missing is filled in downwards from what was found
+// (a session's current window, a window's active pane), as tmux's
+// format_defaults does.
+func (c *client) formatForTarget(t target) *formatter {
+	if t.w == nil && t.s != nil {
+		t.w = t.s.current
+	}
+	if t.p == nil && t.w != nil {
+		t.p = t.w.active
+	}
+	f := c.formatter()
+	f.s, f.w, f.p = t.s, t.w, t.p
+	return f
+}
+
 // formatLoopLimit is how deep tmux lets formats expand into formats.
 const formatLoopLimit = 100
 

@@ -306,7 +306,10 @@ func bufferSample(data []byte) string {
 // printable ASCII and complete printable UTF-8 characters stay, a
 // backslash doubles, "$" before a name gets a backslash, the rest is
 // escaped.
-func strvis(b []byte) string {
+func strvis(b []byte) string { return strvisQuoting(b, false) }
+
+// strvisQuoting is strvis that, with dq (vis's VIS_DQ), also escapes '"'.
+func strvisQuoting(b []byte, dq bool) string {
 	var out strings.Builder
 	out.Grow(len(b))
 	for i := 0; i < len(b); {
@@ -331,7 +334,7 @@ func strvis(b []byte) string {
 			i++
 			continue
 		}
-		vis(&out, c, next)
+		vis(&out, c, next, dq)
 		i++
 	}
 	return out.String()
@@ -345,10 +348,11 @@ func hasWidth(r rune) bool {
 	return unicode.IsGraphic(r) || unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Co, r)
 }
 
-func vis(out *strings.Builder, c, next byte) {
+func vis(out *strings.Builder, c, next byte, dq bool) {
 	switch {
-	case c == '\\':
-		out.WriteString(`\\`)
+	case c == '\\' || c == '"' && dq:
+		out.WriteByte('\\')
+		out.WriteByte(c)
 		return
 	case c == ' ' || c > ' ' && c < 0x7f:
 		out.WriteByte(c)
@@ -380,4 +384,37 @@ func vis(out *strings.Builder, c, next byte) {
 		out.WriteByte('0' + c>>3&7)
 		out.WriteByte('0' + c&7)
 	}
+}
+
+// argsEscape quotes a value as tmux's args_escape does for show-options:
+// two single quotes when empty; double quotes around a value with any of ` #';${}%`,
+// else single quotes around one with a space or '"'; a lone special
+// character or a leading '~' gets a backslash instead; the rest through
+// strvis.
+func argsEscape(s string) string {
+	if s == "" {
+		return "''"
+	}
+	var quote byte
+	switch {
+	case strings.ContainsAny(s, " #';${}%"):
+		quote = '"'
+	case strings.ContainsAny(s, ` "`):
+		quote = '\''
+	}
+	if len(s) == 1 && s[0] != ' ' && (quote != 0 || s[0] == '~') {
+		return `\` + s
+	}
+	escaped := strvisQuoting([]byte(s), quote == '"')
+	tilde := ""
+	if escaped[0] == '~' {
+		tilde = `\`
+	}
+	switch quote {
+	case '\'':
+		return "'" + escaped + "'"
+	case '"':
+		return `"` + tilde + escaped + `"`
+	}
+	return tilde + escaped
 }

@@ -1,7 +1,12 @@
 package faketmux
 
 import (
+	"errors"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strconv"
+	"strings"
 )
 
 // optionScope is where tmux keeps an option.
@@ -13,32 +18,49 @@ const (
 	scopeWindow
 )
 
+// optionType is how tmux parses and prints an option's value.
+type optionType int
+
+const (
+	optString optionType = iota
+	optNumber
+	optFlag
+	optChoice
+)
+
 // optionDef is one option the emulator knows, with tmux's default.
 type optionDef struct {
 	name     string
 	scope    optionScope
-	flag     bool // on/off
-	number   bool
+	typ      optionType
 	min, max int
-	def      string
+	choices  []string
+	// pattern is tmux's fnmatch pattern for a string option's value,
+	// as a regular expression.
+	pattern *regexp.Regexp
+	def     string
 }
 
-// optionDefs are the options the emulator's commands consult; set-option
+// optionDefs are the options the emulator's commands consult, in tmux's
+// table order, which is the order show-options lists them in; set-option
 // refuses others as unknown, which tmux would accept.
 var optionDefs = []optionDef{
-	{name: "buffer-limit", scope: scopeServer, number: true, min: 1, max: 2147483647, def: "50"},
-	{name: "exit-empty", scope: scopeServer, flag: true, def: "on"},
-	{name: "exit-unattached", scope: scopeServer, flag: true, def: "off"},
-	{name: "escape-time", scope: scopeServer, number: true, min: 0, max: 2147483647, def: "500"},
-	{name: "base-index", scope: scopeSession, number: true, min: 0, max: 2147483647, def: "0"},
+	{name: "buffer-limit", scope: scopeServer, typ: optNumber, min: 1, max: maxInt, def: "50"},
+	{name: "escape-time", scope: scopeServer, typ: optNumber, min: 0, max: maxInt, def: "500"},
+	{name: "exit-empty", scope: scopeServer, typ: optFlag, def: "on"},
+	{name: "exit-unattached", scope: scopeServer, typ: optFlag, def: "off"},
+	{name: "base-index", scope: scopeSession, typ: optNumber, min: 0, max: maxInt, def: "0"},
 	{name: "default-command", scope: scopeSession, def: ""},
 	{name: "default-shell", scope: scopeSession, def: "/bin/sh"},
-	{name: "default-size", scope: scopeSession, def: "80x24"},
-	{name: "history-limit", scope: scopeSession, number: true, min: 0, max: 2147483647, def: "2000"},
-	{name: "pane-base-index", scope: scopeWindow, number: true, min: 0, max: 65535, def: "0"},
-	{name: "automatic-rename", scope: scopeWindow, flag: true, def: "on"},
-	{name: "remain-on-exit", scope: scopeWindow, def: "off"},
+	{name: "default-size", scope: scopeSession, pattern: regexp.MustCompile(`^[0-9].*x[0-9].*$`), def: "80x24"},
+	{name: "history-limit", scope: scopeSession, typ: optNumber, min: 0, max: maxInt, def: "2000"},
+	{name: "automatic-rename", scope: scopeWindow, typ: optFlag, def: "on"},
+	{name: "pane-base-index", scope: scopeWindow, typ: optNumber, min: 0, max: 65535, def: "0"},
+	{name: "remain-on-exit", scope: scopeWindow, typ: optChoice, choices: []string{"off", "on", "failed"}, def: "off"},
 }
+
+// maxInt is C's INT_MAX, the bound of tmux's number options.
+const maxInt = 1<<31 - 1
 
 var optionByName = func() map[string]*optionDef {
 	m := make(map[string]*optionDef, len(optionDefs))
@@ -48,9 +70,84 @@ var optionByName = func() map[string]*optionDef {
 	return m
 }()
 
+// parse turns a set-option value into the stored form, as tmux's
+// options_from_string does; old is the value in force, for toggles and -a.
+func (d *optionDef) parse(value string, given, appending bool, old string) (string, error) {
+	if !given && d.typ != optFlag && d.typ != optChoice {
+		return "", errorf(errEmptyValue)
+	}
+	switch d.typ {
+	case optNumber:
+		return parseNumber(value, d.min, d.max)
+	case optFlag:
+		switch {
+		case value == "":
+			return map[bool]string{true: "off", false: "on"}[old == "on"], nil
+		case value == "1" || strings.EqualFold(value, "on") || strings.EqualFold(value, "yes"):
+			return "on", nil
+		case value == "0" || strings.EqualFold(value, "off") || strings.EqualFold(value, "no"):
+			return "off", nil
+		}
+		return "", errorf(errBadFlagValue, value)
+	case optChoice:
+		if !given {
+			// Only the first two choices toggle; a third stays.
+			switch old {
+			case d.choices[0]:
+				return d.choices[1], nil
+			case d.choices[1]:
+				return d.choices[0], nil
+			}
+			return old, nil
+		}
+		for _, c := range d.choices {
+			if c == value {
+				return c, nil
+			}
+		}
+		return "", errorf(errUnknownValue, value)
+	}
+	if appending {
+		value = old + value
+	}
+	if d.name == "default-shell" && !suitableShell(value) {
+		return "", errorf(errNotSuitableShell, value)
+	}
+	if d.pattern != nil && !d.pattern.MatchString(value) {
+		return "", errorf(errValueInvalid, value)
+	}
+	return value, nil
+}
+
+// parseNumber is OpenBSD's strtonum as tmux uses it: leading space and a
+// sign are allowed, out-of-range values say which way they are out.
+func parseNumber(value string, lo, hi int) (string, error) {
+	n, err := strconv.ParseInt(strings.TrimLeft(value, " \t\n\v\f\r"), 10, 64)
+	switch {
+	case err != nil && !errors.Is(err, strconv.ErrRange):
+		return "", errorf(errValueInvalid, value)
+	case n < int64(lo):
+		return "", errorf(errValueTooSmall, value)
+	case n > int64(hi):
+		return "", errorf(errValueTooLarge, value)
+	}
+	return strconv.FormatInt(n, 10), nil
+}
+
+// suitableShell is tmux's checkshell: an absolute path to an executable
+// that is not tmux itself.
+func suitableShell(shell string) bool {
+	if !strings.HasPrefix(shell, "/") || filepath.Base(shell) == "tmux" {
+		return false
+	}
+	fi, err := os.Stat(shell)
+	return err == nil && !fi.IsDir() && fi.Mode()&0o111 != 0
+}
+
 // options is one set of option values; a nil parent ends the inheritance
 // chain (a session's options inherit the global session options, which
-// inherit the defaults).
+// inherit the defaults). A global set holds every option of its scope in
+// tmux, so there an option is always "set".
 type options struct {
 	values map[string]string
 	parent *options
@@ -60,15 +157,28 @@ func newOptions(parent *options) *options {
 	return &options{values: map[string]string{}, parent: parent}
 }
 
+func (o *options) global() bool { return o.parent == nil }
+
+// lookup returns the value set in this very set, as tmux's
+// options_get_only does.
+func (o *options) lookup(name string) (string, bool) {
+	if v, ok := o.values[name]; ok {
+		return v, true
+	}
+	if o.global() {
+		if d := optionByName[name]; d != nil {
+			return d.def, true
+		}
+	}
+	return "", false
+}
+
 // get returns the value in force: own, inherited, else the default.
 func (o *options) get(name string) string {
 	for p := o; p != nil; p = p.parent {
-		if v, ok := p.values[name]; ok {
+		if v, ok := p.lookup(name); ok {
 			return v
 		}
-	}
-	if d := optionByName[name]; d != nil {
-		return d.def
 	}
 	return ""
 }

@@ -185,8 +185,8 @@ func (s *Server) start(env []string) {
 	}
 }
 
-// exitIfDone ends the server when tmux would: after kill-server, or when no
-// session is left and exit-empty is on. s.mu is held. It runs only once a
+// exitIfDone ends the server when tmux would: after kill-server, or with
+// exit-empty on when no session is left or exit-unattached is on. s.mu is held. It runs only once a
 // whole command list has finished, because tmux waits for its connected
 // clients before exiting: `kill-server \; list-buffers` still lists.
 func (s *Server) exitIfDone() {
@@ -194,7 +194,8 @@ func (s *Server) exitIfDone() {
 	if st == nil {
 		return
 	}
-	if st.killed || (len(st.sessions) == 0 && st.options.exitEmpty()) {
+	// No client is ever attached, so exit-unattached means "exit now".
+	if st.killed || st.options.exitEmpty() && (len(st.sessions) == 0 || st.options.get("exit-unattached") == "on") {
 		s.stop()
 	}
 }

@@ -41,7 +41,9 @@ func (st *state) current() (target, bool) {
 // findTarget resolves a -t value the way tmux's cmd_find_target does for
 // the forms clients use: %N, @N, $N, session, session:window,
 // session:window.pane, window.pane, =exact, indexes, names, prefixes and
-// patterns.
+// patterns. On failure the target holds what tmux had found by then, which
+// commands that may fail to find theirs (display-message, the options
+// commands) go on with.
 func (c *client) findTarget(spec string, given bool, kind findType) (target, error) {
 	cur, haveCur := c.st.current()
 	if !given || spec == "" {
@@ -104,6 +106,12 @@ func (c *client) findTarget(spec string, given bool, kind findType) (target, err
 		if hasWin {
 			w := s.lookupWindow(winPart, exactWin)
 			if w == nil {
+				// tmux starts from the current window and drops it
+				// once an index or name fails; an unknown @id keeps it.
+				if !strings.HasPrefix(winPart, "@") {
+					t.w = nil
+				}
+				t.p = nil
 				return t, errorf(errCantFindWindow, winPart)
 			}
 			t.w, t.p = w, w.active
@@ -111,6 +119,7 @@ func (c *client) findTarget(spec string, given bool, kind findType) (target, err
 		if hasPane {
 			p := c.st.lookupPaneIn(t.w, panePart)
 			if p == nil {
+				t.p = nil
 				return t, errorf(errCantFindPane, panePart)
 			}
 			t.p = p
@@ -119,11 +128,17 @@ func (c *client) findTarget(spec string, given bool, kind findType) (target, err
 	case hasWin:
 		t, ok := c.lookupWindowAnywhere(cur, haveCur, winPart, exactWin, winOnly)
 		if !ok {
-			return cur, errorf(errCantFindWindow, winPart)
+			// What is left found: the current session, unless the name
+			// was also tried, and failed, as a session or an @id.
+			if winOnly && !strings.HasPrefix(winPart, "@") {
+				t.s = cur.s
+			}
+			return t, errorf(errCantFindWindow, winPart)
 		}
 		if hasPane {
 			p := c.st.lookupPaneIn(t.w, panePart)
 			if p == nil {
+				t.p = nil
 				return t, errorf(errCantFindPane, panePart)
 			}
 			t.p = p
@@ -146,6 +161,7 @@ func (c *client) findTarget(spec string, given bool, kind findType) (target, err
 			if t, ok := c.lookupWindowAnywhere(cur, haveCur, panePart, false, false); ok {
 				return t, nil
 			}
+			return target{}, errorf(errCantFindPane, panePart)
 		}
 		return target{s: cur.s, w: cur.w}, errorf(errCantFindPane, panePart)
 	}
