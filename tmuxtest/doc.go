@@ -1,0 +1,19 @@
+// Package tmuxtest runs txtar scenarios (github.com/rogpeppe/go-internal/testscript)
+// against either the tmux emulator in package faketmux or a real tmux, with
+// the same script text in both modes.
+//
+// The mode comes from TMUXBUF_TMUX: "fake" (the default) needs no tmux at
+// all; "real" uses the tmux on PATH and fails loudly when there is none.
+//
+// Every script gets a short private TMUX_TMPDIR, runs with TMUX and
+// TMUX_PANE unset, and has every tmux server it made killed when it ends,
+// pass or fail. Its commands start tmuxbuf MCP servers (in process or as
+// the built binary), call their tools, capture fields of results, run
+// concurrent calls and read the audit log; see Doc for the full list.
+//
+// Another module uses it in a few lines:
+//
+//	func TestMain(m *testing.M) { tmuxtest.Main(m) }
+//
+//	func TestScripts(t *testing.T) { testscript.Run(t, tmuxtest.Params("testdata/scripts")) }
+package tmuxtest

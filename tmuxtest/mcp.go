@@ -1,0 +1,594 @@
+package tmuxtest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+	"unicode/utf8"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/tmuxbuf/tmuxbuf/server"
+)
+
+// mcpServer is one tmuxbuf MCP server a script started, with a client
+// connected to it.
+type mcpServer struct {
+	session *mcp.ClientSession
+	audit   string // its audit log file
+	process bool   // the tmuxbuf-mcp binary, not in this process
+	// stop ends the server (with sig, when not nil and it is a process)
+	// and reports its exit status and standard error.
+	stop func(sig os.Signal) (exit int, stderr string)
+}
+
+// callTimeout bounds one tool call: longer than any tmux timeout a script
+// sets, shorter than the test's.
+const callTimeout = time.Minute
+
+// serverName takes a leading `-s NAME` off args.
+func serverName(args []string) (string, []string) {
+	if len(args) >= 2 && args[0] == "-s" {
+		return args[1], args[2:]
+	}
+	return "default", args
+}
+
+func (sc *script) server(name string) (*mcpServer, error) {
+	s, ok := sc.servers[name]
+	if !ok {
+		return nil, fmt.Errorf("no MCP server %q is running; start it with `mcp -s %s`", name, name)
+	}
+	return s, nil
+}
+
+// cmdMCP starts an MCP server: `mcp [-s NAME] [-bin] [FLAGS...]`.
+func cmdMCP(ts *testscript.TestScript, neg bool, args []string) error {
+	sc := state(ts)
+	name, args := serverName(args)
+	bin := len(args) > 0 && args[0] == "-bin"
+	if bin {
+		args = args[1:]
+	}
+	if _, running := sc.servers[name]; running {
+		return fmt.Errorf("MCP server %q is already running", name)
+	}
+	audit := ts.MkAbs(filepath.Join(".mcp", name+".audit.jsonl"))
+	if err := os.MkdirAll(filepath.Dir(audit), 0o700); err != nil {
+		return err
+	}
+	start := sc.startInProcess
+	if bin {
+		start = sc.startBinary
+	}
+	s, err := start(ts, audit, args)
+	if err != nil {
+		return err
+	}
+	s.audit = audit
+	sc.servers[name] = s
+	return nil
+}
+
+// startInProcess runs server.New with the flags of tmuxbuf-mcp that shape
+// the server itself; the others (transport, backend, binary) belong to -bin.
+func (sc *script) startInProcess(ts *testscript.TestScript, audit string, args []string) (*mcpServer, error) {
+	fs := flag.NewFlagSet("mcp", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	socketName := fs.String("socket-name", "", "")
+	socketPathFlag := fs.String("socket-path", "", "")
+	prefix := fs.String("buffer-prefix", "", "")
+	maxContent := fs.Int("max-content-bytes", 0, "")
+	maxShow := fs.Int("max-show-bytes", 0, "")
+	timeout := fs.Duration("timeout", 0, "")
+	safety := fs.String("safety", "mutating", "")
+	keep := fs.Bool("keep-buffers", false, "")
+	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
+		return nil, fmt.Errorf("in-process servers take --socket-name --socket-path --buffer-prefix --max-content-bytes --max-show-bytes --timeout --safety --keep-buffers (use -bin for the others): %v", args)
+	}
+	tier, err := server.ParseTier(*safety)
+	if err != nil {
+		return nil, err
+	}
+	def := sc.socketPath("default")
+	switch {
+	case *socketName != "":
+		def = sc.socketPath(*socketName)
+	case *socketPathFlag != "":
+		def = ts.MkAbs(*socketPathFlag)
+	}
+	f, err := os.Create(audit)
+	if err != nil {
+		return nil, err
+	}
+	srv, err := server.New(server.Config{
+		Tmux:            scriptDialer{sc, def},
+		BufferPrefix:    *prefix,
+		MaxContentBytes: *maxContent,
+		MaxShowBytes:    *maxShow,
+		Timeout:         *timeout,
+		Safety:          tier,
+		Audit:           server.NewAuditLogger(f),
+	})
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	ctx := context.Background()
+	clientT, serverT := mcp.NewInMemoryTransports()
+	ss, err := srv.MCP().Connect(ctx, serverT, nil)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	cs, err := newClient().Connect(ctx, clientT, nil)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return &mcpServer{session: cs, stop: func(sig os.Signal) (int, string) {
+		defer f.Close()
+		cs.Close()
+		ss.Wait()
+		if *keep {
+			return 0, ""
+		}
+		if _, err := srv.Cleanup(ctx); err != nil {
+			return 1, fmt.Sprintf("deleting this server's buffers: %v\n", err)
+		}
+		return 0, ""
+	}}, nil
+}
+
+// scriptDialer reaches the script's tmux servers by socket name, under the
+// script's TMUX_TMPDIR whatever the test process's own is.
+type scriptDialer struct {
+	sc  *script
+	def string // the socket path of the server's default socket
+}
+
+func (d scriptDialer) Dial(name string) server.Tmux {
+	if name == "" {
+		return d.sc.tmuxAt(d.def)
+	}
+	return d.sc.tmuxAt(d.sc.socketPath(name))
+}
+
+// stopWait bounds how long a stopping tmuxbuf-mcp process may take to clean
+// up and exit before it is killed.
+const stopWait = 20 * time.Second
+
+// startBinary runs the built tmuxbuf-mcp with args and the script's
+// environment, so that its exec backend runs the script's tmux, and talks
+// to it over stdio.
+func (sc *script) startBinary(ts *testscript.TestScript, audit string, args []string) (*mcpServer, error) {
+	bin, err := mcpBinary()
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.Command(bin, append([]string{"--audit-log", audit}, args...)...)
+	cmd.Dir, cmd.Env = ts.MkAbs("."), environ(ts)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	stderr := &lockedBuffer{}
+	cmd.Stderr = stderr
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	exited := make(chan struct{})
+	go func() {
+		cmd.Wait()
+		close(exited)
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), callTimeout)
+	defer cancel()
+	cs, err := newClient().Connect(ctx, &mcp.IOTransport{Reader: stdout, Writer: stdin, MaxLineLength: -1}, nil)
+	if err != nil {
+		cmd.Process.Kill()
+		<-exited
+		return nil, fmt.Errorf("%v; its stderr:\n%s", err, stderr)
+	}
+	return &mcpServer{session: cs, process: true, stop: func(sig os.Signal) (int, string) {
+		if sig != nil {
+			cmd.Process.Signal(sig)
+		} else {
+			// End of standard input is how a stdio server is told to stop.
+			stdin.Close()
+		}
+		select {
+		case <-exited:
+		case <-time.After(stopWait):
+			cmd.Process.Kill()
+			<-exited
+		}
+		cs.Close()
+		return cmd.ProcessState.ExitCode(), stderr.String()
+	}}, nil
+}
+
+func newClient() *mcp.Client {
+	return mcp.NewClient(&mcp.Implementation{Name: "tmuxtest", Version: "0"}, nil)
+}
+
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// cmdMCPStop stops a server: `mcpstop [-s NAME] [-signal INT|TERM]`.
+func cmdMCPStop(ts *testscript.TestScript, neg bool, args []string) error {
+	sc := state(ts)
+	name, args := serverName(args)
+	s, err := sc.server(name)
+	if err != nil {
+		return err
+	}
+	var sig os.Signal
+	switch {
+	case len(args) == 0:
+	case len(args) == 2 && args[0] == "-signal" && args[1] == "INT":
+		sig = os.Interrupt
+	case len(args) == 2 && args[0] == "-signal" && args[1] == "TERM":
+		sig = syscall.SIGTERM
+	default:
+		return errUsage
+	}
+	if sig != nil && !s.process {
+		return errors.New("-signal needs a server started with -bin")
+	}
+	delete(sc.servers, name)
+	code, stderr := s.stop(sig)
+	io.WriteString(ts.Stderr(), stderr)
+	return exitStatus(neg, code)
+}
+
+// stopServers stops the servers a script left running, before its tmux
+// servers go, so that their clean-up still finds tmux.
+func (sc *script) stopServers() {
+	for name, s := range sc.servers {
+		s.stop(nil)
+		delete(sc.servers, name)
+	}
+}
+
+// cmdCall calls a tool: `call [-s NAME] TOOL [ARGS...]`.
+func cmdCall(ts *testscript.TestScript, neg bool, args []string) error {
+	sc := state(ts)
+	name, args := serverName(args)
+	if len(args) == 0 {
+		return errUsage
+	}
+	s, err := sc.server(name)
+	if err != nil {
+		return err
+	}
+	toolArgs, err := parseToolArgs(ts, args[1:])
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), callTimeout)
+	defer cancel()
+	res, err := s.session.CallTool(ctx, &mcp.CallToolParams{Name: args[0], Arguments: toolArgs})
+	switch {
+	case err != nil:
+		fmt.Fprintf(ts.Stderr(), "protocol error: %v\n", err)
+		return exitStatus(neg, 1)
+	case res.IsError:
+		fmt.Fprintf(ts.Stderr(), "%s\n", resultText(res))
+		return exitStatus(neg, 1)
+	case res.StructuredContent == nil:
+		sc.last = nil
+		fmt.Fprintf(ts.Stdout(), "%s\n", resultText(res))
+	default:
+		raw, err := json.Marshal(res.StructuredContent)
+		if err != nil {
+			return err
+		}
+		d := json.NewDecoder(bytes.NewReader(raw))
+		d.UseNumber()
+		if err := d.Decode(&sc.last); err != nil {
+			return err
+		}
+		fmt.Fprintf(ts.Stdout(), "%s\n", canonicalJSON(sc.last))
+	}
+	return exitStatus(neg, 0)
+}
+
+// parseToolArgs reads a tool's arguments: a JSON object, and fields in the
+// style of httpie: NAME=string, NAME=@file (the file's bytes as a string),
+// NAME:=json.
+func parseToolArgs(ts *testscript.TestScript, args []string) (json.RawMessage, error) {
+	fields := map[string]json.RawMessage{}
+	for _, a := range args {
+		if strings.HasPrefix(a, "{") {
+			if err := json.Unmarshal([]byte(a), &fields); err != nil {
+				return nil, fmt.Errorf("arguments %s: %v", a, err)
+			}
+			continue
+		}
+		if k, v, ok := strings.Cut(a, ":="); ok && !strings.Contains(k, "=") {
+			if !json.Valid([]byte(v)) {
+				return nil, fmt.Errorf("argument %s: not JSON", a)
+			}
+			fields[k] = json.RawMessage(v)
+			continue
+		}
+		k, v, ok := strings.Cut(a, "=")
+		if !ok {
+			return nil, fmt.Errorf("argument %q: want NAME=string, NAME=@file, NAME:=json or a JSON object", a)
+		}
+		if file, ok := strings.CutPrefix(v, "@"); ok {
+			b, err := os.ReadFile(ts.MkAbs(file))
+			if err != nil {
+				return nil, err
+			}
+			if !utf8.Valid(b) {
+				return nil, fmt.Errorf("argument %s: the file is not UTF-8, and JSON strings must be", a)
+			}
+			v = string(b)
+		}
+		fields[k], _ = json.Marshal(v)
+	}
+	return json.Marshal(fields)
+}
+
+func resultText(res *mcp.CallToolResult) string {
+	var b strings.Builder
+	for _, c := range res.Content {
+		if tc, ok := c.(*mcp.TextContent); ok {
+			b.WriteString(tc.Text)
+		}
+	}
+	return b.String()
+}
+
+// canonicalJSON is v on one line, keys sorted, with no HTML escaping, so
+// that scripts can match results with plain text.
+func canonicalJSON(v any) string {
+	var b bytes.Buffer
+	e := json.NewEncoder(&b)
+	e.SetEscapeHTML(false)
+	e.Encode(v)
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// lastField finds a dotted path (buffers.0.buffer_name) in the last result.
+func (sc *script) lastField(path string) (any, error) {
+	if sc.last == nil {
+		return nil, errors.New("the last call had no structured result")
+	}
+	v := sc.last
+	for _, k := range strings.Split(path, ".") {
+		switch c := v.(type) {
+		case map[string]any:
+			var ok bool
+			if v, ok = c[k]; !ok {
+				return nil, fmt.Errorf("no field %q in %s", k, canonicalJSON(c))
+			}
+		case []any:
+			i, err := strconv.Atoi(k)
+			if err != nil || i < 0 || i >= len(c) {
+				return nil, fmt.Errorf("no element %q in a list of %d", k, len(c))
+			}
+			v = c[i]
+		default:
+			return nil, fmt.Errorf("%q: %s has no fields", k, canonicalJSON(v))
+		}
+	}
+	return v, nil
+}
+
+// fieldText is a field as scripts see it: a string as its bytes, anything
+// else as JSON.
+func fieldText(v any) string {
+	if s, ok := v.(string); ok {
+		return s
+	}
+	return canonicalJSON(v)
+}
+
+// cmdField prints a field of the last result: `field PATH`.
+func cmdField(ts *testscript.TestScript, neg bool, args []string) error {
+	if len(args) != 1 {
+		return errUsage
+	}
+	v, err := state(ts).lastField(args[0])
+	if err != nil {
+		return err
+	}
+	io.WriteString(ts.Stdout(), fieldText(v))
+	return nil
+}
+
+// cmdCapture sets a variable from the last result: `capture VAR PATH`.
+func cmdCapture(ts *testscript.TestScript, neg bool, args []string) error {
+	if len(args) != 2 {
+		return errUsage
+	}
+	v, err := state(ts).lastField(args[1])
+	if err != nil {
+		return err
+	}
+	ts.Setenv(args[0], fieldText(v))
+	return nil
+}
+
+// cmdAudit prints a server's audit log: `audit [-s NAME]`.
+func cmdAudit(ts *testscript.TestScript, neg bool, args []string) error {
+	sc := state(ts)
+	name, args := serverName(args)
+	if len(args) != 0 {
+		return errUsage
+	}
+	audit := ts.MkAbs(filepath.Join(".mcp", name+".audit.jsonl"))
+	if _, running := sc.servers[name]; !running {
+		if _, err := os.Stat(audit); err != nil {
+			return fmt.Errorf("no MCP server %q was started", name)
+		}
+	}
+	b, err := os.ReadFile(audit)
+	if err != nil {
+		return err
+	}
+	ts.Stdout().Write(b)
+	return nil
+}
+
+// cmdConcurrent makes N calls at once:
+// `concurrent [-s NAME[,NAME...]] [-L SOCKET] [-delete] N TOOL [ARGS...]`.
+func cmdConcurrent(ts *testscript.TestScript, neg bool, args []string) error {
+	sc := state(ts)
+	names, label, deleteHalf := []string{"default"}, "default", false
+	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
+		switch {
+		case args[0] == "-delete":
+			deleteHalf, args = true, args[1:]
+		case len(args) >= 2 && args[0] == "-s":
+			names, args = strings.Split(args[1], ","), args[2:]
+		case len(args) >= 2 && args[0] == "-L":
+			label, args = args[1], args[2:]
+		default:
+			return errUsage
+		}
+	}
+	if len(args) < 2 {
+		return errUsage
+	}
+	n, err := strconv.Atoi(args[0])
+	if err != nil || n < 1 {
+		return errUsage
+	}
+	var servers []*mcpServer
+	for _, name := range names {
+		s, err := sc.server(name)
+		if err != nil {
+			return err
+		}
+		servers = append(servers, s)
+	}
+	toolArgs, err := parseToolArgs(ts, args[2:])
+	if err != nil {
+		return err
+	}
+
+	// Every call runs on its own goroutine, all released at once, so that
+	// they really overlap.
+	made := make([]string, n)
+	errs := make([]error, n)
+	release := make(chan struct{})
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			<-release
+			made[i], errs[i] = callForBuffer(servers[i%len(servers)], args[1], toolArgs, deleteHalf && i%2 == 1)
+		})
+	}
+	close(release)
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
+
+	present, err := sc.bufferNames(sc.socketPath(label))
+	if err != nil {
+		return err
+	}
+	var kept []string
+	seen := map[string]bool{}
+	for i, name := range made {
+		if seen[name] {
+			return fmt.Errorf("buffer name %s was handed out twice", name)
+		}
+		seen[name] = true
+		switch deleted := deleteHalf && i%2 == 1; {
+		case deleted && present[name]:
+			return fmt.Errorf("buffer %s was deleted, yet tmux still has it", name)
+		case !deleted && !present[name]:
+			return fmt.Errorf("buffer %s was made, yet tmux does not have it", name)
+		case !deleted:
+			kept = append(kept, name)
+		}
+	}
+	slices.Sort(kept)
+	for _, name := range kept {
+		fmt.Fprintln(ts.Stdout(), name)
+	}
+	return nil
+}
+
+// callForBuffer makes one call that must return a buffer_name, and then
+// deletes that buffer when del is set.
+func callForBuffer(s *mcpServer, tool string, args json.RawMessage, del bool) (string, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), callTimeout)
+	defer cancel()
+	res, err := s.session.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: args})
+	switch {
+	case err != nil:
+		return "", err
+	case res.IsError:
+		return "", errors.New(resultText(res))
+	}
+	var out struct {
+		BufferName string `json:"buffer_name"`
+	}
+	raw, _ := json.Marshal(res.StructuredContent)
+	if json.Unmarshal(raw, &out) != nil || out.BufferName == "" {
+		return "", fmt.Errorf("%s returned no buffer_name: %s", tool, resultText(res))
+	}
+	if del {
+		res, err := s.session.CallTool(ctx, &mcp.CallToolParams{Name: "delete_buffer", Arguments: map[string]string{"buffer_name": out.BufferName}})
+		switch {
+		case err != nil:
+			return "", err
+		case res.IsError:
+			return "", errors.New(resultText(res))
+		}
+	}
+	return out.BufferName, nil
+}
+
+// bufferNames asks tmux itself, not the MCP server, which buffers exist.
+func (sc *script) bufferNames(path string) (map[string]bool, error) {
+	var stdout, stderr bytes.Buffer
+	ctx, cancel := context.WithTimeout(context.Background(), tmuxTimeout)
+	defer cancel()
+	if code := sc.tmuxAt(path).Run(ctx, []string{"list-buffers", "-F", "#{buffer_name}"}, nil, &stdout, &stderr); code != 0 {
+		return nil, fmt.Errorf("list-buffers on %s: exit status %d: %s", path, code, stderr.String())
+	}
+	names := map[string]bool{}
+	for _, name := range strings.Fields(stdout.String()) {
+		names[name] = true
+	}
+	return names, nil
+}

@@ -1,0 +1,175 @@
+package tmuxtest
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// command is one script command, documented where it is registered.
+type command struct {
+	name    string
+	args    string // the usage line after the name
+	neg     bool   // `! name` is allowed
+	summary string
+	run     func(ts *testscript.TestScript, neg bool, args []string) error
+}
+
+var (
+	errUsage             = errors.New("usage")
+	errUnexpectedSuccess = errors.New("unexpected success")
+)
+
+// commands is the registry: Commands and Doc both read it, so the README
+// generated from Doc cannot drift from what scripts can run.
+var commands = []command{
+	{"tmux", "[-L NAME | -S PATH] COMMAND [ARGS...]", true,
+		"Run a tmux command line on the script's tmux: the emulator, in this process, in fake mode; the tmux binary in real mode. " +
+			"Standard input is empty in both modes; for `load-buffer -`, use `stdin FILE` and `exec tmux`. " +
+			"`exec tmux` also works in both modes: in fake mode it is a separate process that reaches the same emulated servers.",
+		cmdTmux},
+	{"tmuxfault", "[-L NAME | -S PATH] [-n N] delay DURATION | fail EXIT STDERR | crash", false,
+		"Fake mode only: make the next N (default 1) command lines on that socket wait DURATION (or until their caller gives up), " +
+			"fail with EXIT and STDERR, or crash the server. Guard it with [fake], with a comment naming the real-mode equivalent.",
+		cmdTmuxfault},
+	{"mcp", "[-s NAME] [-bin] [FLAGS...]", false,
+		"Start a tmuxbuf MCP server called NAME (default `default`) against the script's tmux and connect a client to it. " +
+			"In process, FLAGS are tmuxbuf-mcp's --socket-name --socket-path --buffer-prefix --max-content-bytes --max-show-bytes --timeout --safety --keep-buffers. " +
+			"With -bin it is the built tmuxbuf-mcp binary over stdio, with any of its flags, the script's environment and PATH (so its exec backend runs the script's tmux); " +
+			"$" + MCPBinEnv + " names a prebuilt binary. The audit log goes to $WORK/.mcp/NAME.audit.jsonl.",
+		cmdMCP},
+	{"mcpstop", "[-s NAME] [-signal INT|TERM]", true,
+		"Stop a server as its user would: end of input (or the signal, for -bin), then its clean-up. " +
+			"Fails, unless negated, when it exits non-zero; its standard error becomes the command's.",
+		cmdMCPStop},
+	{"call", "[-s NAME] TOOL [{JSON}] [ARG=string] [ARG=@file] [ARG:=json]...", true,
+		"Call TOOL with the arguments given as a JSON object and httpie-style fields. " +
+			"A result prints on stdout: structured content as one line of JSON with sorted keys, else the text. " +
+			"A tool error prints its text on stderr and fails unless negated; a protocol error prints `protocol error: ...` on stderr and fails the same way.",
+		cmdCall},
+	{"field", "PATH", false,
+		"Print a field of the last call's structured result, by dotted path (`buffers.0.size_bytes`): a string as its exact bytes, with no newline; anything else as JSON.",
+		cmdField},
+	{"capture", "VAR PATH", false,
+		"Set $VAR to a field of the last call's structured result, as `field` prints it: `capture BUF buffer_name`.",
+		cmdCapture},
+	{"concurrent", "[-s NAME[,NAME...]] [-L SOCKET] [-delete] N TOOL [ARGS...]", false,
+		"Make N calls of TOOL at once, spread over the named servers, each of which must return a buffer_name. " +
+			"Checks that every call succeeded, that no name was handed out twice, and, by asking tmux on SOCKET (default `default`), that every buffer exists. " +
+			"With -delete, every second caller deletes its buffer at once, racing the other loads, and those must be gone. Prints the names kept, sorted.",
+		cmdConcurrent},
+	{"audit", "[-s NAME]", false,
+		"Print a server's audit log (JSON lines), even after it stopped.",
+		cmdAudit},
+	{"gen", "FILE BYTES", false,
+		"Write FILE with exactly BYTES bytes of numbered ASCII lines, for large contents.",
+		cmdGen},
+	{"await", "[-t DURATION] FILE [WANT]", false,
+		"Wait (default 20s) until FILE exists and, with WANT, holds exactly WANT's bytes: for programs in panes, which run on their own schedule.",
+		cmdAwait},
+}
+
+// condition is one script condition.
+type condition struct {
+	name    string
+	mode    Mode
+	summary string
+}
+
+var conditions = []condition{
+	{"fake", Fake, "tmux is the emulator (TMUXBUF_TMUX unset or fake)."},
+	{"real", Real, "tmux is the real binary (TMUXBUF_TMUX=real)."},
+}
+
+// Commands returns the script commands, for testscript.Params.Cmds.
+func Commands() map[string]func(ts *testscript.TestScript, neg bool, args []string) {
+	cmds := make(map[string]func(ts *testscript.TestScript, neg bool, args []string), len(commands))
+	for _, c := range commands {
+		cmds[c.name] = func(ts *testscript.TestScript, neg bool, args []string) {
+			if neg && !c.neg {
+				ts.Fatalf("unsupported: ! %s", c.name)
+			}
+			switch err := c.run(ts, neg, args); {
+			case errors.Is(err, errUsage):
+				ts.Fatalf("usage: %s %s", c.name, c.args)
+			case err != nil:
+				ts.Fatalf("%s: %v", c.name, err)
+			}
+		}
+	}
+	return cmds
+}
+
+// Doc documents the commands and conditions, in the Markdown of the
+// scripts' README.
+func Doc() string {
+	var b strings.Builder
+	b.WriteString("## Commands\n\n")
+	for _, c := range commands {
+		neg := ""
+		if c.neg {
+			neg = "[!] "
+		}
+		fmt.Fprintf(&b, "- `%s%s %s`\n\n  %s\n\n", neg, c.name, c.args, c.summary)
+	}
+	b.WriteString("## Conditions\n\n")
+	for _, c := range conditions {
+		fmt.Fprintf(&b, "- `[%s]`: %s\n", c.name, c.summary)
+	}
+	return b.String()
+}
+
+func cmdGen(ts *testscript.TestScript, neg bool, args []string) error {
+	var n int
+	if len(args) != 2 {
+		return errUsage
+	}
+	if _, err := fmt.Sscan(args[1], &n); err != nil || n < 0 {
+		return errUsage
+	}
+	var b bytes.Buffer
+	for i := 0; b.Len() < n; i++ {
+		fmt.Fprintf(&b, "%08d the quick brown fox jumps over the lazy dog\n", i)
+	}
+	return os.WriteFile(ts.MkAbs(args[0]), b.Bytes()[:n], 0o666)
+}
+
+func cmdAwait(ts *testscript.TestScript, neg bool, args []string) error {
+	limit := 20 * time.Second
+	if len(args) >= 2 && args[0] == "-t" {
+		d, err := time.ParseDuration(args[1])
+		if err != nil {
+			return err
+		}
+		limit, args = d, args[2:]
+	}
+	if len(args) < 1 || len(args) > 2 {
+		return errUsage
+	}
+	var want []byte
+	if len(args) == 2 {
+		var err error
+		if want, err = os.ReadFile(ts.MkAbs(args[1])); err != nil {
+			return err
+		}
+	}
+	deadline := time.Now().Add(limit)
+	for {
+		got, err := os.ReadFile(ts.MkAbs(args[0]))
+		if err == nil && (len(args) == 1 || bytes.Equal(got, want)) {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			if err != nil {
+				return fmt.Errorf("gave up after %v: %v", limit, err)
+			}
+			return fmt.Errorf("gave up after %v: %s holds %q, want %q", limit, args[0], got, want)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}

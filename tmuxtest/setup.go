@@ -1,0 +1,121 @@
+package tmuxtest
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// Params returns testscript parameters that run the scripts in dir with
+// this package's commands, conditions and Setup. Set UpdateScripts or
+// other fields on the result as needed.
+func Params(dir string) testscript.Params {
+	return testscript.Params{
+		Dir:                 dir,
+		Setup:               Setup,
+		Condition:           Condition,
+		Cmds:                Commands(),
+		RequireExplicitExec: true,
+		RequireUniqueNames:  true,
+	}
+}
+
+// scriptKey finds a script's state in testscript's Values.
+type scriptKey struct{}
+
+// script is the state of one running script.
+type script struct {
+	mode    Mode
+	tmpdir  string     // the script's TMUX_TMPDIR, symlinks resolved as tmux resolves them
+	fake    *fakeWorld // the script's emulated tmux servers; nil in real mode
+	servers map[string]*mcpServer
+	last    any // structured content of the last successful call
+}
+
+func state(ts *testscript.TestScript) *script {
+	sc, ok := ts.Value(scriptKey{}).(*script)
+	if !ok {
+		ts.Fatalf("tmuxtest: the script was not set up by tmuxtest.Setup")
+	}
+	return sc
+}
+
+// Setup prepares one script: a private TMUX_TMPDIR short enough for unix
+// socket paths, the tmux of the mode on PATH, and clean-up that stops the
+// script's MCP servers and kills every tmux server it made, pass or fail.
+// It needs Main in TestMain.
+func Setup(env *testscript.Env) error {
+	if harness.root == "" {
+		return errors.New("tmuxtest: call tmuxtest.Main from TestMain")
+	}
+	dir, err := os.MkdirTemp(harness.root, "s")
+	if err != nil {
+		return err
+	}
+	env.Defer(func() { os.RemoveAll(dir) })
+	sc := &script{mode: harness.mode, tmpdir: dir, servers: map[string]*mcpServer{}}
+	env.Values[scriptKey{}] = sc
+	env.Setenv("TMUX_TMPDIR", dir)
+	if sc.mode == Fake {
+		env.Setenv("PATH", harness.binDir+string(filepath.ListSeparator)+env.Getenv("PATH"))
+		sc.fake = newFakeWorld(env.Vars)
+		env.Defer(sc.fake.close)
+		stop, err := sc.serveBridge(filepath.Join(dir, "bridge"))
+		if err != nil {
+			return err
+		}
+		env.Setenv(bridgeEnv, filepath.Join(dir, "bridge"))
+		env.Defer(stop)
+	} else {
+		env.Defer(func() { killServers(dir) })
+	}
+	env.Defer(sc.stopServers)
+	return nil
+}
+
+// Condition answers the harness's conditions.
+func Condition(cond string) (bool, error) {
+	for _, c := range conditions {
+		if c.name == cond {
+			return harness.mode == c.mode, nil
+		}
+	}
+	return false, fmt.Errorf("unknown condition %q", cond)
+}
+
+// socketPath is where tmux puts the socket for `-L label` in this script.
+func (sc *script) socketPath(label string) string {
+	return socketPath(sc.tmpdir, label)
+}
+
+func socketPath(tmpdir, label string) string {
+	return filepath.Join(tmpdir, fmt.Sprintf("tmux-%d", os.Getuid()), label)
+}
+
+// environ is the environment a script's processes and emulated panes get.
+func environ(ts *testscript.TestScript) []string {
+	var env []string
+	for _, k := range []string{"PATH", "HOME", "TMPDIR", "WORK", "TMUX_TMPDIR", bridgeEnv, "GORACE", "GOCOVERDIR"} {
+		if v := ts.Getenv(k); v != "" {
+			env = append(env, k+"="+v)
+		}
+	}
+	return env
+}
+
+// killServers kills every real tmux server whose socket is under dir.
+// Because dir is private to one script (or to the test binary), everything
+// there was made by the tests.
+func killServers(dir string) {
+	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type()&fs.ModeSocket != 0 {
+			exec.Command("tmux", "-S", path, "kill-server").Run()
+		}
+		return nil
+	})
+}
