@@ -51,10 +51,14 @@ func runClient(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	args := g.args
-	if g.hasShell {
+	switch {
+	case g.hasShell:
 		// tmux starts a server for -c and then runs the command in the
 		// client; start-server is the same for the server.
 		args = []string{"start-server"}
+	case len(args) == 0:
+		// tmux's server runs new-session for an empty command.
+		args = []string{"new-session"}
 	}
 	for range connectAttempts {
 		conn, spawned, err := connect(path, &g)

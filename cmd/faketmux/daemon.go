@@ -302,13 +302,10 @@ func closed(ch <-chan struct{}) bool {
 
 // withConfig puts the configuration commands ahead of args in one command
 // list. They start no server themselves, so the list starts one exactly when
-// args would; an empty args is tmux's default command.
+// args would.
 func withConfig(config [][]string, args []string) []string {
 	if len(config) == 0 {
 		return args
-	}
-	if len(args) == 0 {
-		args = []string{"new-session"}
 	}
 	var list []string
 	for _, c := range config {

@@ -65,6 +65,7 @@ func differentialScenarios(conf string) map[string][]dstep {
 			s("bogus-command"),
 		},
 		"lifecycle": {
+			s().exits(),
 			s("new-session", "-d", "-s", "a", "sleep 1000"),
 			s("list-sessions", "-F", "#{session_name} #{session_windows}"),
 			s("has-session", "-t", "a"),
