@@ -3,9 +3,11 @@ package faketmux
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"net"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -45,6 +47,15 @@ type step struct {
 	args  []string
 	stdin string
 	norm  func(string) string
+	// until makes the step wait for a pane's program: it is run again on
+	// each side until its standard output (or the file) contains until.
+	until string
+	// gone makes the step wait until its standard output no longer
+	// contains gone.
+	gone string
+	// file names a file in the side's directory whose content stands
+	// for the step's standard output; args is then empty.
+	file string
 }
 
 // cmd is a step; ";" words chain commands as on a shell command line.
@@ -52,16 +63,25 @@ func cmd(args ...string) step { return step{args: args} }
 
 func (s step) in(stdin string) step                 { s.stdin = stdin; return s }
 func (s step) normalise(f func(string) string) step { s.norm = f; return s }
+func (s step) waitFor(text string) step             { s.until = text; return s }
+func (s step) waitGone(text string) step            { s.gone = text; return s }
+
+// fileOf is a step that compares what a pane's program wrote to a file
+// in the side's directory, once it contains until.
+func fileOf(name, until string) step { return step{file: name, until: until} }
 
 type scenario struct {
 	name  string
 	steps []step
+	// ownDirs gives each side its own working directory, so that programs
+	// in panes can write files of the same name.
+	ownDirs bool
 }
 
 var binary = "a\x00b\xff\x1b[31mc\n\td\\e$HOME ${X} $\x01\x7f\xc3\xa9\xe4\xb8\xad\xc3(\xe2\x82\n"
 
 var scenarios = []scenario{
-	{"lifecycle", []step{
+	{name: "lifecycle", steps: []step{
 		cmd("list-buffers"),
 		cmd("set-buffer", "x"),
 		cmd("bogus"),
@@ -79,7 +99,7 @@ var scenarios = []scenario{
 		cmd("kill-session", "-t", "again"),
 		cmd("has-session"),
 	}},
-	{"parse errors", []step{
+	{name: "parse errors", steps: []step{
 		cmd("new-session", "-d", "-s", "p", "sleep 1000"),
 		cmd("foo"),
 		cmd("s"),
@@ -101,7 +121,7 @@ var scenarios = []scenario{
 		cmd("set-buf", "prefix", ";", "show-buffer"),
 		cmd("set-buffer", "-bname", "attached", ";", "show-buffer", "-b", "name"),
 	}},
-	{"buffer errors", []step{
+	{name: "buffer errors", steps: []step{
 		cmd("new-session", "-d", "-s", "e", "sleep 1000"),
 		cmd("show-buffer"),
 		cmd("save-buffer", "-"),
@@ -128,7 +148,7 @@ var scenarios = []scenario{
 		cmd("load-buffer", "-t", "nope", "-").in("x"),
 		cmd("list-buffers"),
 	}},
-	{"ordering and eviction", []step{
+	{name: "ordering and eviction", steps: []step{
 		cmd("new-session", "-d", "-s", "o", "sleep 1000"),
 		cmd("set-option", "-g", "buffer-limit", "3"),
 		cmd("set-buffer", "one", ";", "set-buffer", "two", ";", "set-buffer", "-b", "named", "N"),
@@ -159,7 +179,7 @@ var scenarios = []scenario{
 		cmd("show-options", "-g", "nope"),
 		cmd("show-options", "-gq", "nope"),
 	}},
-	{"empty loads and binary content", []step{
+	{name: "empty loads and binary content", steps: []step{
 		cmd("new-session", "-d", "-s", "b", "sleep 1000"),
 		cmd("load-buffer", "-").in(""),
 		cmd("load-buffer", "-b", "e", "-").in(""),
@@ -188,7 +208,7 @@ var scenarios = []scenario{
 		cmd("load-buffer", "-b", "two", "-", ";", "load-buffer", "-b", "three", "-").in("stdin"),
 		cmd("list-buffers", "-F", "#{buffer_name} #{buffer_size}"),
 	}},
-	{"formats", []step{
+	{name: "formats", steps: []step{
 		cmd("new-session", "-d", "-s", "f", "-n", "win", "-x", "100", "-y", "30", "sleep 1000"),
 		cmd("set-buffer", "-b", "fmt", "abc"),
 		cmd("list-buffers", "-F", "#{?#{==:#{buffer_name},fmt},yes,no} #{!=:a,b} #{||:0,1} #{&&:1,0} #{l:#{x}} ##,#} #{n:buffer_name} #{=2:buffer_name} #{=-2:buffer_name} #{=/2/...:buffer_name} #{s/f/F/:buffer_name} #{b:socket_path} #{nope} #{?nope,a,b} #{buffer_created}").normalise(normTimes),
@@ -203,7 +223,7 @@ var scenarios = []scenario{
 		cmd("list-sessions", "-F", "#{session_name}|#{session_id}|#{session_windows}|#{session_attached}|#{session_created}").normalise(normTimes),
 		cmd("list-sessions").normalise(normTimes),
 	}},
-	{"sessions windows panes and targets", []step{
+	{name: "sessions windows panes and targets", steps: []step{
 		cmd("new-session", "-s", "nodetach"),
 		cmd("new-session", "-d", "-n", "main", "-s", "a", "-P", "sleep 1000"),
 		cmd("new-session", "-d", "-n", "main", "-s", "a", "sleep 1000"),
@@ -261,7 +281,7 @@ var scenarios = []scenario{
 		cmd("kill-session"),
 		cmd("list-sessions"),
 	}},
-	{"options", []step{
+	{name: "options", steps: []step{
 		cmd("new-session", "-d", "-s", "o", "sleep 1000"),
 		cmd("show-options", "-g", "base-index"),
 		cmd("set-option", "-g", "base-index", "1"),
@@ -278,7 +298,8 @@ var scenarios = []scenario{
 		cmd("set-buffer", "still", ";", "list-buffers"),
 		cmd("kill-server"),
 		cmd("list-buffers"),
-	}}, {"option values, quoting and scopes", []step{
+	}},
+	{name: "option values, quoting and scopes", steps: []step{
 		cmd("new-session", "-d", "-s", "main", "cat"),
 		cmd("new-window", "-d", "-n", "two", "cat"),
 		cmd("set-option", "-g", "remain-on-exit", "bogus"),
@@ -376,7 +397,57 @@ var scenarios = []scenario{
 		cmd("display-message", "-p", "-t", "%9", "#{session_name}:#{window_index}.#{pane_index}"),
 		cmd("display-message", "-p", "-t", "nosuch", "#{session_name}:#{window_index}.#{pane_index}"),
 	}},
-	{"option listing and exit-unattached", []step{
+	// Pastes and keys reach real programs. "rec" records every byte it is
+	// given in raw mode, with bracketed paste on, in a file; "cat" echoes
+	// in the terminal's cooked mode, so the screen shows what the line
+	// discipline made of the input. Each waits for its program to be ready
+	// before typing, and for the marker it ends with before comparing.
+	{name: "pastes and keys into programs", ownDirs: true, steps: []step{
+		cmd("new-session", "-d", "-s", "p", "-n", "rec", "-x", "40", "-y", "8",
+			`sh -c 'printf "\033[?2004h"; stty raw -echo; echo ready; exec cat > out'`),
+		cmd("capture-pane", "-p", "-t", "p:rec").waitFor("ready"),
+		cmd("set-buffer", "-b", "b", "l1\nl2\n"),
+		cmd("paste-buffer", "-b", "b", "-t", "p:rec"),
+		cmd("paste-buffer", "-p", "-b", "b", "-t", "p:rec"),
+		cmd("paste-buffer", "-p", "-r", "-b", "b", "-t", "p:rec"),
+		cmd("paste-buffer", "-s", "XX", "-b", "b", "-t", "p:rec"),
+		cmd("paste-buffer", "-p", "-s", "", "-b", "b", "-t", "p:rec"),
+		cmd("paste-buffer", "-d", "-b", "b", "-t", "p:rec", ";", "list-buffers"),
+		cmd("load-buffer", "-b", "bin", "-").in(binary),
+		cmd("paste-buffer", "-p", "-b", "bin", "-t", "p:rec"),
+		cmd("set-buffer", "top\n", ";", "paste-buffer", "-t", "p:rec"),
+		cmd("send-keys", "-t", "p:rec", "Enter", "C-c", "-l", "C-c", "Tab", "Escape", "Up", "F1", "END", "é", "M-a"),
+		cmd("send-keys", "-t", "p:rec", "-l", "Enter", "C-c"),
+		cmd("send-keys", "-t", "p:rec", "-l", "@@done@@"),
+		fileOf("out", "@@done@@"),
+		cmd("new-window", "-d", "-t", "p", "-n", "cat", "cat"),
+		cmd("send-keys", "-t", "p:cat", "-l", "typed"),
+		cmd("capture-pane", "-p", "-t", "p:cat").waitFor("typed"),
+		cmd("send-keys", "-t", "p:cat", "Enter"),
+		cmd("capture-pane", "-p", "-t", "p:cat").waitFor("typed\ntyped\n"),
+		// One line at a time: the terminal echoes a whole paste before
+		// cat gets to print any of it back.
+		cmd("set-buffer", "-b", "one", "hello world\n"),
+		cmd("paste-buffer", "-b", "one", "-t", "p:cat"),
+		cmd("capture-pane", "-p", "-t", "p:cat").waitFor("hello world\nhello world\n"),
+		cmd("set-buffer", "-b", "two", "hello\nworld\n"),
+		cmd("paste-buffer", "-r", "-s", "+", "-b", "two", "-t", "p:cat"),
+		cmd("send-keys", "-t", "p:cat", "Enter"),
+		cmd("capture-pane", "-p", "-t", "p:cat").waitFor("hello+world+\nhello+world+\n"),
+		cmd("new-window", "-d", "-t", "p", "-n", "bp", `sh -c 'printf "\033[?2004hon\n"; exec cat'`),
+		cmd("capture-pane", "-p", "-t", "p:bp").waitFor("on"),
+		cmd("paste-buffer", "-p", "-b", "two", "-t", "p:bp"),
+		cmd("send-keys", "-t", "p:bp", "-l", "!"),
+		cmd("capture-pane", "-p", "-t", "p:bp").waitFor("!"),
+		cmd("send-keys", "-t", "p:bp", "Enter"),
+		cmd("capture-pane", "-p", "-t", "p:bp").waitFor("!\n"),
+		cmd("new-window", "-d", "-t", "p", "-n", "env",
+			`sh -c 'echo "$TERM $TERM_PROGRAM $TERM_PROGRAM_VERSION $TMUX_PANE"; stty size; exec cat'`),
+		cmd("capture-pane", "-p", "-t", "p:env").waitFor("8 40"),
+		cmd("send-keys", "-t", "p:cat", "C-c"),
+		cmd("list-windows", "-t", "p", "-F", "#{window_name}").waitGone("cat"),
+	}},
+	{name: "option listing and exit-unattached", steps: []step{
 		cmd("new-session", "-d", "-s", "main", "cat"),
 		cmd("set-option", "-t", "main", "history-limit", "5", ";", "set-option", "-t", "main", "base-index", "2"),
 		cmd("show-options", "-t", "main"),
@@ -411,6 +482,48 @@ func cleanEnv() []string {
 	return env
 }
 
+// outcome is what one side gave for a step.
+type outcome struct {
+	stdout, stderr string
+	code           int
+}
+
+// side runs command lines on one of the two servers, in its own working
+// directory when the scenario asks for one.
+type side struct {
+	name string
+	dir  string
+	run  func(args []string, stdin string) outcome
+}
+
+// patience bounds how long a step waits for a pane's program to get
+// somewhere; programs run on their own schedule, so steps wait for a
+// condition, never for a time.
+const patience = 15 * time.Second
+
+// settle runs a step on one side, again and again while it waits for a
+// program, and returns the last outcome.
+func (sd side) settle(t *testing.T, st step) outcome {
+	deadline := time.Now().Add(patience)
+	for {
+		var o outcome
+		if st.file != "" {
+			b, _ := os.ReadFile(filepath.Join(sd.dir, st.file))
+			o.stdout = string(b)
+		} else {
+			o = sd.run(st.args, st.stdin)
+		}
+		if strings.Contains(o.stdout, st.until) && (st.gone == "" || !strings.Contains(o.stdout, st.gone)) {
+			return o
+		}
+		if time.Now().After(deadline) {
+			t.Errorf("%s: %q %s waited in vain for %q (and not %q); last: %q", sd.name, st.args, st.file, st.until, st.gone, o.stdout)
+			return o
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
 func runScenario(t *testing.T, tmux string, sc scenario) {
 	// A short directory: socket paths are limited to about 100 bytes.
 	dir, err := os.MkdirTemp("", "fkd")
@@ -419,8 +532,17 @@ func runScenario(t *testing.T, tmux string, sc scenario) {
 	}
 	socket := dir + "/s"
 	work := t.TempDir()
-	if err := os.WriteFile(work+"/in.txt", []byte("file content\n"), 0o666); err != nil {
-		t.Fatal(err)
+	realDir, fakeDir := work, work
+	if sc.ownDirs {
+		realDir, fakeDir = filepath.Join(work, "tmux"), filepath.Join(work, "fake")
+	}
+	for _, d := range []string{realDir, fakeDir} {
+		if err := os.MkdirAll(d, 0o777); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(d+"/in.txt", []byte("file content\n"), 0o666); err != nil {
+			t.Fatal(err)
+		}
 	}
 	env := cleanEnv()
 	fake := New(Options{SocketPath: socket})
@@ -429,37 +551,45 @@ func runScenario(t *testing.T, tmux string, sc scenario) {
 		fake.Close()
 		os.RemoveAll(dir)
 	})
-	for i, st := range sc.steps {
-		real := exec.Command(tmux, append([]string{"-S", socket, "-f", "/dev/null"}, st.args...)...)
-		real.Dir, real.Env = work, env
-		real.Stdin = strings.NewReader(st.stdin)
-		var rOut, rErr bytes.Buffer
-		real.Stdout, real.Stderr = &rOut, &rErr
-		rCode := 0
-		if err := real.Run(); err != nil {
+	real := side{name: "tmux", dir: realDir, run: func(args []string, stdin string) outcome {
+		cmd := exec.Command(tmux, append([]string{"-S", socket, "-f", "/dev/null"}, args...)...)
+		cmd.Dir, cmd.Env = realDir, env
+		cmd.Stdin = strings.NewReader(stdin)
+		var out, errb bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &errb
+		code := 0
+		if err := cmd.Run(); err != nil {
 			ee, ok := err.(*exec.ExitError)
 			if !ok {
 				t.Fatalf("running tmux: %v", err)
 			}
-			rCode = ee.ExitCode()
+			code = ee.ExitCode()
 		}
-		var fOut, fErr bytes.Buffer
-		fCode := fake.Exec(context.Background(), Call{
-			Args: st.args, Stdin: strings.NewReader(st.stdin), Stdout: &fOut, Stderr: &fErr,
-			Dir: work, Env: env,
+		return outcome{out.String(), errb.String(), code}
+	}}
+	emulated := side{name: "fake", dir: fakeDir, run: func(args []string, stdin string) outcome {
+		var out, errb bytes.Buffer
+		code := fake.Exec(context.Background(), Call{
+			Args: args, Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb,
+			Dir: fakeDir, Env: env,
 		})
+		return outcome{out.String(), errb.String(), code}
+	}}
+	for i, st := range sc.steps {
+		r, f := real.settle(t, st), emulated.settle(t, st)
+		what := fmt.Sprintf("step %d %q%s", i, st.args, st.file)
 		norm := st.norm
 		if norm == nil {
 			norm = func(s string) string { return s }
 		}
-		if ro, fo := norm(rOut.String()), norm(fOut.String()); ro != fo {
-			t.Errorf("step %d %q: stdout\n tmux: %q\n fake: %q", i, st.args, ro, fo)
+		if ro, fo := norm(r.stdout), norm(f.stdout); ro != fo {
+			t.Errorf("%s: stdout\n tmux: %q\n fake: %q", what, ro, fo)
 		}
-		if re, fe := norm(rErr.String()), norm(fErr.String()); re != fe {
-			t.Errorf("step %d %q: stderr\n tmux: %q\n fake: %q", i, st.args, re, fe)
+		if re, fe := norm(r.stderr), norm(f.stderr); re != fe {
+			t.Errorf("%s: stderr\n tmux: %q\n fake: %q", what, re, fe)
 		}
-		if rCode != fCode {
-			t.Errorf("step %d %q: exit status tmux %d, fake %d", i, st.args, rCode, fCode)
+		if r.code != f.code {
+			t.Errorf("%s: exit status tmux %d, fake %d", what, r.code, f.code)
 		}
 		if !fake.Running() {
 			waitForExit(t, socket)

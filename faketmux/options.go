@@ -46,6 +46,9 @@ type optionDef struct {
 // refuses others as unknown, which tmux would accept.
 var optionDefs = []optionDef{
 	{name: "buffer-limit", scope: scopeServer, typ: optNumber, min: 1, max: maxInt, def: "50"},
+	// tmux's build picks default-terminal's default; tmux 3.3a as
+	// packaged with its terminfo entry has this one.
+	{name: "default-terminal", scope: scopeServer, def: "tmux-256color"},
 	{name: "escape-time", scope: scopeServer, typ: optNumber, min: 0, max: maxInt, def: "500"},
 	{name: "exit-empty", scope: scopeServer, typ: optFlag, def: "on"},
 	{name: "exit-unattached", scope: scopeServer, typ: optFlag, def: "off"},

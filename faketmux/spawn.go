@@ -9,6 +9,10 @@ import (
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/pane"
 )
 
+// defaultPath is glibc's _PATH_DEFPATH, tmux's PATH for a pane when
+// neither the client nor the session has one.
+const defaultPath = "/usr/bin:/bin"
+
 // spawnPane starts a pane's program in window w, as tmux's spawn does: one
 // argument is a shell command run with default-shell -c, several are an
 // argv, none means default-command or else default-shell.
@@ -34,13 +38,24 @@ func (c *client) spawnPane(w *window, argv []string, cwd string, width, height i
 		command: filepath.Base(shell), title: hostname,
 		width: width, height: height, created: c.s.now(),
 	}
+	// The environment is built as tmux's spawn builds it; exec.Cmd lets a
+	// later entry win over an earlier one of the same name.
 	env := append([]string(nil), st.env...)
 	env = append(env, s.env...)
-	env = append(env, extraEnv...)
 	env = append(env,
-		"TMUX="+c.s.opts.SocketPath+","+strconv.Itoa(os.Getpid())+","+strconv.Itoa(s.id),
-		"TMUX_PANE=%"+strconv.Itoa(p.id),
-		"TERM=screen")
+		"TERM="+st.options.get("default-terminal"),
+		"TERM_PROGRAM=tmux",
+		"TERM_PROGRAM_VERSION="+tmuxVersion,
+		"TMUX="+c.s.opts.SocketPath+","+strconv.Itoa(os.Getpid())+","+strconv.Itoa(s.id))
+	env = append(env, extraEnv...)
+	env = append(env, "TMUX_PANE=%"+strconv.Itoa(p.id))
+	// The client's PATH, so that `tmux new myprogram` finds myprogram.
+	if path, ok := lookupEnvOK(c.env, "PATH"); ok {
+		env = append(env, "PATH="+path)
+	} else if _, ok := lookupEnvOK(env, "PATH"); !ok {
+		env = append(env, "PATH="+defaultPath)
+	}
+	env = append(env, "SHELL="+shell, "PWD="+cwd)
 	prog, err := startProgram(pane.Options{Argv: run, Dir: cwd, Env: env, Cols: width, Rows: height})
 	if err != nil {
 		return nil, errorf(errCreateWindow, err)
