@@ -431,9 +431,14 @@ func cmdField(ts *testscript.TestScript, neg bool, args []string) error {
 	return nil
 }
 
-// cmdCapture sets a variable from the last result: `capture VAR PATH`.
+// cmdCapture sets a variable: `capture VAR PATH` from the last call's
+// result, `capture -stdout VAR` from the last command's standard output.
 func cmdCapture(ts *testscript.TestScript, neg bool, args []string) error {
-	if len(args) != 2 {
+	switch {
+	case len(args) == 2 && args[0] == "-stdout":
+		ts.Setenv(args[1], strings.TrimSuffix(ts.ReadFile("stdout"), "\n"))
+		return nil
+	case len(args) != 2:
 		return errUsage
 	}
 	v, err := state(ts).lastField(args[1])

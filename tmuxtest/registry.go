@@ -2,9 +2,11 @@ package tmuxtest
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"os"
+	"regexp"
 	"strings"
 	"time"
 
@@ -55,8 +57,9 @@ var commands = []command{
 	{"field", "PATH", false,
 		"Print a field of the last call's structured result, by dotted path (`buffers.0.size_bytes`): a string as its exact bytes, with no newline; anything else as JSON.",
 		cmdField},
-	{"capture", "VAR PATH", false,
-		"Set $VAR to a field of the last call's structured result, as `field` prints it: `capture BUF buffer_name`.",
+	{"capture", "VAR PATH | -stdout VAR", false,
+		"Set $VAR to a field of the last call's structured result, as `field` prints it (`capture BUF buffer_name`), " +
+			"or to the last command's standard output less its final newline (`tmux display-message -p '#{pane_id}'` then `capture -stdout PANE`).",
 		cmdCapture},
 	{"concurrent", "[-s NAME[,NAME...]] [-L SOCKET] [-delete] N TOOL [ARGS...]", false,
 		"Make N calls of TOOL at once, spread over the named servers, each of which must return a buffer_name. " +
@@ -69,8 +72,9 @@ var commands = []command{
 	{"gen", "FILE BYTES", false,
 		"Write FILE with exactly BYTES bytes of numbered ASCII lines, for large contents.",
 		cmdGen},
-	{"await", "[-t DURATION] FILE [WANT]", false,
-		"Wait (default 20s) until FILE exists and, with WANT, holds exactly WANT's bytes: for programs in panes, which run on their own schedule.",
+	{"await", "[-t DURATION] FILE [WANT] | [-t DURATION] -screen TARGET REGEXP", false,
+		"Wait (default 20s) until FILE exists and, with WANT, holds exactly WANT's bytes; or until the screen of pane TARGET on the default socket " +
+			"(capture-pane -p) matches REGEXP. Programs in panes run on their own schedule, so scripts wait for them rather than sleep.",
 		cmdAwait},
 }
 
@@ -148,27 +152,45 @@ func cmdAwait(ts *testscript.TestScript, neg bool, args []string) error {
 		}
 		limit, args = d, args[2:]
 	}
-	if len(args) < 1 || len(args) > 2 {
-		return errUsage
-	}
-	var want []byte
-	if len(args) == 2 {
-		var err error
-		if want, err = os.ReadFile(ts.MkAbs(args[1])); err != nil {
+	var check func() (bool, string)
+	switch {
+	case len(args) == 3 && args[0] == "-screen":
+		re, err := regexp.Compile(args[2])
+		if err != nil {
 			return err
 		}
+		sc := state(ts)
+		check = func() (bool, string) {
+			var out, errb bytes.Buffer
+			sc.tmuxAt(sc.socketPath("default")).Run(context.Background(), []string{"capture-pane", "-p", "-t", args[1]}, nil, &out, &errb)
+			return re.Match(out.Bytes()), out.String() + errb.String()
+		}
+	case len(args) == 1 || len(args) == 2:
+		var want []byte
+		if len(args) == 2 {
+			var err error
+			if want, err = os.ReadFile(ts.MkAbs(args[1])); err != nil {
+				return err
+			}
+		}
+		check = func() (bool, string) {
+			got, err := os.ReadFile(ts.MkAbs(args[0]))
+			if err != nil {
+				return false, err.Error()
+			}
+			return len(args) == 1 || bytes.Equal(got, want), fmt.Sprintf("%s holds %q, want %q", args[0], got, want)
+		}
+	default:
+		return errUsage
 	}
 	deadline := time.Now().Add(limit)
 	for {
-		got, err := os.ReadFile(ts.MkAbs(args[0]))
-		if err == nil && (len(args) == 1 || bytes.Equal(got, want)) {
+		ok, last := check()
+		if ok {
 			return nil
 		}
 		if time.Now().After(deadline) {
-			if err != nil {
-				return fmt.Errorf("gave up after %v: %v", limit, err)
-			}
-			return fmt.Errorf("gave up after %v: %s holds %q, want %q", limit, args[0], got, want)
+			return fmt.Errorf("gave up after %v; last seen: %s", limit, last)
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
