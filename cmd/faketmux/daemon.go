@@ -30,6 +30,7 @@ const daemonEnv = "FAKETMUX_DAEMON"
 // holds, as tmux's server does.
 type daemon struct {
 	srv   *faketmux.Server
+	path  string
 	fresh bool
 	// everRan is the first server run's Done channel: closed once any
 	// server has run, after which tmux would have left its socket.
@@ -57,22 +58,41 @@ func runDaemon(spec string) int {
 	if err != nil {
 		return 1
 	}
-	lock := os.NewFile(4, "lock")
+	d := newDaemon(path, state == "fresh")
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP)
+	go func() {
+		<-sigs
+		d.srv.Close()
+		d.checkIdle()
+	}()
+	return d.run(first, os.NewFile(4, "lock"))
+}
 
+func newDaemon(path string, fresh bool) *daemon {
 	srv := faketmux.New(faketmux.Options{SocketPath: path})
-	d := &daemon{srv: srv, fresh: state == "fresh", everRan: srv.Done(), quit: make(chan struct{})}
-	if !d.fresh {
+	d := &daemon{srv: srv, path: path, fresh: fresh, everRan: srv.Done(), quit: make(chan struct{})}
+	if !fresh {
 		// Run a server once so that the emulator, like tmux, reports
 		// "no server running" rather than "error connecting" to command
 		// lines that start none.
 		srv.Exec(context.Background(), faketmux.Call{Args: []string{"start-server"}})
 	}
+	return d
+}
 
+// run listens on the socket, serves first (the connection of the client
+// that started the daemon) and every later client, and returns the
+// daemon's exit status once no server runs and no client is left.
+func (d *daemon) run(first net.Conn, lock *os.File) int {
+	path := d.path
 	ln, lerr := listen(path)
 	// tmux's server drops the lock once its socket exists (or could not
 	// be made) and removes the lock file.
-	os.Remove(path + ".lock")
-	lock.Close()
+	if lock != nil {
+		os.Remove(path + ".lock")
+		lock.Close()
+	}
 	if lerr != nil {
 		out := newOutput(first)
 		out.frame(wire.Accepted, nil)
@@ -82,15 +102,9 @@ func runDaemon(spec string) int {
 		return 1
 	}
 
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP)
-	go func() {
-		<-sigs
-		srv.Close()
-		d.checkIdle()
-	}()
-
-	d.active = 1
+	d.mu.Lock()
+	d.active++
+	d.mu.Unlock()
 	r := bufio.NewReader(first)
 	out := newOutput(first)
 	out.frame(wire.Accepted, nil)
@@ -105,7 +119,7 @@ func runDaemon(spec string) int {
 	<-d.quit
 	ln.SetUnlinkOnClose(d.fresh && !closed(d.everRan))
 	ln.Close()
-	srv.Close()
+	d.srv.Close()
 	return 0
 }
 

@@ -27,12 +27,21 @@ import (
 var fakeBin string
 
 func TestMain(m *testing.M) {
+	// A client under test (TestDaemonInProcess) that found no server
+	// starts this test binary as its daemon.
+	if spec, ok := os.LookupEnv(daemonEnv); ok {
+		os.Exit(runDaemon(spec))
+	}
 	dir, err := os.MkdirTemp("", "ftbin")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
 	fakeBin = filepath.Join(dir, "tmux")
+	// Not built with -race even under -race: a race-instrumented
+	// process takes a second to start here, and every client is one.
+	// TestDaemonInProcess runs the client and daemon code under the race
+	// detector instead.
 	if out, err := exec.Command("go", "build", "-o", fakeBin, ".").CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "building faketmux: %v\n%s", err, out)
 		os.RemoveAll(dir)

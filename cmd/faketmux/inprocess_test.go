@@ -1,0 +1,128 @@
+//go:build linux
+
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"net"
+	"os"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+
+	"github.com/tmuxbuf/tmuxbuf/cmd/faketmux/internal/wire"
+)
+
+// TestDaemonInProcess runs the daemon and many clients in the test process,
+// so that `go test -race` checks their code (the binary the other tests run
+// is not race-instrumented): concurrent loads and reads, a client that goes
+// away mid-command, the configuration of the first client, and the exit
+// once the server is killed.
+func TestDaemonInProcess(t *testing.T) {
+	dir, err := os.MkdirTemp("", "ft")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	path := dir + "/s"
+	d := newDaemon(path, true)
+	first, daemonEnd := socketPair(t)
+	exited := make(chan int, 1)
+	go func() { exited <- d.run(daemonEnd, nil) }()
+
+	var out, errb bytes.Buffer
+	status, accepted := exchange(first, &wire.Req{
+		Args:   []string{"new-session", "-d", "sleep 1000"},
+		Config: [][]string{{"set", "-g", "buffer-limit", "100"}, {"set", "-g", "no-such-option", "1"}},
+	}, nil, &out, &errb)
+	first.Close()
+	if status != 0 || !accepted || errb.Len() != 0 {
+		t.Fatalf("first client: status %d, accepted %v, stderr %q", status, accepted, errb.String())
+	}
+
+	client := func(stdin string, args ...string) result {
+		var o, e bytes.Buffer
+		code := runClient(append([]string{"tmux", "-S", path}, args...), strings.NewReader(stdin), &o, &e)
+		return result{o.String(), e.String(), code}
+	}
+	content := func(i int) string { return strings.Repeat(fmt.Sprintf("%d.", i), 30000) }
+	const n = 16
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			if r := client(content(i), "load-buffer", "-b", fmt.Sprint("b", i), "-"); r.code != 0 || r.stderr != "" {
+				t.Errorf("load %d: %v", i, r)
+			}
+		})
+	}
+	wg.Go(func() { abandonLoad(t, path) })
+	wg.Wait()
+	for i := range n {
+		wg.Go(func() {
+			if r := client("", "show-buffer", "-b", fmt.Sprint("b", i)); r.stdout != content(i) || r.code != 0 {
+				t.Errorf("show %d: %d bytes, exit %d, stderr %q", i, len(r.stdout), r.code, r.stderr)
+			}
+		})
+	}
+	wg.Wait()
+	if r := client("", "list-buffers", "-F", "#{buffer_name}"); strings.Count(r.stdout, "\n") != n || strings.Contains(r.stdout, "abandoned") {
+		t.Errorf("buffers: %v", r)
+	}
+	if r := client("", "show-options", "-g", "buffer-limit"); r.stdout != "buffer-limit 100\n" {
+		t.Errorf("configuration of the first client: %v", r)
+	}
+	if r := client("", "kill-server"); r.code != 0 {
+		t.Errorf("kill-server: %v", r)
+	}
+	if st := <-exited; st != 0 {
+		t.Errorf("daemon exit status %d", st)
+	}
+	if _, err := os.Lstat(path); err != nil {
+		t.Errorf("the socket of a server that ran must stay, as tmux's does: %v", err)
+	}
+}
+
+// abandonLoad starts a load-buffer, sends part of its input once asked,
+// and hangs up.
+func abandonLoad(t *testing.T, path string) {
+	conn, err := net.Dial("unix", path)
+	if err != nil {
+		t.Error(err)
+		return
+	}
+	defer conn.Close()
+	wire.WriteFrame(conn, wire.Request, (&wire.Req{Args: []string{"load-buffer", "-b", "abandoned", "-"}}).Encode())
+	r := bufio.NewReader(conn)
+	for {
+		typ, _, err := wire.ReadFrame(r)
+		if err != nil {
+			t.Errorf("waiting to be asked for input: %v", err)
+			return
+		}
+		if typ == wire.ReadStdin {
+			wire.WriteFrame(conn, wire.Stdin, []byte("part"))
+			return
+		}
+	}
+}
+
+func socketPair(t *testing.T) (net.Conn, net.Conn) {
+	t.Helper()
+	fds, err := syscall.Socketpair(syscall.AF_UNIX, syscall.SOCK_STREAM|syscall.SOCK_CLOEXEC, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var conns [2]net.Conn
+	for i, fd := range fds {
+		f := os.NewFile(uintptr(fd), "pair")
+		conns[i], err = net.FileConn(f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return conns[0], conns[1]
+}
