@@ -325,9 +325,10 @@ func cmdCall(ts *testscript.TestScript, neg bool, args []string) error {
 	return exitStatus(neg, 0)
 }
 
-// parseToolArgs reads a tool's arguments: a JSON object, and fields in the
-// style of httpie: NAME=string, NAME=@file (the file's bytes as a string),
-// NAME:=json.
+// parseToolArgs reads a tool's arguments: a JSON object, and fields much as
+// httpie takes them: NAME=string, NAME@=file (the file's bytes as a
+// string), NAME:=json. Values are never read as file names, so ids such as
+// window_id=@1 pass as they are.
 func parseToolArgs(ts *testscript.TestScript, args []string) (json.RawMessage, error) {
 	fields := map[string]json.RawMessage{}
 	for _, a := range args {
@@ -344,11 +345,7 @@ func parseToolArgs(ts *testscript.TestScript, args []string) (json.RawMessage, e
 			fields[k] = json.RawMessage(v)
 			continue
 		}
-		k, v, ok := strings.Cut(a, "=")
-		if !ok {
-			return nil, fmt.Errorf("argument %q: want NAME=string, NAME=@file, NAME:=json or a JSON object", a)
-		}
-		if file, ok := strings.CutPrefix(v, "@"); ok {
+		if k, file, ok := strings.Cut(a, "@="); ok && !strings.Contains(k, "=") {
 			b, err := os.ReadFile(ts.MkAbs(file))
 			if err != nil {
 				return nil, err
@@ -356,7 +353,12 @@ func parseToolArgs(ts *testscript.TestScript, args []string) (json.RawMessage, e
 			if !utf8.Valid(b) {
 				return nil, fmt.Errorf("argument %s: the file is not UTF-8, and JSON strings must be", a)
 			}
-			v = string(b)
+			fields[k], _ = json.Marshal(string(b))
+			continue
+		}
+		k, v, ok := strings.Cut(a, "=")
+		if !ok {
+			return nil, fmt.Errorf("argument %q: want NAME=string, NAME@=file, NAME:=json or a JSON object", a)
 		}
 		fields[k], _ = json.Marshal(v)
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -49,8 +50,8 @@ var commands = []command{
 		"Stop a server as its user would: end of input (or the signal, for -bin), then its clean-up. " +
 			"Fails, unless negated, when it exits non-zero; its standard error becomes the command's.",
 		cmdMCPStop},
-	{"call", "[-s NAME] TOOL [{JSON}] [ARG=string] [ARG=@file] [ARG:=json]...", true,
-		"Call TOOL with the arguments given as a JSON object and httpie-style fields. " +
+	{"call", "[-s NAME] TOOL [{JSON}] [ARG=string] [ARG@=file] [ARG:=json]...", true,
+		"Call TOOL with the arguments given as a JSON object and as fields: ARG=string, ARG@=file (the file's bytes as a string), ARG:=json. " +
 			"A result prints on stdout: structured content as one line of JSON with sorted keys, else the text. " +
 			"A tool error prints its text on stderr and fails unless negated; a protocol error prints `protocol error: ...` on stderr and fails the same way.",
 		cmdCall},
@@ -72,6 +73,10 @@ var commands = []command{
 	{"gen", "FILE BYTES", false,
 		"Write FILE with exactly BYTES bytes of numbered ASCII lines, for large contents.",
 		cmdGen},
+	{"bytes", "FILE 'ESCAPED'", false,
+		"Write FILE with the bytes of ESCAPED read as the inside of a Go string literal (`\\r`, `\\x1b`, `\\u00e9`, `\\x00`). " +
+			"txtar files always end in a newline; this makes the exact bytes a program should receive, such as a paste that ends in CR.",
+		cmdBytes},
 	{"await", "[-t DURATION] FILE [WANT] | [-t DURATION] -screen TARGET REGEXP", false,
 		"Wait (default 20s) until FILE exists and, with WANT, holds exactly WANT's bytes; or until the screen of pane TARGET on the default socket " +
 			"(capture-pane -p) matches REGEXP. Programs in panes run on their own schedule, so scripts wait for them rather than sleep.",
@@ -141,6 +146,17 @@ func cmdGen(ts *testscript.TestScript, neg bool, args []string) error {
 		fmt.Fprintf(&b, "%08d the quick brown fox jumps over the lazy dog\n", i)
 	}
 	return os.WriteFile(ts.MkAbs(args[0]), b.Bytes()[:n], 0o666)
+}
+
+func cmdBytes(ts *testscript.TestScript, neg bool, args []string) error {
+	if len(args) != 2 {
+		return errUsage
+	}
+	b, err := strconv.Unquote(`"` + strings.ReplaceAll(args[1], `"`, `\"`) + `"`)
+	if err != nil {
+		return fmt.Errorf("%q is not the inside of a Go string literal: %v", args[1], err)
+	}
+	return os.WriteFile(ts.MkAbs(args[0]), []byte(b), 0o666)
 }
 
 func cmdAwait(ts *testscript.TestScript, neg bool, args []string) error {
