@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"syscall"
 
@@ -25,6 +26,11 @@ const (
 	maxSendable = maxCommand - 16
 )
 
+// progName is the name in -V and usage messages. tmux prints the name it
+// was invoked by; faketmux is always tmux, so that `faketmux -V` passes the
+// version checks of client libraries however the binary is installed.
+const progName = "tmux"
+
 // connectAttempts bounds how often a client starts over when a daemon closed
 // its connection before taking it on, which happens only when the daemon was
 // just deciding to exit.
@@ -32,11 +38,12 @@ const connectAttempts = 5
 
 // runClient is one tmux client invocation.
 func runClient(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	prog := filepath.Base(argv[0])
-	g, status, done := parseGlobals(prog, argv[1:], stdout, stderr)
+	g, status, done := parseGlobals(progName, argv[1:], stdout, stderr)
 	if done {
 		return status
 	}
+	// A login shell's convention, which tmux honours as -l.
+	g.login = g.login || strings.HasPrefix(argv[0], "-")
 	switch {
 	case g.control:
 		fmt.Fprintln(stderr, "faketmux: control mode (-C) is not supported")
@@ -296,6 +303,7 @@ func execShell(command string, login bool, stderr io.Writer) int {
 	if login {
 		argv0 = "-" + argv0
 	}
+	os.Setenv("SHELL", shell)
 	err := syscall.Exec(shell, []string{argv0, "-c", command}, os.Environ())
 	fmt.Fprintf(stderr, "faketmux: %s: %s\n", shell, strerror(err))
 	return 1

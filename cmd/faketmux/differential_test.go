@@ -80,6 +80,8 @@ func differentialScenarios(conf string) map[string][]dstep {
 			s("list-sessions"),
 			s("start-server").exits(),
 			s("list-buffers"),
+			s("-c", "echo from the shell $0").exits(),
+			s("list-sessions"),
 		},
 		"buffers": {
 			s("new-session", "-d", "sleep 1000"),
