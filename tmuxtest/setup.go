@@ -61,6 +61,11 @@ func Setup(env *testscript.Env) error {
 	sc := &script{mode: harness.mode, tmpdir: dir, servers: map[string]*mcpServer{}}
 	env.Values[scriptKey{}] = sc
 	env.Setenv("TMUX_TMPDIR", dir)
+	// tmux prints format output (list-buffers -F) to a client without a
+	// UTF-8 locale with control characters, tabs included, replaced by
+	// '_'. A user's terminal has one; fixing it keeps scripts from
+	// depending on the developer's environment.
+	env.Setenv("LANG", "C.UTF-8")
 	if sc.mode == Fake {
 		env.Setenv("PATH", harness.binDir+string(filepath.ListSeparator)+env.Getenv("PATH"))
 		sc.fake = newFakeWorld(env.Vars)
@@ -100,7 +105,7 @@ func socketPath(tmpdir, label string) string {
 // environ is the environment a script's processes and emulated panes get.
 func environ(ts *testscript.TestScript) []string {
 	var env []string
-	for _, k := range []string{"PATH", "HOME", "TMPDIR", "WORK", "TMUX_TMPDIR", bridgeEnv, "GORACE", "GOCOVERDIR"} {
+	for _, k := range []string{"PATH", "HOME", "TMPDIR", "WORK", "LANG", "TMUX_TMPDIR", bridgeEnv, "GORACE", "GOCOVERDIR"} {
 		if v := ts.Getenv(k); v != "" {
 			env = append(env, k+"="+v)
 		}
