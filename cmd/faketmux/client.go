@@ -52,7 +52,7 @@ func runClient(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "faketmux: running the server in the foreground (-D) is not supported")
 		return 1
 	}
-	path, err := socketPath(&g, os.LookupEnv)
+	path, inDir, err := socketPath(&g, os.LookupEnv)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
@@ -68,7 +68,7 @@ func runClient(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		args = []string{"new-session"}
 	}
 	for range connectAttempts {
-		conn, spawned, err := connect(path, &g)
+		conn, spawned, err := connect(path, inDir, &g)
 		if err != nil {
 			if errors.Is(err, syscall.ECONNREFUSED) {
 				fmt.Fprintf(stderr, "no server running on %s\n", path)
@@ -137,7 +137,7 @@ func workingDir() string {
 // client, knows which commands start a server, and a daemon whose first
 // command did not start one exits again, restoring the socket file as it
 // was. -N still never starts one.
-func connect(path string, g *globals) (conn net.Conn, spawned bool, err error) {
+func connect(path string, inDir bool, g *globals) (conn net.Conn, spawned bool, err error) {
 	if len(path) >= sunPathMax {
 		return nil, false, syscall.ENAMETOOLONG
 	}
@@ -171,7 +171,7 @@ func connect(path string, g *globals) (conn net.Conn, spawned bool, err error) {
 				return nil, false, rerr
 			}
 		}
-		c, err := spawnDaemon(path, errors.Is(err, syscall.ECONNREFUSED), lock)
+		c, err := spawnDaemon(daemonSpec{path: path, stale: errors.Is(err, syscall.ECONNREFUSED), inDir: inDir}, lock)
 		return c, err == nil, err
 	}
 }
@@ -198,12 +198,12 @@ func getLock(name string) (f *os.File, waited bool) {
 	return f, false
 }
 
-// spawnDaemon re-executes this binary as the daemon for path, detached in a
-// session of its own with its standard streams on /dev/null. The client's
+// spawnDaemon re-executes this binary as the daemon for spec, detached in
+// a session of its own with its standard streams on /dev/null. The client's
 // connection is one end of a socket pair whose other end the daemon serves
 // first, so the client never races the daemon's listen. The daemon inherits
 // the lock and drops it once it listens, as tmux's server does.
-func spawnDaemon(path string, stale bool, lock *os.File) (net.Conn, error) {
+func spawnDaemon(spec daemonSpec, lock *os.File) (net.Conn, error) {
 	fds, err := syscall.Socketpair(syscall.AF_UNIX, syscall.SOCK_STREAM|syscall.SOCK_CLOEXEC, 0)
 	if err != nil {
 		return nil, err
@@ -220,12 +220,8 @@ func spawnDaemon(path string, stale bool, lock *os.File) (net.Conn, error) {
 		conn.Close()
 		return nil, err
 	}
-	state := "fresh"
-	if stale {
-		state = "stale"
-	}
 	cmd := exec.Command(exe)
-	cmd.Env = append(os.Environ(), daemonEnv+"="+state+":"+path)
+	cmd.Env = append(os.Environ(), daemonEnv+"="+spec.String())
 	// tmux's server keeps the client's directory, which a relative -S
 	// path is relative to.
 	cmd.Dir = workingDir()

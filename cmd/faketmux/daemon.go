@@ -19,19 +19,51 @@ import (
 	"github.com/tmuxbuf/tmuxbuf/faketmux"
 )
 
-// daemonEnv marks a process started by spawnDaemon. Its value is "fresh:"
-// or "stale:" (whether a dead server's socket file was there before), then
-// the socket path. The connection of the client that started the daemon is
-// file descriptor 3 and the lock file descriptor 4.
+// daemonEnv marks a process started by spawnDaemon; its value is a
+// daemonSpec. The connection of the client that started the daemon is file
+// descriptor 3 and the lock file descriptor 4.
 const daemonEnv = "FAKETMUX_DAEMON"
+
+// daemonSpec is what a daemon needs to know of the client that started it.
+type daemonSpec struct {
+	path string
+	// stale: a dead server's socket file was there, so command lines
+	// that start no server are told "no server running".
+	stale bool
+	// inDir: the socket is in tmux's socket directory (not -S or $TMUX),
+	// where tmux lets the group connect.
+	inDir bool
+}
+
+// String encodes the spec as "stale,indir:PATH", each flag present only
+// when set.
+func (s daemonSpec) String() string {
+	var flags []string
+	if s.stale {
+		flags = append(flags, "stale")
+	}
+	if s.inDir {
+		flags = append(flags, "indir")
+	}
+	return strings.Join(flags, ",") + ":" + s.path
+}
+
+func parseDaemonSpec(v string) daemonSpec {
+	flags, path, _ := strings.Cut(v, ":")
+	spec := daemonSpec{path: path}
+	for f := range strings.SplitSeq(flags, ",") {
+		spec.stale = spec.stale || f == "stale"
+		spec.inDir = spec.inDir || f == "indir"
+	}
+	return spec
+}
 
 // daemon serves one socket over one faketmux.Server. It lives while the
 // emulated server runs or any client is connected, and exits once neither
 // holds, as tmux's server does.
 type daemon struct {
-	srv   *faketmux.Server
-	path  string
-	fresh bool
+	srv  *faketmux.Server
+	spec daemonSpec
 	// everRan is the first server run's Done channel: closed once any
 	// server has run, after which tmux would have left its socket.
 	everRan <-chan struct{}
@@ -53,12 +85,11 @@ type daemon struct {
 
 func runDaemon(spec string) int {
 	os.Unsetenv(daemonEnv)
-	state, path, _ := strings.Cut(spec, ":")
 	first, err := net.FileConn(os.NewFile(3, "client"))
 	if err != nil {
 		return 1
 	}
-	d := newDaemon(path, state == "fresh")
+	d := newDaemon(parseDaemonSpec(spec))
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP)
 	go func() {
@@ -69,10 +100,10 @@ func runDaemon(spec string) int {
 	return d.run(first, os.NewFile(4, "lock"))
 }
 
-func newDaemon(path string, fresh bool) *daemon {
-	srv := faketmux.New(faketmux.Options{SocketPath: path})
-	d := &daemon{srv: srv, path: path, fresh: fresh, everRan: srv.Done(), quit: make(chan struct{})}
-	if !fresh {
+func newDaemon(spec daemonSpec) *daemon {
+	srv := faketmux.New(faketmux.Options{SocketPath: spec.path})
+	d := &daemon{srv: srv, spec: spec, everRan: srv.Done(), quit: make(chan struct{})}
+	if spec.stale {
 		// Run a server once so that the emulator, like tmux, reports
 		// "no server running" rather than "error connecting" to command
 		// lines that start none.
@@ -85,8 +116,8 @@ func newDaemon(path string, fresh bool) *daemon {
 // that started the daemon) and every later client, and returns the
 // daemon's exit status once no server runs and no client is left.
 func (d *daemon) run(first net.Conn, lock *os.File) int {
-	path := d.path
-	ln, lerr := listen(path)
+	path := d.spec.path
+	ln, lerr := listen(path, d.spec.inDir)
 	// tmux's server drops the lock once its socket exists (or could not
 	// be made) and removes the lock file.
 	if lock != nil {
@@ -117,16 +148,26 @@ func (d *daemon) run(first net.Conn, lock *os.File) int {
 	go d.accept(ln)
 
 	<-d.quit
-	ln.SetUnlinkOnClose(d.fresh && !closed(d.everRan))
+	ln.SetUnlinkOnClose(!d.spec.stale && !closed(d.everRan))
 	ln.Close()
 	d.srv.Close()
 	return 0
 }
 
-// listen makes the socket with the mode tmux gives it (srw-rw----); the
-// umask is put back so that panes' programs do not inherit tmux's.
-func listen(path string) (*net.UnixListener, error) {
-	old := syscall.Umask(0o117)
+// listen makes the socket as tmux's server does: whatever is at the path
+// is removed first, and the socket gets mode srw-rw---- in the socket
+// directory, srw------- elsewhere. The umask is put back so that panes'
+// programs do not inherit it.
+func listen(path string, inDir bool) (*net.UnixListener, error) {
+	if len(path) >= sunPathMax {
+		return nil, syscall.ENAMETOOLONG
+	}
+	os.Remove(path)
+	mask := 0o177
+	if inDir {
+		mask = 0o117
+	}
+	old := syscall.Umask(mask)
 	defer syscall.Umask(old)
 	ln, err := net.ListenUnix("unix", &net.UnixAddr{Name: path, Net: "unix"})
 	if err != nil {

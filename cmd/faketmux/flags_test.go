@@ -83,7 +83,7 @@ func TestSocketPath(t *testing.T) {
 		{globals{}, map[string]string{"TMUX_TMPDIR": tmp + "/../" + filepath.Base(tmp)}, uidDir + "/default"},
 		{globals{}, map[string]string{"TMUX_TMPDIR": link}, uidDir + "/default"},
 	} {
-		got, err := socketPath(&tc.g, env(tc.env))
+		got, _, err := socketPath(&tc.g, env(tc.env))
 		if err != nil || got != tc.want {
 			t.Errorf("%+v with %v: %q, %v; want %q", tc.g, tc.env, got, err, tc.want)
 		}

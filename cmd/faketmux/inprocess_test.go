@@ -28,7 +28,7 @@ func TestDaemonInProcess(t *testing.T) {
 	}
 	defer os.RemoveAll(dir)
 	path := dir + "/s"
-	d := newDaemon(path, true)
+	d := newDaemon(daemonSpec{path: path})
 	first, daemonEnd := socketPair(t)
 	exited := make(chan int, 1)
 	go func() { exited <- d.run(daemonEnd, nil) }()

@@ -255,3 +255,23 @@ func TestConfigFile(t *testing.T) {
 		t.Errorf("window index %q: base-index from the config must apply before new-session", got)
 	}
 }
+
+// TestSocketModes checks the socket files' modes, which tmux sets with its
+// umask: the group may connect in the socket directory, nobody else
+// elsewhere.
+func TestSocketModes(t *testing.T) {
+	w := newWorld(t, fakeBin)
+	explicit := w.dir + "/explicit"
+	w.must("", "-f", "/dev/null", "new-session", "-d", "sleep 1000")
+	w.must("", "-f", "/dev/null", "-S", explicit, "new-session", "-d", "sleep 1000")
+	defer w.run("", "-S", explicit, "kill-server")
+	for path, want := range map[string]os.FileMode{w.socket(): 0o660, explicit: 0o600} {
+		fi, err := os.Lstat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fi.Mode().Type() != os.ModeSocket || fi.Mode().Perm() != want {
+			t.Errorf("%s: mode %v, want a socket with %v", path, fi.Mode(), want)
+		}
+	}
+}

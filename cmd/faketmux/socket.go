@@ -15,14 +15,15 @@ const sunPathMax = 108
 
 // socketPath finds the socket as tmux 3.3a's main does: -S, else -L under
 // the socket directory, else the path in $TMUX (up to its first comma),
-// else "default" under the socket directory.
-func socketPath(g *globals, lookupEnv func(string) (string, bool)) (string, error) {
+// else "default" under the socket directory. inDir reports a socket in the
+// socket directory, which tmux lets the group use.
+func socketPath(g *globals, lookupEnv func(string) (string, bool)) (path string, inDir bool, err error) {
 	if g.hasPath {
-		return g.path, nil
+		return g.path, false, nil
 	}
 	if !g.hasLabel {
 		if s, _ := lookupEnv("TMUX"); s != "" && s[0] != ',' {
-			return s[:strings.IndexByte(s+",", ',')], nil
+			return s[:strings.IndexByte(s+",", ',')], false, nil
 		}
 	}
 	label := "default"
@@ -31,9 +32,9 @@ func socketPath(g *globals, lookupEnv func(string) (string, bool)) (string, erro
 	}
 	dir, err := socketDir(lookupEnv)
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
-	return dir + "/" + label, nil
+	return dir + "/" + label, true, nil
 }
 
 // socketDir is tmux's make_label: the first of $TMUX_TMPDIR and /tmp that
