@@ -2,6 +2,7 @@ package faketmux
 
 import (
 	"bytes"
+	"strings"
 
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/pane"
 )
@@ -24,32 +25,42 @@ func cmdSplitWindow(c *client, a *args) error {
 	if err != nil {
 		return err
 	}
-	if a.has('h') {
-		return errorf(errUnsupported, "split-window -h")
+	for _, f := range []byte("fIZ") {
+		if a.has(f) {
+			return errorf(errUnsupported, "split-window -"+string(f))
+		}
 	}
 	w, old := t.w, t.p
-	newHeight := (old.height - 1) / 2
-	if newHeight < 1 {
+	typ := layoutTopBottom
+	if a.has('h') {
+		typ = layoutLeftRight
+	}
+	size, err := splitSize(a, old.cell.size(typ))
+	if err != nil {
+		return err
+	}
+	lc := w.splitPane(old, typ, size, a.has('b'))
+	if lc == nil {
 		return errorf(errNoSpace)
 	}
 	cwd := w.session.cwd
 	if v, ok := a.get('c'); ok {
 		cwd = c.formatter().expand(v)
 	}
-	p, err := c.spawnPane(w, a.values, cwd, w.width, newHeight, allValues(a, 'e'))
+	p, err := c.spawnPane(w, a.values, cwd, lc.sx, lc.sy, allValues(a, 'e'))
 	if err != nil {
+		w.closePane(&paneState{cell: lc})
 		return err
 	}
+	p.cell, lc.pane = lc, p
 	i := indexOf(w.panes, old)
-	if a.has('b') {
-		w.panes = append(w.panes[:i], append([]*paneState{p}, w.panes[i:]...)...)
-	} else {
-		w.panes = append(w.panes[:i+1], append([]*paneState{p}, w.panes[i+1:]...)...)
+	if !a.has('b') {
+		i++
 	}
-	old.height -= newHeight + 1
-	w.restack()
+	w.panes = insertAt(w.panes, i, p)
+	w.fixPanes()
 	if !a.has('d') {
-		w.active = p
+		w.lastPane, w.active = w.active, p
 	}
 	if a.has('P') {
 		template, ok := a.get('F')
@@ -61,16 +72,31 @@ func cmdSplitWindow(c *client, a *args) error {
 	return nil
 }
 
-// restack places the panes of a window top to bottom, keeping heights.
-func (w *window) restack() {
-	top := 0
-	for _, p := range w.panes {
-		p.left, p.top, p.width = 0, top, w.width
-		top += p.height + 1
-		if p.prog != nil {
-			p.prog.Resize(p.width, p.height)
+// splitSize is the new pane's size from -l (cells, or N% of the pane being
+// split) or -p (a percentage); -1, to split in half, without either.
+func splitSize(a *args, whole int) (int, error) {
+	if v, ok := a.get('l'); ok {
+		if pct, isPct := strings.CutSuffix(v, "%"); isPct {
+			n, err := strtonum(pct, 0, maxInt)
+			if err != nil {
+				return 0, errorf(errPercentage, err)
+			}
+			return whole * n / 100, nil
 		}
+		n, err := strtonum(v, 0, maxInt)
+		if err != nil {
+			return 0, errorf(errLines, err)
+		}
+		return n, nil
 	}
+	if v, ok := a.get('p'); ok {
+		n, err := strtonum(v, 0, maxInt)
+		if err != nil {
+			return 0, errorf(errSplitPercentage, err)
+		}
+		return whole * n / 100, nil
+	}
+	return -1, nil
 }
 
 func cmdKillPane(c *client, a *args) error {

@@ -28,14 +28,9 @@ func parseSize(a *args, letter byte, def int, msg string) (int, error) {
 	if !ok || v == "-" {
 		return def, nil
 	}
-	n, err := strconv.Atoi(v)
-	switch {
-	case err != nil:
-		return 0, errorf(msg, "invalid")
-	case n < 1:
-		return 0, errorf(msg, "too small")
-	case n > 65535:
-		return 0, errorf(msg, "too large")
+	n, err := strtonum(v, 1, 65535)
+	if err != nil {
+		return 0, errorf(msg, err)
 	}
 	return n, nil
 }

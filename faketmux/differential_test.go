@@ -80,6 +80,11 @@ type scenario struct {
 
 var binary = "a\x00b\xff\x1b[31mc\n\td\\e$HOME ${X} $\x01\x7f\xc3\xa9\xe4\xb8\xad\xc3(\xe2\x82\n"
 
+// panesFormat is what clients ask list-panes for to see a layout.
+const panesFormat = "#{pane_id} #{pane_index} #{pane_width}x#{pane_height} #{pane_left},#{pane_top} " +
+	"#{pane_right},#{pane_bottom} #{pane_at_left}#{pane_at_top}#{pane_at_right}#{pane_at_bottom} " +
+	"#{pane_active}#{pane_last} #{window_layout}"
+
 var scenarios = []scenario{
 	{name: "lifecycle", steps: []step{
 		cmd("list-buffers"),
@@ -434,18 +439,50 @@ var scenarios = []scenario{
 		cmd("paste-buffer", "-r", "-s", "+", "-b", "two", "-t", "p:cat"),
 		cmd("send-keys", "-t", "p:cat", "Enter"),
 		cmd("capture-pane", "-p", "-t", "p:cat").waitFor("hello+world+\nhello+world+\n"),
+		// cat never asked for bracketed paste: -p adds no markers.
+		cmd("paste-buffer", "-p", "-b", "one", "-t", "p:cat"),
+		cmd("capture-pane", "-p", "-t", "p:cat").waitFor("hello+world+\nhello+world+\nhello world\nhello world\n"),
+		// Pastes without a newline: nothing reaches cat, and so nothing
+		// races the echo, until Enter.
 		cmd("new-window", "-d", "-t", "p", "-n", "bp", `sh -c 'printf "\033[?2004hon\n"; exec cat'`),
 		cmd("capture-pane", "-p", "-t", "p:bp").waitFor("on"),
-		cmd("paste-buffer", "-p", "-b", "two", "-t", "p:bp"),
-		cmd("send-keys", "-t", "p:bp", "-l", "!"),
-		cmd("capture-pane", "-p", "-t", "p:bp").waitFor("!"),
+		cmd("set-buffer", "-b", "word", "pasted"),
+		cmd("paste-buffer", "-p", "-b", "word", "-t", "p:bp"),
+		cmd("capture-pane", "-p", "-t", "p:bp").waitFor("[201~"),
 		cmd("send-keys", "-t", "p:bp", "Enter"),
-		cmd("capture-pane", "-p", "-t", "p:bp").waitFor("!\n"),
+		cmd("capture-pane", "-p", "-t", "p:bp").waitFor("\npasted\n"),
 		cmd("new-window", "-d", "-t", "p", "-n", "env",
 			`sh -c 'echo "$TERM $TERM_PROGRAM $TERM_PROGRAM_VERSION $TMUX_PANE"; stty size; exec cat'`),
 		cmd("capture-pane", "-p", "-t", "p:env").waitFor("8 40"),
 		cmd("send-keys", "-t", "p:cat", "C-c"),
 		cmd("list-windows", "-t", "p", "-F", "#{window_name}").waitGone("cat"),
+	}},
+	{name: "layouts", steps: []step{
+		cmd("new-session", "-d", "-s", "L", "-n", "w", "-x", "81", "-y", "25", "sleep 1000"),
+		cmd("split-window", "-h", "-d", "-P", "-F", "#{pane_id}", "sleep 1000"),
+		cmd("list-panes", "-F", panesFormat),
+		cmd("split-window", "-v", "-t", "%1", "sleep 1000", ";", "list-panes", "-F", panesFormat),
+		cmd("split-window", "-h", "-b", "-t", "%0", "sleep 1000", ";", "list-panes", "-F", panesFormat),
+		cmd("split-window", "-t", "%2", "-l", "5", "sleep 1000", ";", "list-panes", "-F", panesFormat),
+		cmd("split-window", "-h", "-t", "%0", "-l", "30%", "sleep 1000", ";", "list-panes", "-F", panesFormat),
+		cmd("split-window", "-b", "-t", "%1", "-p", "25", "sleep 1000", ";", "list-panes", "-F", panesFormat),
+		cmd("list-panes"),
+		cmd("list-windows"),
+		cmd("split-window", "-l", "abc", "sleep 1000"),
+		cmd("split-window", "-l", "-1", "sleep 1000"),
+		cmd("split-window", "-l", "x%", "sleep 1000"),
+		cmd("split-window", "-p", "abc", "sleep 1000"),
+		cmd("split-window", "-p", "-5", "sleep 1000"),
+		cmd("kill-pane", "-t", "%4", ";", "list-panes", "-F", panesFormat),
+		cmd("kill-pane", "-t", "%3", ";", "list-panes", "-F", panesFormat),
+		cmd("kill-pane", "-t", "%0", ";", "list-panes", "-F", panesFormat),
+		cmd("kill-pane", ";", "list-panes", "-F", panesFormat),
+		cmd("kill-pane", "-a", "-t", "%2", ";", "list-panes", "-F", panesFormat),
+		cmd("new-session", "-d", "-s", "T", "-n", "tiny", "-x", "7", "-y", "5", "sleep 1000"),
+		cmd("split-window", "-h", "-t", "T:tiny", "sleep 1000", ";", "split-window", "-h", "-t", "T:tiny", "sleep 1000"),
+		cmd("split-window", "-h", "-t", "T:tiny", "sleep 1000"),
+		cmd("split-window", "-v", "-t", "T:tiny", "sleep 1000", ";", "split-window", "-v", "-t", "T:tiny", "sleep 1000"),
+		cmd("list-panes", "-t", "T:tiny", "-F", panesFormat),
 	}},
 	{name: "option listing and exit-unattached", steps: []step{
 		cmd("new-session", "-d", "-s", "main", "cat"),

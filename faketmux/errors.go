@@ -69,11 +69,21 @@ const (
 	errWidth             = "width %s"
 	errHeight            = "height %s"
 	errIndexInUse        = "index in use: %d"
-	errNoSpace           = "create pane failed: pane too small"
+	errNoSpace           = "no space for new pane"
+	errPercentage        = "percentage %v"
+	errLines             = "lines %v"
+	errSplitPercentage   = "create pane failed: -p %v"
 )
 
 const (
 	errOnlyOneOfFOrArgument = "only one of -F or argument must be given"
+)
+
+// The words strtonum fails with, which tmux puts in its messages.
+const (
+	numInvalid  = "invalid"
+	numTooSmall = "too small"
+	numTooLarge = "too large"
 )
 
 // Options.
@@ -83,8 +93,7 @@ const (
 	errBadFlagValue     = "bad value: %s"
 	errEmptyValue       = "empty value"
 	errValueInvalid     = "value is invalid: %s"
-	errValueTooSmall    = "value is too small: %s"
-	errValueTooLarge    = "value is too large: %s"
+	errValueIs          = "value is %v: %s"
 	errUnknownValue     = "unknown value: %s"
 	errNotSuitableShell = "not a suitable shell: %s"
 	errNoSuchSession    = "no such session: %s"

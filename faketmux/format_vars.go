@@ -1,7 +1,6 @@
 package faketmux
 
 import (
-	"fmt"
 	"os"
 	"os/user"
 	"strconv"
@@ -201,28 +200,6 @@ func windowFlags(w *window) string {
 	return ""
 }
 
-// windowLayout is tmux's layout string with its checksum; the emulator
-// stacks panes top to bottom, as split-window -v does.
-func windowLayout(w *window) string {
-	var body string
-	if len(w.panes) == 1 {
-		p := w.panes[0]
-		body = fmt.Sprintf("%dx%d,%d,%d,%d", p.width, p.height, p.left, p.top, p.id)
-	} else {
-		parts := make([]string, len(w.panes))
-		for i, p := range w.panes {
-			parts[i] = fmt.Sprintf("%dx%d,%d,%d,%d", p.width, p.height, p.left, p.top, p.id)
-		}
-		body = fmt.Sprintf("%dx%d,0,0[%s]", w.width, w.height, strings.Join(parts, ","))
-	}
-	var csum uint16
-	for i := 0; i < len(body); i++ {
-		csum = (csum >> 1) + ((csum & 1) << 15)
-		csum += uint16(body[i])
-	}
-	return fmt.Sprintf("%04x,%s", csum, body)
-}
-
 func (f *formatter) paneVariable(key string) (string, time.Time, bool) {
 	p := f.p
 	w := p.window
@@ -269,8 +246,10 @@ func (f *formatter) paneVariable(key string) (string, time.Time, bool) {
 		return p.title, t, true
 	case "pane_format":
 		return "1", t, true
+	case "pane_last":
+		return boolString(w.lastPane == p), t, true
 	case "pane_dead", "pane_in_mode", "pane_input_off", "pane_marked", "pane_marked_set",
-		"pane_synchronized", "pane_pipe", "pane_last":
+		"pane_synchronized", "pane_pipe":
 		return "0", t, true
 	case "pane_mode", "pane_search_string", "pane_tty", "pane_dead_status", "pane_dead_signal":
 		return "", t, true

@@ -122,19 +122,29 @@ func (d *optionDef) parse(value string, given, appending bool, old string) (stri
 	return value, nil
 }
 
-// parseNumber is OpenBSD's strtonum as tmux uses it: leading space and a
-// sign are allowed, out-of-range values say which way they are out.
+// parseNumber is a number option's value, with tmux's messages.
 func parseNumber(value string, lo, hi int) (string, error) {
+	n, err := strtonum(value, lo, hi)
+	if err != nil {
+		return "", errorf(errValueIs, err, value)
+	}
+	return strconv.Itoa(n), nil
+}
+
+// strtonum is OpenBSD's strtonum, which tmux uses for numbers: leading
+// space and a sign are allowed; the error is the word tmux prints after
+// it ("invalid", "too small", "too large").
+func strtonum(value string, lo, hi int) (int, error) {
 	n, err := strconv.ParseInt(strings.TrimLeft(value, " \t\n\v\f\r"), 10, 64)
 	switch {
 	case err != nil && !errors.Is(err, strconv.ErrRange):
-		return "", errorf(errValueInvalid, value)
+		return 0, errors.New(numInvalid)
 	case n < int64(lo):
-		return "", errorf(errValueTooSmall, value)
+		return 0, errors.New(numTooSmall)
 	case n > int64(hi):
-		return "", errorf(errValueTooLarge, value)
+		return 0, errors.New(numTooLarge)
 	}
-	return strconv.FormatInt(n, 10), nil
+	return int(n), nil
 }
 
 // suitableShell is tmux's checkshell: an absolute path to an executable

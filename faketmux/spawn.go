@@ -92,13 +92,17 @@ func (st *state) destroyPane(p *paneState) {
 		st.destroyWindow(w)
 		return
 	}
-	// The freed rows go to the pane above, or below for the top pane.
-	heir := w.panes[max(0, i-1)]
-	heir.height += p.height + 1
-	if w.active == p {
-		w.active = heir
+	w.closePane(p)
+	// As tmux's window_lost_pane: the pane active before takes over, else
+	// the one before in pane order, else the one after.
+	switch {
+	case w.active == p && w.lastPane != nil:
+		w.active, w.lastPane = w.lastPane, nil
+	case w.active == p:
+		w.active = w.panes[max(0, i-1)]
+	case w.lastPane == p:
+		w.lastPane = nil
 	}
-	w.restack()
 }
 
 func (st *state) destroyWindow(w *window) {

@@ -73,8 +73,10 @@ type window struct {
 	index         int
 	name          string
 	session       *session
-	panes         []*paneState // in layout order
+	panes         []*paneState // in tmux's pane order, which is not the layout's
+	layout        *layoutCell
 	active        *paneState
+	lastPane      *paneState // the pane active before, which takes over from it
 	options       *options
 	width, height int
 	activity      time.Time
@@ -91,6 +93,7 @@ type paneState struct {
 	title         string
 	width, height int
 	left, top     int
+	cell          *layoutCell
 	created       time.Time
 }
 

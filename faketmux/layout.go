@@ -1,0 +1,234 @@
+package faketmux
+
+import (
+	"fmt"
+	"strings"
+)
+
+// layoutType is what a layout cell holds: one pane, or cells side by side
+// (left to right) or stacked (top to bottom), as in tmux's layout tree.
+type layoutType int
+
+const (
+	layoutPane layoutType = iota
+	layoutLeftRight
+	layoutTopBottom
+)
+
+// paneMinimum is the smallest a pane may be in either direction.
+const paneMinimum = 1
+
+// layoutCell is one node of a window's layout tree. Cells in a container
+// are separated by a one-cell border, which is why offsets step by size+1.
+type layoutCell struct {
+	typ    layoutType
+	parent *layoutCell
+	cells  []*layoutCell
+	sx, sy int
+	xoff   int
+	yoff   int
+	pane   *paneState // for a layoutPane cell
+}
+
+func newLeaf(p *paneState, sx, sy int) *layoutCell {
+	lc := &layoutCell{typ: layoutPane, sx: sx, sy: sy, pane: p}
+	p.cell = lc
+	return lc
+}
+
+// size is the cell's extent in the direction of typ.
+func (lc *layoutCell) size(typ layoutType) int {
+	if typ == layoutLeftRight {
+		return lc.sx
+	}
+	return lc.sy
+}
+
+func (lc *layoutCell) set(sx, sy, xoff, yoff int) {
+	lc.sx, lc.sy, lc.xoff, lc.yoff = sx, sy, xoff, yoff
+}
+
+// splitPane makes room for a new pane beside p, as tmux's layout_split_pane
+// does without -f: the new cell gets size cells (-1 splits in half), placed
+// after p, or before it with before. It returns nil when p is too small.
+// The caller puts a pane in the new cell and calls fixPanes.
+func (w *window) splitPane(p *paneState, typ layoutType, size int, before bool) *layoutCell {
+	lc := p.cell
+	sx, sy, xoff, yoff := lc.sx, lc.sy, lc.xoff, lc.yoff
+	saved := lc.size(typ)
+	if saved < 2*paneMinimum+1 {
+		return nil
+	}
+	var size2 int
+	switch {
+	case size < 0:
+		size2 = (saved+1)/2 - 1
+	case before:
+		size2 = saved - size - 1
+	default:
+		size2 = size
+	}
+	size2 = max(paneMinimum, min(size2, saved-2))
+	size1 := saved - 1 - size2
+
+	lcnew := &layoutCell{typ: layoutPane}
+	if parent := lc.parent; parent != nil && parent.typ == typ {
+		lcnew.parent = parent
+		i := indexOf(parent.cells, lc)
+		if !before {
+			i++
+		}
+		parent.cells = insertAt(parent.cells, i, lcnew)
+	} else {
+		// A new container takes lc's place and holds lc and the new cell.
+		node := &layoutCell{typ: typ, parent: lc.parent}
+		node.set(sx, sy, xoff, yoff)
+		if lc.parent == nil {
+			w.layout = node
+		} else {
+			lc.parent.cells[indexOf(lc.parent.cells, lc)] = node
+		}
+		lc.parent, lcnew.parent = node, node
+		node.cells = []*layoutCell{lc, lcnew}
+		if before {
+			node.cells = []*layoutCell{lcnew, lc}
+		}
+	}
+	first, second := lc, lcnew
+	if before {
+		first, second = lcnew, lc
+	}
+	if typ == layoutLeftRight {
+		first.set(size1, sy, xoff, yoff)
+		second.set(size2, sy, xoff+size1+1, yoff)
+	} else {
+		first.set(sx, size1, xoff, yoff)
+		second.set(sx, size2, xoff, yoff+size1+1)
+	}
+	return lcnew
+}
+
+func insertAt[T any](xs []T, i int, x T) []T {
+	xs = append(xs, x)
+	copy(xs[i+1:], xs[i:])
+	xs[i] = x
+	return xs
+}
+
+// closePane gives a pane's space to its neighbour (the previous cell, or
+// the next for the first) and folds a container left with one cell into
+// its parent, as tmux's layout_close_pane does.
+func (w *window) closePane(p *paneState) {
+	lc := p.cell
+	parent := lc.parent
+	if parent == nil {
+		w.layout = nil
+		return
+	}
+	i := indexOf(parent.cells, lc)
+	other := i - 1
+	if i == 0 {
+		other = 1
+	}
+	parent.cells[other].grow(parent.typ, lc.size(parent.typ)+1)
+	parent.cells = append(parent.cells[:i], parent.cells[i+1:]...)
+	if len(parent.cells) == 1 {
+		only := parent.cells[0]
+		only.parent = parent.parent
+		if only.parent == nil {
+			w.layout = only
+		} else {
+			only.parent.cells[indexOf(only.parent.cells, parent)] = only
+		}
+	}
+	w.fixPanes()
+}
+
+// grow widens (or heightens) a cell by change cells, sharing them out one
+// at a time among children that run the same way, as tmux's
+// layout_resize_adjust does for a positive change.
+func (lc *layoutCell) grow(typ layoutType, change int) {
+	if typ == layoutLeftRight {
+		lc.sx += change
+	} else {
+		lc.sy += change
+	}
+	switch lc.typ {
+	case layoutPane:
+	case typ:
+		for change > 0 {
+			for _, child := range lc.cells {
+				if change == 0 {
+					break
+				}
+				child.grow(typ, 1)
+				change--
+			}
+		}
+	default:
+		for _, child := range lc.cells {
+			child.grow(typ, change)
+		}
+	}
+}
+
+// fixPanes recomputes every cell's offset from the root and gives each
+// pane its cell's place and size, resizing its terminal when that changed.
+func (w *window) fixPanes() {
+	w.layout.xoff, w.layout.yoff = 0, 0
+	w.layout.fixOffsets()
+	for _, p := range w.panes {
+		lc := p.cell
+		p.left, p.top = lc.xoff, lc.yoff
+		if p.width != lc.sx || p.height != lc.sy {
+			p.width, p.height = lc.sx, lc.sy
+			if p.prog != nil {
+				p.prog.Resize(p.width, p.height)
+			}
+		}
+	}
+}
+
+func (lc *layoutCell) fixOffsets() {
+	x, y := lc.xoff, lc.yoff
+	for _, child := range lc.cells {
+		child.xoff, child.yoff = x, y
+		child.fixOffsets()
+		if lc.typ == layoutLeftRight {
+			x += child.sx + 1
+		} else {
+			y += child.sy + 1
+		}
+	}
+}
+
+// windowLayout is tmux's layout string: a checksum, then each cell as
+// WxH,X,Y with a pane's id, or its children in {} (left to right) or []
+// (top to bottom).
+func windowLayout(w *window) string {
+	var b strings.Builder
+	w.layout.dump(&b)
+	body := b.String()
+	var csum uint16
+	for i := 0; i < len(body); i++ {
+		csum = (csum >> 1) + ((csum & 1) << 15)
+		csum += uint16(body[i])
+	}
+	return fmt.Sprintf("%04x,%s", csum, body)
+}
+
+func (lc *layoutCell) dump(b *strings.Builder) {
+	fmt.Fprintf(b, "%dx%d,%d,%d", lc.sx, lc.sy, lc.xoff, lc.yoff)
+	if lc.typ == layoutPane {
+		fmt.Fprintf(b, ",%d", lc.pane.id)
+		return
+	}
+	b.WriteByte("{["[lc.typ-layoutLeftRight])
+	for i, child := range lc.cells {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		child.dump(b)
+	}
+	b.WriteByte("}]"[lc.typ-layoutLeftRight])
+}
