@@ -4,11 +4,14 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"net"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -273,5 +276,39 @@ func TestSocketModes(t *testing.T) {
 		if fi.Mode().Type() != os.ModeSocket || fi.Mode().Perm() != want {
 			t.Errorf("%s: mode %v, want a socket with %v", path, fi.Mode(), want)
 		}
+	}
+}
+
+// TestPaneProgramsAreDaemonChildren runs a pane whose program is itself a
+// tmux client: it must find the server through $TMUX, as under real tmux.
+func TestPaneProgramsAreDaemonChildren(t *testing.T) {
+	w := newWorld(t, fakeBin)
+	w.env = append(w.env, "PATH="+filepath.Dir(fakeBin)+":"+os.Getenv("PATH"))
+	w.must("", "-f", "/dev/null", "new-session", "-d",
+		`tmux set-buffer -b from-pane "$TMUX_PANE"; exec sleep 1000`)
+	daemons := w.servers()
+	if len(daemons) != 1 {
+		t.Fatalf("daemons %v, want one", daemons)
+	}
+	pid := strings.TrimSpace(w.must("", "list-panes", "-F", "#{pane_pid}"))
+	stat, err := os.ReadFile("/proc/" + pid + "/stat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The fields after the command name, which is in parentheses: state,
+	// then the parent's pid.
+	fields := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
+	if fields[1] != strconv.Itoa(daemons[0]) {
+		t.Errorf("pane program %s has parent %s, want the daemon %d", pid, fields[1], daemons[0])
+	}
+	for {
+		r := w.run("", "show-buffer", "-b", "from-pane")
+		if r.code == 0 {
+			if r.stdout != "%0" {
+				t.Errorf("the pane's client set %q, want %%0", r.stdout)
+			}
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
 }

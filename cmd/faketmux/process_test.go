@@ -153,11 +153,16 @@ func exitCode(t testing.TB, err error) int {
 }
 
 // servers returns the pids of w's server processes: processes of w's binary
-// whose environment names w's directory. A tmux server is the client forked
-// and the faketmux daemon inherits the client's environment, so both match.
+// whose environment names w's directory (a tmux server is the client forked,
+// and a faketmux daemon inherits the client's environment) and, for
+// faketmux, marks them as daemons. For tmux, clients still running count.
 func (w *world) servers() []int {
 	exe, _ := filepath.EvalSymlinks(w.bin)
 	mark := []byte("TMUX_TMPDIR=" + w.dir + "\x00")
+	var daemonMark []byte
+	if w.bin == fakeBin {
+		daemonMark = []byte("\x00" + daemonEnv + "=")
+	}
 	ents, _ := os.ReadDir("/proc")
 	var pids []int
 	for _, e := range ents {
@@ -170,7 +175,7 @@ func (w *world) servers() []int {
 		}
 		env, _ := os.ReadFile(fmt.Sprintf("/proc/%d/environ", pid))
 		stat, _ := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-		if bytes.Contains(env, mark) && !zombie(stat) {
+		if bytes.Contains(env, mark) && bytes.Contains(env, daemonMark) && !zombie(stat) {
 			pids = append(pids, pid)
 		}
 	}
