@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"regexp"
 	"strconv"
@@ -77,9 +78,9 @@ var commands = []command{
 		"Write FILE with the bytes of ESCAPED read as the inside of a Go string literal (`\\r`, `\\x1b`, `\\u00e9`, `\\x00`). " +
 			"txtar files always end in a newline; this makes the exact bytes a program should receive, such as a paste that ends in CR.",
 		cmdBytes},
-	{"await", "[-t DURATION] FILE [WANT] | [-t DURATION] -screen TARGET REGEXP", false,
+	{"await", "[-t DURATION] FILE [WANT] | [-t DURATION] -screen TARGET REGEXP | [-t DURATION] -gone SOCKET", false,
 		"Wait (default 20s) until FILE exists and, with WANT, holds exactly WANT's bytes; or until the screen of pane TARGET on the default socket " +
-			"(capture-pane -p) matches REGEXP. Programs in panes run on their own schedule, so scripts wait for them rather than sleep.",
+			"(capture-pane -p) matches REGEXP; or until no tmux server runs on socket SOCKET (kill-server returns before the server has gone). Programs in panes run on their own schedule, so scripts wait for them rather than sleep.",
 		cmdAwait},
 }
 
@@ -159,6 +160,8 @@ func cmdBytes(ts *testscript.TestScript, neg bool, args []string) error {
 	return os.WriteFile(ts.MkAbs(args[0]), []byte(b), 0o666)
 }
 
+var goneRE = regexp.MustCompile(`^(no server running on|error connecting to) `)
+
 func cmdAwait(ts *testscript.TestScript, neg bool, args []string) error {
 	limit := 20 * time.Second
 	if len(args) >= 2 && args[0] == "-t" {
@@ -180,6 +183,15 @@ func cmdAwait(ts *testscript.TestScript, neg bool, args []string) error {
 			var out, errb bytes.Buffer
 			sc.tmuxAt(sc.socketPath("default")).Run(context.Background(), []string{"capture-pane", "-p", "-t", args[1]}, nil, &out, &errb)
 			return re.Match(out.Bytes()), out.String() + errb.String()
+		}
+	case len(args) == 2 && args[0] == "-gone":
+		// kill-server returns before the server has exited: a client that
+		// comes too soon finds it dying ("server exited unexpectedly").
+		sc := state(ts)
+		check = func() (bool, string) {
+			var errb bytes.Buffer
+			code := sc.tmuxAt(sc.socketPath(args[1])).Run(context.Background(), []string{"list-sessions"}, nil, io.Discard, &errb)
+			return code != 0 && goneRE.Match(errb.Bytes()), errb.String()
 		}
 	case len(args) == 1 || len(args) == 2:
 		var want []byte
