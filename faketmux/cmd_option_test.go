@@ -24,9 +24,7 @@ func TestSetOptionValidates(t *testing.T) {
 		{[]string{"-og", "base-index", "1"}, "already set: base-index"},
 	} {
 		args := append([]string{"set-option"}, tc.args...)
-		if _, errs, rc := run(t, s, "", args...); rc != 1 || errs != tc.want+"\n" {
-			t.Errorf("%q: %d %q, want %q", args, rc, errs, tc.want)
-		}
+		mustFail(t, s, tc.want, args...)
 	}
 	// -q hides what is not found, and -o on a value already set.
 	mustRun(t, s, "set-option", "-q", "nope", "1")

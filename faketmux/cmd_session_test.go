@@ -16,9 +16,7 @@ func TestNewSessionNamesUnnamedByID(t *testing.T) {
 	if want := "1 $0\n2 $2\n3 $3\n"; out != want {
 		t.Fatalf("list-sessions = %q, want %q", out, want)
 	}
-	if _, errs, rc := run(t, s, "", "new-session", "-d", "-s", "1"); rc != 1 || errs != "duplicate session: 1\n" {
-		t.Fatalf("duplicate: %d %q", rc, errs)
-	}
+	mustFail(t, s, "duplicate session: 1", "new-session", "-d", "-s", "1")
 }
 
 func TestNewSessionFlags(t *testing.T) {
@@ -48,9 +46,7 @@ func TestNewSessionFlags(t *testing.T) {
 		if tc.args != nil {
 			args = append(args, "-d")
 		}
-		if _, errs, rc := run(t, s, "", args...); rc != 1 || errs != tc.want+"\n" {
-			t.Errorf("%q: %d %q, want %q", args, rc, errs, tc.want)
-		}
+		mustFail(t, s, tc.want, args...)
 	}
 }
 
@@ -65,9 +61,7 @@ func TestHasSession(t *testing.T) {
 		"$9":  "can't find session: $9",
 		"x":   "can't find session: x",
 	} {
-		if _, errs, rc := run(t, s, "", "has-session", "-t", target); rc != 1 || errs != want+"\n" {
-			t.Errorf("has-session -t %s: %d %q", target, rc, errs)
-		}
+		mustFail(t, s, want, "has-session", "-t", target)
 	}
 }
 
@@ -81,9 +75,7 @@ func TestRenameSession(t *testing.T) {
 		"other": "duplicate session: other",
 		"":      "invalid session: ",
 	} {
-		if _, errs, rc := run(t, s, "", "rename-session", "-t", "a_b", name); rc != 1 || errs != want+"\n" {
-			t.Errorf("rename to %q: %d %q", name, rc, errs)
-		}
+		mustFail(t, s, want, "rename-session", "-t", "a_b", name)
 	}
 	// Sessions stay sorted by name after a rename.
 	mustRun(t, s, "rename-session", "-t", "other", "0first")
@@ -103,9 +95,7 @@ func TestKillSession(t *testing.T) {
 	if out := mustRun(t, s, "list-sessions", "-F", "#{session_name}"); out != "b\n" {
 		t.Fatalf("after kill-session -a: %q", out)
 	}
-	if _, errs, rc := run(t, s, "", "kill-session", "-t", "a"); rc != 1 || errs != "can't find session: a\n" {
-		t.Fatalf("kill a missing session: %d %q", rc, errs)
-	}
+	mustFail(t, s, "can't find session: a", "kill-session", "-t", "a")
 	mustRun(t, s, "kill-session")
 	if s.Running() {
 		t.Fatal("the server outlived its last session")

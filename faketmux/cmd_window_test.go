@@ -17,9 +17,7 @@ func TestNewWindowIndexes(t *testing.T) {
 	if got, want := windows(t, s), "0 zero *\n1 one \n2 two \n5 five \n"; got != want {
 		t.Fatalf("windows = %q, want %q", got, want)
 	}
-	if _, errs, rc := run(t, s, "", "new-window", "-d", "-t", "main:5"); rc != 1 || errs != "create window failed: index 5 in use\n" {
-		t.Fatalf("index in use: %d %q", rc, errs)
-	}
+	mustFail(t, s, "create window failed: index 5 in use", "new-window", "-d", "-t", "main:5")
 	mustRun(t, s, "new-window", "-d", "-k", "-t", "main:5", "-n", "killed")
 	if got, want := windows(t, s), "0 zero *\n1 one \n2 two \n5 killed \n"; got != want {
 		t.Fatalf("after -k: %q, want %q", got, want)
@@ -59,9 +57,7 @@ func TestKillWindow(t *testing.T) {
 	if got, want := windows(t, s), "3 c *\n"; got != want {
 		t.Fatalf("windows = %q, want %q", got, want)
 	}
-	if _, errs, rc := run(t, s, "", "kill-window", "-t", "main:a"); rc != 1 || errs != "can't find window: a\n" {
-		t.Fatalf("kill a missing window: %d %q", rc, errs)
-	}
+	mustFail(t, s, "can't find window: a", "kill-window", "-t", "main:a")
 }
 
 func TestRenameWindowStopsAutomaticRename(t *testing.T) {

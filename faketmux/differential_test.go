@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -65,6 +66,16 @@ func (s step) in(stdin string) step                 { s.stdin = stdin; return s 
 func (s step) normalise(f func(string) string) step { s.norm = f; return s }
 func (s step) waitFor(text string) step             { s.until = text; return s }
 func (s step) waitGone(text string) step            { s.gone = text; return s }
+
+// showQuoted sets default-command to each value and shows it, to compare
+// how show-options quotes strings.
+func showQuoted(values ...string) []step {
+	var steps []step
+	for _, v := range values {
+		steps = append(steps, cmd("set-option", "-g", "default-command", v), cmd("show-options", "-g", "default-command"))
+	}
+	return steps
+}
 
 // fileOf is a step that compares what a pane's program wrote to a file
 // in the side's directory, once it contains until.
@@ -304,7 +315,7 @@ var scenarios = []scenario{
 		cmd("kill-server"),
 		cmd("list-buffers"),
 	}},
-	{name: "option values, quoting and scopes", steps: []step{
+	{name: "option values, quoting and scopes", steps: slices.Concat([]step{
 		cmd("new-session", "-d", "-s", "main", "cat"),
 		cmd("new-window", "-d", "-n", "two", "cat"),
 		cmd("set-option", "-g", "remain-on-exit", "bogus"),
@@ -317,30 +328,9 @@ var scenarios = []scenario{
 		cmd("set-option", "-g", "default-size", "abc"),
 		cmd("set-option", "-g", "default-size", "10x5"),
 		cmd("show-options", "-g", "default-size"),
-		cmd("set-option", "-g", "default-command", ""),
-		cmd("show-options", "-g", "default-command"),
-		cmd("set-option", "-g", "default-command", "a b"),
-		cmd("show-options", "-g", "default-command"),
-		cmd("set-option", "-g", "default-command", "x\"y"),
-		cmd("show-options", "-g", "default-command"),
-		cmd("set-option", "-g", "default-command", "~"),
-		cmd("show-options", "-g", "default-command"),
-		cmd("set-option", "-g", "default-command", "#"),
-		cmd("show-options", "-g", "default-command"),
-		cmd("set-option", "-g", "default-command", "~/x"),
-		cmd("show-options", "-g", "default-command"),
-		cmd("set-option", "-g", "default-command", "~/x y"),
-		cmd("show-options", "-g", "default-command"),
-		cmd("set-option", "-g", "default-command", "a\tb\n"),
-		cmd("show-options", "-g", "default-command"),
-		cmd("set-option", "-g", "default-command", "é$x"),
-		cmd("show-options", "-g", "default-command"),
-		cmd("set-option", "-g", "default-command", "é\u0001\"x"),
-		cmd("show-options", "-g", "default-command"),
-		cmd("set-option", "-g", "default-command", "a \"q\" \\"),
-		cmd("show-options", "-g", "default-command"),
-		cmd("set-option", "-g", "default-command", "a\\b"),
-		cmd("show-options", "-g", "default-command"),
+	}, showQuoted("", "a b", "x\"y", "~",
+		"#", "~/x", "~/x y", "a\tb\n",
+		"é$x", "é\u0001\"x", "a \"q\" \\", "a\\b"), []step{
 		cmd("show-options", "-gv", "default-command"),
 		cmd("set-option", "-t", "main", "default-command", ""),
 		cmd("show-options", "-t", "main", "default-command"),
@@ -401,7 +391,7 @@ var scenarios = []scenario{
 		cmd("display-message", "-p", "-t", ":7", "#{session_name}:#{window_index}.#{pane_index}"),
 		cmd("display-message", "-p", "-t", "%9", "#{session_name}:#{window_index}.#{pane_index}"),
 		cmd("display-message", "-p", "-t", "nosuch", "#{session_name}:#{window_index}.#{pane_index}"),
-	}},
+	})},
 	// Pastes and keys reach real programs. "rec" records every byte it is
 	// given in raw mode, with bracketed paste on, in a file; "cat" echoes
 	// in the terminal's cooked mode, so the screen shows what the line

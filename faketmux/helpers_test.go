@@ -32,3 +32,12 @@ func started(t *testing.T) *Server {
 	mustRun(t, s, "new-session", "-d", "-s", "main", "cat")
 	return s
 }
+
+// mustFail checks that a command line fails as tmux does: exit status 1
+// and want as the one line on standard error.
+func mustFail(t *testing.T, s *Server, want string, args ...string) {
+	t.Helper()
+	if _, errs, rc := run(t, s, "", args...); rc != 1 || errs != want+"\n" {
+		t.Errorf("%q: exit %d, stderr %q; want 1, %q", args, rc, errs, want)
+	}
+}

@@ -98,8 +98,6 @@ func TestSplitErrors(t *testing.T) {
 		{[]string{"-f"}, "faketmux: split-window -f is not supported"},
 	} {
 		args := append([]string{"split-window"}, tc.args...)
-		if _, errs, rc := run(t, s, "", args...); rc != 1 || errs != tc.want+"\n" {
-			t.Errorf("%q: %d %q, want %q", args, rc, errs, tc.want)
-		}
+		mustFail(t, s, tc.want, args...)
 	}
 }
