@@ -81,3 +81,106 @@ func TestSendKeysAndCapture(t *testing.T) {
 		t.Fatalf("split-window: %q", out)
 	}
 }
+
+func TestActivePaneAfterKill(t *testing.T) {
+	withFakePrograms(t, false)
+	s := started(t)
+	// %0 active, then %1, then %2: %1 is the last pane.
+	mustRun(t, s, "split-window", ";", "split-window", "-t", "%0")
+	if got := mustRun(t, s, "list-panes", "-F", "#{pane_id}#{?pane_active, active,}#{?pane_last, last,}"); got != "%0\n%2 active\n%1 last\n" {
+		t.Fatalf("panes = %q", got)
+	}
+	mustRun(t, s, "kill-pane")
+	if got := mustRun(t, s, "display-message", "-p", "#{pane_id}"); got != "%1\n" {
+		t.Errorf("active after killing the active pane = %q, want the last pane", got)
+	}
+	mustRun(t, s, "kill-pane")
+	if got := mustRun(t, s, "display-message", "-p", "#{pane_id}"); got != "%0\n" {
+		t.Errorf("active with no last pane = %q, want the one before", got)
+	}
+}
+
+func TestSplitErrors(t *testing.T) {
+	withFakePrograms(t, false)
+	s := RunT(t)
+	mustRun(t, s, "new-session", "-d", "-x", "3", "-y", "3")
+	mustRun(t, s, "split-window", "-h")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-h"}, "no space for new pane"},
+		{[]string{"-l", "x"}, "lines invalid"},
+		{[]string{"-l", "-1"}, "lines too small"},
+		{[]string{"-l", "y%"}, "percentage invalid"},
+		{[]string{"-p", "z"}, "create pane failed: -p invalid"},
+		{[]string{"-f"}, "faketmux: split-window -f is not supported"},
+	} {
+		args := append([]string{"split-window"}, tc.args...)
+		mustFail(t, s, tc.want, args...)
+	}
+}
+
+func TestSendKeysNames(t *testing.T) {
+	withFakePrograms(t, false)
+	s := started(t)
+	// A flag after the first key is a key: tmux stops parsing flags there.
+	mustRun(t, s, "send-keys", "-t", "main", "Enter", "C-c", "-l", "Up", "end", "é")
+	if got, _ := s.PaneInput("%0"); string(got) != "\r\x03-l\x1b[A\x1b[4~é" {
+		t.Fatalf("send-keys: pane got %q", got)
+	}
+	mustFail(t, s, "can't find pane: 9", "send-keys", "-t", "main:0.9", "x")
+}
+
+func TestCapturePaneIntoBuffer(t *testing.T) {
+	withFakePrograms(t, false)
+	s := started(t)
+	mustRun(t, s, "capture-pane", "-b", "cap", ";", "capture-pane")
+	bufs := s.Buffers()
+	if len(bufs) != 2 || bufs[0].Name != "buffer0" || bufs[1].Name != "cap" || string(bufs[1].Data) != "screen\n" {
+		t.Fatalf("buffers after capture-pane: %+v", bufs)
+	}
+}
+
+func TestListPanesScopes(t *testing.T) {
+	withFakePrograms(t, false)
+	s := started(t)
+	mustRun(t, s, "split-window", "-h", "-d", ";", "new-window", "-d", ";", "new-session", "-d", "-s", "other")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-t", "main"}, "%0\n%1\n"},
+		{[]string{"-s", "-t", "main"}, "%0\n%1\n%2\n"},
+		{[]string{"-a"}, "%0\n%1\n%2\n%3\n"},
+		{[]string{"-a", "-f", "#{pane_at_left}"}, "%0\n%2\n%3\n"},
+	} {
+		args := append(append([]string{"list-panes"}, tc.args...), "-F", "#{pane_id}")
+		if got := mustRun(t, s, args...); got != tc.want {
+			t.Errorf("%q = %q, want %q", args, got, tc.want)
+		}
+	}
+	if got := mustRun(t, s, "list-panes", "-a"); !strings.HasPrefix(got, "main:0.0: [40x24] [history 0/2000, 768 bytes] %0 (active)\n") {
+		t.Errorf("list-panes -a = %q", got)
+	}
+}
+
+func TestDisplayMessageFallsBack(t *testing.T) {
+	withFakePrograms(t, false)
+	s := started(t)
+	// A target found only in part is filled in from what was found; one
+	// not found at all leaves the format empty, and neither is an error.
+	for target, want := range map[string]string{
+		"main:7":   "main:0.0",
+		"main:0.9": "main:0.0",
+		"nope":     ":.",
+		"%9":       ":.",
+	} {
+		if got := mustRun(t, s, "display-message", "-p", "-t", target, "#S:#I.#P"); got != want+"\n" {
+			t.Errorf("-t %s: %q, want %q", target, got, want)
+		}
+	}
+	if got := mustRun(t, s, "display-message", "hello"); got != "" {
+		t.Errorf("display-message without -p printed %q", got)
+	}
+}
