@@ -70,11 +70,7 @@ func runClient(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	for range connectAttempts {
 		conn, spawned, err := connect(path, inDir, &g)
 		if err != nil {
-			if errors.Is(err, syscall.ECONNREFUSED) {
-				fmt.Fprintf(stderr, "no server running on %s\n", path)
-			} else {
-				fmt.Fprintf(stderr, "error connecting to %s (%s)\n", path, strerror(err))
-			}
+			fmt.Fprintln(stderr, connectError(path, err))
 			return 1
 		}
 		if msg := checkLength(args); msg != "" {
@@ -82,7 +78,7 @@ func runClient(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, msg)
 			return 1
 		}
-		req := &wire.Req{Args: args, Dir: workingDir(), Env: os.Environ()}
+		req := &wire.Req{NoStartServer: g.noStartServer, Args: args, Dir: workingDir(), Env: os.Environ()}
 		if spawned {
 			req.Config = loadConfig(configFiles(&g, os.LookupEnv))
 		}
@@ -98,6 +94,14 @@ func runClient(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stderr, "server exited unexpectedly")
 	return 1
+}
+
+// connectError is tmux's message for a client that found no server.
+func connectError(path string, err error) string {
+	if errors.Is(err, syscall.ECONNREFUSED) {
+		return "no server running on " + path
+	}
+	return fmt.Sprintf("error connecting to %s (%s)", path, strerror(err))
 }
 
 // checkLength returns tmux's message for a command line too long to send.

@@ -236,7 +236,7 @@ func (d *daemon) serve(conn net.Conn, r *bufio.Reader, out *output, req *wire.Re
 		out.flush()
 	}}
 	go readInput(r, pw, in, cancel)
-	rc := d.exec(ctx, faketmux.Call{
+	rc := d.exec(ctx, req.NoStartServer, faketmux.Call{
 		Args:   req.Args,
 		Stdin:  in,
 		Stdout: stream{out, wire.Stdout},
@@ -279,8 +279,11 @@ func readInput(r *bufio.Reader, pw *io.PipeWriter, in *stdinReader, cancel conte
 }
 
 // exec runs a command line, with the configuration at its head when no
-// server runs, and then finds out whether a server runs now.
-func (d *daemon) exec(ctx context.Context, call faketmux.Call) int {
+// server runs, and then finds out whether a server runs now. A daemon that
+// runs no server is, to tmux's clients, nobody listening: so a client with
+// -N, which would not start a server, is answered with the message it
+// would have printed itself.
+func (d *daemon) exec(ctx context.Context, noStartServer bool, call faketmux.Call) int {
 	d.startMu.Lock()
 	if d.running() {
 		d.startMu.Unlock()
@@ -289,6 +292,14 @@ func (d *daemon) exec(ctx context.Context, call faketmux.Call) int {
 		return rc
 	}
 	defer d.startMu.Unlock()
+	if noStartServer {
+		err := syscall.ENOENT
+		if d.spec.stale || closed(d.everRan) {
+			err = syscall.ECONNREFUSED
+		}
+		fmt.Fprintln(call.Stderr, connectError(d.spec.path, err))
+		return 1
+	}
 	call.Args = withConfig(d.config, call.Args)
 	rc := d.srv.Exec(ctx, call)
 	d.refresh()

@@ -126,3 +126,52 @@ func socketPair(t *testing.T) (net.Conn, net.Conn) {
 	}
 	return conns[0], conns[1]
 }
+
+// TestIdleDaemonAnswersAsNobodyListening keeps a daemon alive with no
+// server running, as a client still connected does: other clients must get
+// what they would get with nobody listening, -N included, and a command that
+// starts a server must start it in this daemon.
+func TestIdleDaemonAnswersAsNobodyListening(t *testing.T) {
+	dir, err := os.MkdirTemp("", "ft")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	path := dir + "/s"
+	d := newDaemon(daemonSpec{path: path})
+	d.active = 1 // the client that holds the daemon
+	first, daemonEnd := socketPair(t)
+	exited := make(chan int, 1)
+	go func() { exited <- d.run(daemonEnd, nil) }()
+	var out, errb bytes.Buffer
+	if st, _ := exchange(first, &wire.Req{Args: []string{"list-buffers"}}, nil, &out, &errb); st != 1 {
+		t.Fatalf("list-buffers with no server: exit %d", st)
+	}
+	first.Close()
+
+	client := func(args ...string) result {
+		var o, e bytes.Buffer
+		code := runClient(append([]string{"tmux", "-S", path}, args...), strings.NewReader(""), &o, &e)
+		return result{o.String(), e.String(), code}
+	}
+	nobody := result{"", "error connecting to " + path + " (No such file or directory)\n", 1}
+	for _, args := range [][]string{{"-N", "new-session", "-d"}, {"has-session"}} {
+		if r := client(args...); r != nobody {
+			t.Errorf("%q: %v, want %v", args, r, nobody)
+		}
+	}
+	if r := client("new-session", "-d", "sleep 1000"); r.code != 0 || r.stderr != "" {
+		t.Errorf("new-session: %v", r)
+	}
+	if !d.running() {
+		t.Fatal("new-session did not start the server in the idle daemon")
+	}
+	if r := client("-N", "has-session"); r.code != 0 {
+		t.Errorf("-N with a server running: %v", r)
+	}
+	client("kill-server")
+	d.release()
+	if st := <-exited; st != 0 {
+		t.Errorf("daemon exit status %d", st)
+	}
+}

@@ -41,6 +41,9 @@ const MaxPayload = 16 << 20
 // ChunkSize is how much standard input one Stdin frame carries.
 const ChunkSize = 64 << 10
 
+// flagNoStartServer is Req.NoStartServer in the request's flags word.
+const flagNoStartServer = 1
+
 // ErrTooLarge is returned for a frame whose length exceeds MaxPayload.
 var ErrTooLarge = errors.New("frame larger than the limit")
 
@@ -94,9 +97,12 @@ func ParseExit(p []byte) (int, error) {
 
 // Req is what a client invocation tells the daemon.
 type Req struct {
-	Args []string // the tmux command line after the global flags
-	Dir  string   // the client's working directory
-	Env  []string // the client's whole environment, as tmux sends it
+	// NoStartServer is tmux's -N: a daemon that runs no server must
+	// answer as if nobody listened, even for a command that starts one.
+	NoStartServer bool
+	Args          []string // the tmux command line after the global flags
+	Dir           string   // the client's working directory
+	Env           []string // the client's whole environment, as tmux sends it
 	// Config holds the set-option command lines of the client's
 	// configuration files, applied when this request starts a server.
 	Config [][]string
@@ -106,6 +112,11 @@ type Req struct {
 // because tmux arguments may be any bytes, not only UTF-8.
 func (r *Req) Encode() []byte {
 	b := binary.BigEndian.AppendUint32(nil, Version)
+	var flags uint32
+	if r.NoStartServer {
+		flags |= flagNoStartServer
+	}
+	b = binary.BigEndian.AppendUint32(b, flags)
 	b = appendString(b, r.Dir)
 	b = appendStrings(b, r.Args)
 	b = appendStrings(b, r.Env)
@@ -136,7 +147,11 @@ func DecodeReq(p []byte) (*Req, error) {
 	if v := d.uint32(); d.err == nil && v != Version {
 		return nil, fmt.Errorf("protocol version %d, this daemon speaks %d", v, Version)
 	}
-	r := &Req{Dir: d.string(), Args: d.strings(), Env: d.strings()}
+	flags := d.uint32()
+	if d.err == nil && flags&^flagNoStartServer != 0 {
+		d.err = fmt.Errorf("unknown flags %#x", flags)
+	}
+	r := &Req{NoStartServer: flags&flagNoStartServer != 0, Dir: d.string(), Args: d.strings(), Env: d.strings()}
 	n := d.count()
 	for i := 0; i < n && d.err == nil; i++ {
 		r.Config = append(r.Config, d.strings())

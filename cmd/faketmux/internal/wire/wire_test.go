@@ -12,10 +12,11 @@ import (
 
 func TestRequestRoundTrip(t *testing.T) {
 	r := &Req{
-		Args:   []string{"set-buffer", "bin\x00\xff", ""},
-		Dir:    "/w",
-		Env:    []string{"A=1"},
-		Config: [][]string{{"set", "-g", "x", "1"}, {}},
+		NoStartServer: true,
+		Args:          []string{"set-buffer", "bin\x00\xff", ""},
+		Dir:           "/w",
+		Env:           []string{"A=1"},
+		Config:        [][]string{{"set", "-g", "x", "1"}, {}},
 	}
 	got, err := DecodeReq(r.Encode())
 	if err != nil {
