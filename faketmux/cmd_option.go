@@ -49,7 +49,19 @@ func (c *client) optionName(a *args) string {
 	return c.formatForTarget(t).expand(a.values[0])
 }
 
+// refusePaneOptions refuses -p before anything else, even with -q: the
+// emulator has no pane options, and quietly setting none would mislead.
+func refusePaneOptions(a *args) error {
+	if a.has('p') {
+		return errorf(errUnsupported, "pane options (-p)")
+	}
+	return nil
+}
+
 func cmdSetOption(c *client, a *args) error {
+	if err := refusePaneOptions(a); err != nil {
+		return err
+	}
 	name := c.optionName(a)
 	d := optionByName[name]
 	if d == nil {
@@ -93,6 +105,9 @@ func cmdSetOption(c *client, a *args) error {
 }
 
 func cmdShowOptions(c *client, a *args) error {
+	if err := refusePaneOptions(a); err != nil {
+		return err
+	}
 	if len(a.values) == 0 {
 		scope := scopeFromFlags(a)
 		o, err := c.optionsFor(scope, a)

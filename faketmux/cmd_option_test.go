@@ -22,6 +22,7 @@ func TestSetOptionValidates(t *testing.T) {
 		{[]string{"-t", "nope", "base-index", "1"}, "no such session: nope"},
 		{[]string{"-w", "-t", "main:9", "pane-base-index", "1"}, "no such window: main:9"},
 		{[]string{"-og", "base-index", "1"}, "already set: base-index"},
+		{[]string{"-p", "remain-on-exit", "on"}, "faketmux: pane options (-p) is not supported"},
 	} {
 		args := append([]string{"set-option"}, tc.args...)
 		mustFail(t, s, tc.want, args...)
