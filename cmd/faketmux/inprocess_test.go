@@ -22,32 +22,17 @@ import (
 // away mid-command, the configuration of the first client, and the exit
 // once the server is killed.
 func TestDaemonInProcess(t *testing.T) {
-	dir, err := os.MkdirTemp("", "ft")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(dir)
-	path := dir + "/s"
-	d := newDaemon(daemonSpec{path: path})
-	first, daemonEnd := socketPair(t)
-	exited := make(chan int, 1)
-	go func() { exited <- d.run(daemonEnd, nil) }()
-
+	p := startInProcess(t, 0)
 	var out, errb bytes.Buffer
-	status, accepted := exchange(first, &wire.Req{
+	status, accepted := exchange(p.first, &wire.Req{
 		Args:   []string{"new-session", "-d", "sleep 1000"},
 		Config: [][]string{{"set", "-g", "buffer-limit", "100"}, {"set", "-g", "no-such-option", "1"}},
 	}, nil, &out, &errb)
-	first.Close()
+	p.first.Close()
 	if status != 0 || !accepted || errb.Len() != 0 {
 		t.Fatalf("first client: status %d, accepted %v, stderr %q", status, accepted, errb.String())
 	}
-
-	client := func(stdin string, args ...string) result {
-		var o, e bytes.Buffer
-		code := runClient(append([]string{"tmux", "-S", path}, args...), strings.NewReader(stdin), &o, &e)
-		return result{o.String(), e.String(), code}
-	}
+	client := p.client
 	content := func(i int) string { return strings.Repeat(fmt.Sprintf("%d.", i), 30000) }
 	const n = 16
 	var wg sync.WaitGroup
@@ -58,7 +43,7 @@ func TestDaemonInProcess(t *testing.T) {
 			}
 		})
 	}
-	wg.Go(func() { abandonLoad(t, path) })
+	wg.Go(func() { abandonLoad(t, p.path) })
 	wg.Wait()
 	for i := range n {
 		wg.Go(func() {
@@ -77,10 +62,10 @@ func TestDaemonInProcess(t *testing.T) {
 	if r := client("", "kill-server"); r.code != 0 {
 		t.Errorf("kill-server: %v", r)
 	}
-	if st := <-exited; st != 0 {
+	if st := <-p.exited; st != 0 {
 		t.Errorf("daemon exit status %d", st)
 	}
-	if _, err := os.Lstat(path); err != nil {
+	if _, err := os.Lstat(p.path); err != nil {
 		t.Errorf("the socket of a server that ran must stay, as tmux's does: %v", err)
 	}
 }
@@ -132,46 +117,64 @@ func socketPair(t *testing.T) (net.Conn, net.Conn) {
 // what they would get with nobody listening, -N included, and a command that
 // starts a server must start it in this daemon.
 func TestIdleDaemonAnswersAsNobodyListening(t *testing.T) {
+	p := startInProcess(t, 1)
+	var out, errb bytes.Buffer
+	if st, _ := exchange(p.first, &wire.Req{Args: []string{"list-buffers"}}, nil, &out, &errb); st != 1 {
+		t.Fatalf("list-buffers with no server: exit %d", st)
+	}
+	p.first.Close()
+
+	nobody := result{"", "error connecting to " + p.path + " (No such file or directory)\n", 1}
+	for _, args := range [][]string{{"-N", "new-session", "-d"}, {"has-session"}} {
+		if r := p.client("", args...); r != nobody {
+			t.Errorf("%q: %v, want %v", args, r, nobody)
+		}
+	}
+	if r := p.client("", "new-session", "-d", "sleep 1000"); r.code != 0 || r.stderr != "" {
+		t.Errorf("new-session: %v", r)
+	}
+	if !p.d.running() {
+		t.Fatal("new-session did not start the server in the idle daemon")
+	}
+	if r := p.client("", "-N", "has-session"); r.code != 0 {
+		t.Errorf("-N with a server running: %v", r)
+	}
+	p.client("", "kill-server")
+	p.d.release()
+	if st := <-p.exited; st != 0 {
+		t.Errorf("daemon exit status %d", st)
+	}
+}
+
+// inProcess is a daemon run by the test process on a fresh socket, with
+// first the connection of the client that would have started it.
+type inProcess struct {
+	d      *daemon
+	path   string
+	first  net.Conn
+	exited chan int
+}
+
+// startInProcess starts a daemon; hold counts clients it must wait for
+// besides first, which the test releases with d.release.
+func startInProcess(t *testing.T, hold int) *inProcess {
 	dir, err := os.MkdirTemp("", "ft")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer os.RemoveAll(dir)
-	path := dir + "/s"
-	d := newDaemon(daemonSpec{path: path})
-	d.active = 1 // the client that holds the daemon
-	first, daemonEnd := socketPair(t)
-	exited := make(chan int, 1)
-	go func() { exited <- d.run(daemonEnd, nil) }()
-	var out, errb bytes.Buffer
-	if st, _ := exchange(first, &wire.Req{Args: []string{"list-buffers"}}, nil, &out, &errb); st != 1 {
-		t.Fatalf("list-buffers with no server: exit %d", st)
-	}
-	first.Close()
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	p := &inProcess{path: dir + "/s", exited: make(chan int, 1)}
+	p.d = newDaemon(daemonSpec{path: p.path})
+	p.d.active = hold
+	var daemonEnd net.Conn
+	p.first, daemonEnd = socketPair(t)
+	go func() { p.exited <- p.d.run(daemonEnd, nil) }()
+	return p
+}
 
-	client := func(args ...string) result {
-		var o, e bytes.Buffer
-		code := runClient(append([]string{"tmux", "-S", path}, args...), strings.NewReader(""), &o, &e)
-		return result{o.String(), e.String(), code}
-	}
-	nobody := result{"", "error connecting to " + path + " (No such file or directory)\n", 1}
-	for _, args := range [][]string{{"-N", "new-session", "-d"}, {"has-session"}} {
-		if r := client(args...); r != nobody {
-			t.Errorf("%q: %v, want %v", args, r, nobody)
-		}
-	}
-	if r := client("new-session", "-d", "sleep 1000"); r.code != 0 || r.stderr != "" {
-		t.Errorf("new-session: %v", r)
-	}
-	if !d.running() {
-		t.Fatal("new-session did not start the server in the idle daemon")
-	}
-	if r := client("-N", "has-session"); r.code != 0 {
-		t.Errorf("-N with a server running: %v", r)
-	}
-	client("kill-server")
-	d.release()
-	if st := <-exited; st != 0 {
-		t.Errorf("daemon exit status %d", st)
-	}
+// client runs a client invocation in the test process.
+func (p *inProcess) client(stdin string, args ...string) result {
+	var o, e bytes.Buffer
+	code := runClient(append([]string{"tmux", "-S", p.path}, args...), strings.NewReader(stdin), &o, &e)
+	return result{o.String(), e.String(), code}
 }
