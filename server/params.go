@@ -32,6 +32,13 @@ const (
 	kindBoolean kind = "boolean"
 )
 
+func (k kind) withArticle() string {
+	if k == kindInteger {
+		return "an " + string(k)
+	}
+	return "a " + string(k)
+}
+
 // schema is a JSON Schema object, built in Go and pinned by golden files.
 type schema = map[string]any
 
@@ -112,11 +119,11 @@ func decodeArgs(raw json.RawMessage, params []param) (args, error) {
 func (p param) decode(v json.RawMessage) (any, error) {
 	if string(v) == "null" {
 		if !p.nullable {
-			return nil, fmt.Errorf("argument %q must be a %s, not null", p.name, p.kind)
+			return nil, fmt.Errorf("argument %q must be %s, not null", p.name, p.kind.withArticle())
 		}
 		return nil, nil
 	}
-	wrongType := fmt.Errorf("argument %q must be a %s%s", p.name, p.kind, orNull(p.nullable))
+	wrongType := fmt.Errorf("argument %q must be %s%s", p.name, p.kind.withArticle(), orNull(p.nullable))
 	switch p.kind {
 	case kindString:
 		var s string

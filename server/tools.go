@@ -300,13 +300,16 @@ func (s *Server) listBuffers(ctx context.Context, a args) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	out, err := s.tmux(ctx, socket, nil, "list-buffers", "-F", "#{buffer_name}\t#{buffer_size}\t#{buffer_created}")
+	// Spaces, not tabs, between fields: without a UTF-8 locale tmux prints
+	// control characters in formats as '_'. Our names hold no spaces, and a
+	// line that does not split into three is someone else's buffer.
+	out, err := s.tmux(ctx, socket, nil, "list-buffers", "-F", "#{buffer_name} #{buffer_size} #{buffer_created}")
 	if err != nil {
 		return nil, err
 	}
 	res := listResult{Buffers: []listedBuffer{}}
 	for line := range strings.Lines(string(out)) {
-		fields := strings.Split(strings.TrimSuffix(line, "\n"), "\t")
+		fields := strings.Fields(line)
 		if len(fields) != 3 || !s.owned.has(socket, fields[0]) {
 			continue
 		}

@@ -223,8 +223,8 @@ func TestRefusalsChangeNothing(t *testing.T) {
 		{"show_buffer", map[string]any{"buffer_name": strings.ToUpper(own)}, "not a buffer name"},
 		{"show_buffer", map[string]any{"buffer_name": own, "max_lines": 0}, "max_lines must be at least 1"},
 		{"show_buffer", map[string]any{"buffer_name": own, "max_lines": -3}, "max_lines must be at least 1"},
-		{"show_buffer", map[string]any{"buffer_name": own, "max_lines": 1.5}, `"max_lines" must be a integer or null`},
-		{"show_buffer", map[string]any{"buffer_name": own, "max_lines": "10"}, `"max_lines" must be a integer or null`},
+		{"show_buffer", map[string]any{"buffer_name": own, "max_lines": 1.5}, `"max_lines" must be an integer or null`},
+		{"show_buffer", map[string]any{"buffer_name": own, "max_lines": "10"}, `"max_lines" must be an integer or null`},
 		{"paste_buffer", map[string]any{"buffer_name": own}, "name the pane"},
 		{"paste_buffer", map[string]any{"buffer_name": own, "pane_id": "%999"}, "can't find pane: %999"},
 		{"paste_buffer", map[string]any{"buffer_name": own, "pane_id": "main"}, "pane_id must look like %<number>"},
@@ -249,6 +249,19 @@ func TestRefusalsChangeNothing(t *testing.T) {
 	}
 	if got := e.ok("show_buffer", map[string]any{"buffer_name": own}); got["content"] != "mine" {
 		t.Errorf("after the refusals, show_buffer returned %v", got)
+	}
+}
+
+// TestListBuffersWithoutUTF8Locale lists under the C locale, in which tmux
+// prints control characters of a format as '_'.
+func TestListBuffersWithoutUTF8Locale(t *testing.T) {
+	t.Setenv("LC_ALL", "C")
+	t.Setenv("LANG", "C")
+	e := newEnv(t)
+	name := e.load("x")
+	got := e.ok("list_buffers", map[string]any{})["buffers"].([]any)
+	if len(got) != 1 || got[0].(map[string]any)["buffer_name"] != name {
+		t.Errorf("list_buffers = %v, want just %s", got, name)
 	}
 }
 
