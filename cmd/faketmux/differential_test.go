@@ -101,6 +101,15 @@ func differentialScenarios(conf string) map[string][]dstep {
 			s("list-buffers", "-F", "#{buffer_name} #{buffer_size}"),
 			s("kill-server").exits(),
 		},
+		"what client libraries ask": {
+			s("new-session", "-d", "-P", "-F", "#{session_id} #{window_id} #{pane_id} #{session_name}", "-s", "lib", "-n", "w", "sleep 1000"),
+			s("new-window", "-d", "-t", "lib", "-n", "second", "-P", "-F", "#{window_index} #{window_name}", "sleep 1000"),
+			s("list-windows", "-t", "lib", "-F", "#{window_id}|#{window_index}|#{window_name}|#{window_panes}"),
+			s("list-panes", "-s", "-t", "lib", "-F", "#{pane_id}|#{pane_index}|#{pane_width}x#{pane_height}"),
+			s("display-message", "-p", "-t", "lib:w", "#{session_name}:#{window_name}.#{pane_index} #{version}"),
+			s("has-session", "-t", "nope"),
+			s("kill-server").exits(),
+		},
 		"configuration file": {
 			raw("-f", conf, "new-session", "-d", "sleep 1000"),
 			s("show-options", "-g", "buffer-limit"),

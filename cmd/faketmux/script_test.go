@@ -11,7 +11,8 @@ import (
 )
 
 // thirdPartyScript is the kind of script a project runs in CI: it calls
-// whatever `tmux` is on PATH.
+// whatever `tmux` is on PATH. A command that does not read standard input
+// must leave it to the next reader, as tmux does.
 const thirdPartyScript = `set -e
 tmux -f /dev/null new -d -s ci 'sleep 1000'
 tmux set-buffer -b greeting "hello world"
@@ -22,6 +23,7 @@ tmux has-session -t ci && echo "session ci is up"
 tmux -V
 if ! tmux show-buffer -b missing 2>err.txt; then echo "missing buffer: $(cat err.txt)"; fi
 tmux new -d -s second 'sleep 1000'
+printf 'left for the next reader\n' | { tmux set-buffer -b unread x; cat; }
 tmux ls -F '#{session_name}'
 tmux kill-server
 `
@@ -33,7 +35,7 @@ func TestThirdPartyScript(t *testing.T) {
 	fake := runScript(t, filepath.Dir(fakeBin))
 	// list-buffers lists the most recent first.
 	want := "lines: 18 bytes\ngreeting: 11 bytes\nline one\nline two\nsession ci is up\n" +
-		"tmux 3.3a\nmissing buffer: no buffer missing\nci\nsecond\n"
+		"tmux 3.3a\nmissing buffer: no buffer missing\nleft for the next reader\nci\nsecond\n"
 	if fake != want {
 		t.Errorf("faketmux as tmux:\n got %q\nwant %q", fake, want)
 	}
