@@ -72,10 +72,6 @@ type daemon struct {
 	// server, as tmux loads its configuration when its server starts.
 	config [][]string
 
-	// startMu serialises command lines while no server runs, so that two
-	// first clients cannot both apply the configuration.
-	startMu sync.Mutex
-
 	mu      sync.Mutex
 	up      <-chan struct{} // Done of the server known to run, nil if none
 	active  int             // connections taken on and not yet finished
@@ -283,24 +279,23 @@ func readInput(r *bufio.Reader, pw *io.PipeWriter, in *stdinReader, cancel conte
 // runs no server is, to tmux's clients, nobody listening: so a client with
 // -N, which would not start a server, is answered with the message it
 // would have printed itself.
+//
+// Command lines are not serialised while no server runs, although two that
+// race to start one may then both apply the configuration: a command line
+// can wait for its client's standard input for as long as the client likes,
+// and must not hold up everyone else meanwhile.
 func (d *daemon) exec(ctx context.Context, noStartServer bool, call faketmux.Call) int {
-	d.startMu.Lock()
-	if d.running() {
-		d.startMu.Unlock()
-		rc := d.srv.Exec(ctx, call)
-		d.refresh()
-		return rc
-	}
-	defer d.startMu.Unlock()
-	if noStartServer {
-		err := syscall.ENOENT
-		if d.spec.stale || closed(d.everRan) {
-			err = syscall.ECONNREFUSED
+	if !d.running() {
+		if noStartServer {
+			err := syscall.ENOENT
+			if d.spec.stale || closed(d.everRan) {
+				err = syscall.ECONNREFUSED
+			}
+			fmt.Fprintln(call.Stderr, connectError(d.spec.path, err))
+			return 1
 		}
-		fmt.Fprintln(call.Stderr, connectError(d.spec.path, err))
-		return 1
+		call.Args = withConfig(d.config, call.Args)
 	}
-	call.Args = withConfig(d.config, call.Args)
 	rc := d.srv.Exec(ctx, call)
 	d.refresh()
 	return rc

@@ -312,3 +312,37 @@ func TestPaneProgramsAreDaemonChildren(t *testing.T) {
 		time.Sleep(5 * time.Millisecond)
 	}
 }
+
+// TestWaitingClientDoesNotBlockOthers leaves a load-buffer waiting for
+// standard input that never ends, before any server runs; other clients,
+// including the one that starts the server, must still be served (a hang
+// here fails by the test timeout).
+func TestWaitingClientDoesNotBlockOthers(t *testing.T) {
+	w := newWorld(t, fakeBin)
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pr.Close()
+	cmd := exec.Command(w.bin, "load-buffer", "-b", "waiting", "-")
+	cmd.Env, cmd.Stdin = w.env, pr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan struct{})
+	go func() { cmd.Wait(); close(exited) }()
+	// Wait until the daemon asked for the input (the emulator reads it
+	// before it knows that no server runs), or the client is done.
+	pw.WriteString("x")
+	for waiting := true; waiting && pending(t, pr) > 0; {
+		select {
+		case <-exited:
+			waiting = false
+		case <-time.After(time.Millisecond):
+		}
+	}
+	w.must("", "-f", "/dev/null", "new-session", "-d", "sleep 1000")
+	w.must("", "set-buffer", "-b", "other", "served")
+	pw.Close()
+	<-exited
+}
