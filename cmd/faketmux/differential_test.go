@@ -62,6 +62,9 @@ func differentialScenarios(conf string) map[string][]dstep {
 			s("-Lx", "-2u", "-q", "-T", "256", "list-sessions"),
 			s("--", "list-sessions"),
 			s("-S", "relative-socket", "list-sessions"),
+			// sun_path holds 107 bytes and a NUL.
+			s("-S", strings.Repeat("x", 108), "new-session", "-d"),
+			s("-S", strings.Repeat("y", 107), "list-sessions"),
 			s("bogus-command"),
 		},
 		"lifecycle": {
