@@ -27,6 +27,12 @@ import (
 //   - normPIDs: pane_pid is the pid of a different process on each side.
 // Nothing else is normalised: the socket path is the same on both sides.
 //
+// Panes run real programs on their own schedule. A step that depends on
+// one waits for a condition (text on the screen, a marker in a file the
+// program writes), on each side separately and with a generous deadline,
+// and only then compares; no step waits for a time. Scenarios whose
+// programs write files give each side its own working directory.
+//
 // Windows are named with -n wherever a name is printed: tmux's
 // automatic-rename follows the pane's foreground process on a timer (the
 // shell, then briefly "tmux" while forking, then the command), so an
@@ -447,6 +453,21 @@ var scenarios = []scenario{
 		cmd("send-keys", "-t", "p:cat", "C-c"),
 		cmd("list-windows", "-t", "p", "-F", "#{window_name}").waitGone("cat"),
 	}},
+	// A shell driven as clients drive one: type a command, press Enter,
+	// read the screen; interrupt a program with C-c.
+	{name: "a shell", steps: []step{
+		cmd("new-session", "-d", "-s", "sh", "-x", "40", "-y", "6", "-e", "ENV=shrc", "sh"),
+		cmd("capture-pane", "-p", "-t", "sh").waitFor(">"),
+		cmd("send-keys", "-t", "sh", "echo hi; printf 'a\\tb\\n'", "Enter"),
+		cmd("capture-pane", "-p", "-t", "sh").waitFor("a       b\n>\n"),
+		cmd("send-keys", "-t", "sh", "sleep 100", "Enter"),
+		cmd("capture-pane", "-p", "-t", "sh").waitFor("sleep 100\n"),
+		cmd("send-keys", "-t", "sh", "C-c"),
+		cmd("capture-pane", "-p", "-t", "sh").waitFor("^C\n>\n"),
+		cmd("set-buffer", "-b", "line", "echo pasted\n"),
+		cmd("paste-buffer", "-b", "line", "-t", "sh"),
+		cmd("capture-pane", "-p", "-t", "sh").waitFor("\npasted\n>\n"),
+	}},
 	{name: "capture and pane lists", steps: []step{
 		cmd("new-session", "-d", "-s", "c", "-n", "w", "-x", "30", "-y", "5", `sh -c 'printf "one\ntwo  \n"; exec cat'`),
 		cmd("capture-pane", "-p", "-t", "c").waitFor("two"),
@@ -581,6 +602,11 @@ func runScenario(t *testing.T, tmux string, sc scenario) {
 			t.Fatal(err)
 		}
 		if err := os.WriteFile(d+"/in.txt", []byte("file content\n"), 0o666); err != nil {
+			t.Fatal(err)
+		}
+		// An interactive sh reads $ENV: this gives it a known prompt,
+		// which sh would not take from PS1 in the environment as root.
+		if err := os.WriteFile(d+"/shrc", []byte("PS1='> '\n"), 0o666); err != nil {
 			t.Fatal(err)
 		}
 	}
