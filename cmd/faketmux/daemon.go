@@ -243,34 +243,32 @@ func (d *daemon) serve(conn net.Conn, r *bufio.Reader, out *output, req *wire.Re
 	out.exit(rc)
 }
 
-// readInput feeds Stdin frames to the command. The connection closing, or
-// anything but the input that was asked for, cancels the command, so a
-// client that dies mid-command cannot leave it waiting.
+// readInput feeds Stdin frames to the command. Anything but the input that
+// was asked for fails the command's read with a protocol error; the
+// connection failing also cancels the command, so that a client that dies
+// mid-command cannot leave it waiting.
 func readInput(r *bufio.Reader, pw *io.PipeWriter, in *stdinReader, cancel context.CancelFunc) {
 	for {
 		typ, p, err := wire.ReadFrame(r)
 		switch {
 		case err != nil:
+			// Input cut short must fail the command, not end it.
+			pw.CloseWithError(fmt.Errorf("the client went away: %w", err))
+			cancel()
+			return
 		case typ != wire.Stdin:
-			err = fmt.Errorf("faketmux: protocol error: unexpected frame %q", typ)
+			pw.CloseWithError(fmt.Errorf("protocol error: unexpected frame %q", typ))
+			return
 		case !in.asked.Load():
-			err = errors.New("faketmux: protocol error: standard input that was not asked for")
+			pw.CloseWithError(errors.New("protocol error: standard input that was not asked for"))
+			return
 		case len(p) == 0:
 			pw.Close()
-			continue
 		default:
-			if _, werr := pw.Write(p); werr == nil {
-				continue
+			if _, err := pw.Write(p); err != nil {
+				return
 			}
-			return
 		}
-		if errors.Is(err, io.EOF) {
-			// Input cut short must fail the command, not end it.
-			err = errors.New("faketmux: the client went away")
-		}
-		cancel()
-		pw.CloseWithError(err)
-		return
 	}
 }
 

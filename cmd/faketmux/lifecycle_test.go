@@ -215,21 +215,7 @@ func TestMalformedMessages(t *testing.T) {
 			}
 			defer conn.Close()
 			conn.Write(tc.send)
-			r := bufio.NewReader(conn)
-			var stderr string
-			status := -1
-			for status < 0 {
-				typ, p, err := wire.ReadFrame(r)
-				if err != nil {
-					t.Fatalf("reading the reply: %v", err)
-				}
-				switch typ {
-				case wire.Stderr:
-					stderr += string(p)
-				case wire.Exit:
-					status, _ = wire.ParseExit(p)
-				}
-			}
+			status, stderr := readReply(t, bufio.NewReader(conn), nil)
 			if status != 1 || !strings.Contains(stderr, "faketmux: protocol error: ") || !strings.Contains(stderr, tc.msg) {
 				t.Errorf("reply: exit %d, stderr %q; want 1 and a protocol error naming %q", status, stderr, tc.msg)
 			}
@@ -239,6 +225,52 @@ func TestMalformedMessages(t *testing.T) {
 				t.Errorf("after the bad message: %q", got)
 			}
 		})
+	}
+}
+
+// TestMalformedInputFrame sends a frame of no known type where standard
+// input should come: the command fails with a clear error and loads nothing.
+func TestMalformedInputFrame(t *testing.T) {
+	w := newWorld(t, fakeBin)
+	w.must("", "-f", "/dev/null", "new-session", "-d", "sleep 1000")
+	conn, err := net.Dial("unix", w.socket())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	wire.WriteFrame(conn, wire.Request, (&wire.Req{Args: []string{"load-buffer", "-b", "x", "-"}}).Encode())
+	status, stderr := readReply(t, bufio.NewReader(conn), func(typ byte) {
+		if typ == wire.ReadStdin {
+			wire.WriteFrame(conn, 'Z', []byte("junk"))
+		}
+	})
+	if status != 1 || !strings.Contains(stderr, `protocol error: unexpected frame 'Z'`) {
+		t.Errorf("exit %d, stderr %q", status, stderr)
+	}
+	if got := w.must("", "list-buffers", "-F", "#{buffer_name}"); got != "" {
+		t.Errorf("buffers %q after a broken load", got)
+	}
+}
+
+// readReply reads the daemon's frames up to Exit, returning the exit status
+// and standard error; each frame's type is passed to on, if given.
+func readReply(t *testing.T, r *bufio.Reader, on func(typ byte)) (status int, stderr string) {
+	t.Helper()
+	for {
+		typ, p, err := wire.ReadFrame(r)
+		if err != nil {
+			t.Fatalf("reading the reply: %v", err)
+		}
+		if on != nil {
+			on(typ)
+		}
+		switch typ {
+		case wire.Stderr:
+			stderr += string(p)
+		case wire.Exit:
+			status, _ = wire.ParseExit(p)
+			return status, stderr
+		}
 	}
 }
 
