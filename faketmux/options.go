@@ -55,7 +55,7 @@ var optionDefs = []optionDef{
 	{name: "base-index", scope: scopeSession, typ: optNumber, min: 0, max: maxInt, def: "0"},
 	{name: "default-command", scope: scopeSession, def: ""},
 	{name: "default-shell", scope: scopeSession, def: "/bin/sh"},
-	{name: "default-size", scope: scopeSession, pattern: regexp.MustCompile(`^[0-9].*x[0-9].*$`), def: "80x24"},
+	{name: "default-size", scope: scopeSession, pattern: regexp.MustCompile(`(?s)^[0-9].*x[0-9].*$`), def: "80x24"},
 	{name: "history-limit", scope: scopeSession, typ: optNumber, min: 0, max: maxInt, def: "2000"},
 	{name: "automatic-rename", scope: scopeWindow, typ: optFlag, def: "on"},
 	{name: "pane-base-index", scope: scopeWindow, typ: optNumber, min: 0, max: 65535, def: "0"},
