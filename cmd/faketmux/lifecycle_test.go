@@ -183,6 +183,35 @@ func TestClientDyingMidCommand(t *testing.T) {
 	}
 }
 
+// TestDaemonKilledMidCommand kills the daemon while a client waits on it:
+// the client says so as tmux's does.
+func TestDaemonKilledMidCommand(t *testing.T) {
+	w := newWorld(t, fakeBin)
+	w.must("", "-f", "/dev/null", "new-session", "-d", "sleep 1000")
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pr.Close()
+	defer pw.Close()
+	cmd := exec.Command(w.bin, "load-buffer", "-b", "x", "-")
+	var stderr bytes.Buffer
+	cmd.Env, cmd.Stdin, cmd.Stderr = w.env, pr, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	pw.WriteString("some")
+	for pending(t, pr) > 0 {
+		time.Sleep(time.Millisecond)
+	}
+	for _, pid := range w.servers() {
+		syscall.Kill(pid, syscall.SIGKILL)
+	}
+	if code := exitCode(t, cmd.Wait()); code != 1 || stderr.String() != "server exited unexpectedly\n" {
+		t.Errorf("client: exit %d, stderr %q", code, stderr.String())
+	}
+}
+
 // pending is how many bytes wait unread in a pipe (FIONREAD).
 func pending(t *testing.T, f *os.File) int {
 	var n int32
