@@ -60,6 +60,10 @@ func TestServerLifecycle(t *testing.T) {
 	if n := len(w.servers()); n != 1 {
 		t.Fatalf("%d daemons, want 1", n)
 	}
+	// tmux's server removes the lock file once it listens.
+	if _, err := os.Lstat(w.socket() + ".lock"); !os.IsNotExist(err) {
+		t.Errorf("lock file left behind: %v", err)
+	}
 	w.must("", "set-buffer", "-b", "kept", "value")
 	w.must("", "kill-session", "-t", "a")
 	// The last session is gone, so the server exits and its buffers with
