@@ -168,8 +168,8 @@ func connect(path string, inDir bool, g *globals) (conn net.Conn, spawned bool, 
 			lock, locked = l, true
 			continue
 		}
-		// Without the lock tmux leaves the socket alone, so a stale one
-		// then makes the server fail to bind, and says so.
+		// tmux's client removes a stale socket only under the lock (its
+		// server removes whatever is at the path again before binding).
 		if lock != nil {
 			if rerr := os.Remove(path); rerr != nil && !errors.Is(rerr, fs.ErrNotExist) {
 				return nil, false, rerr
