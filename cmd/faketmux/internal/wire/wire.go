@@ -38,7 +38,7 @@ const Version = 1
 // It keeps a corrupt length from making the daemon allocate gigabytes.
 const MaxPayload = 16 << 20
 
-// ChunkSize is how much standard input one Stdin frame carries.
+// ChunkSize is the most data one Stdin, Stdout or Stderr frame carries.
 const ChunkSize = 64 << 10
 
 // flagNoStartServer is Req.NoStartServer in the request's flags word.
