@@ -5,6 +5,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"net"
 	"os"
@@ -150,6 +151,23 @@ func TestConcurrentLoadsAllDistinctNoneLost(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// TestLargeContentRoundTrip loads and shows a buffer larger than a frame may
+// be, byte for byte, NULs and invalid UTF-8 included.
+func TestLargeContentRoundTrip(t *testing.T) {
+	w := newWorld(t, fakeBin)
+	w.must("", "-f", "/dev/null", "new-session", "-d", "sleep 1000")
+	// Numbered records, so that a lost or repeated frame shows.
+	var b []byte
+	for i := uint32(0); len(b) <= wire.MaxPayload+wire.ChunkSize; i++ {
+		b = append(binary.BigEndian.AppendUint32(b, i), 0, 0xff, '\r', '\n')
+	}
+	content := string(b)
+	w.must(content, "load-buffer", "-b", "big", "-")
+	if got := w.must("", "show-buffer", "-b", "big"); got != content {
+		t.Errorf("show-buffer gave %d bytes, want the %d loaded", len(got), len(content))
+	}
 }
 
 // TestClientDyingMidCommand kills a client while the daemon waits for its
