@@ -176,25 +176,9 @@ func TestLargeContentRoundTrip(t *testing.T) {
 func TestClientDyingMidCommand(t *testing.T) {
 	w := newWorld(t, fakeBin)
 	w.must("", "-f", "/dev/null", "new-session", "-d", "sleep 1000")
-	pr, pw, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pr.Close()
-	defer pw.Close()
-	cmd := exec.Command(w.bin, "load-buffer", "-b", "partial", "-")
-	cmd.Env, cmd.Stdin = w.env, pr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	pw.WriteString("half of it")
-	// The client reads its input only once the daemon asked for it, so
-	// an empty pipe means the command is under way.
-	for pending(t, pr) > 0 {
-		time.Sleep(time.Millisecond)
-	}
-	cmd.Process.Kill()
-	cmd.Wait()
+	c := startLoad(t, w, "partial")
+	c.cmd.Process.Kill()
+	<-c.exited
 
 	w.must("", "set-buffer", "-b", "after", "ok")
 	if got := w.must("", "show-buffer", "-b", "after"); got != "ok" {
@@ -210,28 +194,52 @@ func TestClientDyingMidCommand(t *testing.T) {
 func TestDaemonKilledMidCommand(t *testing.T) {
 	w := newWorld(t, fakeBin)
 	w.must("", "-f", "/dev/null", "new-session", "-d", "sleep 1000")
+	c := startLoad(t, w, "x")
+	for _, pid := range w.servers() {
+		syscall.Kill(pid, syscall.SIGKILL)
+	}
+	<-c.exited
+	if code := exitCode(t, c.err); code != 1 || c.stderr.String() != "server exited unexpectedly\n" {
+		t.Errorf("client: exit %d, stderr %q", code, c.stderr.String())
+	}
+}
+
+// loadClient is a `load-buffer -` client whose standard input is a pipe the
+// test holds open.
+type loadClient struct {
+	cmd    *exec.Cmd
+	pw     *os.File
+	stderr bytes.Buffer
+	exited chan struct{}
+	err    error // the client's, once exited is closed
+}
+
+// startLoad starts a loadClient, gives it part of its input and returns
+// once it has read it. The client reads its input only when the daemon asks
+// for it, so by then the command is under way; a client that never reads,
+// because it was told there is no server, returns on exiting.
+func startLoad(t *testing.T, w *world, name string) *loadClient {
+	t.Helper()
 	pr, pw, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer pr.Close()
-	defer pw.Close()
-	cmd := exec.Command(w.bin, "load-buffer", "-b", "x", "-")
-	var stderr bytes.Buffer
-	cmd.Env, cmd.Stdin, cmd.Stderr = w.env, pr, &stderr
-	if err := cmd.Start(); err != nil {
+	t.Cleanup(func() { pr.Close(); pw.Close() })
+	c := &loadClient{cmd: exec.Command(w.bin, "load-buffer", "-b", name, "-"), pw: pw, exited: make(chan struct{})}
+	c.cmd.Env, c.cmd.Stdin, c.cmd.Stderr = w.env, pr, &c.stderr
+	if err := c.cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	pw.WriteString("some")
+	go func() { c.err = c.cmd.Wait(); close(c.exited) }()
+	pw.WriteString("part of it")
 	for pending(t, pr) > 0 {
-		time.Sleep(time.Millisecond)
+		select {
+		case <-c.exited:
+			return c
+		case <-time.After(time.Millisecond):
+		}
 	}
-	for _, pid := range w.servers() {
-		syscall.Kill(pid, syscall.SIGKILL)
-	}
-	if code := exitCode(t, cmd.Wait()); code != 1 || stderr.String() != "server exited unexpectedly\n" {
-		t.Errorf("client: exit %d, stderr %q", code, stderr.String())
-	}
+	return c
 }
 
 // pending is how many bytes wait unread in a pipe (FIONREAD).
@@ -402,30 +410,11 @@ func TestPaneProgramsAreDaemonChildren(t *testing.T) {
 // here fails by the test timeout).
 func TestWaitingClientDoesNotBlockOthers(t *testing.T) {
 	w := newWorld(t, fakeBin)
-	pr, pw, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pr.Close()
-	cmd := exec.Command(w.bin, "load-buffer", "-b", "waiting", "-")
-	cmd.Env, cmd.Stdin = w.env, pr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	exited := make(chan struct{})
-	go func() { cmd.Wait(); close(exited) }()
-	// Wait until the daemon asked for the input (the emulator reads it
-	// before it knows that no server runs), or the client is done.
-	pw.WriteString("x")
-	for waiting := true; waiting && pending(t, pr) > 0; {
-		select {
-		case <-exited:
-			waiting = false
-		case <-time.After(time.Millisecond):
-		}
-	}
+	// The emulator (unlike tmux) reads a load's input before it finds
+	// that no server runs, so this client waits in the daemon.
+	c := startLoad(t, w, "waiting")
 	w.must("", "-f", "/dev/null", "new-session", "-d", "sleep 1000")
 	w.must("", "set-buffer", "-b", "other", "served")
-	pw.Close()
-	<-exited
+	c.pw.Close()
+	<-c.exited
 }
