@@ -16,41 +16,22 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/tmuxbuf/tmuxbuf/faketmux"
 	"github.com/tmuxbuf/tmuxbuf/server"
+	"github.com/tmuxbuf/tmuxbuf/tmuxtest"
 )
 
-// TestMain points tmux at a private socket directory and forgets any tmux
-// the tests run inside, so that no test can reach the developer's own tmux
-// server.
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "tbs")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	os.Setenv("TMUX_TMPDIR", dir)
-	os.Unsetenv("TMUX")
-	os.Unsetenv("TMUX_PANE")
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
+// TestMain makes the developer's own tmux unreachable from these tests: see
+// tmuxtest.Main.
+func TestMain(m *testing.M) { tmuxtest.Main(m) }
 
 // realTmux reports whether the tests run against the tmux on PATH
 // (TMUXBUF_TMUX=real) rather than the in-process emulator (the default).
 func realTmux(t testing.TB) bool {
 	t.Helper()
-	switch mode := os.Getenv("TMUXBUF_TMUX"); mode {
-	case "", "fake":
-		return false
-	case "real":
-		if _, err := exec.LookPath("tmux"); err != nil {
-			t.Fatal("TMUXBUF_TMUX=real, but tmux is not on PATH")
-		}
-		return true
-	default:
-		t.Fatalf("TMUXBUF_TMUX=%q: want fake or real", mode)
-		return false
+	mode, err := tmuxtest.CurrentMode()
+	if err != nil {
+		t.Fatal(err)
 	}
+	return mode == tmuxtest.Real
 }
 
 // tmuxEnv is one private tmux server for one test, with an MCP client

@@ -51,7 +51,8 @@ func (e *tmuxError) Error() string {
 	}
 	msg := firstLine(e.stderr)
 	switch {
-	case strings.HasPrefix(msg, "no server running on "), strings.HasPrefix(msg, "error connecting to "):
+	case strings.HasPrefix(msg, "no server running on "), strings.HasPrefix(msg, "error connecting to "),
+		msg == "server exited unexpectedly": // a client that caught the server dying
 		return fmt.Sprintf("no tmux server is running on %s (%s); start one, e.g. tmux new-session -d", where, msg)
 	case strings.HasPrefix(msg, "no buffer "), strings.HasPrefix(msg, "unknown buffer: "):
 		return fmt.Sprintf("no such buffer on %s: it was deleted, or its tmux server restarted (%s)", where, msg)
