@@ -16,75 +16,79 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/tmuxbuf/tmuxbuf/tmuxtest"
 )
 
-// TestMain keeps every tmux the tests start in a private socket directory,
-// away from the developer's own tmux server.
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "tbm")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	os.Setenv("TMUX_TMPDIR", dir)
-	os.Unsetenv("TMUX")
-	os.Unsetenv("TMUX_PANE")
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
+// TestMain makes the developer's own tmux unreachable from these tests: see
+// tmuxtest.Main.
+func TestMain(m *testing.M) { tmuxtest.Main(m) }
 
+// built holds binaries built once for the tests that run them as processes.
 var built struct {
-	once sync.Once
-	path string
-	err  error
+	sync.Mutex
+	paths map[string]string
 }
 
-// binary builds tmuxbuf-mcp once for the tests that run it as a process.
-func binary(t *testing.T) string {
+// binary builds the package at pkg (relative to this one) as name, once per
+// test run.
+func binary(t *testing.T, pkg, name string) string {
 	t.Helper()
-	built.once.Do(func() {
-		dir, err := os.MkdirTemp("", "tbmbin")
-		if err != nil {
-			built.err = err
-			return
-		}
-		built.path = filepath.Join(dir, "tmuxbuf-mcp")
-		out, err := exec.Command("go", "build", "-o", built.path, ".").CombinedOutput()
-		if err != nil {
-			built.err = fmt.Errorf("go build: %v\n%s", err, out)
-		}
-	})
-	if built.err != nil {
-		t.Fatal(built.err)
+	built.Lock()
+	defer built.Unlock()
+	if path, ok := built.paths[pkg]; ok {
+		return path
 	}
-	return built.path
+	dir, err := os.MkdirTemp("", "tbmbin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, name)
+	if out, err := exec.Command("go", "build", "-o", path, pkg).CombinedOutput(); err != nil {
+		t.Fatalf("go build %s: %v\n%s", pkg, err, out)
+	}
+	if built.paths == nil {
+		built.paths = map[string]string{}
+	}
+	built.paths[pkg] = path
+	return path
 }
 
-// privateTmux starts a real tmux server on a fresh socket for one test.
+// tmuxBin is what plays tmux for the binary under test: the faketmux
+// drop-in by default, the real tmux with TMUXBUF_TMUX=real.
+func tmuxBin(t *testing.T) string {
+	t.Helper()
+	mode, err := tmuxtest.CurrentMode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mode == tmuxtest.Real {
+		return "tmux"
+	}
+	return binary(t, "../faketmux", "faketmux")
+}
+
+// privateTmux starts a tmux server on a fresh socket for one test.
 func privateTmux(t *testing.T) (socket string, tmux func(args ...string) string) {
 	t.Helper()
-	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("tmux is not on PATH")
-	}
+	bin := tmuxBin(t)
 	socket = fmt.Sprintf("m%d-%s", os.Getpid(), strings.ReplaceAll(t.Name(), "/", "-"))
 	tmux = func(args ...string) string {
 		t.Helper()
-		out, err := exec.Command("tmux", append([]string{"-L", socket}, args...)...).CombinedOutput()
+		out, err := exec.Command(bin, append([]string{"-L", socket}, args...)...).CombinedOutput()
 		if err != nil {
 			t.Fatalf("tmux %v: %v: %s", args, err, out)
 		}
 		return string(out)
 	}
 	tmux("-f", "/dev/null", "new-session", "-d", "-x", "80", "-y", "24")
-	t.Cleanup(func() { exec.Command("tmux", "-L", socket, "kill-server").Run() })
+	t.Cleanup(func() { exec.Command(bin, "-L", socket, "kill-server").Run() })
 	return socket, tmux
 }
 
 // startBinary runs tmuxbuf-mcp over stdio with args and connects a client.
 func startBinary(t *testing.T, args ...string) (*mcp.ClientSession, *exec.Cmd) {
 	t.Helper()
-	cmd := exec.Command(binary(t), args...)
+	cmd := exec.Command(binary(t, ".", "tmuxbuf-mcp"), append([]string{"--tmux-bin", tmuxBin(t)}, args...)...)
 	cmd.Stderr = io.Discard
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil).Connect(context.Background(), &mcp.CommandTransport{Command: cmd}, nil)
 	if err != nil {
