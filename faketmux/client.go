@@ -12,7 +12,7 @@ type client struct {
 	ctx       context.Context
 	s         *Server
 	st        *state
-	stdin     []byte // read before the server lock was taken
+	stdin     io.Reader
 	stdinUsed bool
 	stdout    io.Writer
 	stderr    io.Writer
@@ -44,4 +44,26 @@ func (c *client) errorf(format string, a ...any) {
 // print writes one line of command output, as tmux's cmdq_print does.
 func (c *client) print(line string) {
 	io.WriteString(c.stdout, line+"\n")
+}
+
+// readStdin reads the client's standard input for load-buffer -. tmux asks
+// its client for it only when that command runs, so a line that fails
+// before, or finds no server, leaves it unread for the next reader. The
+// server lock is let go meanwhile, since a client may take its time and
+// tmux serves other clients while it waits; the server counts the client
+// as connected, and so does not exit under it.
+func (c *client) readStdin() ([]byte, error) {
+	st := c.st
+	st.reading++
+	c.s.mu.Unlock()
+	data, err := readAll(c.ctx, c.stdin)
+	c.s.mu.Lock()
+	st.reading--
+	switch {
+	case c.s.st != st:
+		return nil, errorf(errServerExited)
+	case err != nil:
+		return nil, errorf(errContextCancelled, err)
+	}
+	return data, nil
 }

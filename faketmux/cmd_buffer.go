@@ -143,7 +143,11 @@ func cmdLoadBuffer(c *client, a *args) error {
 		if c.stdinUsed {
 			return errorf(errFileOp, "-", "Bad file descriptor")
 		}
-		data, c.stdinUsed = c.stdin, true
+		c.stdinUsed = true
+		var err error
+		if data, err = c.readStdin(); err != nil {
+			return err
+		}
 	} else {
 		path = c.absPath(path)
 		var err error

@@ -2,8 +2,11 @@ package faketmux
 
 import (
 	"bytes"
+	"context"
+	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -71,5 +74,58 @@ func TestBufferSampleEscapes(t *testing.T) {
 		if got := bufferSample([]byte(in)); got != want {
 			t.Errorf("bufferSample(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// tmux's client reads its standard input only when load-buffer - runs, so
+// a line that never gets there leaves the input to the next reader.
+func TestLoadBufferLeavesStdinUnreadWhenItDoesNotRun(t *testing.T) {
+	s := New(Options{SocketPath: "/sock"})
+	defer s.Close()
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no server", []string{"load-buffer", "-"}, "error connecting to /sock (No such file or directory)\n"},
+		{"an earlier command fails", []string{"has-session", "-t", "nope", ";", "load-buffer", "-"}, "can't find session: nope\n"},
+	} {
+		if tc.name != "no server" {
+			mustRun(t, s, "start-server", ";", "set-option", "-s", "exit-empty", "off")
+		}
+		in := strings.NewReader("x")
+		var errb bytes.Buffer
+		rc := s.Run(t.Context(), tc.args, in, io.Discard, &errb)
+		if rc != 1 || errb.String() != tc.want || in.Len() != 1 {
+			t.Errorf("%s: exit %d, stderr %q, %d bytes unread; want 1, %q, 1", tc.name, rc, errb.String(), in.Len(), tc.want)
+		}
+	}
+}
+
+// While a client's input trickles in, other clients are served, and a
+// server with nothing else to keep it waits for that client.
+func TestLoadBufferServesOthersWhileReading(t *testing.T) {
+	s := RunT(t)
+	pr, pw := io.Pipe()
+	done := make(chan string)
+	go func() {
+		var out, errb bytes.Buffer
+		s.Run(context.Background(), []string{"start-server", ";", "load-buffer", "-b", "in", "-", ";", "show-buffer", "-b", "in"}, pr, &out, &errb)
+		done <- out.String() + errb.String()
+	}()
+	// The write returns once the load is reading, with the lock let go.
+	if _, err := pw.Write([]byte("late")); err != nil {
+		t.Fatal(err)
+	}
+	mustRun(t, s, "set-buffer", "-b", "other", "x")
+	if !s.Running() {
+		t.Fatal("the server exited while a client was still reading its input")
+	}
+	pw.Close()
+	if got := <-done; got != "late" {
+		t.Fatalf("the reading client's line gave %q", got)
+	}
+	if s.Running() {
+		t.Fatal("a server with no session outlived its last client")
 	}
 }

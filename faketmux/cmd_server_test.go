@@ -81,3 +81,36 @@ func TestCloseIsFinal(t *testing.T) {
 		t.Fatalf("after Close: %d %q", rc, errs)
 	}
 }
+
+func TestStartsServer(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want bool
+	}{
+		{nil, true}, // tmux's server runs new-session
+		{[]string{"new-session", "-d"}, true},
+		{[]string{"new"}, true},
+		{[]string{"start"}, true},
+		{[]string{"attach"}, true},
+		{[]string{"list-keys"}, true},
+		{[]string{"lscm"}, true},
+		{[]string{"list-buffers"}, false},
+		{[]string{"kill-server"}, false},
+		{[]string{"set-buffer", "x", ";", "start-server"}, true},
+		{[]string{"new-session", "-Z"}, false}, // a line that does not parse connects only
+		{[]string{"new-session", ";", "bogus"}, false},
+		{[]string{";"}, false},
+	} {
+		if got := StartsServer(tc.args); got != tc.want {
+			t.Errorf("StartsServer(%q) = %v, want %v", tc.args, got, tc.want)
+		}
+		// Exec must decide the same way: on a fresh socket, a line that
+		// does not start a server gets the connection error.
+		s := New(Options{SocketPath: "/sock"})
+		_, errs, _ := run(t, s, "", tc.args...)
+		s.Close()
+		if started := !strings.HasPrefix(errs, "error connecting"); started != tc.want {
+			t.Errorf("Exec(%q) started a server: %v, stderr %q", tc.args, started, errs)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"os/exec"
@@ -63,6 +64,11 @@ type step struct {
 	// file names a file in the side's directory whose content stands
 	// for the step's standard output; args is then empty.
 	file string
+	// unread gives stdin as a file, whose offset afterwards shows how
+	// much of it the command left unread; the count is compared too.
+	unread bool
+	// env is added to the scenario's environment on both sides.
+	env []string
 }
 
 // cmd is a step; ";" words chain commands as on a shell command line.
@@ -72,6 +78,8 @@ func (s step) in(stdin string) step                 { s.stdin = stdin; return s 
 func (s step) normalise(f func(string) string) step { s.norm = f; return s }
 func (s step) waitFor(text string) step             { s.until = text; return s }
 func (s step) waitGone(text string) step            { s.gone = text; return s }
+func (s step) leftUnread() step                     { s.unread = true; return s }
+func (s step) withEnv(kv ...string) step            { s.env = kv; return s }
 
 // showQuoted sets default-command to each value and shows it, to compare
 // how show-options quotes strings.
@@ -105,6 +113,7 @@ const panesFormat = "#{pane_id} #{pane_index} #{pane_width}x#{pane_height} #{pan
 var scenarios = []scenario{
 	{name: "lifecycle", steps: []step{
 		cmd("list-buffers"),
+		cmd("load-buffer", "-").in("x").leftUnread(),
 		cmd("set-buffer", "x"),
 		cmd("bogus"),
 		cmd("start-server"),
@@ -115,6 +124,9 @@ var scenarios = []scenario{
 		cmd("list-buffers"),
 		cmd("kill-server", ";", "list-buffers"),
 		cmd("list-buffers"),
+		cmd("load-buffer", "-").in("x").leftUnread(),
+		cmd(),
+		cmd("start-server", ";", "load-buffer", "-", ";", "list-buffers").in("started").leftUnread(),
 		cmd("new-session", "-d", "sleep 1000", ";", "kill-session", ";", "set-buffer", "y", ";", "list-buffers"),
 		cmd("list-buffers"),
 		cmd("new-session", "-d", "-s", "again", "sleep 1000", ";", "list-buffers"),
@@ -168,6 +180,8 @@ var scenarios = []scenario{
 		cmd("save-buffer", "-b", "a", "/nonexistent/dir/file"),
 		cmd("set-buffer", "-t", "nope", "x"),
 		cmd("load-buffer", "-t", "nope", "-").in("x"),
+		cmd("has-session", "-t", "nope", ";", "load-buffer", "-").in("x").leftUnread(),
+		cmd("load-buffer", "-b", "read", "-", ";", "show-buffer", "-b", "read").in("all of it").leftUnread(),
 		cmd("list-buffers"),
 	}},
 	{name: "ordering and eviction", steps: []step{
@@ -554,7 +568,32 @@ type outcome struct {
 type side struct {
 	name string
 	dir  string
-	run  func(args []string, stdin string) outcome
+	run  func(st step, stdin io.Reader) outcome
+}
+
+// runStep runs st on sd, with its input given as a file when the step asks
+// what was left unread: the file's offset is shared with the process that
+// reads it, so it shows what tmux's client consumed.
+func (sd side) runStep(t *testing.T, st step) outcome {
+	if !st.unread {
+		return sd.run(st, strings.NewReader(st.stdin))
+	}
+	name := filepath.Join(t.TempDir(), "stdin")
+	if err := os.WriteFile(name, []byte(st.stdin), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	o := sd.run(st, f)
+	off, err := f.Seek(0, io.SeekCurrent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.stdout += fmt.Sprintf("[%d bytes of stdin unread]", int64(len(st.stdin))-off)
+	return o
 }
 
 // patience bounds how long a step waits for a pane's program to get
@@ -572,7 +611,7 @@ func (sd side) settle(t *testing.T, st step) outcome {
 			b, _ := os.ReadFile(filepath.Join(sd.dir, st.file))
 			o.stdout = string(b)
 		} else {
-			o = sd.run(st.args, st.stdin)
+			o = sd.runStep(t, st)
 		}
 		if strings.Contains(o.stdout, st.until) && (st.gone == "" || !strings.Contains(o.stdout, st.gone)) {
 			return o
@@ -617,10 +656,10 @@ func runScenario(t *testing.T, tmux string, sc scenario) {
 		fake.Close()
 		os.RemoveAll(dir)
 	})
-	real := side{name: "tmux", dir: realDir, run: func(args []string, stdin string) outcome {
-		cmd := exec.Command(tmux, append([]string{"-S", socket, "-f", "/dev/null"}, args...)...)
-		cmd.Dir, cmd.Env = realDir, env
-		cmd.Stdin = strings.NewReader(stdin)
+	real := side{name: "tmux", dir: realDir, run: func(st step, stdin io.Reader) outcome {
+		cmd := exec.Command(tmux, append([]string{"-S", socket, "-f", "/dev/null"}, st.args...)...)
+		cmd.Dir, cmd.Env = realDir, slices.Concat(env, st.env)
+		cmd.Stdin = stdin
 		var out, errb bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &errb
 		code := 0
@@ -633,11 +672,11 @@ func runScenario(t *testing.T, tmux string, sc scenario) {
 		}
 		return outcome{out.String(), errb.String(), code}
 	}}
-	emulated := side{name: "fake", dir: fakeDir, run: func(args []string, stdin string) outcome {
+	emulated := side{name: "fake", dir: fakeDir, run: func(st step, stdin io.Reader) outcome {
 		var out, errb bytes.Buffer
 		code := fake.Exec(context.Background(), Call{
-			Args: args, Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb,
-			Dir: fakeDir, Env: env,
+			Args: st.args, Stdin: stdin, Stdout: &out, Stderr: &errb,
+			Dir: fakeDir, Env: slices.Concat(env, st.env),
 		})
 		return outcome{out.String(), errb.String(), code}
 	}}

@@ -87,20 +87,17 @@ func (s *Server) Exec(ctx context.Context, call Call) int {
 			return rc
 		}
 	}
-	cmds, parseErr := parseCommands(call.Args)
-	var stdin []byte
-	if parseErr == nil && readsStdin(cmds) {
-		var err error
-		if stdin, err = readAll(ctx, call.Stdin); err != nil {
-			fmt.Fprintf(call.Stderr, errContextCancelled+"\n", err)
-			return 1
-		}
+	args := call.Args
+	if len(args) == 0 {
+		// What tmux's server runs for a client that sent no command.
+		args = []string{"new-session"}
 	}
+	cmds, parseErr := parseCommands(args)
 
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.st == nil {
-		if s.closed || parseErr != nil || !startsServer(call.Args, cmds) {
+		if s.closed || !startsServer(args, cmds, parseErr) {
 			s.printConnectError(call.Stderr)
 			return 1
 		}
@@ -112,7 +109,7 @@ func (s *Server) Exec(ctx context.Context, call Call) int {
 	}
 	c := &client{
 		ctx: ctx, s: s, st: s.st,
-		stdin: stdin, stdout: call.Stdout, stderr: call.Stderr,
+		stdin: call.Stdin, stdout: call.Stdout, stderr: call.Stderr,
 		dir: call.Dir, env: call.Env,
 	}
 	rc := c.runList(cmds)
@@ -128,23 +125,28 @@ func (s *Server) printConnectError(w io.Writer) {
 	}
 }
 
-// startsServer reports whether tmux's client would start a server for this
-// command line: with no command at all, or when any command is marked so.
-func startsServer(argv []string, cmds []command) bool {
+// StartsServer reports whether tmux's client would start a server for this
+// command line (argv after the global flags) when none runs: for an empty
+// argv, which tmux's server runs as new-session, and for a line that
+// parses and has a command marked to start one (new-session, start-server,
+// attach-session, list-keys, list-commands). Exec decides the same way.
+func StartsServer(args []string) bool {
+	cmds, err := parseCommands(args)
+	return startsServer(args, cmds, err)
+}
+
+// startsServer is StartsServer on a line already parsed. The client parses
+// only to look for that mark: a line that fails to parse connects without
+// starting, and its error is never seen when no server runs.
+func startsServer(argv []string, cmds []command, parseErr error) bool {
 	if len(argv) == 0 {
 		return true
 	}
+	if parseErr != nil {
+		return false
+	}
 	for i := range cmds {
 		if cmds[i].entry.startServer {
-			return true
-		}
-	}
-	return false
-}
-
-func readsStdin(cmds []command) bool {
-	for i := range cmds {
-		if cmds[i].entry.name == "load-buffer" && len(cmds[i].args.values) == 1 && cmds[i].args.values[0] == "-" {
 			return true
 		}
 	}
@@ -191,7 +193,9 @@ func (s *Server) start(env []string) {
 // clients before exiting: `kill-server \; list-buffers` still lists.
 func (s *Server) exitIfDone() {
 	st := s.st
-	if st == nil {
+	// tmux waits for its connected clients before exiting; a client
+	// reading its input checks the exit when its line is done.
+	if st == nil || st.reading > 0 {
 		return
 	}
 	// No client is ever attached, so exit-unattached means "exit now".

@@ -38,6 +38,7 @@ var startProgram = func(o paneOptions) (program, error) {
 type state struct {
 	started time.Time
 	killed  bool
+	reading int      // clients reading their standard input without the server lock
 	env     []string // the global environment, from the client that started the server
 
 	buffers bufferStore
