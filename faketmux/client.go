@@ -18,6 +18,7 @@ type client struct {
 	stderr    io.Writer
 	dir       string
 	env       []string
+	utf8      bool // tmux's CLIENT_UTF8: output is sanitized without it
 }
 
 // runList runs parsed commands in order; the first failure prints its
@@ -37,13 +38,21 @@ func (c *client) runList(cmds []command) int {
 	return 0
 }
 
+// errorf writes one error line, as tmux's cmdq_error does.
 func (c *client) errorf(format string, a ...any) {
-	fmt.Fprintf(c.stderr, format+"\n", a...)
+	io.WriteString(c.stderr, c.sanitize(fmt.Sprintf(format, a...))+"\n")
 }
 
 // print writes one line of command output, as tmux's cmdq_print does.
 func (c *client) print(line string) {
-	io.WriteString(c.stdout, line+"\n")
+	io.WriteString(c.stdout, c.sanitize(line)+"\n")
+}
+
+func (c *client) sanitize(line string) string {
+	if c.utf8 {
+		return line
+	}
+	return sanitize(line)
 }
 
 // readStdin reads the client's standard input for load-buffer -. tmux asks

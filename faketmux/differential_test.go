@@ -69,6 +69,8 @@ type step struct {
 	unread bool
 	// env is added to the scenario's environment on both sides.
 	env []string
+	// u is tmux's global flag -u, Call.UTF8 for the emulator.
+	u bool
 }
 
 // cmd is a step; ";" words chain commands as on a shell command line.
@@ -80,6 +82,11 @@ func (s step) waitFor(text string) step             { s.until = text; return s }
 func (s step) waitGone(text string) step            { s.gone = text; return s }
 func (s step) leftUnread() step                     { s.unread = true; return s }
 func (s step) withEnv(kv ...string) step            { s.env = kv; return s }
+func (s step) withU() step                          { s.u = true; return s }
+
+// noUTF8 is a client environment without a UTF-8 locale, whatever the
+// test's own environment has.
+var noUTF8 = []string{"LC_ALL=C", "LC_CTYPE=", "LANG="}
 
 // showQuoted sets default-command to each value and shows it, to compare
 // how show-options quotes strings.
@@ -132,6 +139,32 @@ var scenarios = []scenario{
 		cmd("new-session", "-d", "-s", "again", "sleep 1000", ";", "list-buffers"),
 		cmd("kill-session", "-t", "again"),
 		cmd("has-session"),
+	}},
+	{name: "locale", steps: []step{
+		// tmux shows controls and non-ASCII characters in output lines
+		// and errors as '_' to a client without a UTF-8 locale (one '_'
+		// per column), and passes raw data through.
+		cmd("new-session", "-d", "-s", "loc", "sleep 1000"),
+		cmd("set-buffer", "-b", "n\té", "v\té中\x01"),
+		cmd("list-buffers").withEnv(noUTF8...),
+		cmd("list-buffers").withEnv("LC_ALL=C.UTF-8"),
+		cmd("list-buffers", "-F", "#{buffer_name}\t#{buffer_size}").withEnv(noUTF8...),
+		cmd("list-buffers", "-F", "#{buffer_name}\t#{buffer_size}").withEnv("LC_ALL=C.UTF-8"),
+		cmd("list-buffers", "-F", "#{buffer_name}\t").withEnv("LC_ALL=C", "LANG=C.UTF-8"),
+		cmd("list-buffers", "-F", "#{buffer_name}\t").withEnv("LC_ALL=", "LC_CTYPE=en_US.utf8", "LANG=C"),
+		cmd("list-buffers", "-F", "#{buffer_name}\t").withEnv("LC_ALL=", "LC_CTYPE=", "LANG=C"),
+		cmd("list-buffers", "-F", "#{buffer_name}\t").withEnv(noUTF8...).withU(),
+		cmd("list-buffers", "-F", "#{buffer_name}\t").withEnv(slices.Concat(noUTF8, []string{"TMUX=/elsewhere,1,0"})...),
+		cmd("show-buffer", "-b", "n\té").withEnv(noUTF8...),
+		cmd("save-buffer", "-b", "n\té", "-").withEnv(noUTF8...),
+		cmd("display-message", "-p", "a\tb é中 \xc3( \xe2\x82 \x7f~").withEnv(noUTF8...),
+		cmd("display-message", "-p", "a\tb é中 \xc3( \xe2\x82 \x7f~").withEnv("LC_ALL=C.UTF-8"),
+		cmd("display-message", "-p", "e\u0301|\xff\xc2\x85!|\u00a0|\u00ad|😀|\u200b|\uffff").withEnv(noUTF8...),
+		cmd("has-session", "-t", "x\té").withEnv(noUTF8...),
+		cmd("bogusé").withEnv(noUTF8...),
+		cmd("set-option", "-g", "default-command", "é\t"),
+		cmd("show-options", "-g", "default-command").withEnv(noUTF8...),
+		cmd("new-window", "-d", "-n", "w", "-P", "-F", "#{window_name}\t#{window_index}").withEnv(noUTF8...),
 	}},
 	{name: "parse errors", steps: []step{
 		cmd("new-session", "-d", "-s", "p", "sleep 1000"),
@@ -657,7 +690,11 @@ func runScenario(t *testing.T, tmux string, sc scenario) {
 		os.RemoveAll(dir)
 	})
 	real := side{name: "tmux", dir: realDir, run: func(st step, stdin io.Reader) outcome {
-		cmd := exec.Command(tmux, append([]string{"-S", socket, "-f", "/dev/null"}, st.args...)...)
+		global := []string{"-S", socket, "-f", "/dev/null"}
+		if st.u {
+			global = append(global, "-u")
+		}
+		cmd := exec.Command(tmux, append(global, st.args...)...)
 		cmd.Dir, cmd.Env = realDir, slices.Concat(env, st.env)
 		cmd.Stdin = stdin
 		var out, errb bytes.Buffer
@@ -676,7 +713,7 @@ func runScenario(t *testing.T, tmux string, sc scenario) {
 		var out, errb bytes.Buffer
 		code := fake.Exec(context.Background(), Call{
 			Args: st.args, Stdin: stdin, Stdout: &out, Stderr: &errb,
-			Dir: fakeDir, Env: slices.Concat(env, st.env),
+			Dir: fakeDir, Env: slices.Concat(env, st.env), UTF8: st.u,
 		})
 		return outcome{out.String(), errb.String(), code}
 	}}

@@ -36,7 +36,14 @@ type Call struct {
 	Stdout io.Writer
 	Stderr io.Writer
 	Dir    string
-	Env    []string
+	// Env is the client's environment; nil means Options.Env. Its locale
+	// (LC_ALL, LC_CTYPE, LANG) and TMUX decide, as in tmux's client,
+	// whether output lines keep their control and non-ASCII characters
+	// or show them as '_'.
+	Env []string
+	// UTF8 is tmux's global flag -u: the client's terminal takes UTF-8
+	// whatever its locale says.
+	UTF8 bool
 }
 
 // Server is one tmux socket. Before any server has run on it, a client that
@@ -103,14 +110,19 @@ func (s *Server) Exec(ctx context.Context, call Call) int {
 		}
 		s.start(call.Env)
 	}
-	if parseErr != nil {
-		fmt.Fprintf(call.Stderr, "%s\n", parseErr)
-		return 1
+	env := call.Env
+	if env == nil {
+		env = s.opts.Env
 	}
 	c := &client{
 		ctx: ctx, s: s, st: s.st,
 		stdin: call.Stdin, stdout: call.Stdout, stderr: call.Stderr,
 		dir: call.Dir, env: call.Env,
+		utf8: call.UTF8 || clientUTF8(env),
+	}
+	if parseErr != nil {
+		c.errorf("%s", parseErr)
+		return 1
 	}
 	rc := c.runList(cmds)
 	s.exitIfDone()
