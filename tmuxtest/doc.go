@@ -5,6 +5,15 @@
 // The mode comes from TMUXBUF_TMUX: "fake" (the default) needs no tmux at
 // all; "real" uses the tmux on PATH and fails loudly when there is none.
 //
+// In fake mode a script's tmux servers are faketmux.Servers in the test
+// process, one per socket path, which the script's own commands use
+// directly. Separate processes reach them too: the script's PATH starts
+// with cmd/faketmux as `tmux` (built once per test binary without -race, or
+// the binary that TMUXBUF_FAKETMUX_BIN names), in bridge mode, sending
+// every command line to the script over a unix socket. The script's
+// in-process `tmux` command reads its global flags with the same code,
+// package tmuxcli.
+//
 // Every script gets a short private TMUX_TMPDIR, runs with TMUX and
 // TMUX_PANE unset, and has every tmux server it made killed when it ends,
 // pass or fail. Its commands start tmuxbuf MCP servers (in process or as

@@ -40,7 +40,7 @@ func CurrentMode() (Mode, error) {
 // harness is what Main prepares once per test binary.
 var harness struct {
 	root   string // short private directory: every script's TMUX_TMPDIR is made in it
-	binDir string // the fake-mode tmux stand-in and the built tmuxbuf-mcp
+	binDir string // fake mode's tmux (on scripts' PATH) and tmuxbuf-mcp
 	mode   Mode
 }
 
@@ -50,14 +50,7 @@ var harness struct {
 // point tmux at the server the tests run inside) and TMUX_TMPDIR is a fresh
 // private directory, so even a plain `tmux` with no -L or -S, from a script
 // or from Go code in the same binary, finds only sockets the tests made.
-//
-// When the test binary is started under the name "tmux" (fake mode puts a
-// link of that name first on scripts' PATH), it is the tmux client of the
-// running script instead.
 func Main(m *testing.M) {
-	if filepath.Base(os.Args[0]) == "tmux" {
-		os.Exit(shimMain())
-	}
 	os.Exit(runMain(m))
 }
 
@@ -80,14 +73,8 @@ func runMain(m *testing.M) int {
 	defer os.RemoveAll(root)
 	guard := filepath.Join(root, "guard")
 	bin := filepath.Join(root, "bin")
-	exe, err := os.Executable()
-	for _, step := range []func() error{
-		func() error { return err },
-		func() error { return os.Mkdir(guard, 0o700) },
-		func() error { return os.Mkdir(bin, 0o700) },
-		func() error { return os.Symlink(exe, filepath.Join(bin, "tmux")) },
-	} {
-		if err := step(); err != nil {
+	for _, dir := range []string{guard, bin} {
+		if err := os.Mkdir(dir, 0o700); err != nil {
 			fmt.Fprintln(os.Stderr, "tmuxtest:", err)
 			return 1
 		}
@@ -112,26 +99,39 @@ func shortTempDir() string {
 // the binary is built once per test run.
 const MCPBinEnv = "TMUXBUF_MCP_BIN"
 
-var built struct {
-	once sync.Once
-	path string
-	err  error
+// FaketmuxBinEnv names a prebuilt cmd/faketmux binary for fake mode's
+// `tmux`; without it the binary is built once per test run.
+const FaketmuxBinEnv = "TMUXBUF_FAKETMUX_BIN"
+
+// binary is a program the scripts run, built on first use, so that only
+// runs that need it pay for the build. It is a plain build even under
+// -race: these are separate processes, many of them short-lived, and a
+// race-instrumented one starts several times slower.
+type binary struct {
+	name, pkg, env string
+	once           sync.Once
+	err            error
 }
 
-// mcpBinary returns the tmuxbuf-mcp binary, building it on first use: only
-// runs whose scripts start it pay for the build.
-func mcpBinary() (string, error) {
-	if p := os.Getenv(MCPBinEnv); p != "" {
-		return p, nil
-	}
-	built.once.Do(func() {
-		out := filepath.Join(harness.binDir, "tmuxbuf-mcp")
-		b, err := exec.Command("go", "build", "-o", out, "github.com/tmuxbuf/tmuxbuf/cmd/tmuxbuf-mcp").CombinedOutput()
-		if err != nil {
-			built.err = fmt.Errorf("building tmuxbuf-mcp: %v\n%s", err, b)
+var (
+	mcpBin      = &binary{name: "tmuxbuf-mcp", pkg: "github.com/tmuxbuf/tmuxbuf/cmd/tmuxbuf-mcp", env: MCPBinEnv}
+	faketmuxBin = &binary{name: "tmux", pkg: "github.com/tmuxbuf/tmuxbuf/cmd/faketmux", env: FaketmuxBinEnv}
+)
+
+// path returns where the binary is in harness.binDir, under its name: the
+// build's output, or a link to the prebuilt binary that b.env names.
+func (b *binary) path() (string, error) {
+	out := filepath.Join(harness.binDir, b.name)
+	b.once.Do(func() {
+		if p := os.Getenv(b.env); p != "" {
+			if p, b.err = filepath.Abs(p); b.err == nil {
+				b.err = os.Symlink(p, out)
+			}
 			return
 		}
-		built.path = out
+		if msg, err := exec.Command("go", "build", "-o", out, b.pkg).CombinedOutput(); err != nil {
+			b.err = fmt.Errorf("building %s: %v\n%s", b.pkg, err, msg)
+		}
 	})
-	return built.path, built.err
+	return out, b.err
 }

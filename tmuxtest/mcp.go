@@ -175,7 +175,7 @@ const stopWait = 20 * time.Second
 // environment, so that its exec backend runs the script's tmux, and talks
 // to it over stdio.
 func (sc *script) startBinary(ts *testscript.TestScript, audit string, args []string) (*mcpServer, error) {
-	bin, err := mcpBinary()
+	bin, err := mcpBin.path()
 	if err != nil {
 		return nil, err
 	}

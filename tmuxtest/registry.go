@@ -32,10 +32,11 @@ var (
 // commands is the registry: Commands and Doc both read it, so the README
 // generated from Doc cannot drift from what scripts can run.
 var commands = []command{
-	{"tmux", "[-L NAME | -S PATH] COMMAND [ARGS...]", true,
+	{"tmux", "[GLOBAL FLAGS] COMMAND [ARGS...]", true,
 		"Run a tmux command line on the script's tmux: the emulator, in this process, in fake mode; the tmux binary in real mode. " +
+			"The global flags are read as tmux reads them (`-L`, `-S`, `-N`, `-V`, ...; `-c` only with `exec tmux`). " +
 			"Standard input is empty in both modes; for `load-buffer -`, use `stdin FILE` and `exec tmux`. " +
-			"`exec tmux` also works in both modes: in fake mode it is a separate process that reaches the same emulated servers.",
+			"`exec tmux` also works in both modes: in fake mode it is cmd/faketmux's client, a separate process that reaches the same emulated servers.",
 		cmdTmux},
 	{"tmuxfault", "[-L NAME | -S PATH] [-n N] delay DURATION | fail EXIT STDERR | crash", false,
 		"Fake mode only: make the next N (default 1) command lines on that socket wait DURATION (or until their caller gives up), " +

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli"
 )
 
 // Params returns testscript parameters that run the scripts in dir with
@@ -31,7 +32,7 @@ type scriptKey struct{}
 // script is the state of one running script.
 type script struct {
 	mode    Mode
-	tmpdir  string     // the script's TMUX_TMPDIR, symlinks resolved as tmux resolves them
+	sockDir string     // tmux's socket directory under the script's TMUX_TMPDIR
 	fake    *fakeWorld // the script's emulated tmux servers; nil in real mode
 	servers map[string]*mcpServer
 	last    any // structured content of the last successful call
@@ -58,23 +59,34 @@ func Setup(env *testscript.Env) error {
 		return err
 	}
 	env.Defer(func() { os.RemoveAll(dir) })
-	sc := &script{mode: harness.mode, tmpdir: dir, servers: map[string]*mcpServer{}}
-	env.Values[scriptKey{}] = sc
 	env.Setenv("TMUX_TMPDIR", dir)
+	// Made now, as the first tmux client would make it, so that script
+	// commands can name sockets before any client ran.
+	sockDir, err := tmuxcli.SocketDir(lookupIn(env.Vars))
+	if err != nil {
+		return err
+	}
+	sc := &script{mode: harness.mode, sockDir: sockDir, servers: map[string]*mcpServer{}}
+	env.Values[scriptKey{}] = sc
 	// tmux prints format output (list-buffers -F) to a client without a
 	// UTF-8 locale with control characters, tabs included, replaced by
 	// '_'. A user's terminal has one; fixing it keeps scripts from
 	// depending on the developer's environment.
 	env.Setenv("LANG", "C.UTF-8")
 	if sc.mode == Fake {
-		env.Setenv("PATH", harness.binDir+string(filepath.ListSeparator)+env.Getenv("PATH"))
-		sc.fake = newFakeWorld(env.Vars)
-		env.Defer(sc.fake.close)
-		stop, err := sc.serveBridge(filepath.Join(dir, "bridge"))
+		tmux, err := faketmuxBin.path()
 		if err != nil {
 			return err
 		}
-		env.Setenv(bridgeEnv, filepath.Join(dir, "bridge"))
+		env.Setenv("PATH", filepath.Dir(tmux)+string(filepath.ListSeparator)+env.Getenv("PATH"))
+		sc.fake = newFakeWorld(env.Vars)
+		env.Defer(sc.fake.close)
+		bridge := filepath.Join(dir, "bridge")
+		stop, err := sc.serveBridge(bridge)
+		if err != nil {
+			return err
+		}
+		env.Setenv(tmuxcli.BridgeEnv, bridge)
 		env.Defer(stop)
 	} else {
 		env.Defer(func() { killServers(dir) })
@@ -95,17 +107,13 @@ func Condition(cond string) (bool, error) {
 
 // socketPath is where tmux puts the socket for `-L label` in this script.
 func (sc *script) socketPath(label string) string {
-	return socketPath(sc.tmpdir, label)
-}
-
-func socketPath(tmpdir, label string) string {
-	return filepath.Join(tmpdir, fmt.Sprintf("tmux-%d", os.Getuid()), label)
+	return filepath.Join(sc.sockDir, label)
 }
 
 // environ is the environment a script's processes and emulated panes get.
 func environ(ts *testscript.TestScript) []string {
 	var env []string
-	for _, k := range []string{"PATH", "HOME", "TMPDIR", "WORK", "LANG", "TMUX_TMPDIR", bridgeEnv, "GORACE", "GOCOVERDIR"} {
+	for _, k := range []string{"PATH", "HOME", "TMPDIR", "WORK", "LANG", "TMUX_TMPDIR", tmuxcli.BridgeEnv, "GORACE", "GOCOVERDIR"} {
 		if v := ts.Getenv(k); v != "" {
 			env = append(env, k+"="+v)
 		}

@@ -1,22 +1,23 @@
 package tmuxtest
 
 import (
-	"bytes"
 	"context"
-	"encoding/gob"
+	"errors"
 	"fmt"
 	"io"
 	"net"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 	"github.com/tmuxbuf/tmuxbuf/faketmux"
+	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli"
+	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli/wire"
 	"github.com/tmuxbuf/tmuxbuf/server"
 )
 
@@ -26,30 +27,70 @@ import (
 type fakeWorld struct {
 	env     []string
 	mu      sync.Mutex
-	servers map[string]*faketmux.Server
+	sockets map[string]*fakeSocket
+}
+
+type fakeSocket struct {
+	srv *faketmux.Server
+	// everRan is the first server run's Done channel: closed once a
+	// server has run, after which tmux leaves its socket file behind.
+	everRan <-chan struct{}
 }
 
 func newFakeWorld(env []string) *fakeWorld {
-	return &fakeWorld{env: slices.Clone(env), servers: map[string]*faketmux.Server{}}
+	return &fakeWorld{env: slices.Clone(env), sockets: map[string]*fakeSocket{}}
+}
+
+func (w *fakeWorld) socket(path string) *fakeSocket {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	s, ok := w.sockets[path]
+	if !ok {
+		srv := faketmux.New(faketmux.Options{SocketPath: path, Env: w.env})
+		s = &fakeSocket{srv: srv, everRan: srv.Done()}
+		w.sockets[path] = s
+	}
+	return s
 }
 
 func (w *fakeWorld) server(path string) *faketmux.Server {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	s, ok := w.servers[path]
-	if !ok {
-		s = faketmux.New(faketmux.Options{SocketPath: path, Env: w.env})
-		w.servers[path] = s
-	}
-	return s
+	return w.socket(path).srv
 }
 
 // close ends every emulated server and the programs in their panes.
 func (w *fakeWorld) close() {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	for _, s := range w.servers {
-		s.Close()
+	for _, s := range w.sockets {
+		s.srv.Close()
+	}
+}
+
+// exec runs a client's command line on the server of the socket its global
+// flags named, relative to its directory as tmux's -S is.
+func (w *fakeWorld) exec(ctx context.Context, socket string, noStartServer bool, call faketmux.Call) int {
+	if !filepath.IsAbs(socket) {
+		socket = filepath.Join(call.Dir, socket)
+	}
+	s := w.socket(socket)
+	if noStartServer && !s.srv.Running() {
+		// -N: tmux's client gives up where it would start a server.
+		err := syscall.ENOENT
+		if closed(s.everRan) {
+			err = syscall.ECONNREFUSED
+		}
+		fmt.Fprintln(call.Stderr, tmuxcli.ConnectError(socket, err))
+		return 1
+	}
+	return s.srv.Exec(ctx, call)
+}
+
+func closed(ch <-chan struct{}) bool {
+	select {
+	case <-ch:
+		return true
+	default:
+		return false
 	}
 }
 
@@ -61,94 +102,17 @@ func (sc *script) tmuxAt(path string) server.Tmux {
 	return server.ExecDialer{SocketPath: path}.Dial("")
 }
 
-// runFake runs one tmux invocation, global flags and all, on the script's
-// emulated servers, finding the socket as tmux does: -S, else -L (or
-// "default") under $TMUX_TMPDIR/tmux-UID.
-func (sc *script) runFake(ctx context.Context, call faketmux.Call) int {
-	g, ok := parseGlobals(call.Args, call.Stdout, call.Stderr)
-	if !ok {
-		return g.exit
-	}
-	path := g.path
-	switch {
-	case path == "":
-		tmpdir := envValue(call.Env, "TMUX_TMPDIR")
-		if tmpdir == "" {
-			tmpdir = "/tmp"
-		}
-		path = socketPath(tmpdir, g.label)
-	case !filepath.IsAbs(path):
-		path = filepath.Join(call.Dir, path)
-	}
-	call.Args = g.args
-	return sc.fake.server(path).Exec(ctx, call)
-}
-
-// globals are the global flags of one tmux invocation.
-type globals struct {
-	label, path string
-	args        []string
-	exit        int
-}
-
-// parseGlobals reads the global flags tmux's clients use. It is not a full
-// tmux front end (cmd/faketmux is): it refuses, by name, the flags the fake
-// does not model, rather than ignore them. -f is accepted and ignored, so
-// scripts should give only -f /dev/null.
-func parseGlobals(argv []string, stdout, stderr io.Writer) (g globals, ok bool) {
-	g.label = "default"
-	i := 0
-	for ; i < len(argv); i++ {
-		arg := argv[i]
-		if arg == "--" {
-			i++
-			break
-		}
-		if len(arg) < 2 || arg[0] != '-' {
-			break
-		}
-		for j := 1; j < len(arg); j++ {
-			switch c := arg[j]; c {
-			case '2', 'u', 'N', 'l', 'q':
-			case 'V':
-				fmt.Fprintln(stdout, "tmux 3.3a")
-				return g, false
-			case 'L', 'S', 'f':
-				v := arg[j+1:]
-				if v == "" {
-					if i+1 >= len(argv) {
-						fmt.Fprintf(stderr, "tmux: option requires an argument -- %c\n", c)
-						g.exit = 1
-						return g, false
-					}
-					i++
-					v = argv[i]
-				}
-				switch c {
-				case 'L':
-					g.label = v
-				case 'S':
-					g.path = v
-				}
-				j = len(arg)
-			default:
-				fmt.Fprintf(stderr, "tmuxtest: tmux global flag -%c is not emulated in fake mode\n", c)
-				g.exit = 1
-				return g, false
+// lookupIn looks a variable up in env as os.LookupEnv does in the
+// environment.
+func lookupIn(env []string) func(string) (string, bool) {
+	return func(key string) (string, bool) {
+		for i := len(env) - 1; i >= 0; i-- {
+			if v, ok := strings.CutPrefix(env[i], key+"="); ok {
+				return v, true
 			}
 		}
+		return "", false
 	}
-	g.args = argv[i:]
-	return g, true
-}
-
-func envValue(env []string, key string) string {
-	for i := len(env) - 1; i >= 0; i-- {
-		if v, ok := strings.CutPrefix(env[i], key+"="); ok {
-			return v
-		}
-	}
-	return ""
 }
 
 // tmuxTimeout bounds one tmux command run by a script command, so that a
@@ -163,7 +127,20 @@ func cmdTmux(ts *testscript.TestScript, neg bool, args []string) error {
 	defer cancel()
 	var code int
 	if sc.fake != nil {
-		code = sc.runFake(ctx, faketmux.Call{Args: args, Stdout: ts.Stdout(), Stderr: ts.Stderr(), Dir: ts.MkAbs("."), Env: environ(ts)})
+		// Read as cmd/faketmux's client reads it, which a separate
+		// `exec tmux` process is.
+		env := environ(ts)
+		inv, status := tmuxcli.Parse(append([]string{"tmux"}, args...), lookupIn(env), ts.Stdout(), ts.Stderr())
+		switch {
+		case inv == nil:
+			code = status
+		case inv.HasShell:
+			return errors.New("-c runs a shell in the client: use exec tmux")
+		default:
+			code = sc.fake.exec(ctx, inv.Socket, inv.NoStartServer, faketmux.Call{
+				Args: inv.Command, Stdout: ts.Stdout(), Stderr: ts.Stderr(), Dir: ts.MkAbs("."), Env: env,
+			})
+		}
 	} else {
 		cmd := exec.CommandContext(ctx, "tmux", args...)
 		cmd.Dir, cmd.Env = ts.MkAbs("."), environ(ts)
@@ -236,28 +213,13 @@ func cmdTmuxfault(ts *testscript.TestScript, neg bool, args []string) error {
 	return nil
 }
 
-// In fake mode, `exec tmux` runs the test binary under the name tmux (see
-// Main), which forwards its invocation over a unix socket to the script
-// that runs it. So a separate process, including a tmuxbuf-mcp binary whose
-// exec backend runs `tmux`, reaches the very servers the script's in-process
-// commands see.
+// In fake mode, `exec tmux` is cmd/faketmux's client in bridge mode (see
+// Setup): it reads its command line itself and sends it over a unix socket
+// to the script that runs it. So a separate process, including a
+// tmuxbuf-mcp binary whose exec backend runs `tmux`, reaches the very
+// servers the script's in-process commands see.
 
-// bridgeEnv names the socket of the running script's bridge.
-const bridgeEnv = "TMUXTEST_BRIDGE"
-
-type bridgeRequest struct {
-	Args  []string
-	Dir   string
-	Env   []string
-	Stdin []byte
-}
-
-type bridgeReply struct {
-	Stdout, Stderr []byte
-	Exit           int
-}
-
-// serveBridge serves the script's tmux invocations at path; stop ends the
+// serveBridge answers the script's tmux clients at path; stop ends the
 // service, cancelling the commands still running.
 func (sc *script) serveBridge(path string) (stop func(), err error) {
 	ln, err := net.Listen("unix", path)
@@ -283,61 +245,14 @@ func (sc *script) serveBridge(path string) (stop func(), err error) {
 }
 
 func (sc *script) serveConn(ctx context.Context, conn net.Conn) {
-	defer conn.Close()
-	var req bridgeRequest
-	if err := gob.NewDecoder(conn).Decode(&req); err != nil {
+	s, err := wire.Accept(conn)
+	if err != nil {
 		return
 	}
-	// The client sends nothing after its request, so a read that returns
-	// means it went away: killed by its caller's timeout, say. Its command
-	// is cancelled then, as tmux's would be.
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	go func() {
-		conn.Read(make([]byte, 1))
-		cancel()
-	}()
-	var stdout, stderr bytes.Buffer
-	code := sc.runFake(ctx, faketmux.Call{
-		Args: req.Args, Stdin: bytes.NewReader(req.Stdin),
-		Stdout: &stdout, Stderr: &stderr, Dir: req.Dir, Env: req.Env,
+	req := s.Req
+	s.Run(ctx, func(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) int {
+		return sc.fake.exec(ctx, req.Socket, req.NoStartServer, faketmux.Call{
+			Args: req.Args, Stdin: stdin, Stdout: stdout, Stderr: stderr, Dir: req.Dir, Env: req.Env,
+		})
 	})
-	gob.NewEncoder(conn).Encode(bridgeReply{Stdout: stdout.Bytes(), Stderr: stderr.Bytes(), Exit: code})
-}
-
-// shimMain is the test binary running as `tmux`.
-func shimMain() int {
-	path := os.Getenv(bridgeEnv)
-	if path == "" {
-		fmt.Fprintln(os.Stderr, "tmuxtest: this tmux is fake mode's stand-in; it works only inside a tmuxtest script")
-		return 1
-	}
-	req := bridgeRequest{Args: os.Args[1:], Env: os.Environ()}
-	req.Dir, _ = os.Getwd()
-	// tmux reads standard input only for `-` (load-buffer -); reading it
-	// otherwise could block on a terminal.
-	if slices.Contains(req.Args, "-") {
-		var err error
-		if req.Stdin, err = io.ReadAll(os.Stdin); err != nil {
-			fmt.Fprintln(os.Stderr, "tmuxtest:", err)
-			return 1
-		}
-	}
-	conn, err := net.Dial("unix", path)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "tmuxtest: the script's tmux bridge:", err)
-		return 1
-	}
-	defer conn.Close()
-	var rep bridgeReply
-	if err = gob.NewEncoder(conn).Encode(req); err == nil {
-		err = gob.NewDecoder(conn).Decode(&rep)
-	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "tmuxtest: the script's tmux bridge:", err)
-		return 1
-	}
-	os.Stdout.Write(rep.Stdout)
-	os.Stderr.Write(rep.Stderr)
-	return rep.Exit
 }

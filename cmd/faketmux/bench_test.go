@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tmuxbuf/tmuxbuf/cmd/faketmux/internal/wire"
+	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli/wire"
 )
 
 // BenchmarkRoundTrip is one set-buffer and one show-buffer, each a client

@@ -10,11 +10,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"sync"
 	"syscall"
 
-	"github.com/tmuxbuf/tmuxbuf/cmd/faketmux/internal/wire"
+	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli"
+	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli/wire"
 )
 
 // tmux sends a command in one imsg of at most 16384 bytes. Its client checks
@@ -26,11 +26,6 @@ const (
 	maxSendable = maxCommand - 16
 )
 
-// progName is the name in -V and usage messages. tmux prints the name it
-// was invoked by; faketmux is always tmux, so that `faketmux -V` passes the
-// version checks of client libraries however the binary is installed.
-const progName = "tmux"
-
 // connectAttempts bounds how often a client starts over when a daemon closed
 // its connection before taking it on, which happens only when the daemon was
 // just deciding to exit.
@@ -38,70 +33,51 @@ const connectAttempts = 5
 
 // runClient is one tmux client invocation.
 func runClient(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	g, status, done := parseGlobals(progName, argv[1:], stdout, stderr)
-	if done {
+	inv, status := tmuxcli.Parse(argv, os.LookupEnv, stdout, stderr)
+	if inv == nil {
 		return status
 	}
-	// A login shell's convention, which tmux honours as -l.
-	g.login = g.login || strings.HasPrefix(argv[0], "-")
-	switch {
-	case g.control:
-		fmt.Fprintln(stderr, "faketmux: control mode (-C) is not supported")
-		return 1
-	case g.noFork:
-		fmt.Fprintln(stderr, "faketmux: running the server in the foreground (-D) is not supported")
-		return 1
-	}
-	path, inDir, err := socketPath(&g, os.LookupEnv)
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 1
-	}
-	args := g.args
-	switch {
-	case g.hasShell:
-		// tmux starts a server for -c and then runs the command in the
-		// client; start-server is the same for the server.
-		args = []string{"start-server"}
-	case len(args) == 0:
-		// tmux's server runs new-session for an empty command.
-		args = []string{"new-session"}
-	}
+	bridge := os.Getenv(tmuxcli.BridgeEnv)
 	for range connectAttempts {
-		conn, spawned, err := connect(path, inDir, &g)
-		if err != nil {
-			fmt.Fprintln(stderr, connectError(path, err))
+		var (
+			conn    net.Conn
+			spawned bool
+			err     error
+		)
+		if bridge != "" {
+			conn, err = net.Dial("unix", bridge)
+			if err != nil {
+				fmt.Fprintf(stderr, "faketmux: %s=%s: %v\n", tmuxcli.BridgeEnv, bridge, err)
+				return 1
+			}
+		} else if conn, spawned, err = connect(inv); err != nil {
+			fmt.Fprintln(stderr, tmuxcli.ConnectError(inv.Socket, err))
 			return 1
 		}
-		if msg := checkLength(args); msg != "" {
+		if msg := checkLength(inv.Command); msg != "" {
 			conn.Close()
 			fmt.Fprintln(stderr, msg)
 			return 1
 		}
-		req := &wire.Req{NoStartServer: g.noStartServer, Args: args, Dir: workingDir(), Env: os.Environ()}
+		req := &wire.Req{
+			NoStartServer: inv.NoStartServer, Socket: inv.Socket, Args: inv.Command,
+			Dir: workingDir(), Env: os.Environ(),
+		}
 		if spawned {
-			req.Config = loadConfig(configFiles(&g, os.LookupEnv))
+			req.Config = tmuxcli.LoadConfig(tmuxcli.ConfigFiles(&inv.Globals, os.LookupEnv))
 		}
 		status, accepted := exchange(conn, req, stdin, stdout, stderr)
 		conn.Close()
 		if !accepted {
 			continue
 		}
-		if status == 0 && g.hasShell {
-			return execShell(g.shellCommand, g.login, stderr)
+		if status == 0 && inv.HasShell {
+			return execShell(inv.ShellCommand, inv.Login, stderr)
 		}
 		return status
 	}
 	fmt.Fprintln(stderr, "server exited unexpectedly")
 	return 1
-}
-
-// connectError is tmux's message for a client that found no server.
-func connectError(path string, err error) string {
-	if errors.Is(err, syscall.ECONNREFUSED) {
-		return "no server running on " + path
-	}
-	return fmt.Sprintf("error connecting to %s (%s)", path, strerror(err))
 }
 
 // checkLength returns tmux's message for a command line too long to send.
@@ -141,8 +117,9 @@ func workingDir() string {
 // client, knows which commands start a server, and a daemon whose first
 // command did not start one exits again, restoring the socket file as it
 // was. -N still never starts one.
-func connect(path string, inDir bool, g *globals) (conn net.Conn, spawned bool, err error) {
-	if len(path) >= sunPathMax {
+func connect(inv *tmuxcli.Invocation) (conn net.Conn, spawned bool, err error) {
+	path := inv.Socket
+	if len(path) >= tmuxcli.SunPathMax {
 		return nil, false, syscall.ENAMETOOLONG
 	}
 	var lock *os.File
@@ -157,7 +134,7 @@ func connect(path string, inDir bool, g *globals) (conn net.Conn, spawned bool, 
 		if err == nil {
 			return conn, false, nil
 		}
-		if !errors.Is(err, syscall.ECONNREFUSED) && !errors.Is(err, syscall.ENOENT) || g.noStartServer {
+		if !errors.Is(err, syscall.ECONNREFUSED) && !errors.Is(err, syscall.ENOENT) || inv.NoStartServer {
 			return nil, false, err
 		}
 		if !locked {
@@ -175,7 +152,7 @@ func connect(path string, inDir bool, g *globals) (conn net.Conn, spawned bool, 
 				return nil, false, rerr
 			}
 		}
-		c, err := spawnDaemon(daemonSpec{path: path, stale: errors.Is(err, syscall.ECONNREFUSED), inDir: inDir}, lock)
+		c, err := spawnDaemon(daemonSpec{path: path, stale: errors.Is(err, syscall.ECONNREFUSED), inDir: inv.InDir}, lock)
 		return c, err == nil, err
 	}
 }
@@ -305,7 +282,7 @@ func execShell(command string, login bool, stderr io.Writer) int {
 	}
 	os.Setenv("SHELL", shell)
 	err := syscall.Exec(shell, []string{argv0, "-c", command}, os.Environ())
-	fmt.Fprintf(stderr, "faketmux: %s: %s\n", shell, strerror(err))
+	fmt.Fprintf(stderr, "faketmux: %s: %s\n", shell, tmuxcli.Strerror(err))
 	return 1
 }
 

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -12,11 +10,11 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"syscall"
 
-	"github.com/tmuxbuf/tmuxbuf/cmd/faketmux/internal/wire"
 	"github.com/tmuxbuf/tmuxbuf/faketmux"
+	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli"
+	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli/wire"
 )
 
 // daemonEnv marks a process started by spawnDaemon; its value is a
@@ -121,26 +119,19 @@ func (d *daemon) run(first net.Conn, lock *os.File) int {
 		lock.Close()
 	}
 	if lerr != nil {
-		out := newOutput(first)
-		out.frame(wire.Accepted, nil)
-		out.frame(wire.Stderr, fmt.Appendf(nil, "error creating %s (%s)\n", path, strerror(lerr)))
-		out.exit(1)
-		first.Close()
+		if s, err := wire.Accept(first); err == nil {
+			s.Fail(fmt.Sprintf("error creating %s (%s)", path, tmuxcli.Strerror(lerr)))
+		}
 		return 1
 	}
 
 	d.mu.Lock()
 	d.active++
 	d.mu.Unlock()
-	r := bufio.NewReader(first)
-	out := newOutput(first)
-	out.frame(wire.Accepted, nil)
-	out.flush()
-	req, err := readRequest(r)
-	if err == nil {
-		d.config = applicableConfig(req.Config)
+	if s := d.take(first); s != nil {
+		d.config = applicableConfig(s.Req.Config)
+		go d.serve(s)
 	}
-	go d.serve(first, r, out, req, err)
 	go d.accept(ln)
 
 	<-d.quit
@@ -155,7 +146,7 @@ func (d *daemon) run(first net.Conn, lock *os.File) int {
 // directory, srw------- elsewhere. The umask is put back so that panes'
 // programs do not inherit it.
 func listen(path string, inDir bool) (*net.UnixListener, error) {
-	if len(path) >= sunPathMax {
+	if len(path) >= tmuxcli.SunPathMax {
 		return nil, syscall.ENAMETOOLONG
 	}
 	os.Remove(path)
@@ -189,87 +180,33 @@ func (d *daemon) accept(ln *net.UnixListener) {
 		d.active++
 		d.mu.Unlock()
 		go func() {
-			r := bufio.NewReader(conn)
-			out := newOutput(conn)
-			out.frame(wire.Accepted, nil)
-			out.flush()
-			req, err := readRequest(r)
-			d.serve(conn, r, out, req, err)
+			if s := d.take(conn); s != nil {
+				d.serve(s)
+			}
 		}()
 	}
 }
 
-func readRequest(r *bufio.Reader) (*wire.Req, error) {
-	typ, p, err := wire.ReadFrame(r)
+// take takes a connection counted in d.active on, returning nil, with the
+// count released, when it brought no request to run.
+func (d *daemon) take(conn net.Conn) *wire.Session {
+	s, err := wire.Accept(conn)
 	if err != nil {
-		return nil, err
+		d.release()
+		return nil
 	}
-	if typ != wire.Request {
-		return nil, fmt.Errorf("expected a request frame, got %q", typ)
-	}
-	return wire.DecodeReq(p)
+	return s
 }
 
-// serve runs one client's command line, or tells it why its request was
-// refused, and then lets the daemon exit if it is the last one.
-func (d *daemon) serve(conn net.Conn, r *bufio.Reader, out *output, req *wire.Req, reqErr error) {
+// serve runs one client's command line and then lets the daemon exit if it
+// was the last one.
+func (d *daemon) serve(s *wire.Session) {
 	defer d.release()
-	defer conn.Close()
-	switch {
-	case errors.Is(reqErr, io.EOF):
-		return
-	case reqErr != nil:
-		out.frame(wire.Stderr, fmt.Appendf(nil, "faketmux: protocol error: %v\n", reqErr))
-		out.exit(1)
-		return
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	pr, pw := io.Pipe()
-	defer pr.Close()
-	in := &stdinReader{pr: pr, ask: func() {
-		out.frame(wire.ReadStdin, nil)
-		out.flush()
-	}}
-	go readInput(r, pw, in, cancel)
-	rc := d.exec(ctx, req.NoStartServer, faketmux.Call{
-		Args:   req.Args,
-		Stdin:  in,
-		Stdout: stream{out, wire.Stdout},
-		Stderr: stream{out, wire.Stderr},
-		Dir:    req.Dir,
-		Env:    req.Env,
+	s.Run(context.Background(), func(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) int {
+		return d.exec(ctx, s.Req.NoStartServer, faketmux.Call{
+			Args: s.Req.Args, Stdin: stdin, Stdout: stdout, Stderr: stderr, Dir: s.Req.Dir, Env: s.Req.Env,
+		})
 	})
-	out.exit(rc)
-}
-
-// readInput feeds Stdin frames to the command. Anything but the input that
-// was asked for fails the command's read with a protocol error; the
-// connection failing also cancels the command, so that a client that dies
-// mid-command cannot leave it waiting.
-func readInput(r *bufio.Reader, pw *io.PipeWriter, in *stdinReader, cancel context.CancelFunc) {
-	for {
-		typ, p, err := wire.ReadFrame(r)
-		switch {
-		case err != nil:
-			// Input cut short must fail the command, not end it.
-			pw.CloseWithError(fmt.Errorf("the client went away: %w", err))
-			cancel()
-			return
-		case typ != wire.Stdin:
-			pw.CloseWithError(fmt.Errorf("protocol error: unexpected frame %q", typ))
-			return
-		case !in.asked.Load():
-			pw.CloseWithError(errors.New("protocol error: standard input that was not asked for"))
-			return
-		case len(p) == 0:
-			pw.Close()
-		default:
-			if _, err := pw.Write(p); err != nil {
-				return
-			}
-		}
-	}
 }
 
 // exec runs a command line, with the configuration at its head when no
@@ -289,7 +226,7 @@ func (d *daemon) exec(ctx context.Context, noStartServer bool, call faketmux.Cal
 			if d.spec.stale || closed(d.everRan) {
 				err = syscall.ECONNREFUSED
 			}
-			fmt.Fprintln(call.Stderr, connectError(d.spec.path, err))
+			fmt.Fprintln(call.Stderr, tmuxcli.ConnectError(d.spec.path, err))
 			return 1
 		}
 		call.Args = withConfig(d.config, call.Args)
@@ -397,70 +334,4 @@ func applicableConfig(config [][]string) [][]string {
 		}
 	}
 	return ok
-}
-
-// stdinReader asks the client for its standard input on the first Read,
-// which the emulator makes only for a command that reads it.
-type stdinReader struct {
-	pr    *io.PipeReader
-	ask   func()
-	once  sync.Once
-	asked atomic.Bool
-}
-
-func (s *stdinReader) Read(p []byte) (int, error) {
-	s.once.Do(func() {
-		s.asked.Store(true)
-		s.ask()
-	})
-	return s.pr.Read(p)
-}
-
-// output is a connection's outgoing frames, buffered until the command
-// ends or waits for input. The first write error is kept and later frames
-// dropped: a client that went away must not fail the command.
-type output struct {
-	mu  sync.Mutex
-	w   *bufio.Writer
-	err error
-}
-
-func newOutput(conn net.Conn) *output {
-	return &output{w: bufio.NewWriterSize(conn, 32<<10)}
-}
-
-func (o *output) frame(typ byte, p []byte) {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	if o.err == nil {
-		o.err = wire.WriteFrame(o.w, typ, p)
-	}
-}
-
-func (o *output) flush() {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	if o.err == nil {
-		o.err = o.w.Flush()
-	}
-}
-
-func (o *output) exit(status int) {
-	o.frame(wire.Exit, wire.ExitPayload(status))
-	o.flush()
-}
-
-// stream is the emulator's view of one of the client's output streams.
-type stream struct {
-	o   *output
-	typ byte
-}
-
-func (s stream) Write(p []byte) (int, error) {
-	for rest := p; len(rest) > 0; {
-		n := min(len(rest), wire.ChunkSize)
-		s.o.frame(s.typ, rest[:n])
-		rest = rest[n:]
-	}
-	return len(p), nil
 }

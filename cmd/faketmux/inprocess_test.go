@@ -13,7 +13,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/tmuxbuf/tmuxbuf/cmd/faketmux/internal/wire"
+	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli/wire"
 )
 
 // TestDaemonInProcess runs the daemon and many clients in the test process,

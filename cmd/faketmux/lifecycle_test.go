@@ -20,7 +20,7 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/tmuxbuf/tmuxbuf/cmd/faketmux/internal/wire"
+	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli/wire"
 )
 
 func TestConnectErrors(t *testing.T) {
@@ -256,7 +256,7 @@ func TestMalformedMessages(t *testing.T) {
 	w.must("", "-f", "/dev/null", "new-session", "-d", "sleep 1000")
 	huge := []byte{wire.Request, 0xff, 0xff, 0xff, 0xff}
 	badVersion := append([]byte{wire.Request, 0, 0, 0, 4}, 0, 0, 0, 99)
-	garbage := append([]byte{wire.Request, 0, 0, 0, 6}, 0, 0, 0, 1, 0xff, 0xff)
+	garbage := append([]byte{wire.Request, 0, 0, 0, 6}, 0, 0, 0, wire.Version, 0xff, 0xff)
 	notRequest := []byte{wire.Stdin, 0, 0, 0, 0}
 	for _, tc := range []struct {
 		name, msg string

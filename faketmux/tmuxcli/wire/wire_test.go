@@ -13,6 +13,7 @@ import (
 func TestRequestRoundTrip(t *testing.T) {
 	r := &Req{
 		NoStartServer: true,
+		Socket:        "/tmp/tmux-1/default",
 		Args:          []string{"set-buffer", "bin\x00\xff", ""},
 		Dir:           "/w",
 		Env:           []string{"A=1"},
@@ -45,8 +46,8 @@ func TestDecodeReqMalformed(t *testing.T) {
 		t.Error("trailing byte accepted")
 	}
 	other := bytes.Clone(p)
-	other[3] = 2
-	if _, err := DecodeReq(other); err == nil || !strings.Contains(err.Error(), "protocol version 2") {
+	other[3] = 9
+	if _, err := DecodeReq(other); err == nil || !strings.Contains(err.Error(), "protocol version 9") {
 		t.Errorf("other version: %v", err)
 	}
 }

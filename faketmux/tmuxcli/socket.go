@@ -1,4 +1,4 @@
-package main
+package tmuxcli
 
 import (
 	"errors"
@@ -9,38 +9,38 @@ import (
 	"syscall"
 )
 
-// sunPathMax is the size of sockaddr_un's sun_path on Linux; tmux refuses a
+// SunPathMax is the size of sockaddr_un's sun_path on Linux; tmux refuses a
 // socket path that does not fit with its terminating NUL.
-const sunPathMax = 108
+const SunPathMax = 108
 
 // socketPath finds the socket as tmux 3.3a's main does: -S, else -L under
 // the socket directory, else the path in $TMUX (up to its first comma),
 // else "default" under the socket directory. inDir reports a socket in the
 // socket directory, which tmux lets the group use.
-func socketPath(g *globals, lookupEnv func(string) (string, bool)) (path string, inDir bool, err error) {
-	if g.hasPath {
-		return g.path, false, nil
+func socketPath(g *Globals, lookupEnv func(string) (string, bool)) (path string, inDir bool, err error) {
+	if g.HasPath {
+		return g.Path, false, nil
 	}
-	if !g.hasLabel {
+	if !g.HasLabel {
 		if s, _ := lookupEnv("TMUX"); s != "" && s[0] != ',' {
 			return s[:strings.IndexByte(s+",", ',')], false, nil
 		}
 	}
 	label := "default"
-	if g.hasLabel {
-		label = g.label
+	if g.HasLabel {
+		label = g.Label
 	}
-	dir, err := socketDir(lookupEnv)
+	dir, err := SocketDir(lookupEnv)
 	if err != nil {
 		return "", false, err
 	}
 	return dir + "/" + label, true, nil
 }
 
-// socketDir is tmux's make_label: the first of $TMUX_TMPDIR and /tmp that
+// SocketDir is tmux's make_label: the first of $TMUX_TMPDIR and /tmp that
 // resolves, then a tmux-UID directory in it that this user owns and others
 // cannot enter.
-func socketDir(lookupEnv func(string) (string, bool)) (string, error) {
+func SocketDir(lookupEnv func(string) (string, bool)) (string, error) {
 	var roots []string
 	// An unset TMUX_TMPDIR is skipped; an empty one is tried and fails to
 	// resolve, as realpath("") does.
@@ -61,11 +61,11 @@ func socketDir(lookupEnv func(string) (string, bool)) (string, error) {
 	uid := os.Getuid()
 	base := fmt.Sprintf("%s/tmux-%d", root, uid)
 	if err := os.Mkdir(base, 0o700); err != nil && !errors.Is(err, os.ErrExist) {
-		return "", fmt.Errorf("couldn't create directory %s (%s)", base, strerror(err))
+		return "", fmt.Errorf("couldn't create directory %s (%s)", base, Strerror(err))
 	}
 	fi, err := os.Lstat(base)
 	if err != nil {
-		return "", fmt.Errorf("couldn't read directory %s (%s)", base, strerror(err))
+		return "", fmt.Errorf("couldn't read directory %s (%s)", base, Strerror(err))
 	}
 	if !fi.IsDir() {
 		return "", fmt.Errorf("%s is not a directory", base)
@@ -90,10 +90,10 @@ func realpath(p string) (string, error) {
 	return filepath.EvalSymlinks(abs)
 }
 
-// strerror renders an error the way C's strerror renders its errno, which
+// Strerror renders an error the way C's strerror renders its errno, which
 // is how tmux prints them. Go's texts for errnos are glibc's with the first
 // letter lowered.
-func strerror(err error) string {
+func Strerror(err error) string {
 	var errno syscall.Errno
 	if !errors.As(err, &errno) {
 		return err.Error()

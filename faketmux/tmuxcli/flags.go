@@ -1,4 +1,4 @@
-package main
+package tmuxcli
 
 import (
 	"fmt"
@@ -6,33 +6,33 @@ import (
 	"strings"
 )
 
-// version is what `tmux -V` prints after the program name.
-const version = "3.3a"
+// Version is what `tmux -V` prints after the program name.
+const Version = "3.3a"
 
 // globalOptions is tmux 3.3a's getopt string for its global flags. 'd' and
 // 'U' are in it but tmux handles neither, so they end in the usage message.
 const globalOptions = "2c:CDdf:lL:NqS:T:uUvV"
 
-// globals are the global flags of one invocation.
-type globals struct {
-	label, path       string
-	hasLabel, hasPath bool
-	configs           []string // -f files; nil means tmux's default list
-	shellCommand      string
-	hasShell          bool
-	control           bool // -C
-	noFork            bool // -D
-	noStartServer     bool // -N
-	login             bool // -l, or argv[0] starting with '-'
-	args              []string
+// Globals are the global flags of one invocation.
+type Globals struct {
+	Label, Path       string // -L, -S
+	HasLabel, HasPath bool
+	Configs           []string // -f files; nil means tmux's default list
+	ShellCommand      string   // -c
+	HasShell          bool
+	Control           bool // -C
+	NoFork            bool // -D
+	NoStartServer     bool // -N
+	Login             bool // -l, or argv[0] starting with '-'
+	Args              []string
 }
 
 // parseGlobals reads the global flags as tmux's own (BSD) getopt does: flags
 // cluster, an option's value may be attached or the next argument, and
 // parsing stops at "--", at "-" or at the first non-flag. done reports that
 // the invocation is over (-V or a usage error) with status exit.
-func parseGlobals(prog string, argv []string, stdout, stderr io.Writer) (g globals, exit int, done bool) {
-	usage := func() (globals, int, bool) {
+func parseGlobals(prog string, argv []string, stdout, stderr io.Writer) (g Globals, exit int, done bool) {
+	usage := func() (Globals, int, bool) {
 		fmt.Fprintf(stderr, "usage: %s [-2CDlNuvV] [-c shell-command] [-f file] [-L socket-name]\n"+
 			"            [-S socket-path] [-T features] [command [flags]]\n", prog)
 		return g, 1, true
@@ -75,24 +75,24 @@ scan:
 			}
 			switch opt {
 			case 'c':
-				g.shellCommand, g.hasShell = value, true
+				g.ShellCommand, g.HasShell = value, true
 			case 'C':
-				g.control = true
+				g.Control = true
 			case 'D':
-				g.noFork = true
+				g.NoFork = true
 			case 'f':
-				g.configs = append(g.configs, value)
+				g.Configs = append(g.Configs, value)
 			case 'V':
-				fmt.Fprintf(stdout, "%s %s\n", prog, version)
+				fmt.Fprintf(stdout, "%s %s\n", prog, Version)
 				return g, 0, true
 			case 'l':
-				g.login = true
+				g.Login = true
 			case 'L':
-				g.label, g.hasLabel = value, true
+				g.Label, g.HasLabel = value, true
 			case 'N':
-				g.noStartServer = true
+				g.NoStartServer = true
 			case 'S':
-				g.path, g.hasPath = value, true
+				g.Path, g.HasPath = value, true
 			case 'd', 'U':
 				return usage()
 			}
@@ -100,8 +100,8 @@ scan:
 			// or logging, none of which faketmux has.
 		}
 	}
-	g.args = argv[i:]
-	if (g.hasShell || g.noFork) && len(g.args) != 0 {
+	g.Args = argv[i:]
+	if (g.HasShell || g.NoFork) && len(g.Args) != 0 {
 		return usage()
 	}
 	return g, 0, false

@@ -1,4 +1,4 @@
-package main
+package tmuxcli
 
 import (
 	"os"
@@ -9,12 +9,12 @@ import (
 // build, used when no -f is given.
 var defaultConfigs = []string{"/etc/tmux.conf", "~/.tmux.conf", "$XDG_CONFIG_HOME/tmux/tmux.conf", "~/.config/tmux/tmux.conf"}
 
-// configFiles returns the files a server started by this client would load:
+// ConfigFiles returns the files a server started by this client would load:
 // those given with -f, else the default list with the entries that cannot be
 // expanded left out.
-func configFiles(g *globals, lookupEnv func(string) (string, bool)) []string {
-	if g.configs != nil {
-		return g.configs
+func ConfigFiles(g *Globals, lookupEnv func(string) (string, bool)) []string {
+	if g.Configs != nil {
+		return g.Configs
 	}
 	var files []string
 	for _, f := range defaultConfigs {
@@ -38,11 +38,11 @@ func configFiles(g *globals, lookupEnv func(string) (string, bool)) []string {
 	return files
 }
 
-// loadConfig returns the set-option commands of the files. faketmux only
+// LoadConfig returns the set-option commands of the files. faketmux only
 // models options, so other commands are left out; a file that cannot be read
 // is skipped, as tmux reports nothing about it to a client that is not
 // attached.
-func loadConfig(files []string) [][]string {
+func LoadConfig(files []string) [][]string {
 	var cmds [][]string
 	for _, f := range files {
 		b, err := os.ReadFile(f)

@@ -1,11 +1,13 @@
-// Package wire is the protocol between the faketmux client and its daemon
-// over the socket. A connection carries frames: one type byte, a big-endian
-// uint32 payload length, then the payload.
+// Package wire is the protocol between a faketmux client and the server
+// that answers it: cmd/faketmux's daemon, or a test harness's bridge (see
+// cmd/faketmux's README). A connection carries frames: one type byte, a
+// big-endian uint32 payload length, then the payload. Accept and Session
+// are the serving side of a connection.
 //
 // The client sends one Request frame, then Stdin frames only after the
-// daemon asked for them with a ReadStdin frame; this mirrors tmux, whose
+// server asked for them with a ReadStdin frame; this mirrors tmux, whose
 // server asks the client for its standard input only when a command such as
-// `load-buffer -` wants it. The daemon answers Accepted as soon as it takes
+// `load-buffer -` wants it. The server answers Accepted as soon as it takes
 // the connection on, then Stdout and Stderr frames in the order they were
 // written, and finally one Exit frame.
 package wire
@@ -23,16 +25,16 @@ import (
 const (
 	Request   byte = 'R' // client: the encoded Request, always first
 	Stdin     byte = 'i' // client: a chunk of standard input; empty means end of input
-	Accepted  byte = 'A' // daemon: the connection will be served
-	Stdout    byte = 'o' // daemon: bytes for the client's standard output
-	Stderr    byte = 'e' // daemon: bytes for the client's standard error
-	ReadStdin byte = 'r' // daemon: start sending standard input
-	Exit      byte = 'x' // daemon: 4-byte exit status, last frame
+	Accepted  byte = 'A' // server: the connection will be served
+	Stdout    byte = 'o' // server: bytes for the client's standard output
+	Stderr    byte = 'e' // server: bytes for the client's standard error
+	ReadStdin byte = 'r' // server: start sending standard input
+	Exit      byte = 'x' // server: 4-byte exit status, last frame
 )
 
 // Version changes whenever a frame or the Request encoding does, so that a
-// client talking to a daemon from another build fails clearly.
-const Version = 1
+// client talking to a server from another build fails clearly.
+const Version = 2
 
 // MaxPayload bounds one frame; larger input is sent in several Stdin frames.
 // It keeps a corrupt length from making the daemon allocate gigabytes.
@@ -100,9 +102,12 @@ type Req struct {
 	// NoStartServer is tmux's -N: a daemon that runs no server must
 	// answer as if nobody listened, even for a command that starts one.
 	NoStartServer bool
-	Args          []string // the tmux command line after the global flags
-	Dir           string   // the client's working directory
-	Env           []string // the client's whole environment, as tmux sends it
+	// Socket is the socket path the client's global flags name, as given;
+	// a bridge serves many sockets, a daemon the one it listens on.
+	Socket string
+	Args   []string // the tmux command line after the global flags
+	Dir    string   // the client's working directory
+	Env    []string // the client's whole environment, as tmux sends it
 	// Config holds the set-option command lines of the client's
 	// configuration files, applied when this request starts a server.
 	Config [][]string
@@ -117,6 +122,7 @@ func (r *Req) Encode() []byte {
 		flags |= flagNoStartServer
 	}
 	b = binary.BigEndian.AppendUint32(b, flags)
+	b = appendString(b, r.Socket)
 	b = appendString(b, r.Dir)
 	b = appendStrings(b, r.Args)
 	b = appendStrings(b, r.Env)
@@ -145,13 +151,13 @@ func appendStrings(b []byte, ss []string) []byte {
 func DecodeReq(p []byte) (*Req, error) {
 	d := decoder{p: p}
 	if v := d.uint32(); d.err == nil && v != Version {
-		return nil, fmt.Errorf("protocol version %d, this daemon speaks %d", v, Version)
+		return nil, fmt.Errorf("protocol version %d, this server speaks %d", v, Version)
 	}
 	flags := d.uint32()
 	if d.err == nil && flags&^flagNoStartServer != 0 {
 		d.err = fmt.Errorf("unknown flags %#x", flags)
 	}
-	r := &Req{NoStartServer: flags&flagNoStartServer != 0, Dir: d.string(), Args: d.strings(), Env: d.strings()}
+	r := &Req{NoStartServer: flags&flagNoStartServer != 0, Socket: d.string(), Dir: d.string(), Args: d.strings(), Env: d.strings()}
 	n := d.count()
 	for i := 0; i < n && d.err == nil; i++ {
 		r.Config = append(r.Config, d.strings())
