@@ -138,7 +138,7 @@ func cmdTmux(ts *testscript.TestScript, neg bool, args []string) error {
 			return errors.New("-c runs a shell in the client: use exec tmux")
 		default:
 			code = sc.fake.exec(ctx, inv.Socket, inv.NoStartServer, faketmux.Call{
-				Args: inv.Command, Stdout: ts.Stdout(), Stderr: ts.Stderr(), Dir: ts.MkAbs("."), Env: env,
+				Args: inv.Command, Stdout: ts.Stdout(), Stderr: ts.Stderr(), Dir: ts.MkAbs("."), Env: env, UTF8: inv.UTF8,
 			})
 		}
 	} else {
@@ -252,7 +252,7 @@ func (sc *script) serveConn(ctx context.Context, conn net.Conn) {
 	req := s.Req
 	s.Run(ctx, func(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) int {
 		return sc.fake.exec(ctx, req.Socket, req.NoStartServer, faketmux.Call{
-			Args: req.Args, Stdin: stdin, Stdout: stdout, Stderr: stderr, Dir: req.Dir, Env: req.Env,
+			Args: req.Args, Stdin: stdin, Stdout: stdout, Stderr: stderr, Dir: req.Dir, Env: req.Env, UTF8: req.UTF8,
 		})
 	})
 }

@@ -60,7 +60,7 @@ func runClient(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 1
 		}
 		req := &wire.Req{
-			NoStartServer: inv.NoStartServer, Socket: inv.Socket, Args: inv.Command,
+			NoStartServer: inv.NoStartServer, UTF8: inv.UTF8, Socket: inv.Socket, Args: inv.Command,
 			Dir: workingDir(), Env: os.Environ(),
 		}
 		if spawned {

@@ -204,7 +204,7 @@ func (d *daemon) serve(s *wire.Session) {
 	defer d.release()
 	s.Run(context.Background(), func(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) int {
 		return d.exec(ctx, s.Req.NoStartServer, faketmux.Call{
-			Args: s.Req.Args, Stdin: stdin, Stdout: stdout, Stderr: stderr, Dir: s.Req.Dir, Env: s.Req.Env,
+			Args: s.Req.Args, Stdin: stdin, Stdout: stdout, Stderr: stderr, Dir: s.Req.Dir, Env: s.Req.Env, UTF8: s.Req.UTF8,
 		})
 	})
 }

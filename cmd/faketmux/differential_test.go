@@ -22,6 +22,7 @@ import (
 type dstep struct {
 	args  []string
 	stdin string
+	env   []string // added to the client's environment
 	// ends marks a step after which the server exits; both sides are
 	// waited for, since tmux's server exits after its last client and a
 	// client connecting meanwhile is told "server exited unexpectedly".
@@ -36,8 +37,9 @@ func s(args ...string) dstep { return dstep{args: append([]string{"-f", "/dev/nu
 // raw is a step whose argv is given whole, for the global flags themselves.
 func raw(args ...string) dstep { return dstep{args: args} }
 
-func (d dstep) in(stdin string) dstep { d.stdin = stdin; return d }
-func (d dstep) exits() dstep          { d.ends = true; return d }
+func (d dstep) in(stdin string) dstep   { d.stdin = stdin; return d }
+func (d dstep) exits() dstep            { d.ends = true; return d }
+func (d dstep) with(kv ...string) dstep { d.env = kv; return d }
 
 // sendable is a set-buffer whose packed argv ("set-buffer\0" and the data
 // and its NUL) is n bytes, to probe tmux's command size limits.
@@ -113,6 +115,17 @@ func differentialScenarios(conf string) map[string][]dstep {
 			s("has-session", "-t", "nope"),
 			s("kill-server").exits(),
 		},
+		// The client's locale and -u travel to the server, which decides
+		// from them how the client sees control and non-ASCII characters.
+		"the client's locale": {
+			s("new-session", "-d", "sleep 1000"),
+			s("set-buffer", "-b", "tab\there", "caf\u00e9\x01"),
+			s("list-buffers", "-F", "#{buffer_name} #{buffer_sample}").with("LC_ALL=C"),
+			s("-u", "list-buffers", "-F", "#{buffer_name} #{buffer_sample}").with("LC_ALL=C"),
+			s("list-buffers", "-F", "#{buffer_name} #{buffer_sample}").with("LC_ALL=C.UTF-8"),
+			s("show-buffer", "-b", "no\tpe").with("LC_ALL=C"),
+			s("kill-server").exits(),
+		},
 		"configuration file": {
 			raw("-f", conf, "new-session", "-d", "sleep 1000"),
 			s("show-options", "-g", "buffer-limit"),
@@ -134,8 +147,8 @@ func TestDifferentialThroughBinary(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			real, fake := newWorld(t, tmux), newWorld(t, fakeBin)
 			for i, st := range steps {
-				r := real.run(st.stdin, st.args...)
-				f := fake.run(st.stdin, st.args...)
+				r := real.runEnv(st.env, st.stdin, st.args...)
+				f := fake.runEnv(st.env, st.stdin, st.args...)
 				r = normSocketDir(r, real.dir)
 				f = normSocketDir(f, fake.dir)
 				if r != f {

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -122,7 +123,14 @@ func (w *world) command(stdin string, args ...string) *exec.Cmd {
 // run runs one client to completion.
 func (w *world) run(stdin string, args ...string) result {
 	w.t.Helper()
+	return w.runEnv(nil, stdin, args...)
+}
+
+// runEnv is run with variables added to the client's environment.
+func (w *world) runEnv(env []string, stdin string, args ...string) result {
+	w.t.Helper()
 	cmd := w.command(stdin, args...)
+	cmd.Env = append(slices.Clone(cmd.Env), env...)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	code := exitCode(w.t, cmd.Run())

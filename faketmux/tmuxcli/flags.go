@@ -23,6 +23,7 @@ type Globals struct {
 	Control           bool // -C
 	NoFork            bool // -D
 	NoStartServer     bool // -N
+	UTF8              bool // -u: the terminal takes UTF-8 whatever the locale says
 	Login             bool // -l, or argv[0] starting with '-'
 	Args              []string
 }
@@ -93,11 +94,13 @@ scan:
 				g.NoStartServer = true
 			case 'S':
 				g.Path, g.HasPath = value, true
+			case 'u':
+				g.UTF8 = true
 			case 'd', 'U':
 				return usage()
 			}
-			// -2, -q, -T, -u and -v change only the terminal, locale
-			// or logging, none of which faketmux has.
+			// -2, -q, -T and -v change only the terminal or logging,
+			// which faketmux does not have.
 		}
 	}
 	g.Args = argv[i:]

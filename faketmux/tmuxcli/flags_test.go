@@ -22,7 +22,7 @@ func TestParseGlobals(t *testing.T) {
 		{argv: []string{"ls"}, want: Globals{Args: []string{"ls"}}},
 		{argv: []string{"-L", "x", "-f", "a", "-fb", "new", "-d"},
 			want: Globals{Label: "x", HasLabel: true, Configs: []string{"a", "b"}, Args: []string{"new", "-d"}}},
-		{argv: []string{"-uNLsock", "ls"}, want: Globals{Label: "sock", HasLabel: true, NoStartServer: true, Args: []string{"ls"}}},
+		{argv: []string{"-uNLsock", "ls"}, want: Globals{Label: "sock", HasLabel: true, NoStartServer: true, UTF8: true, Args: []string{"ls"}}},
 		{argv: []string{"-S", "/p", "-L", "ignored"}, want: Globals{Path: "/p", HasPath: true, Label: "ignored", HasLabel: true, Args: []string{}}},
 		{argv: []string{"-L", "-u"}, want: Globals{Label: "-u", HasLabel: true, Args: []string{}}},
 		{argv: []string{"-2", "-q", "-v", "-T", "256", "-l", "--", "-x"}, want: Globals{Login: true, Args: []string{"-x"}}},

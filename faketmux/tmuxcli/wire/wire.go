@@ -43,8 +43,11 @@ const MaxPayload = 16 << 20
 // ChunkSize is the most data one Stdin, Stdout or Stderr frame carries.
 const ChunkSize = 64 << 10
 
-// flagNoStartServer is Req.NoStartServer in the request's flags word.
-const flagNoStartServer = 1
+// The request's flags word.
+const (
+	flagNoStartServer = 1 << iota // Req.NoStartServer
+	flagUTF8                      // Req.UTF8
+)
 
 // ErrTooLarge is returned for a frame whose length exceeds MaxPayload.
 var ErrTooLarge = errors.New("frame larger than the limit")
@@ -102,6 +105,9 @@ type Req struct {
 	// NoStartServer is tmux's -N: a daemon that runs no server must
 	// answer as if nobody listened, even for a command that starts one.
 	NoStartServer bool
+	// UTF8 is tmux's -u: the client's terminal takes UTF-8 whatever its
+	// locale says.
+	UTF8 bool
 	// Socket is the socket path the client's global flags name, as given;
 	// a bridge serves many sockets, a daemon the one it listens on.
 	Socket string
@@ -120,6 +126,9 @@ func (r *Req) Encode() []byte {
 	var flags uint32
 	if r.NoStartServer {
 		flags |= flagNoStartServer
+	}
+	if r.UTF8 {
+		flags |= flagUTF8
 	}
 	b = binary.BigEndian.AppendUint32(b, flags)
 	b = appendString(b, r.Socket)
@@ -154,10 +163,10 @@ func DecodeReq(p []byte) (*Req, error) {
 		return nil, fmt.Errorf("protocol version %d, this server speaks %d", v, Version)
 	}
 	flags := d.uint32()
-	if d.err == nil && flags&^flagNoStartServer != 0 {
+	if d.err == nil && flags&^(flagNoStartServer|flagUTF8) != 0 {
 		d.err = fmt.Errorf("unknown flags %#x", flags)
 	}
-	r := &Req{NoStartServer: flags&flagNoStartServer != 0, Socket: d.string(), Dir: d.string(), Args: d.strings(), Env: d.strings()}
+	r := &Req{NoStartServer: flags&flagNoStartServer != 0, UTF8: flags&flagUTF8 != 0, Socket: d.string(), Dir: d.string(), Args: d.strings(), Env: d.strings()}
 	n := d.count()
 	for i := 0; i < n && d.err == nil; i++ {
 		r.Config = append(r.Config, d.strings())

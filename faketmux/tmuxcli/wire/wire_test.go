@@ -13,6 +13,7 @@ import (
 func TestRequestRoundTrip(t *testing.T) {
 	r := &Req{
 		NoStartServer: true,
+		UTF8:          true,
 		Socket:        "/tmp/tmux-1/default",
 		Args:          []string{"set-buffer", "bin\x00\xff", ""},
 		Dir:           "/w",
