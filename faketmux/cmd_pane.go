@@ -185,18 +185,33 @@ func cmdSendKeys(c *client, a *args) error {
 		return err
 	}
 	var in []byte
+	leaves := false
 	for _, k := range a.values {
 		if !a.has('l') {
 			if b, ok := pane.KeyBytes(k); ok {
 				in = append(in, b...)
+				leaves = leaves || leavesViewMode[string(b)]
 				continue
 			}
 		}
 		in = append(in, k...)
+		for i := range len(k) {
+			leaves = leaves || leavesViewMode[k[i:i+1]]
+		}
+	}
+	if t.p.viewMode {
+		// The mode takes every key of the command; a cancel it is bound
+		// to runs after the command, so later keys are not typed either.
+		t.p.viewMode = !leaves
+		return nil
 	}
 	t.p.prog.Write(in)
 	return nil
 }
+
+// leavesViewMode are the keys tmux's default copy-mode table binds to
+// cancel (q, C-c, Escape), by the bytes send-keys makes of them.
+var leavesViewMode = map[string]bool{"q": true, "\x03": true, "\x1b": true}
 
 func cmdCapturePane(c *client, a *args) error {
 	t, err := c.targetPane(a)

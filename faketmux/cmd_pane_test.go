@@ -184,3 +184,20 @@ func TestDisplayMessageFallsBack(t *testing.T) {
 		t.Errorf("display-message without -p printed %q", got)
 	}
 }
+
+// A pane in view mode takes every key of a send-keys command; q, C-c or
+// Escape among them leave the mode once the command is done.
+func TestSendKeysInViewMode(t *testing.T) {
+	withFakePrograms(t, false)
+	for _, leave := range [][]string{{"q"}, {"C-c"}, {"Escape"}, {"-l", "xqy"}} {
+		s := New(Options{SocketPath: "/sock", Config: [][]string{{"bogus"}}})
+		mustRun(t, s, "new-session", "-d")
+		mustRun(t, s, "send-keys", "a", "Enter")
+		mustRun(t, s, append([]string{"send-keys"}, leave...)...)
+		mustRun(t, s, "send-keys", "-l", "typed")
+		if got, _ := s.PaneInput("%0"); string(got) != "typed" {
+			t.Errorf("%q: the program got %q, want only what came after the mode", leave, got)
+		}
+		s.Close()
+	}
+}

@@ -114,3 +114,53 @@ func TestStartsServer(t *testing.T) {
 		}
 	}
 }
+
+// The configuration runs at each server start, silently: a failing command
+// skips the rest of its line, later lines still run.
+func TestConfigRunsAtEachStart(t *testing.T) {
+	withFakePrograms(t, false)
+	s := New(Options{SocketPath: "/sock", Config: [][]string{
+		{"set-buffer", "-b", "conf", "c"},
+		{"set-option", "-g", "nosuch", "1", ";", "set-option", "-g", "base-index", "5"},
+		{"set-option", "-g", "history-limit", "99"},
+	}})
+	defer s.Close()
+	for range 2 {
+		out, errs, rc := run(t, s, "", "new-session", "-d", ";", "list-buffers", "-F", "#{buffer_name}", ";",
+			"show-options", "-gv", "base-index", ";", "show-options", "-gv", "history-limit")
+		if rc != 0 || errs != "" || out != "conf\n0\n99\n" {
+			t.Fatalf("first line after a start: %d %q %q", rc, out, errs)
+		}
+		mustRun(t, s, "kill-server")
+	}
+}
+
+func TestConfigThatDoesNotParseRunsNothing(t *testing.T) {
+	withFakePrograms(t, false)
+	s := New(Options{SocketPath: "/sock", Config: [][]string{{"set-buffer", "x"}, {"bogus"}}})
+	defer s.Close()
+	if out := mustRun(t, s, "new-session", "-d", ";", "list-buffers", ";", "display-message", "-p", "#{pane_in_mode}"); out != "1\n" {
+		t.Fatalf("got %q, want no buffer and the pane in view mode", out)
+	}
+}
+
+// A failed configuration puts a pane in view mode: the first session by
+// name when the configuration made sessions, else the next one made.
+func TestConfigErrorsShowOnAPane(t *testing.T) {
+	withFakePrograms(t, false)
+	for _, tc := range []struct {
+		config [][]string
+		want   string
+	}{
+		{[][]string{{"has-session", "-t", "nope"}}, "a 0\nm 1\n"},
+		{[][]string{{"new-session", "-d", "-s", "z"}, {"new-session", "-d", "-s", "y"}, {"has-session", "-t", "nope"}}, "a 0\nm 0\ny 1\nz 0\n"},
+		{[][]string{{"set-option", "-g", "base-index", "1"}}, "a 0\nm 0\n"},
+	} {
+		s := New(Options{SocketPath: "/sock", Config: tc.config})
+		mustRun(t, s, "new-session", "-d", "-s", "m", ";", "new-session", "-d", "-s", "a")
+		if got := mustRun(t, s, "list-panes", "-a", "-F", "#{session_name} #{pane_in_mode}"); got != tc.want {
+			t.Errorf("config %q: %q, want %q", tc.config, got, tc.want)
+		}
+		s.Close()
+	}
+}

@@ -105,6 +105,7 @@ func cmdNewSession(c *client, a *args) error {
 	}
 	s.current = w
 	st.addSession(s)
+	st.showConfigErrors(s)
 	c.touch(s)
 	if a.has('P') {
 		template, ok := a.get('F')

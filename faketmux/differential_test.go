@@ -108,6 +108,36 @@ type scenario struct {
 	// ownDirs gives each side its own working directory, so that programs
 	// in panes can write files of the same name.
 	ownDirs bool
+	// config is tmux's -f file, one command line a line, and the
+	// emulator's Options.Config; without it tmux gets -f /dev/null.
+	config [][]string
+}
+
+// configFile writes config as a tmux configuration file: each word quoted,
+// ';' words bare to separate commands.
+func configFile(t *testing.T, config [][]string) string {
+	var b strings.Builder
+	for _, line := range config {
+		for i, w := range line {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			if w == ";" {
+				b.WriteString(w)
+				continue
+			}
+			if strings.Contains(w, "'") {
+				t.Fatalf("configuration word %q has a single quote", w)
+			}
+			b.WriteString("'" + w + "'")
+		}
+		b.WriteByte('\n')
+	}
+	name := filepath.Join(t.TempDir(), "tmux.conf")
+	if err := os.WriteFile(name, []byte(b.String()), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	return name
 }
 
 var binary = "a\x00b\xff\x1b[31mc\n\td\\e$HOME ${X} $\x01\x7f\xc3\xa9\xe4\xb8\xad\xc3(\xe2\x82\n"
@@ -165,6 +195,48 @@ var scenarios = []scenario{
 		cmd("set-option", "-g", "default-command", "é\t"),
 		cmd("show-options", "-g", "default-command").withEnv(noUTF8...),
 		cmd("new-window", "-d", "-n", "w", "-P", "-F", "#{window_name}\t#{window_index}").withEnv(noUTF8...),
+	}},
+	{name: "configuration with failing commands", config: [][]string{
+		{"set-option", "-g", "buffer-limit", "7"},
+		{"set-option", "-g", "nosuch", "1"},
+		{"set-buffer", "-b", "fromconf", "hello"},
+		{"set-option", "-g", "base-index", "2", ";", "set-option", "-g", "nosuch2", "x", ";", "set-option", "-g", "history-limit", "99"},
+		{"set-option", "-g", "escape-time", "3"},
+	}, steps: []step{
+		// Nothing of the configuration reaches a client; a failing
+		// command skips the rest of its line only.
+		cmd("start-server", ";", "list-buffers", ";", "show-options", "-g", "buffer-limit"),
+		cmd("new-session", "-d", "-s", "b", "-x", "40", "-y", "5", "cat"),
+		cmd("new-session", "-d", "-s", "a", "-x", "40", "-y", "5", "cat"),
+		cmd("show-options", "-g", "base-index", ";", "show-options", "-g", "history-limit", ";", "show-options", "-g", "escape-time"),
+		// The errors wait for the next session made, whose pane enters
+		// view mode: it takes the keys of a whole send-keys, q leaves it
+		// after the command.
+		cmd("list-panes", "-a", "-F", "#{session_name} #{window_index} #{pane_in_mode} [#{pane_mode}]"),
+		cmd("send-keys", "-t", "b:", "hello", "Enter"),
+		cmd("send-keys", "-t", "b:", "-l", "xqy"),
+		cmd("list-panes", "-a", "-F", "#{session_name} #{pane_in_mode} [#{pane_mode}]"),
+		cmd("set-buffer", "-b", "p", "pasted"),
+		cmd("paste-buffer", "-b", "p", "-t", "b:", ";", "send-keys", "-t", "b:", "-l", "typed"),
+		cmd("capture-pane", "-p", "-t", "b:").waitFor("typed"),
+		// Each server start runs the configuration again.
+		cmd("kill-server"),
+		cmd("new-session", "-d", "-s", "c", "sleep 1000", ";", "list-buffers", "-F", "#{buffer_name}", ";", "display-message", "-p", "#{pane_in_mode}"),
+	}},
+	{name: "configuration making sessions", config: [][]string{
+		{"new-session", "-d", "-s", "z", "sleep 1000"},
+		{"new-session", "-d", "-s", "y", "sleep 1000"},
+		{"has-session", "-t", "nope"},
+	}, steps: []step{
+		// Errors go to the first session by name once the file is done.
+		cmd("new-session", "-d", "-s", "x", "sleep 1000"),
+		cmd("list-panes", "-a", "-F", "#{session_name} #{pane_in_mode}"),
+	}},
+	{name: "configuration that does not parse", config: [][]string{
+		{"set-buffer", "-b", "fromconf", "hello"},
+		{"bogus-command"},
+	}, steps: []step{
+		cmd("new-session", "-d", "-s", "s", "sleep 1000", ";", "list-buffers", ";", "display-message", "-p", "#{pane_in_mode}"),
 	}},
 	{name: "parse errors", steps: []step{
 		cmd("new-session", "-d", "-s", "p", "sleep 1000"),
@@ -683,14 +755,18 @@ func runScenario(t *testing.T, tmux string, sc scenario) {
 		}
 	}
 	env := cleanEnv()
-	fake := New(Options{SocketPath: socket})
+	fake := New(Options{SocketPath: socket, Config: sc.config})
+	conf := "/dev/null"
+	if sc.config != nil {
+		conf = configFile(t, sc.config)
+	}
 	t.Cleanup(func() {
 		exec.Command(tmux, "-S", socket, "kill-server").Run()
 		fake.Close()
 		os.RemoveAll(dir)
 	})
 	real := side{name: "tmux", dir: realDir, run: func(st step, stdin io.Reader) outcome {
-		global := []string{"-S", socket, "-f", "/dev/null"}
+		global := []string{"-S", socket, "-f", conf}
 		if st.u {
 			global = append(global, "-u")
 		}

@@ -248,10 +248,17 @@ func (f *formatter) paneVariable(key string) (string, time.Time, bool) {
 		return "1", t, true
 	case "pane_last":
 		return boolString(w.lastPane == p), t, true
-	case "pane_dead", "pane_in_mode", "pane_input_off", "pane_marked", "pane_marked_set",
+	case "pane_in_mode":
+		return boolString(p.viewMode), t, true
+	case "pane_mode":
+		if p.viewMode {
+			return "view-mode", t, true
+		}
+		return "", t, true
+	case "pane_dead", "pane_input_off", "pane_marked", "pane_marked_set",
 		"pane_synchronized", "pane_pipe":
 		return "0", t, true
-	case "pane_mode", "pane_search_string", "pane_tty", "pane_dead_status", "pane_dead_signal":
+	case "pane_search_string", "pane_tty", "pane_dead_status", "pane_dead_signal":
 		return "", t, true
 	}
 	return "", t, false

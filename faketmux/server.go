@@ -24,6 +24,15 @@ type Options struct {
 	// Env is tmux's global environment, which panes inherit. Nil means
 	// this process's environment.
 	Env []string
+	// Config is run at each server start, before the command that
+	// started it, as tmux runs its -f file: one command line (argv, ';'
+	// words allowed) per line of the file. Nothing of it is printed. A
+	// line that does not parse keeps the whole configuration from
+	// running, and a failing command skips the rest of its line; either
+	// way the failure puts the active pane of the first session in view
+	// mode (pane_in_mode), which takes the keys send-keys types until a
+	// q, C-c or Escape. Splitting a file into words is the caller's job.
+	Config [][]string
 }
 
 // Call is one tmux client invocation: its argv after the global flags, its
@@ -108,7 +117,7 @@ func (s *Server) Exec(ctx context.Context, call Call) int {
 			s.printConnectError(call.Stderr)
 			return 1
 		}
-		s.start(call.Env)
+		s.start(ctx, call.Env)
 	}
 	env := call.Env
 	if env == nil {
@@ -188,14 +197,45 @@ func readAll(ctx context.Context, r io.Reader) ([]byte, error) {
 	}
 }
 
-// start begins a new server run on the socket. s.mu is held.
-func (s *Server) start(env []string) {
+// start begins a new server run on the socket, with its configuration.
+// s.mu is held.
+func (s *Server) start(ctx context.Context, env []string) {
 	s.socket = true
 	s.st = newState(s, env)
 	select {
 	case <-s.done:
 		s.done = make(chan struct{})
 	default:
+	}
+	s.runConfig(ctx, env)
+}
+
+// runConfig runs Options.Config as tmux runs its configuration file: with
+// no client, so its output and errors reach nobody; a parse error anywhere
+// stops the whole file before it runs. tmux keeps the errors for the first
+// session by name once the file is done, or for the next session made.
+// s.mu is held.
+func (s *Server) runConfig(ctx context.Context, env []string) {
+	st := s.st
+	lines := make([][]command, len(s.opts.Config))
+	failed := false
+	for i, argv := range s.opts.Config {
+		cmds, err := parseCommands(argv)
+		if err != nil {
+			failed, lines = true, nil
+			break
+		}
+		lines[i] = cmds
+	}
+	c := &client{ctx: ctx, s: s, st: st, stdout: io.Discard, stderr: io.Discard, env: env, utf8: true}
+	for _, cmds := range lines {
+		if c.runList(cmds) != 0 {
+			failed = true
+		}
+	}
+	st.configFailed = failed
+	if len(st.sessions) > 0 {
+		st.showConfigErrors(st.sessions[0])
 	}
 }
 

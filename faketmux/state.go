@@ -38,8 +38,11 @@ var startProgram = func(o paneOptions) (program, error) {
 type state struct {
 	started time.Time
 	killed  bool
-	reading int      // clients reading their standard input without the server lock
-	env     []string // the global environment, from the client that started the server
+	// configFailed: a line of Options.Config failed, and no session has
+	// shown it yet.
+	configFailed bool
+	reading      int      // clients reading their standard input without the server lock
+	env          []string // the global environment, from the client that started the server
 
 	buffers bufferStore
 
@@ -96,6 +99,9 @@ type paneState struct {
 	left, top     int
 	cell          *layoutCell
 	created       time.Time
+	// viewMode is tmux's view mode, which shows configuration errors
+	// over the pane and takes the keys sent to it.
+	viewMode bool
 }
 
 func newState(s *Server, env []string) *state {
@@ -177,4 +183,13 @@ func (p *paneState) index() int {
 		}
 	}
 	return -1
+}
+
+// showConfigErrors puts the active pane of sess in view mode when the
+// configuration failed, as tmux shows its errors there.
+func (st *state) showConfigErrors(sess *session) {
+	if st.configFailed {
+		sess.current.active.viewMode = true
+		st.configFailed = false
+	}
 }
