@@ -7,11 +7,13 @@ import (
 	"testing"
 )
 
-// run runs one command line on s and returns its output and status.
+// run runs one command line on s and returns its output and status. The
+// client has UTF-8 (tmux's -u), so that what it prints does not depend on
+// the locale the tests run in.
 func run(t *testing.T, s *Server, stdin string, args ...string) (stdout, stderr string, rc int) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	rc = s.Run(context.Background(), args, strings.NewReader(stdin), &out, &errb)
+	rc = s.Exec(context.Background(), Call{Args: args, Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb, UTF8: true})
 	return out.String(), errb.String(), rc
 }
 
