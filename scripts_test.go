@@ -74,7 +74,7 @@ func TestFakeModeNeedsNoTmux(t *testing.T) {
 	if p, err := lookPathIn("tmux", path); err == nil {
 		t.Fatalf("tmux still reachable at %s", p)
 	}
-	runSuite(t, "PATH="+path, tmuxtest.ModeEnv+"=fake")
+	runSuite(t, append(binEnv(t), "PATH="+path, tmuxtest.ModeEnv+"=fake")...)
 }
 
 // pathWithoutTmux is PATH with each directory that holds a tmux replaced by
@@ -115,6 +115,17 @@ func lookPathIn(name, path string) (string, error) {
 	return "", exec.ErrNotFound
 }
 
+// binEnv lets a child run reuse this run's builds of the binaries that
+// scripts run.
+func binEnv(t testing.TB) []string {
+	t.Helper()
+	env, err := tmuxtest.BinEnv()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return env
+}
+
 // runSuite runs TestScripts in a fresh copy of this test binary with env
 // added.
 func runSuite(t testing.TB, env ...string) {
@@ -132,18 +143,20 @@ func runSuite(t testing.TB, env ...string) {
 
 // BenchmarkSuite times the whole scenario suite in each mode, in one run,
 // so that the two can be compared on the same machine at the same moment:
-// go test -run '^$' -bench Suite -benchtime 1x .
+// go test -run '^$' -bench Suite -benchtime 1x . The binaries that scripts
+// run are built beforehand, so that neither mode is timed building them.
 func BenchmarkSuite(b *testing.B) {
 	if os.Getenv(childEnv) != "" {
 		b.Skip("in a child run")
 	}
+	bins := binEnv(b)
 	for _, mode := range []tmuxtest.Mode{tmuxtest.Fake, tmuxtest.Real} {
 		b.Run(string(mode), func(b *testing.B) {
 			if _, err := exec.LookPath("tmux"); mode == tmuxtest.Real && err != nil {
 				b.Skip("no tmux on PATH")
 			}
 			for b.Loop() {
-				runSuite(b, tmuxtest.ModeEnv+"="+string(mode))
+				runSuite(b, append(bins, tmuxtest.ModeEnv+"="+string(mode))...)
 			}
 		})
 	}

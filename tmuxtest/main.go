@@ -118,6 +118,23 @@ var (
 	faketmuxBin = &binary{name: "tmux", pkg: "github.com/tmuxbuf/tmuxbuf/cmd/faketmux", env: FaketmuxBinEnv}
 )
 
+// BinEnv builds the binaries that scripts run, if this run has not yet,
+// and returns the variables (MCPBinEnv, FaketmuxBinEnv) that make another
+// test process use them rather than build its own: for a test that runs
+// the suite again in a child process, where the builds would otherwise be
+// timed too.
+func BinEnv() ([]string, error) {
+	var env []string
+	for _, b := range []*binary{mcpBin, faketmuxBin} {
+		p, err := b.path()
+		if err != nil {
+			return nil, err
+		}
+		env = append(env, b.env+"="+p)
+	}
+	return env, nil
+}
+
 // path returns where the binary is in harness.binDir, under its name: the
 // build's output, or a link to the prebuilt binary that b.env names.
 func (b *binary) path() (string, error) {

@@ -276,10 +276,13 @@ func cmdMCPStop(ts *testscript.TestScript, neg bool, args []string) error {
 // stopServers stops the servers a script left running, before its tmux
 // servers go, so that their clean-up still finds tmux.
 func (sc *script) stopServers() {
-	for name, s := range sc.servers {
-		s.stop(nil)
-		delete(sc.servers, name)
+	// At once: each may delete many buffers, one tmux command apiece.
+	var wg sync.WaitGroup
+	for _, s := range sc.servers {
+		wg.Go(func() { s.stop(nil) })
 	}
+	wg.Wait()
+	clear(sc.servers)
 }
 
 // cmdCall calls a tool: `call [-s NAME] TOOL [ARGS...]`.

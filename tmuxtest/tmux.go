@@ -76,22 +76,15 @@ func (w *fakeWorld) exec(ctx context.Context, socket string, noStartServer bool,
 	if noStartServer && !s.srv.Running() {
 		// -N: tmux's client gives up where it would start a server.
 		err := syscall.ENOENT
-		if closed(s.everRan) {
+		select {
+		case <-s.everRan:
 			err = syscall.ECONNREFUSED
+		default:
 		}
 		fmt.Fprintln(call.Stderr, tmuxcli.ConnectError(socket, err))
 		return 1
 	}
 	return s.srv.Exec(ctx, call)
-}
-
-func closed(ch <-chan struct{}) bool {
-	select {
-	case <-ch:
-		return true
-	default:
-		return false
-	}
 }
 
 // tmuxAt is the tmux server on the socket at path, in the script's mode.
