@@ -1,6 +1,7 @@
 package tmuxtest
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -43,6 +44,8 @@ var harness struct {
 	binDir string // fake mode's tmux (on scripts' PATH) and tmuxbuf-mcp
 	mode   Mode
 }
+
+var errNoMain = errors.New("tmuxtest: call tmuxtest.Main from TestMain")
 
 // Main is the body of TestMain for packages that run scripts; it does not
 // return. It makes the developer's own tmux unreachable from the whole test
@@ -120,10 +123,13 @@ var (
 
 // BinEnv builds the binaries that scripts run, if this run has not yet,
 // and returns the variables (MCPBinEnv, FaketmuxBinEnv) that make another
-// test process use them rather than build its own: for a test that runs
-// the suite again in a child process, where the builds would otherwise be
-// timed too.
+// test process use them: a test that runs the suite again in a child
+// process (a benchmark, say) then neither builds nor times them again. It
+// needs Main in TestMain.
 func BinEnv() ([]string, error) {
+	if harness.root == "" {
+		return nil, errNoMain
+	}
 	var env []string
 	for _, b := range []*binary{mcpBin, faketmuxBin} {
 		p, err := b.path()

@@ -1,7 +1,6 @@
 package tmuxtest
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -52,7 +51,7 @@ func state(ts *testscript.TestScript) *script {
 // It needs Main in TestMain.
 func Setup(env *testscript.Env) error {
 	if harness.root == "" {
-		return errors.New("tmuxtest: call tmuxtest.Main from TestMain")
+		return errNoMain
 	}
 	dir, err := os.MkdirTemp(harness.root, "s")
 	if err != nil {
