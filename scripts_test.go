@@ -5,8 +5,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 	"github.com/tmuxbuf/tmuxbuf/tmuxtest"
@@ -141,23 +143,33 @@ func runSuite(t testing.TB, env ...string) {
 	}
 }
 
-// BenchmarkSuite times the whole scenario suite in each mode, in one run,
-// so that the two can be compared on the same machine at the same moment:
+// BenchmarkSuite times the whole scenario suite in each mode, alternating
+// them in each iteration so that both see the same machine at the same
+// moment, and reports the ratio real/fake (the goal is at least 10):
 // go test -run '^$' -bench Suite -benchtime 1x . The binaries that scripts
 // run are built beforehand, so that neither mode is timed building them.
 func BenchmarkSuite(b *testing.B) {
 	if os.Getenv(childEnv) != "" {
 		b.Skip("in a child run")
 	}
-	bins := binEnv(b)
-	for _, mode := range []tmuxtest.Mode{tmuxtest.Fake, tmuxtest.Real} {
-		b.Run(string(mode), func(b *testing.B) {
-			if _, err := exec.LookPath("tmux"); mode == tmuxtest.Real && err != nil {
-				b.Skip("no tmux on PATH")
-			}
-			for b.Loop() {
-				runSuite(b, append(bins, tmuxtest.ModeEnv+"="+string(mode))...)
-			}
-		})
+	if _, err := exec.LookPath("tmux"); err != nil {
+		b.Skip("no tmux on PATH to compare fake mode with")
 	}
+	bins := binEnv(b)
+	var fake, real time.Duration
+	n := 0
+	for b.Loop() {
+		n++
+		for _, m := range []struct {
+			mode  tmuxtest.Mode
+			total *time.Duration
+		}{{tmuxtest.Fake, &fake}, {tmuxtest.Real, &real}} {
+			start := time.Now()
+			runSuite(b, append(slices.Clone(bins), tmuxtest.ModeEnv+"="+string(m.mode))...)
+			*m.total += time.Since(start)
+		}
+	}
+	b.ReportMetric(fake.Seconds()/float64(n), "fake-s/op")
+	b.ReportMetric(real.Seconds()/float64(n), "real-s/op")
+	b.ReportMetric(real.Seconds()/fake.Seconds(), "real/fake")
 }
