@@ -23,34 +23,22 @@ import (
 // tmuxtest.Main.
 func TestMain(m *testing.M) { tmuxtest.Main(m) }
 
-// built holds binaries built once for the tests that run them as processes.
-var built struct {
-	sync.Mutex
-	paths map[string]string
-}
-
-// binary builds the package at pkg (relative to this one) as name, once per
-// test run.
-func binary(t *testing.T, pkg, name string) string {
+// binary returns the built binary that tmuxtest's variable env names
+// (tmuxtest.MCPBinEnv, tmuxtest.FaketmuxBinEnv); tmuxtest builds each once
+// per test run.
+func binary(t *testing.T, env string) string {
 	t.Helper()
-	built.Lock()
-	defer built.Unlock()
-	if path, ok := built.paths[pkg]; ok {
-		return path
-	}
-	dir, err := os.MkdirTemp("", "tbmbin")
+	vars, err := tmuxtest.BinEnv()
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(dir, name)
-	if out, err := exec.Command("go", "build", "-o", path, pkg).CombinedOutput(); err != nil {
-		t.Fatalf("go build %s: %v\n%s", pkg, err, out)
+	for _, v := range vars {
+		if path, ok := strings.CutPrefix(v, env+"="); ok {
+			return path
+		}
 	}
-	if built.paths == nil {
-		built.paths = map[string]string{}
-	}
-	built.paths[pkg] = path
-	return path
+	t.Fatalf("tmuxtest.BinEnv gave no %s", env)
+	return ""
 }
 
 // tmuxBin is what plays tmux for the binary under test: the faketmux
@@ -64,7 +52,7 @@ func tmuxBin(t *testing.T) string {
 	if mode == tmuxtest.Real {
 		return "tmux"
 	}
-	return binary(t, "../faketmux", "faketmux")
+	return binary(t, tmuxtest.FaketmuxBinEnv)
 }
 
 // privateTmux starts a tmux server on a fresh socket for one test.
@@ -88,7 +76,7 @@ func privateTmux(t *testing.T) (socket string, tmux func(args ...string) string)
 // startBinary runs tmuxbuf-mcp over stdio with args and connects a client.
 func startBinary(t *testing.T, args ...string) (*mcp.ClientSession, *exec.Cmd) {
 	t.Helper()
-	cmd := exec.Command(binary(t, ".", "tmuxbuf-mcp"), append([]string{"--tmux-bin", tmuxBin(t)}, args...)...)
+	cmd := exec.Command(binary(t, tmuxtest.MCPBinEnv), append([]string{"--tmux-bin", tmuxBin(t)}, args...)...)
 	cmd.Stderr = io.Discard
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil).Connect(context.Background(), &mcp.CommandTransport{Command: cmd}, nil)
 	if err != nil {
