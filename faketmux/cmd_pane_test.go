@@ -190,8 +190,8 @@ func TestDisplayMessageFallsBack(t *testing.T) {
 func TestSendKeysInViewMode(t *testing.T) {
 	withFakePrograms(t, false)
 	for _, leave := range [][]string{{"q"}, {"C-c"}, {"Escape"}, {"-l", "xqy"}} {
-		s := New(Options{SocketPath: "/sock", Config: [][]string{{"bogus"}}})
-		mustRun(t, s, "new-session", "-d")
+		s := New(Options{SocketPath: "/sock"})
+		startWith(t, s, [][]string{{"bogus"}}, "new-session", "-d")
 		mustRun(t, s, "send-keys", "a", "Enter")
 		mustRun(t, s, append([]string{"send-keys"}, leave...)...)
 		mustRun(t, s, "send-keys", "-l", "typed")

@@ -1,6 +1,8 @@
 package faketmux
 
 import (
+	"bytes"
+	"context"
 	"strings"
 	"testing"
 )
@@ -119,27 +121,75 @@ func TestStartsServer(t *testing.T) {
 // skips the rest of its line, later lines still run.
 func TestConfigRunsAtEachStart(t *testing.T) {
 	withFakePrograms(t, false)
-	s := New(Options{SocketPath: "/sock", Config: [][]string{
+	config := [][]string{
 		{"set-buffer", "-b", "conf", "c"},
 		{"set-option", "-g", "nosuch", "1", ";", "set-option", "-g", "base-index", "5"},
 		{"set-option", "-g", "history-limit", "99"},
-	}})
+	}
+	s := New(Options{SocketPath: "/sock"})
 	defer s.Close()
 	for range 2 {
-		out, errs, rc := run(t, s, "", "new-session", "-d", ";", "list-buffers", "-F", "#{buffer_name}", ";",
+		out := startWith(t, s, config, "new-session", "-d", ";", "list-buffers", "-F", "#{buffer_name}", ";",
 			"show-options", "-gv", "base-index", ";", "show-options", "-gv", "history-limit")
-		if rc != 0 || errs != "" || out != "conf\n0\n99\n" {
-			t.Fatalf("first line after a start: %d %q %q", rc, out, errs)
+		if out != "conf\n0\n99\n" {
+			t.Fatalf("first line after a start: %q", out)
 		}
 		mustRun(t, s, "kill-server")
 	}
 }
 
+// The configuration belongs to the call that starts the server: a call
+// made while one runs changes nothing with its own.
+func TestConfigOfTheStartingCall(t *testing.T) {
+	withFakePrograms(t, false)
+	s := New(Options{SocketPath: "/sock"})
+	defer s.Close()
+	startWith(t, s, [][]string{{"set-buffer", "-b", "first", "1"}}, "new-session", "-d")
+	if out := startWith(t, s, [][]string{{"set-buffer", "-b", "second", "2"}}, "list-buffers", "-F", "#{buffer_name}"); out != "first\n" {
+		t.Fatalf("got %q, want only the starting call's configuration applied", out)
+	}
+}
+
+// Each file is parsed on its own: one that does not parse, or that its
+// client could not read, runs nothing, and the others still run.
+func TestConfigFilesFailAlone(t *testing.T) {
+	withFakePrograms(t, false)
+	s := New(Options{SocketPath: "/sock"})
+	defer s.Close()
+	var out bytes.Buffer
+	rc := s.Exec(context.Background(), Call{
+		Args:   []string{"new-session", "-d", ";", "list-buffers", "-F", "#{buffer_name}", ";", "display-message", "-p", "#{pane_in_mode}"},
+		Stdout: &out,
+		Config: []ConfigFile{
+			{Lines: [][]string{{"set-buffer", "-b", "a", "1"}}},
+			{Lines: [][]string{{"set-buffer", "-b", "b", "1"}, {"bogus"}}},
+			{Failed: true},
+			{Lines: [][]string{{"set-buffer", "-b", "c", "1"}}},
+		},
+	})
+	if rc != 0 || out.String() != "c\na\n1\n" {
+		t.Fatalf("exit %d, %q: want the buffers of the good files and the pane in view mode", rc, out.String())
+	}
+}
+
+// -N: with no server running, even a command that would start one fails.
+func TestNoStartServer(t *testing.T) {
+	s := New(Options{SocketPath: "/sock"})
+	defer s.Close()
+	for _, want := range []string{"error connecting to /sock (No such file or directory)\n", "no server running on /sock\n"} {
+		var errb bytes.Buffer
+		if rc := s.Exec(context.Background(), Call{Args: []string{"start-server"}, Stderr: &errb, NoStartServer: true}); rc != 1 || errb.String() != want {
+			t.Errorf("exit %d, %q; want 1, %q", rc, errb.String(), want)
+		}
+		mustRun(t, s, "start-server", ";", "kill-server")
+	}
+}
+
 func TestConfigThatDoesNotParseRunsNothing(t *testing.T) {
 	withFakePrograms(t, false)
-	s := New(Options{SocketPath: "/sock", Config: [][]string{{"set-buffer", "x"}, {"bogus"}}})
+	s := New(Options{SocketPath: "/sock"})
 	defer s.Close()
-	if out := mustRun(t, s, "new-session", "-d", ";", "list-buffers", ";", "display-message", "-p", "#{pane_in_mode}"); out != "1\n" {
+	if out := startWith(t, s, [][]string{{"set-buffer", "x"}, {"bogus"}}, "new-session", "-d", ";", "list-buffers", ";", "display-message", "-p", "#{pane_in_mode}"); out != "1\n" {
 		t.Fatalf("got %q, want no buffer and the pane in view mode", out)
 	}
 }
@@ -156,8 +206,8 @@ func TestConfigErrorsShowOnAPane(t *testing.T) {
 		{[][]string{{"new-session", "-d", "-s", "z"}, {"new-session", "-d", "-s", "y"}, {"has-session", "-t", "nope"}}, "a 0\nm 0\ny 1\nz 0\n"},
 		{[][]string{{"set-option", "-g", "base-index", "1"}}, "a 0\nm 0\n"},
 	} {
-		s := New(Options{SocketPath: "/sock", Config: tc.config})
-		mustRun(t, s, "new-session", "-d", "-s", "m", ";", "new-session", "-d", "-s", "a")
+		s := New(Options{SocketPath: "/sock"})
+		startWith(t, s, tc.config, "new-session", "-d", "-s", "m", ";", "new-session", "-d", "-s", "a")
 		if got := mustRun(t, s, "list-panes", "-a", "-F", "#{session_name} #{pane_in_mode}"); got != tc.want {
 			t.Errorf("config %q: %q, want %q", tc.config, got, tc.want)
 		}

@@ -109,7 +109,7 @@ type scenario struct {
 	// in panes can write files of the same name.
 	ownDirs bool
 	// config is tmux's -f file, one command line a line, and the
-	// emulator's Options.Config; without it tmux gets -f /dev/null.
+	// emulator's Call.Config; without it tmux gets -f /dev/null.
 	config [][]string
 }
 
@@ -755,10 +755,10 @@ func runScenario(t *testing.T, tmux string, sc scenario) {
 		}
 	}
 	env := cleanEnv()
-	fake := New(Options{SocketPath: socket, Config: sc.config})
-	conf := "/dev/null"
+	fake := New(Options{SocketPath: socket})
+	conf, fakeConf := "/dev/null", []ConfigFile(nil)
 	if sc.config != nil {
-		conf = configFile(t, sc.config)
+		conf, fakeConf = configFile(t, sc.config), []ConfigFile{{Lines: sc.config}}
 	}
 	t.Cleanup(func() {
 		exec.Command(tmux, "-S", socket, "kill-server").Run()
@@ -789,7 +789,7 @@ func runScenario(t *testing.T, tmux string, sc scenario) {
 		var out, errb bytes.Buffer
 		code := fake.Exec(context.Background(), Call{
 			Args: st.args, Stdin: stdin, Stdout: &out, Stderr: &errb,
-			Dir: fakeDir, Env: slices.Concat(env, st.env), UTF8: st.u,
+			Dir: fakeDir, Env: slices.Concat(env, st.env), UTF8: st.u, Config: fakeConf,
 		})
 		return outcome{out.String(), errb.String(), code}
 	}}

@@ -17,6 +17,18 @@ func run(t *testing.T, s *Server, stdin string, args ...string) (stdout, stderr 
 	return out.String(), errb.String(), rc
 }
 
+// startWith runs a command line that starts the server with config, as a
+// client whose configuration files held those lines, and fails the test
+// unless it succeeds.
+func startWith(t *testing.T, s *Server, config [][]string, args ...string) string {
+	t.Helper()
+	var out, errb bytes.Buffer
+	if rc := s.Exec(context.Background(), Call{Args: args, Stdout: &out, Stderr: &errb, UTF8: true, Config: []ConfigFile{{Lines: config}}}); rc != 0 {
+		t.Fatalf("%q: exit %d, stderr %q", args, rc, errb.String())
+	}
+	return out.String()
+}
+
 // mustRun fails the test unless the command line succeeds.
 func mustRun(t *testing.T, s *Server, args ...string) string {
 	t.Helper()

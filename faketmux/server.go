@@ -24,15 +24,6 @@ type Options struct {
 	// Env is tmux's global environment, which panes inherit. Nil means
 	// this process's environment.
 	Env []string
-	// Config is run at each server start, before the command that
-	// started it, as tmux runs its -f file: one command line (argv, ';'
-	// words allowed) per line of the file. Nothing of it is printed. A
-	// line that does not parse keeps the whole configuration from
-	// running, and a failing command skips the rest of its line; either
-	// way the failure puts the active pane of the first session in view
-	// mode (pane_in_mode), which takes the keys send-keys types until a
-	// q, C-c or Escape. Splitting a file into words is the caller's job.
-	Config [][]string
 }
 
 // Call is one tmux client invocation: its argv after the global flags, its
@@ -53,6 +44,31 @@ type Call struct {
 	// UTF8 is tmux's global flag -u: the client's terminal takes UTF-8
 	// whatever its locale says.
 	UTF8 bool
+	// NoStartServer is tmux's global flag -N: with no server running,
+	// the call fails as a command that starts none does.
+	NoStartServer bool
+	// Config is the configuration of a call that starts a server: the
+	// files tmux's server would load for the client that started it (-f,
+	// or the default list). It is ignored when a server already runs.
+	Config []ConfigFile
+}
+
+// ConfigFile is one configuration file as a client read it; package
+// tmuxcli's LoadConfig reads them as tmux's parser does. The server runs
+// the files in order, with no client, so nothing of them is printed and
+// the starting call's exit status is untouched. A failure (a file that
+// could not be read or parsed, or a line of it that does not parse as
+// commands, which keeps the whole file from running; or a failing command,
+// which skips the rest of its line) puts the active pane of the first
+// session in view mode (pane_in_mode), as tmux shows the errors there; that
+// mode takes the keys send-keys types until a q, C-c or Escape.
+type ConfigFile struct {
+	// Lines are the file's command lines, one argv a line in tmux's
+	// command-line form: ';' words separate commands, a trailing "\;" is
+	// a literal ';'.
+	Lines [][]string
+	// Failed is a file that could not be read or parsed: none of it runs.
+	Failed bool
 }
 
 // Server is one tmux socket. Before any server has run on it, a client that
@@ -113,11 +129,11 @@ func (s *Server) Exec(ctx context.Context, call Call) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.st == nil {
-		if s.closed || !startsServer(args, cmds, parseErr) {
+		if s.closed || call.NoStartServer || !startsServer(args, cmds, parseErr) {
 			s.printConnectError(call.Stderr)
 			return 1
 		}
-		s.start(ctx, call.Env)
+		s.start(ctx, call.Env, call.Config)
 	}
 	env := call.Env
 	if env == nil {
@@ -199,7 +215,7 @@ func readAll(ctx context.Context, r io.Reader) ([]byte, error) {
 
 // start begins a new server run on the socket, with its configuration.
 // s.mu is held.
-func (s *Server) start(ctx context.Context, env []string) {
+func (s *Server) start(ctx context.Context, env []string, config []ConfigFile) {
 	s.socket = true
 	s.st = newState(s, env)
 	select {
@@ -207,25 +223,22 @@ func (s *Server) start(ctx context.Context, env []string) {
 		s.done = make(chan struct{})
 	default:
 	}
-	s.runConfig(ctx, env)
+	s.runConfig(ctx, env, config)
 }
 
-// runConfig runs Options.Config as tmux runs its configuration file: with
-// no client, so its output and errors reach nobody; a parse error anywhere
-// stops the whole file before it runs. tmux keeps the errors for the first
-// session by name once the file is done, or for the next session made.
-// s.mu is held.
-func (s *Server) runConfig(ctx context.Context, env []string) {
+// runConfig runs the configuration as tmux runs its files: with no client,
+// so their output and errors reach nobody. Every file is parsed before any
+// command runs, and one that does not parse runs none of its lines. tmux
+// keeps the errors for the first session by name once the files are done,
+// or for the next session made. s.mu is held.
+func (s *Server) runConfig(ctx context.Context, env []string, config []ConfigFile) {
 	st := s.st
-	lines := make([][]command, len(s.opts.Config))
+	var lines [][]command
 	failed := false
-	for i, argv := range s.opts.Config {
-		cmds, err := parseCommands(argv)
-		if err != nil {
-			failed, lines = true, nil
-			break
-		}
-		lines[i] = cmds
+	for _, f := range config {
+		cmds, ok := parseConfigFile(f)
+		failed = failed || !ok
+		lines = append(lines, cmds...)
 	}
 	c := &client{ctx: ctx, s: s, st: st, stdout: io.Discard, stderr: io.Discard, env: env, utf8: true}
 	for _, cmds := range lines {
@@ -237,6 +250,23 @@ func (s *Server) runConfig(ctx context.Context, env []string) {
 	if len(st.sessions) > 0 {
 		st.showConfigErrors(st.sessions[0])
 	}
+}
+
+// parseConfigFile parses each line of f into commands, or reports that f
+// does not parse at all.
+func parseConfigFile(f ConfigFile) ([][]command, bool) {
+	if f.Failed {
+		return nil, false
+	}
+	lines := make([][]command, 0, len(f.Lines))
+	for _, argv := range f.Lines {
+		cmds, err := parseCommands(argv)
+		if err != nil {
+			return nil, false
+		}
+		lines = append(lines, cmds)
+	}
+	return lines, true
 }
 
 // exitIfDone ends the server when tmux would: after kill-server, or with

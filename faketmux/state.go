@@ -38,7 +38,7 @@ var startProgram = func(o paneOptions) (program, error) {
 type state struct {
 	started time.Time
 	killed  bool
-	// configFailed: a line of Options.Config failed, and no session has
+	// configFailed: the configuration (Call.Config) failed, and no session has
 	// shown it yet.
 	configFailed bool
 	reading      int      // clients reading their standard input without the server lock
