@@ -21,10 +21,9 @@ type tool struct {
 	run               func(s *Server, ctx context.Context, a args) (any, error)
 }
 
-var (
-	yes = func() *bool { b := true; return &b }()
-	no  = func() *bool { b := false; return &b }()
-)
+// yes is for the annotations whose "true" must be spelt out, being
+// pointers whose nil means "unknown".
+var yes = func() *bool { b := true; return &b }()
 
 const defaultShowMaxLines = 500
 
