@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -27,34 +26,22 @@ import (
 type fakeWorld struct {
 	env     []string
 	mu      sync.Mutex
-	sockets map[string]*fakeSocket
-}
-
-type fakeSocket struct {
-	srv *faketmux.Server
-	// everRan is the first server run's Done channel: closed once a
-	// server has run, after which tmux leaves its socket file behind.
-	everRan <-chan struct{}
+	sockets map[string]*faketmux.Server
 }
 
 func newFakeWorld(env []string) *fakeWorld {
-	return &fakeWorld{env: slices.Clone(env), sockets: map[string]*fakeSocket{}}
+	return &fakeWorld{env: slices.Clone(env), sockets: map[string]*faketmux.Server{}}
 }
 
-func (w *fakeWorld) socket(path string) *fakeSocket {
+func (w *fakeWorld) server(path string) *faketmux.Server {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	s, ok := w.sockets[path]
 	if !ok {
-		srv := faketmux.New(faketmux.Options{SocketPath: path, Env: w.env})
-		s = &fakeSocket{srv: srv, everRan: srv.Done()}
+		s = faketmux.New(faketmux.Options{SocketPath: path, Env: w.env})
 		w.sockets[path] = s
 	}
 	return s
-}
-
-func (w *fakeWorld) server(path string) *faketmux.Server {
-	return w.socket(path).srv
 }
 
 // close ends every emulated server and the programs in their panes.
@@ -62,29 +49,17 @@ func (w *fakeWorld) close() {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	for _, s := range w.sockets {
-		s.srv.Close()
+		s.Close()
 	}
 }
 
 // exec runs a client's command line on the server of the socket its global
 // flags named, relative to its directory as tmux's -S is.
-func (w *fakeWorld) exec(ctx context.Context, socket string, noStartServer bool, call faketmux.Call) int {
+func (w *fakeWorld) exec(ctx context.Context, socket string, call faketmux.Call) int {
 	if !filepath.IsAbs(socket) {
 		socket = filepath.Join(call.Dir, socket)
 	}
-	s := w.socket(socket)
-	if noStartServer && !s.srv.Running() {
-		// -N: tmux's client gives up where it would start a server.
-		err := syscall.ENOENT
-		select {
-		case <-s.everRan:
-			err = syscall.ECONNREFUSED
-		default:
-		}
-		fmt.Fprintln(call.Stderr, tmuxcli.ConnectError(socket, err))
-		return 1
-	}
-	return s.srv.Exec(ctx, call)
+	return w.server(socket).Exec(ctx, call)
 }
 
 // tmuxAt is the tmux server on the socket at path, in the script's mode.
@@ -122,7 +97,7 @@ func cmdTmux(ts *testscript.TestScript, neg bool, args []string) error {
 	if sc.fake != nil {
 		// Read as cmd/faketmux's client reads it, which a separate
 		// `exec tmux` process is.
-		env := environ(ts)
+		env, dir := environ(ts), ts.MkAbs(".")
 		inv, status := tmuxcli.Parse(append([]string{"tmux"}, args...), lookupIn(env), ts.Stdout(), ts.Stderr())
 		switch {
 		case inv == nil:
@@ -130,8 +105,9 @@ func cmdTmux(ts *testscript.TestScript, neg bool, args []string) error {
 		case inv.HasShell:
 			return errors.New("-c runs a shell in the client: use exec tmux")
 		default:
-			code = sc.fake.exec(ctx, inv.Socket, inv.NoStartServer, faketmux.Call{
-				Args: inv.Command, Stdout: ts.Stdout(), Stderr: ts.Stderr(), Dir: ts.MkAbs("."), Env: env, UTF8: inv.UTF8,
+			code = sc.fake.exec(ctx, inv.Socket, faketmux.Call{
+				Args: inv.Command, Stdout: ts.Stdout(), Stderr: ts.Stderr(), Dir: dir, Env: env,
+				UTF8: inv.UTF8, NoStartServer: inv.NoStartServer, Config: inv.Config(dir, lookupIn(env)),
 			})
 		}
 	} else {
@@ -242,10 +218,7 @@ func (sc *script) serveConn(ctx context.Context, conn net.Conn) {
 	if err != nil {
 		return
 	}
-	req := s.Req
 	s.Run(ctx, func(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) int {
-		return sc.fake.exec(ctx, req.Socket, req.NoStartServer, faketmux.Call{
-			Args: req.Args, Stdin: stdin, Stdout: stdout, Stderr: stderr, Dir: req.Dir, Env: req.Env, UTF8: req.UTF8,
-		})
+		return sc.fake.exec(ctx, s.Req.Socket, s.Req.Call(stdin, stdout, stderr))
 	})
 }

@@ -38,11 +38,12 @@ func runClient(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return status
 	}
 	bridge := os.Getenv(tmuxcli.BridgeEnv)
+	dir := workingDir()
+	config := inv.Config(dir, os.LookupEnv)
 	for range connectAttempts {
 		var (
-			conn    net.Conn
-			spawned bool
-			err     error
+			conn net.Conn
+			err  error
 		)
 		if bridge != "" {
 			conn, err = net.Dial("unix", bridge)
@@ -50,7 +51,7 @@ func runClient(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stderr, "faketmux: %s=%s: %v\n", tmuxcli.BridgeEnv, bridge, err)
 				return 1
 			}
-		} else if conn, spawned, err = connect(inv); err != nil {
+		} else if conn, err = connect(inv); err != nil {
 			fmt.Fprintln(stderr, tmuxcli.ConnectError(inv.Socket, err))
 			return 1
 		}
@@ -61,10 +62,7 @@ func runClient(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		req := &wire.Req{
 			NoStartServer: inv.NoStartServer, UTF8: inv.UTF8, Socket: inv.Socket, Args: inv.Command,
-			Dir: workingDir(), Env: os.Environ(),
-		}
-		if spawned {
-			req.Config = tmuxcli.LoadConfig(tmuxcli.ConfigFiles(&inv.Globals, os.LookupEnv))
+			Dir: dir, Env: os.Environ(), Config: config,
 		}
 		status, accepted := exchange(conn, req, stdin, stdout, stderr)
 		conn.Close()
@@ -117,10 +115,10 @@ func workingDir() string {
 // client, knows which commands start a server, and a daemon whose first
 // command did not start one exits again, restoring the socket file as it
 // was. -N still never starts one.
-func connect(inv *tmuxcli.Invocation) (conn net.Conn, spawned bool, err error) {
+func connect(inv *tmuxcli.Invocation) (net.Conn, error) {
 	path := inv.Socket
 	if len(path) >= tmuxcli.SunPathMax {
-		return nil, false, syscall.ENAMETOOLONG
+		return nil, syscall.ENAMETOOLONG
 	}
 	var lock *os.File
 	locked := false
@@ -132,10 +130,10 @@ func connect(inv *tmuxcli.Invocation) (conn net.Conn, spawned bool, err error) {
 	for {
 		conn, err := net.DialUnix("unix", nil, &net.UnixAddr{Name: path, Net: "unix"})
 		if err == nil {
-			return conn, false, nil
+			return conn, nil
 		}
 		if !errors.Is(err, syscall.ECONNREFUSED) && !errors.Is(err, syscall.ENOENT) || inv.NoStartServer {
-			return nil, false, err
+			return nil, err
 		}
 		if !locked {
 			l, waited := getLock(path + ".lock")
@@ -149,11 +147,10 @@ func connect(inv *tmuxcli.Invocation) (conn net.Conn, spawned bool, err error) {
 		// server removes whatever is at the path again before binding).
 		if lock != nil {
 			if rerr := os.Remove(path); rerr != nil && !errors.Is(rerr, fs.ErrNotExist) {
-				return nil, false, rerr
+				return nil, rerr
 			}
 		}
-		c, err := spawnDaemon(daemonSpec{path: path, stale: errors.Is(err, syscall.ECONNREFUSED), inDir: inv.InDir}, lock)
-		return c, err == nil, err
+		return spawnDaemon(daemonSpec{path: path, stale: errors.Is(err, syscall.ECONNREFUSED), inDir: inv.InDir}, lock)
 	}
 }
 

@@ -7,7 +7,6 @@ import (
 	"net"
 	"os"
 	"os/signal"
-	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -65,10 +64,6 @@ type daemon struct {
 	// everRan is the first server run's Done channel: closed once any
 	// server has run, after which tmux would have left its socket.
 	everRan <-chan struct{}
-	// config holds the configuration commands that applied on a scratch
-	// server; they run at the head of any command line that may start a
-	// server, as tmux loads its configuration when its server starts.
-	config [][]string
 
 	mu      sync.Mutex
 	up      <-chan struct{} // Done of the server known to run, nil if none
@@ -129,7 +124,6 @@ func (d *daemon) run(first net.Conn, lock *os.File) int {
 	d.active++
 	d.mu.Unlock()
 	if s := d.take(first); s != nil {
-		d.config = applicableConfig(s.Req.Config)
 		go d.serve(s)
 	}
 	go d.accept(ln)
@@ -203,44 +197,10 @@ func (d *daemon) take(conn net.Conn) *wire.Session {
 func (d *daemon) serve(s *wire.Session) {
 	defer d.release()
 	s.Run(context.Background(), func(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) int {
-		return d.exec(ctx, s.Req.NoStartServer, faketmux.Call{
-			Args: s.Req.Args, Stdin: stdin, Stdout: stdout, Stderr: stderr, Dir: s.Req.Dir, Env: s.Req.Env, UTF8: s.Req.UTF8,
-		})
+		rc := d.srv.Exec(ctx, s.Req.Call(stdin, stdout, stderr))
+		d.refresh()
+		return rc
 	})
-}
-
-// exec runs a command line, with the configuration at its head when no
-// server runs, and then finds out whether a server runs now. A daemon that
-// runs no server is, to tmux's clients, nobody listening: so a client with
-// -N, which would not start a server, is answered with the message it
-// would have printed itself.
-//
-// Command lines are not serialised while no server runs, although two that
-// race to start one may then both apply the configuration: a command line
-// can wait for its client's standard input for as long as the client likes,
-// and must not hold up everyone else meanwhile.
-func (d *daemon) exec(ctx context.Context, noStartServer bool, call faketmux.Call) int {
-	if !d.running() {
-		if noStartServer {
-			err := syscall.ENOENT
-			if d.spec.stale || closed(d.everRan) {
-				err = syscall.ECONNREFUSED
-			}
-			fmt.Fprintln(call.Stderr, tmuxcli.ConnectError(d.spec.path, err))
-			return 1
-		}
-		call.Args = withConfig(d.config, call.Args)
-	}
-	rc := d.srv.Exec(ctx, call)
-	d.refresh()
-	return rc
-}
-
-// running reports whether the server last seen running still runs.
-func (d *daemon) running() bool {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	return d.up != nil && !closed(d.up)
 }
 
 // refresh looks for a server started since the last look. The Done channel
@@ -294,44 +254,4 @@ func closed(ch <-chan struct{}) bool {
 	default:
 		return false
 	}
-}
-
-// withConfig puts the configuration commands ahead of args in one command
-// list. They start no server themselves, so the list starts one exactly when
-// args would.
-func withConfig(config [][]string, args []string) []string {
-	if len(config) == 0 {
-		return args
-	}
-	var list []string
-	for _, c := range config {
-		list = append(list, c...)
-		list = append(list, ";")
-	}
-	return append(list, args...)
-}
-
-// applicableConfig keeps the configuration commands that succeed, in order,
-// on a scratch server. tmux reports a failing configuration line only to an
-// attached client and carries on with the next, so a line that would fail
-// must not make the client's own command line fail. exit-empty is set off
-// after each line only to keep the scratch server up.
-func applicableConfig(config [][]string) [][]string {
-	if len(config) == 0 {
-		return nil
-	}
-	scratch := faketmux.New(faketmux.Options{})
-	defer scratch.Close()
-	keepUp := []string{";", "set-option", "-g", "exit-empty", "off"}
-	ctx := context.Background()
-	if scratch.Exec(ctx, faketmux.Call{Args: append([]string{"start-server"}, keepUp...)}) != 0 {
-		return nil
-	}
-	var ok [][]string
-	for _, c := range config {
-		if scratch.Exec(ctx, faketmux.Call{Args: append(slices.Clone(c), keepUp...)}) == 0 {
-			ok = append(ok, c)
-		}
-	}
-	return ok
 }

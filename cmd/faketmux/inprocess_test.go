@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/tmuxbuf/tmuxbuf/faketmux"
 	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli/wire"
 )
 
@@ -26,7 +27,7 @@ func TestDaemonInProcess(t *testing.T) {
 	var out, errb bytes.Buffer
 	status, accepted := exchange(p.first, &wire.Req{
 		Args:   []string{"new-session", "-d", "sleep 1000"},
-		Config: [][]string{{"set", "-g", "buffer-limit", "100"}, {"set", "-g", "no-such-option", "1"}},
+		Config: []faketmux.ConfigFile{{Lines: [][]string{{"set", "-g", "buffer-limit", "100"}, {"set", "-g", "no-such-option", "1"}}}},
 	}, nil, &out, &errb)
 	p.first.Close()
 	if status != 0 || !accepted || errb.Len() != 0 {
@@ -133,7 +134,10 @@ func TestIdleDaemonAnswersAsNobodyListening(t *testing.T) {
 	if r := p.client("", "new-session", "-d", "sleep 1000"); r.code != 0 || r.stderr != "" {
 		t.Errorf("new-session: %v", r)
 	}
-	if !p.d.running() {
+	p.d.mu.Lock()
+	up := p.d.up
+	p.d.mu.Unlock()
+	if up == nil || closed(up) || !p.d.srv.Running() {
 		t.Fatal("new-session did not start the server in the idle daemon")
 	}
 	if r := p.client("", "-N", "has-session"); r.code != 0 {

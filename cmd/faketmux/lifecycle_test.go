@@ -336,7 +336,7 @@ func readReply(t *testing.T, r *bufio.Reader, on func(typ byte)) (status int, st
 func TestConfigFile(t *testing.T) {
 	w := newWorld(t, fakeBin)
 	conf := w.dir + "/test.conf"
-	text := "# comment\nset -g buffer-limit 3\nset -g mouse on # tmux has it, faketmux does not: skipped\n" +
+	text := "# comment\nset -g buffer-limit 3\nset -g mouse on # tmux has it, faketmux does not: this line fails alone\n" +
 		"bind-key x kill-server\nset-option -g base-index \"4\"\n"
 	if err := os.WriteFile(conf, []byte(text), 0o600); err != nil {
 		t.Fatal(err)

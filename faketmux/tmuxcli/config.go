@@ -1,8 +1,13 @@
 package tmuxcli
 
 import (
+	"errors"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
+
+	"github.com/tmuxbuf/tmuxbuf/faketmux"
 )
 
 // defaultConfigs is the configuration search list of Debian's tmux 3.3a
@@ -38,89 +43,39 @@ func ConfigFiles(g *Globals, lookupEnv func(string) (string, bool)) []string {
 	return files
 }
 
-// LoadConfig returns the set-option commands of the files. faketmux only
-// models options, so other commands are left out; a file that cannot be read
-// is skipped, as tmux reports nothing about it to a client that is not
-// attached.
-func LoadConfig(files []string) [][]string {
-	var cmds [][]string
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			continue
+// LoadConfig reads the configuration files a server started by this client
+// would load (ConfigFiles), relative to the client's directory dir, and
+// splits each into command lines as tmux's parser does: for a faketmux.Call
+// that starts a server. $VAR and ~ expand from lookupEnv, which stands for
+// the environment tmux's server starts with. A file given with -f that
+// cannot be read fails, as tmux then shows an error; of the default list,
+// only a missing file is passed over in silence.
+func LoadConfig(g *Globals, dir string, lookupEnv func(string) (string, bool)) []faketmux.ConfigFile {
+	quiet := g.Configs == nil
+	var files []faketmux.ConfigFile
+	for _, name := range ConfigFiles(g, lookupEnv) {
+		if !filepath.IsAbs(name) {
+			name = filepath.Join(dir, name)
 		}
-		for _, cmd := range parseConfig(string(b)) {
-			if cmd[0] == "set" || cmd[0] == "set-option" {
-				cmds = append(cmds, cmd)
-			}
+		b, err := readConfig(name)
+		switch {
+		case err == nil:
+			files = append(files, parseConfig(b, dir, lookupEnv))
+		case !quiet || !errors.Is(err, fs.ErrNotExist):
+			files = append(files, faketmux.ConfigFile{Failed: true})
 		}
 	}
-	return cmds
+	return files
 }
 
-// parseConfig splits a configuration file into commands: words separated by
-// blanks, '…' and "…" quoting, backslash escapes, '#' comments at the start
-// of a word, a backslash before a newline joining lines, and ';' or a newline
-// ending a command. tmux's %if, {…} blocks and variable expansion are not
-// modelled.
-func parseConfig(text string) [][]string {
-	var (
-		cmds   [][]string
-		words  []string
-		word   strings.Builder
-		inWord bool
-		quote  byte
-	)
-	endWord := func() {
-		if inWord {
-			words = append(words, word.String())
-			word.Reset()
-			inWord = false
+// readConfig reads a file as tmux's stdio does: a directory opens, and
+// reading it ends at once, as if it were empty.
+func readConfig(name string) ([]byte, error) {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		if fi, serr := os.Stat(name); serr == nil && fi.IsDir() {
+			return nil, nil
 		}
 	}
-	endCmd := func() {
-		endWord()
-		if len(words) > 0 {
-			cmds = append(cmds, words)
-			words = nil
-		}
-	}
-	for i := 0; i < len(text); i++ {
-		c := text[i]
-		switch {
-		case quote == '\'':
-			if c == '\'' {
-				quote = 0
-			} else {
-				word.WriteByte(c)
-			}
-		case c == '\\' && i+1 < len(text):
-			i++
-			if text[i] != '\n' {
-				word.WriteByte(text[i])
-				inWord = true
-			}
-		case quote == '"':
-			if c == '"' {
-				quote = 0
-			} else {
-				word.WriteByte(c)
-			}
-		case c == '\'' || c == '"':
-			quote, inWord = c, true
-		case c == '#' && !inWord:
-			for i+1 < len(text) && text[i+1] != '\n' {
-				i++
-			}
-		case c == '\n' || c == ';':
-			endCmd()
-		case c == ' ' || c == '\t' || c == '\r':
-			endWord()
-		default:
-			word.WriteByte(c)
-			inWord = true
-		}
-	}
-	endCmd()
-	return cmds
+	return b, err
 }

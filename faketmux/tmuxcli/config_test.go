@@ -4,37 +4,108 @@ import (
 	"os"
 	"reflect"
 	"testing"
+
+	"github.com/tmuxbuf/tmuxbuf/faketmux"
 )
 
+// Each case's expectation is what `tmux source-file -nv FILE` (tmux 3.3a,
+// HOME=/h and XV=val in its global environment) printed: the commands of
+// each group, with the group's line number left out.
 func TestParseConfig(t *testing.T) {
-	text := "# a comment\n" +
-		"set -g buffer-limit 5 # trailing comment\n" +
-		"set-option -g status-left 'a #b \\ c'\n" +
-		"set -g x \"q\\\"uote#d\" ; set -g y z\n" +
-		"set -g \\\n  joined on\n" +
-		"bind r source-file ~/.tmux.conf\n" +
-		"\n   \t\n"
-	want := [][]string{
-		{"set", "-g", "buffer-limit", "5"},
-		{"set-option", "-g", "status-left", "a #b \\ c"},
-		{"set", "-g", "x", "q\"uote#d"},
-		{"set", "-g", "y", "z"},
-		{"set", "-g", "joined", "on"},
-		{"bind", "r", "source-file", "~/.tmux.conf"},
+	env := func(k string) (string, bool) {
+		v, ok := map[string]string{"HOME": "/h", "XV": "val"}[k]
+		return v, ok
 	}
-	if got := parseConfig(text); !reflect.DeepEqual(got, want) {
-		t.Errorf("got  %q\nwant %q", got, want)
+	lines := func(l ...[]string) faketmux.ConfigFile { return faketmux.ConfigFile{Lines: l} }
+	w := func(words ...string) []string { return words }
+	failed := faketmux.ConfigFile{Failed: true}
+	for _, tc := range []struct {
+		text string
+		want faketmux.ConfigFile
+	}{
+		// A comment ends its line with the next line's number, so the
+		// two commands are one group.
+		{"set -g @c x # c\nset -g @d y\n", lines(w("set", "-g", "@c", "x", ";", "set", "-g", "@d", "y"))},
+		{"set -g @a \\\n  cont ; set -g @e 1\nset -g @f 2", lines(w("set", "-g", "@a", "cont", ";", "set", "-g", "@e", "1"), w("set", "-g", "@f", "2"))},
+		{"set @a 'it''s'\nset @b \"q\\\"t\"\nset @c \\x\n", lines(w("set", "@a", "its"), w("set", "@b", "q\"t"), w("set", "@c", "x"))},
+		{"set -g @a \"multi\n   # comment\n  #{x} line\"\n", lines(w("set", "-g", "@a", "multi\n\n#{x} line"))},
+		{"set @a $XV\nset @b ${XV}z\nset @c $1\nset @d $\nset @e \"$XV\"\nset @f '$XV'\n",
+			lines(w("set", "@a", "val"), w("set", "@b", "valz"), w("set", "@c", "$1"), w("set", "@d", "$"), w("set", "@e", "val"), w("set", "@f", "$XV"))},
+		{"set @a ~\nset @b ~/d\nset @c a~\nset @d \"~/q\"\nset @e ~root/z\nset @f a\"~\"\n",
+			lines(w("set", "@a", "/h"), w("set", "@b", "/h/d"), w("set", "@c", "a~"), w("set", "@d", "/h/q"), w("set", "@e", "/root/z"), w("set", "@f", "a/h"))},
+		{"set -g @a \\e\\s\\101\\u00e9x\n", lines(w("set", "-g", "@a", "\033 A\u00e9x"))},
+		{"set -g @a \\8\n", lines(w("set", "-g", "@a", "8"))},
+		{"set -g @a x ; ; set -g @b y\n", lines(w("set", "-g", "@a", "x", ";", "set", "-g", "@b", "y"))},
+		{"set -g @a x ;set -g @b y;\n", lines(w("set", "-g", "@a", "x", ";", "set", "-g", "@b", "y"))},
+		// A word's own ';' travels escaped, as tmux's command line has it.
+		{"set @a x\\;\nset @b \"y;\"\n", lines(w("set", "@a", `x\;`), w("set", "@b", `y\;`))},
+		{"set -g @a \"unterminated\nset -g @b y\n", lines(w("set", "-g", "@a", "unterminated\nset -g @b y\n"))},
+		{"FOO=1 set -g @a x\n", lines(w("set", "-g", "@a", "x"))},
+		{"FOO=1\nset @a $FOO\n", lines(w("set", "@a", "1"))},
+		// An assignment alone drops the commands before it on its line.
+		{"set -g @a x ; FOO=1 ; set -g @b y\n", lines(w("set", "-g", "@b", "y"))},
+		{"%hidden H=2\n", lines()},
+		{"# only a comment \\\nset -g @a x\n", lines()},
+		{"set -g @a \\\\\nset -g @b y\n", lines(w("set", "-g", "@a", `\`), w("set", "-g", "@b", "y"))},
+		{"; set -g @b y\n", failed},
+		{"set -g @a x}\n", failed},
+		{"set @a ~nosuchuser\n", failed},
+		{"set @a ${XV\n", failed},
+		{"set @a \\u12\n", failed},
+		{"set @a \\uD800\n", failed},
+		{"set @a \\\n", lines(w("set", "@a"))},
+		{"set @a x\\", failed},
+		{"%bogus\n", failed},
+		// Not modelled: tmux runs these.
+		{"bind x { kill-server }\n", failed},
+		{"%if 1\nset -g @a x\n%endif\n", failed},
+	} {
+		if got := parseConfig([]byte(tc.text), "/w", env); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%q:\n got  %+v\n want %+v", tc.text, got, tc.want)
+		}
 	}
 }
 
-func TestLoadConfigKeepsSetOptionOnly(t *testing.T) {
+func TestLoadConfig(t *testing.T) {
 	dir := t.TempDir()
-	os.WriteFile(dir+"/a.conf", []byte("set -g a 1\nbind x kill-server\nset-option -g b 2\n"), 0o600)
+	os.WriteFile(dir+"/a.conf", []byte("set -g a 1\nbind x kill-server\n"), 0o600)
 	os.WriteFile(dir+"/b.conf", []byte("set -g c 3\n"), 0o600)
-	got := LoadConfig([]string{dir + "/a.conf", dir + "/missing.conf", dir + "/b.conf"})
-	want := [][]string{{"set", "-g", "a", "1"}, {"set-option", "-g", "b", "2"}, {"set", "-g", "c", "3"}}
+	os.WriteFile(dir+"/bad.conf", []byte("set -g c '3\n"), 0o600)
+	env := func(string) (string, bool) { return "", false }
+	g := &Globals{Configs: []string{"a.conf", dir + "/missing.conf", dir + "/b.conf", dir}}
+	got := LoadConfig(g, dir, env)
+	want := []faketmux.ConfigFile{
+		{Lines: [][]string{{"set", "-g", "a", "1"}, {"bind", "x", "kill-server"}}},
+		{Failed: true},
+		{Lines: [][]string{{"set", "-g", "c", "3"}}},
+		{}, // a directory reads as an empty file
+	}
 	if !reflect.DeepEqual(got, want) {
-		t.Errorf("got %q, want %q", got, want)
+		t.Errorf("-f: got %+v, want %+v", got, want)
+	}
+	// Of the default list, a missing file is passed over.
+	home := func(k string) (string, bool) { return dir, k == "HOME" }
+	os.WriteFile(dir+"/.tmux.conf", []byte("set -g d 4\n"), 0o600)
+	if got := LoadConfig(&Globals{}, "/", home); !reflect.DeepEqual(got, []faketmux.ConfigFile{{Lines: [][]string{{"set", "-g", "d", "4"}}}}) {
+		t.Errorf("default list: %+v", got)
+	}
+}
+
+func TestInvocationConfig(t *testing.T) {
+	conf := t.TempDir() + "/c.conf"
+	os.WriteFile(conf, []byte("set -g a 1\n"), 0o600)
+	env := func(string) (string, bool) { return "", false }
+	for _, tc := range []struct {
+		inv  Invocation
+		want bool
+	}{
+		{Invocation{Globals: Globals{Configs: []string{conf}}, Command: []string{"new-session"}}, true},
+		{Invocation{Globals: Globals{Configs: []string{conf}}, Command: []string{"list-buffers"}}, false},
+		{Invocation{Globals: Globals{Configs: []string{conf}, NoStartServer: true}, Command: []string{"new-session"}}, false},
+	} {
+		if got := tc.inv.Config("/", env) != nil; got != tc.want {
+			t.Errorf("%q (-N %v): configuration loaded %v, want %v", tc.inv.Command, tc.inv.NoStartServer, got, tc.want)
+		}
 	}
 }
 

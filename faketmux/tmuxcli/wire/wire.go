@@ -19,6 +19,8 @@ import (
 	"fmt"
 	"io"
 	"net"
+
+	"github.com/tmuxbuf/tmuxbuf/faketmux"
 )
 
 // Frame types.
@@ -34,7 +36,7 @@ const (
 
 // Version changes whenever a frame or the Request encoding does, so that a
 // client talking to a server from another build fails clearly.
-const Version = 2
+const Version = 3
 
 // MaxPayload bounds one frame; larger input is sent in several Stdin frames.
 // It keeps a corrupt length from making the daemon allocate gigabytes.
@@ -114,9 +116,18 @@ type Req struct {
 	Args   []string // the tmux command line after the global flags
 	Dir    string   // the client's working directory
 	Env    []string // the client's whole environment, as tmux sends it
-	// Config holds the set-option command lines of the client's
-	// configuration files, applied when this request starts a server.
-	Config [][]string
+	// Config is the client's configuration, used when this request
+	// starts a server.
+	Config []faketmux.ConfigFile
+}
+
+// Call is the request as the emulator runs it, with the streams the
+// session gives it.
+func (r *Req) Call(stdin io.Reader, stdout, stderr io.Writer) faketmux.Call {
+	return faketmux.Call{
+		Args: r.Args, Stdin: stdin, Stdout: stdout, Stderr: stderr, Dir: r.Dir, Env: r.Env,
+		UTF8: r.UTF8, NoStartServer: r.NoStartServer, Config: r.Config,
+	}
 }
 
 // Encode returns r's payload. Strings are length-prefixed bytes, not JSON,
@@ -136,8 +147,16 @@ func (r *Req) Encode() []byte {
 	b = appendStrings(b, r.Args)
 	b = appendStrings(b, r.Env)
 	b = binary.BigEndian.AppendUint32(b, uint32(len(r.Config)))
-	for _, c := range r.Config {
-		b = appendStrings(b, c)
+	for _, f := range r.Config {
+		var failed uint32
+		if f.Failed {
+			failed = 1
+		}
+		b = binary.BigEndian.AppendUint32(b, failed)
+		b = binary.BigEndian.AppendUint32(b, uint32(len(f.Lines)))
+		for _, line := range f.Lines {
+			b = appendStrings(b, line)
+		}
 	}
 	return b
 }
@@ -169,7 +188,18 @@ func DecodeReq(p []byte) (*Req, error) {
 	r := &Req{NoStartServer: flags&flagNoStartServer != 0, UTF8: flags&flagUTF8 != 0, Socket: d.string(), Dir: d.string(), Args: d.strings(), Env: d.strings()}
 	n := d.count()
 	for i := 0; i < n && d.err == nil; i++ {
-		r.Config = append(r.Config, d.strings())
+		var f faketmux.ConfigFile
+		switch failed := d.uint32(); {
+		case failed > 1:
+			d.err = fmt.Errorf("configuration file failure flag %d", failed)
+		case failed == 1:
+			f.Failed = true
+		}
+		lines := d.count()
+		for j := 0; j < lines && d.err == nil; j++ {
+			f.Lines = append(f.Lines, d.strings())
+		}
+		r.Config = append(r.Config, f)
 	}
 	if d.err == nil && len(d.p) != 0 {
 		d.err = fmt.Errorf("%d bytes after the request", len(d.p))
