@@ -13,8 +13,9 @@ import (
 // TMUX_TMPDIR, and requires the same standard output, standard error and
 // exit status. The emulator's own differential test covers the commands in
 // depth; this one covers what the binary adds: global flags, socket paths,
-// connect errors, server start and exit, standard input and tmux's command
-// size limit.
+// connect errors, server start and exit, standard input, tmux's command
+// size limit, and configuration files (-f), which the client reads and
+// splits and the server runs.
 //
 // One normaliser, normSocketDir: the two sides' private directories differ,
 // and they appear in socket paths.
@@ -45,7 +46,52 @@ func (d dstep) with(kv ...string) dstep { d.env = kv; return d }
 // and its NUL) is n bytes, to probe tmux's command size limits.
 func sendable(n int) dstep { return s("set-buffer", strings.Repeat("a", n-len("set-buffer")-2)) }
 
-func differentialScenarios(conf string) map[string][]dstep {
+// configs are the configuration files of the differential test, by name.
+// Each is the starting client's -f file in a scenario that then reads what
+// it did: options, buffers, and whether a pane shows errors (view mode).
+var configs = map[string]string{
+	"tmux.conf": "set -g buffer-limit 2\nset-option -g base-index 3\n",
+	"good.conf": "# good lines\nset -g buffer-limit 5\nset-option -g history-limit 1234 ; set -g escape-time 7\nset-buffer -b fromconf hello\n",
+	// A failing command skips the rest of its line only.
+	"fail.conf": "set -g buffer-limit 4\nhas-session -t nope ; set -g history-limit 99\nset -g escape-time 3\n",
+	// A line that does not parse stops the whole file.
+	"noparse.conf": "set -g buffer-limit 4\nbogus-command\n",
+	"badflag.conf": "set -g buffer-limit 4\nset-option -Z x\n",
+	"syntax.conf":  "set -g buffer-limit 4\nset -g default-command x}\n",
+	// Quotes, escapes, continuations and comments; a comment ends its
+	// line with the next line's number, so the failing has-session skips
+	// the escape-time after it.
+	"quoting.conf": "set -g default-command 'sh -c \"echo a\\\\b\"' # comment\n" +
+		"set -g \\\n  buffer-limit \\\n  6 ; set -g history-limit 55\n" +
+		"set -g default-terminal \"t-$CONFVAR\\\n-${CONFVAR}x\\s\\101\"\n" +
+		"# a comment \\\nset -g base-index 9\n" +
+		"has-session -t nope # c\nset -g escape-time 8\n" +
+		"set -g exit-empty on ;set -g \"exit-unattached\" 'off';\n",
+	// Errors wait for the next session made when the files made none.
+	"late.conf":         "set -g exit-empty off\nhas-session -t nope\n",
+	"unterminated.conf": "set -g buffer-limit 8\nset -g default-command \"abc\nset -g history-limit 3\n",
+}
+
+func differentialScenarios(confDir string) map[string][]dstep {
+	conf := func(name string) string { return confDir + "/" + name }
+	// started starts a server with configuration files and reads what
+	// they did.
+	started := func(files ...string) []dstep {
+		var args []string
+		for _, f := range files {
+			args = append(args, "-f", f)
+		}
+		return []dstep{
+			raw(append(args, "new-session", "-d", "-s", "s", "sleep 1000")...).with("CONFVAR=v"),
+			s("show-options", "-g", "buffer-limit", ";", "show-options", "-g", "history-limit", ";",
+				"show-options", "-g", "escape-time", ";", "show-options", "-g", "default-command", ";",
+				"show-options", "-g", "default-terminal", ";", "show-options", "-g", "base-index", ";",
+				"show-options", "-g", "exit-unattached"),
+			s("list-buffers", "-F", "#{buffer_name} #{buffer_sample}"),
+			s("display-message", "-p", "-t", "s", "#{pane_in_mode} [#{pane_mode}]"),
+			s("kill-server").exits(),
+		}
+	}
 	return map[string][]dstep{
 		"flags and connect errors": {
 			raw("-V"),
@@ -126,8 +172,35 @@ func differentialScenarios(conf string) map[string][]dstep {
 			s("show-buffer", "-b", "no\tpe").with("LC_ALL=C"),
 			s("kill-server").exits(),
 		},
+		"configuration: good lines":                 started(conf("good.conf")),
+		"configuration: a failing command":          started(conf("fail.conf")),
+		"configuration: a line that does not parse": started(conf("noparse.conf")),
+		"configuration: a bad flag":                 started(conf("badflag.conf")),
+		"configuration: a syntax error":             started(conf("syntax.conf")),
+		"configuration: quotes and continuations":   started(conf("quoting.conf")),
+		"configuration: an unterminated quote":      started(conf("unterminated.conf")),
+		"configuration: a missing file":             started(conf("missing.conf")),
+		"configuration: a directory":                started(confDir),
+		"configuration: /dev/null":                  started("/dev/null"),
+		// Each file is parsed alone: a bad one does not stop the others.
+		"configuration: several files": started(conf("noparse.conf"), conf("good.conf")),
+		// The configuration is the starting client's; a later -f changes
+		// nothing.
+		"configuration: only the starting client's": {
+			s("new-session", "-d", "sleep 1000"),
+			raw("-f", conf("good.conf"), "new-session", "-d"),
+			s("show-options", "-g", "buffer-limit"),
+			s("display-message", "-p", "#{pane_in_mode}"),
+			s("kill-server").exits(),
+			raw("-f", conf("late.conf"), "start-server"),
+			s("new-session", "-d", "-s", "late", "sleep 1000"),
+			s("display-message", "-p", "-t", "late", "#{pane_in_mode} [#{pane_mode}]"),
+			s("send-keys", "-t", "late", "-l", "xqy"),
+			s("display-message", "-p", "-t", "late", "#{pane_in_mode} [#{pane_mode}]"),
+			s("kill-server").exits(),
+		},
 		"configuration file": {
-			raw("-f", conf, "new-session", "-d", "sleep 1000"),
+			raw("-f", conf("tmux.conf"), "new-session", "-d", "sleep 1000"),
 			s("show-options", "-g", "buffer-limit"),
 			s("list-windows", "-F", "#{window_index}"),
 			s("set-buffer", "1", ";", "set-buffer", "2", ";", "set-buffer", "3"),
@@ -139,11 +212,13 @@ func differentialScenarios(conf string) map[string][]dstep {
 
 func TestDifferentialThroughBinary(t *testing.T) {
 	tmux := realTmux(t)
-	conf := t.TempDir() + "/tmux.conf"
-	if err := os.WriteFile(conf, []byte("set -g buffer-limit 2\nset-option -g base-index 3\n"), 0o600); err != nil {
-		t.Fatal(err)
+	confDir := t.TempDir()
+	for name, text := range configs {
+		if err := os.WriteFile(confDir+"/"+name, []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
 	}
-	for name, steps := range differentialScenarios(conf) {
+	for name, steps := range differentialScenarios(confDir) {
 		t.Run(name, func(t *testing.T) {
 			real, fake := newWorld(t, tmux), newWorld(t, fakeBin)
 			for i, st := range steps {
