@@ -35,7 +35,7 @@ var commands = []command{
 	{"tmux", "[GLOBAL FLAGS] COMMAND [ARGS...]", true,
 		"Run a tmux command line on the script's tmux: the emulator, in this process, in fake mode; the tmux binary in real mode. " +
 			"The global flags are read as tmux reads them (`-L`, `-S`, `-N`, `-V`, ...; `-c` only with `exec tmux`); " +
-				"a command line that starts a server runs its `-f` files there first (scripts have no ~/.tmux.conf: HOME is /no-home). " +
+			"a command line that starts a server runs its `-f` files there first (scripts have no ~/.tmux.conf: HOME is /no-home). " +
 			"Standard input is empty in both modes; for `load-buffer -`, use `stdin FILE` and `exec tmux`. " +
 			"`exec tmux` also works in both modes: in fake mode it is cmd/faketmux's client, a separate process that reaches the same emulated servers.",
 		cmdTmux},
