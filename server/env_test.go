@@ -43,7 +43,7 @@ type tmuxEnv struct {
 	fake    *fakeSockets  // nil against real tmux
 	srv     *server.Server
 	client  *mcp.ClientSession
-	audit   *syncBuffer
+	audit   *bytes.Buffer // the JSON handler serialises its writes; read only between calls
 }
 
 var socketSeq struct {
@@ -59,7 +59,7 @@ func newEnv(t *testing.T, configure ...func(*server.Config)) *tmuxEnv {
 	socketSeq.n++
 	socket := fmt.Sprintf("t%d-%d", os.Getpid(), socketSeq.n)
 	socketSeq.Unlock()
-	e := &tmuxEnv{t: t, socket: socket, audit: &syncBuffer{}}
+	e := &tmuxEnv{t: t, socket: socket, audit: &bytes.Buffer{}}
 	if realTmux(t) {
 		e.sockets = server.ExecDialer{SocketName: socket}
 		e.mustTmux("-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", "80", "-y", "24", "sh")
@@ -93,18 +93,11 @@ func (e *tmuxEnv) connect(configure ...func(*server.Config)) {
 
 func connectClient(t *testing.T, srv *server.Server) *mcp.ClientSession {
 	t.Helper()
-	ctx := context.Background()
-	clientT, serverT := mcp.NewInMemoryTransports()
-	ss, err := srv.MCP().Connect(ctx, serverT, nil)
+	cs, disconnect, err := tmuxtest.ConnectInMemory(context.Background(), srv)
 	if err != nil {
 		t.Fatal(err)
 	}
-	client := mcp.NewClient(&mcp.Implementation{Name: "test-client", Version: "0"}, nil)
-	cs, err := client.Connect(ctx, clientT, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cs.Close(); ss.Wait() })
+	t.Cleanup(disconnect)
 	return cs
 }
 
@@ -250,22 +243,4 @@ func waitFor(t *testing.T, what string, cond func() (bool, string)) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-}
-
-// syncBuffer is a bytes.Buffer safe for the audit logger's concurrent writes.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }

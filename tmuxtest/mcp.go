@@ -128,21 +128,14 @@ func (sc *script) startInProcess(ts *testscript.TestScript, audit string, args [
 		return nil, err
 	}
 	ctx := context.Background()
-	clientT, serverT := mcp.NewInMemoryTransports()
-	ss, err := srv.MCP().Connect(ctx, serverT, nil)
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	cs, err := newClient().Connect(ctx, clientT, nil)
+	cs, disconnect, err := ConnectInMemory(ctx, srv)
 	if err != nil {
 		f.Close()
 		return nil, err
 	}
 	return &mcpServer{session: cs, stop: func(sig os.Signal) (int, string) {
 		defer f.Close()
-		cs.Close()
-		ss.Wait()
+		disconnect()
 		if *keep {
 			return 0, ""
 		}
@@ -223,6 +216,23 @@ func (sc *script) startBinary(ts *testscript.TestScript, audit string, args []st
 		cs.Close()
 		return cmd.ProcessState.ExitCode(), stderr.String()
 	}}, nil
+}
+
+// ConnectInMemory connects an MCP client to srv through the go-sdk's
+// in-memory transports; disconnect closes the client and waits for the
+// server's side of the session to end.
+func ConnectInMemory(ctx context.Context, srv *server.Server) (cs *mcp.ClientSession, disconnect func(), err error) {
+	clientT, serverT := mcp.NewInMemoryTransports()
+	ss, err := srv.MCP().Connect(ctx, serverT, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	cs, err = newClient().Connect(ctx, clientT, nil)
+	if err != nil {
+		ss.Close()
+		return nil, nil, err
+	}
+	return cs, func() { cs.Close(); ss.Wait() }, nil
 }
 
 func newClient() *mcp.Client {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/tmuxbuf/tmuxbuf/server"
+	"github.com/tmuxbuf/tmuxbuf/tmuxtest"
 )
 
 // TestMCPServersLoadIntoOneFake points several tmuxbuf MCP servers' exec
@@ -73,16 +74,10 @@ func TestMCPServersLoadIntoOneFake(t *testing.T) {
 
 func connectMCP(t *testing.T, srv *server.Server) *mcp.ClientSession {
 	t.Helper()
-	ctx := context.Background()
-	clientT, serverT := mcp.NewInMemoryTransports()
-	ss, err := srv.MCP().Connect(ctx, serverT, nil)
+	cs, disconnect, err := tmuxtest.ConnectInMemory(context.Background(), srv)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "faketmux-test", Version: "0"}, nil).Connect(ctx, clientT, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cs.Close(); ss.Wait() })
+	t.Cleanup(disconnect)
 	return cs
 }
