@@ -62,14 +62,11 @@ func cmdSetOption(c *client, a *args) error {
 	if err := refusePaneOptions(a); err != nil {
 		return err
 	}
-	name := c.optionName(a)
-	d := optionByName[name]
+	d, err := c.namedOption(a)
 	if d == nil {
-		if a.has('q') {
-			return nil
-		}
-		return errorf(errInvalidOption, name)
+		return err // nil under -q: an unknown option is quietly no option
 	}
+	name := d.name
 	value, given := "", len(a.values) > 1
 	if given {
 		value = a.values[1]
@@ -126,14 +123,11 @@ func cmdShowOptions(c *client, a *args) error {
 		}
 		return nil
 	}
-	name := c.optionName(a)
-	d := optionByName[name]
+	d, err := c.namedOption(a)
 	if d == nil {
-		if a.has('q') {
-			return nil
-		}
-		return errorf(errInvalidOption, name)
+		return err // nil under -q: an unknown option is quietly no option
 	}
+	name := d.name
 	o, err := c.optionsFor(d.scope, a)
 	if err != nil {
 		if a.has('q') {
@@ -158,4 +152,17 @@ func (c *client) printOption(d *optionDef, value string, bare bool) {
 	default:
 		c.print(d.name + " " + value)
 	}
+}
+
+// namedOption finds the option that a set-option or show-options names; with
+// -q an unknown name gives neither an option nor an error.
+func (c *client) namedOption(a *args) (*optionDef, error) {
+	name := c.optionName(a)
+	if d := optionByName[name]; d != nil {
+		return d, nil
+	}
+	if a.has('q') {
+		return nil, nil
+	}
+	return nil, errorf(errInvalidOption, name)
 }

@@ -117,12 +117,7 @@ func (c *client) findTarget(spec string, given bool, kind findType) (target, err
 			t.w, t.p = w, w.active
 		}
 		if hasPane {
-			p := c.st.lookupPaneIn(t.w, panePart)
-			if p == nil {
-				t.p = nil
-				return t, errorf(errCantFindPane, panePart)
-			}
-			t.p = p
+			return c.paneIn(t, panePart)
 		}
 		return t, nil
 	case hasWin:
@@ -136,12 +131,7 @@ func (c *client) findTarget(spec string, given bool, kind findType) (target, err
 			return t, errorf(errCantFindWindow, winPart)
 		}
 		if hasPane {
-			p := c.st.lookupPaneIn(t.w, panePart)
-			if p == nil {
-				t.p = nil
-				return t, errorf(errCantFindPane, panePart)
-			}
-			t.p = p
+			return c.paneIn(t, panePart)
 		}
 		return t, nil
 	case hasPane:
@@ -319,4 +309,16 @@ func (st *state) lookupPaneIn(w *window, name string) *paneState {
 		}
 	}
 	return nil
+}
+
+// paneIn narrows t, a window found, to its pane named by panePart; on failure
+// t keeps the window, as tmux's partial results do.
+func (c *client) paneIn(t target, panePart string) (target, error) {
+	p := c.st.lookupPaneIn(t.w, panePart)
+	if p == nil {
+		t.p = nil
+		return t, errorf(errCantFindPane, panePart)
+	}
+	t.p = p
+	return t, nil
 }
