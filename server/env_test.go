@@ -130,24 +130,16 @@ func (e *tmuxEnv) tmux(args ...string) (stdout, stderr string, err error) {
 // directory: one faketmux.Server per socket name, made on first use.
 type fakeSockets struct {
 	t       testing.TB
-	mu      sync.Mutex
-	servers map[string]*faketmux.Server
+	sockets faketmux.Sockets
 }
 
 func (f *fakeSockets) Dial(socket string) server.Tmux { return f.server(socket) }
 
 func (f *fakeSockets) server(socket string) *faketmux.Server {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if s, ok := f.servers[socket]; ok {
-		return s
+	s, made := f.sockets.Server(filepath.Join(os.Getenv("TMUX_TMPDIR"), "tmux-fake", socket))
+	if made {
+		f.t.Cleanup(func() { s.Close() })
 	}
-	if f.servers == nil {
-		f.servers = map[string]*faketmux.Server{}
-	}
-	s := faketmux.New(faketmux.Options{SocketPath: filepath.Join(os.Getenv("TMUX_TMPDIR"), "tmux-fake", socket)})
-	f.t.Cleanup(func() { s.Close() })
-	f.servers[socket] = s
 	return s
 }
 

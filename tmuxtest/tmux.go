@@ -24,34 +24,23 @@ import (
 // per socket path, made on first use. Like tmux, a socket with no server
 // answers with a connection error until a command starts one.
 type fakeWorld struct {
-	env     []string
-	mu      sync.Mutex
-	sockets map[string]*faketmux.Server
+	sockets faketmux.Sockets
 }
 
 func newFakeWorld(env []string) *fakeWorld {
-	return &fakeWorld{env: slices.Clone(env), sockets: map[string]*faketmux.Server{}}
+	env = slices.Clone(env)
+	return &fakeWorld{sockets: faketmux.Sockets{Options: func(path string) faketmux.Options {
+		return faketmux.Options{SocketPath: path, Env: env}
+	}}}
 }
 
 func (w *fakeWorld) server(path string) *faketmux.Server {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	s, ok := w.sockets[path]
-	if !ok {
-		s = faketmux.New(faketmux.Options{SocketPath: path, Env: w.env})
-		w.sockets[path] = s
-	}
+	s, _ := w.sockets.Server(path)
 	return s
 }
 
 // close ends every emulated server and the programs in their panes.
-func (w *fakeWorld) close() {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	for _, s := range w.sockets {
-		s.Close()
-	}
-}
+func (w *fakeWorld) close() { w.sockets.Close() }
 
 // exec runs a client's command line on the server of the socket its global
 // flags named, relative to its directory as tmux's -S is.

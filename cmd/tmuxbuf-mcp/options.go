@@ -93,7 +93,7 @@ func (o options) serverConfig(stderr io.Writer) (server.Config, func(), error) {
 		}
 	}
 	if o.backend == "fake" {
-		fake := newFakeDialer()
+		fake := &fakeDialer{}
 		cfg.Tmux, closers = fake, append(closers, fake.Close)
 	} else {
 		cfg.Tmux = server.ExecDialer{Bin: o.tmuxBin, SocketName: o.socketName, SocketPath: o.socketPath}

@@ -1,0 +1,44 @@
+package faketmux
+
+import "sync"
+
+// Sockets is a machine's tmux socket directory in miniature: one Server per
+// socket path, made on first use with the options that Options gives for
+// that path. Like a socket file with nobody listening yet, a new Server runs
+// no tmux server until a command starts one.
+type Sockets struct {
+	// Options gives the options of the Server made for a socket path; nil
+	// means Options{SocketPath: path}.
+	Options func(path string) Options
+
+	mu      sync.Mutex
+	servers map[string]*Server
+}
+
+// Server returns the Server for path, and whether this call made it.
+func (s *Sockets) Server(path string) (srv *Server, made bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if srv, ok := s.servers[path]; ok {
+		return srv, false
+	}
+	opts := Options{SocketPath: path}
+	if s.Options != nil {
+		opts = s.Options(path)
+	}
+	srv = New(opts)
+	if s.servers == nil {
+		s.servers = map[string]*Server{}
+	}
+	s.servers[path] = srv
+	return srv, true
+}
+
+// Close closes every Server made, ending the programs in their panes.
+func (s *Sockets) Close() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, srv := range s.servers {
+		srv.Close()
+	}
+}
