@@ -190,17 +190,18 @@ func (p *Pane) read() {
 		if n > 0 {
 			p.mu.Lock()
 			_, _ = p.emu.Write(buf[:n])
+			reaped := p.reaped
 			p.mu.Unlock()
+			if reaped {
+				_ = p.ptm.SetReadDeadline(time.Now().Add(drainQuiet))
+			}
 		}
 		switch {
 		case err == nil:
 		case errors.Is(err, os.ErrDeadlineExceeded):
-			// wait set the deadline to say the program is reaped.
+			// The program is reaped and the terminal has been quiet for
+			// drainQuiet: what it wrote before exiting is on screen.
 			_ = p.ptm.SetReadDeadline(time.Time{})
-			var pending int32
-			if p.ioctl(syscall.TIOCINQ, unsafe.Pointer(&pending)) == nil && pending > 0 {
-				continue
-			}
 			p.markDrained()
 		default:
 			// EIO once no process holds the terminal, or ErrClosed.
@@ -209,6 +210,13 @@ func (p *Pane) read() {
 		}
 	}
 }
+
+// drainQuiet is how long the terminal must stay quiet after the program is
+// reaped, when a background process still holds it open so that no end of
+// file comes, before its output counts as complete. The kernel moves a
+// program's last writes to the master side in a worker of its own, so bytes
+// may still be on their way after the exit; FIONREAD cannot see them.
+const drainQuiet = 200 * time.Millisecond
 
 // reply sends the emulator's answers to the program's queries (device
 // attributes, cursor position, …) back to it, as tmux answers them.
@@ -235,8 +243,8 @@ func (p *Pane) wait() {
 	p.mu.Unlock()
 	close(p.reapedCh)
 	// A background process may keep the terminal open, so the reader may
-	// never see EOF; wake it to check whether output is still pending.
-	if p.ptm.SetReadDeadline(time.Now()) != nil {
+	// never see EOF; have it give up once the terminal stays quiet.
+	if p.ptm.SetReadDeadline(time.Now().Add(drainQuiet)) != nil {
 		p.markDrained()
 	}
 	p.maybeExited()
