@@ -87,6 +87,10 @@ type Server struct {
 	closed bool
 	done   chan struct{}
 	faults []Fault
+	// optsUTF8 is clientUTF8(opts.Env), worked out once: Run's clients all
+	// have that environment, and scanning it is most of a cheap command's
+	// cost.
+	optsUTF8 bool
 }
 
 // New returns a socket with no server running on it yet.
@@ -97,7 +101,7 @@ func New(opts Options) *Server {
 	if opts.Env == nil {
 		opts.Env = os.Environ()
 	}
-	return &Server{opts: opts, done: make(chan struct{})}
+	return &Server{opts: opts, done: make(chan struct{}), optsUTF8: clientUTF8(opts.Env)}
 }
 
 // Run runs one tmux command line, as `tmux ARGS...` would with the global
@@ -135,15 +139,15 @@ func (s *Server) Exec(ctx context.Context, call Call) int {
 		}
 		s.start(ctx, call.Env, call.Config)
 	}
-	env := call.Env
-	if env == nil {
-		env = s.opts.Env
+	utf8 := s.optsUTF8
+	if call.Env != nil {
+		utf8 = clientUTF8(call.Env)
 	}
 	c := &client{
 		ctx: ctx, s: s, st: s.st,
 		stdin: call.Stdin, stdout: call.Stdout, stderr: call.Stderr,
 		dir: call.Dir, env: call.Env,
-		utf8: call.UTF8 || clientUTF8(env),
+		utf8: call.UTF8 || utf8,
 	}
 	if parseErr != nil {
 		c.errorf("%s", parseErr)
