@@ -35,6 +35,14 @@ func (s *Server) InjectFault(n int, f Fault) {
 	}
 }
 
+// PendingFaults is how many injected faults no command has met yet: a test
+// can tell from it that a command it started has reached the server.
+func (s *Server) PendingFaults() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.faults)
+}
+
 // Crash kills the running server now, as Fault.Crash does.
 func (s *Server) Crash() {
 	s.mu.Lock()

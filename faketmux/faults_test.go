@@ -10,10 +10,16 @@ import (
 func TestFaults(t *testing.T) {
 	s := started(t)
 	s.InjectFault(2, Fault{Stderr: "boom\n", Exit: 7})
+	if got := s.PendingFaults(); got != 2 {
+		t.Fatalf("PendingFaults = %d after injecting 2", got)
+	}
 	for range 2 {
 		if _, errs, rc := run(t, s, "", "list-buffers"); rc != 7 || errs != "boom\n" {
 			t.Fatalf("fault: %d %q", rc, errs)
 		}
+	}
+	if got := s.PendingFaults(); got != 0 {
+		t.Fatalf("PendingFaults = %d after both were met", got)
 	}
 	mustRun(t, s, "list-buffers")
 

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -22,6 +23,7 @@ type Server struct {
 	owned  registry
 	mcp    *mcp.Server
 	hidden map[string]Tier // tools above the safety tier, by name
+	calls  sync.WaitGroup  // tool calls under way, which Cleanup waits for
 }
 
 // New builds a server from cfg, registering the tools its safety tier allows.
@@ -71,6 +73,8 @@ const requestIDKey = "io.tmuxbuf/request_id"
 
 func (s *Server) handler(t tool) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		s.calls.Add(1)
+		defer s.calls.Done()
 		started, requestID := time.Now(), newRequestID()
 		a, out, err := s.call(ctx, t, req.Params.Arguments)
 		var res *mcp.CallToolResult
@@ -171,8 +175,16 @@ func (s *Server) tmux(ctx context.Context, socket string, stdin io.Reader, args 
 }
 
 // Cleanup deletes the buffers this server made and that still exist, on every
-// socket it used, and no others. It returns how many it deleted.
+// socket it used, and no others. It returns how many it deleted. Call it once
+// serving has stopped: it first waits, as long as ctx allows, for the calls
+// still under way, so that a load finishing late leaves no buffer behind.
 func (s *Server) Cleanup(ctx context.Context) (int, error) {
+	finished := make(chan struct{})
+	go func() { s.calls.Wait(); close(finished) }()
+	select {
+	case <-finished:
+	case <-ctx.Done():
+	}
 	deleted := 0
 	var errs []error
 	for socket, names := range s.owned.snapshot() {

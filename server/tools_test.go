@@ -419,3 +419,31 @@ func TestSafetyTiers(t *testing.T) {
 		t.Error("an unknown tool was not a protocol error")
 	}
 }
+
+// TestCleanupWaitsForCallsUnderWay ends the server while a load is still
+// running (the fake holds it back): the clean-up must wait for it and delete
+// its buffer too, or the buffer would outlive the server.
+func TestCleanupWaitsForCallsUnderWay(t *testing.T) {
+	e := newEnv(t)
+	if e.fake == nil {
+		t.Skip("needs the fake's fault injection to hold a load back")
+	}
+	e.fake.server(e.socket).InjectFault(1, faketmux.Fault{Delay: 300 * time.Millisecond})
+	loaded := make(chan string)
+	go func() {
+		res := e.call("load_buffer", map[string]any{"content": "late"})
+		name, _ := res.StructuredContent.(map[string]any)["buffer_name"].(string)
+		loaded <- name
+	}()
+	// The load is under way once its tmux command is being held back.
+	waitFor(t, "the load to reach tmux", func() (bool, string) {
+		return e.fake.server(e.socket).PendingFaults() == 0, "fault not yet met"
+	})
+	if _, err := e.srv.Cleanup(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	name := <-loaded
+	if name == "" || slices.Contains(e.bufferNames(), name) {
+		t.Errorf("the late load's buffer %q outlived the clean-up; buffers: %v", name, e.bufferNames())
+	}
+}
