@@ -88,17 +88,7 @@ func (e *tmuxEnv) connect(configure ...func(*server.Config)) {
 		e.t.Fatal(err)
 	}
 	e.srv = srv
-	e.client = connectClient(e.t, srv)
-}
-
-func connectClient(t *testing.T, srv *server.Server) *mcp.ClientSession {
-	t.Helper()
-	cs, disconnect, err := tmuxtest.ConnectInMemory(context.Background(), srv)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(disconnect)
-	return cs
+	e.client = tmuxtest.Connect(e.t, srv)
 }
 
 // dialer reaches the test's tmux server as the configured socket, and

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tmuxbuf/tmuxbuf/server"
+	"github.com/tmuxbuf/tmuxbuf/tmuxtest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -21,7 +22,7 @@ func TestToolsGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	list, err := connectClient(t, srv).ListTools(t.Context(), nil)
+	list, err := tmuxtest.Connect(t, srv).ListTools(t.Context(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +55,7 @@ func TestLoadBufferSchemasMatchTheSeed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	list, err := connectClient(t, srv).ListTools(t.Context(), nil)
+	list, err := tmuxtest.Connect(t, srv).ListTools(t.Context(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

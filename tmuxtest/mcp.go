@@ -16,6 +16,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"testing"
 	"time"
 	"unicode/utf8"
 
@@ -233,6 +234,18 @@ func ConnectInMemory(ctx context.Context, srv *server.Server) (cs *mcp.ClientSes
 		return nil, nil, err
 	}
 	return cs, func() { cs.Close(); ss.Wait() }, nil
+}
+
+// Connect is ConnectInMemory for a Go test: it fails t on error and
+// disconnects when t ends.
+func Connect(t testing.TB, srv *server.Server) *mcp.ClientSession {
+	t.Helper()
+	cs, disconnect, err := ConnectInMemory(context.Background(), srv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(disconnect)
+	return cs
 }
 
 func newClient() *mcp.Client {

@@ -33,7 +33,7 @@ func TestMCPServersLoadIntoOneFake(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		session := connectMCP(t, srv)
+		session := tmuxtest.Connect(t, srv)
 		for l := range loads {
 			wg.Go(func() {
 				content := strings.Repeat(fmt.Sprintf("server %d load %d\n", s, l), 1000)
@@ -70,14 +70,4 @@ func TestMCPServersLoadIntoOneFake(t *testing.T) {
 			t.Errorf("buffer %s: %d bytes, known %v", name, len(got), ok)
 		}
 	}
-}
-
-func connectMCP(t *testing.T, srv *server.Server) *mcp.ClientSession {
-	t.Helper()
-	cs, disconnect, err := tmuxtest.ConnectInMemory(context.Background(), srv)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(disconnect)
-	return cs
 }
