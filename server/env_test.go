@@ -170,7 +170,7 @@ func (e *tmuxEnv) ok(tool string, args any) map[string]any {
 	e.t.Helper()
 	res := e.call(tool, args)
 	if res.IsError {
-		e.t.Fatalf("%s(%s): tool error: %s", tool, shortJSON(args), text(res))
+		e.t.Fatalf("%s(%s): tool error: %s", tool, shortJSON(args), tmuxtest.ResultText(res))
 	}
 	out, _ := res.StructuredContent.(map[string]any)
 	return out
@@ -181,25 +181,15 @@ func (e *tmuxEnv) fails(tool string, args any) string {
 	e.t.Helper()
 	res := e.call(tool, args)
 	if !res.IsError {
-		e.t.Fatalf("%s(%s) succeeded, want a tool error; got %s", tool, shortJSON(args), text(res))
+		e.t.Fatalf("%s(%s) succeeded, want a tool error; got %s", tool, shortJSON(args), tmuxtest.ResultText(res))
 	}
-	return text(res)
+	return tmuxtest.ResultText(res)
 }
 
 // load loads content and returns the buffer's name.
 func (e *tmuxEnv) load(content string) string {
 	e.t.Helper()
 	return e.ok("load_buffer", map[string]any{"content": content})["buffer_name"].(string)
-}
-
-func text(res *mcp.CallToolResult) string {
-	var b strings.Builder
-	for _, c := range res.Content {
-		if tc, ok := c.(*mcp.TextContent); ok {
-			b.WriteString(tc.Text)
-		}
-	}
-	return b.String()
 }
 
 func shortJSON(v any) string {

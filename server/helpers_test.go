@@ -2,11 +2,7 @@ package server_test
 
 import (
 	"os"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
-
-type mcpCallParams = mcp.CallToolParams
 
 func readFile(path string) (string, error) {
 	b, err := os.ReadFile(path)

@@ -9,8 +9,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/tmuxbuf/tmuxbuf/faketmux"
 	"github.com/tmuxbuf/tmuxbuf/server"
+	"github.com/tmuxbuf/tmuxbuf/tmuxtest"
 )
 
 var nameShape = regexp.MustCompile(`^libtmux_mcp_[0-9a-f]{32}_([A-Za-z0-9_.-]{1,64})$`)
@@ -131,7 +133,7 @@ func TestConcurrentLoads(t *testing.T) {
 		wg.Go(func() {
 			res := e.call("load_buffer", map[string]any{"content": fmt.Sprintf("payload %d\n", i), "logical_name": "same"})
 			if res.IsError {
-				t.Errorf("load %d: %s", i, text(res))
+				t.Errorf("load %d: %s", i, tmuxtest.ResultText(res))
 				return
 			}
 			names[i] = res.StructuredContent.(map[string]any)["buffer_name"].(string)
@@ -160,8 +162,8 @@ func TestPasteReachesTheProgram(t *testing.T) {
 	name := e.load("hello\nworld\n")
 
 	got := e.call("paste_buffer", map[string]any{"buffer_name": name, "pane_id": pane})
-	if got.IsError || text(got) != fmt.Sprintf("Buffer '%s' pasted to pane %s", name, pane) {
-		t.Fatalf("paste_buffer: %s", text(got))
+	if got.IsError || tmuxtest.ResultText(got) != fmt.Sprintf("Buffer '%s' pasted to pane %s", name, pane) {
+		t.Fatalf("paste_buffer: %s", tmuxtest.ResultText(got))
 	}
 	// tmux turns LF into CR; the terminal turns CR back into LF for cat. cat
 	// never asked for bracketed paste, so no markers may arrive.
@@ -186,8 +188,8 @@ func TestPasteTargets(t *testing.T) {
 		args["buffer_name"] = name
 		args["bracket"] = false
 		got := e.call("paste_buffer", args)
-		if got.IsError || !strings.HasSuffix(text(got), "pasted to pane "+ids[2]) {
-			t.Errorf("paste_buffer(%v) = %s, want a paste into %s", args, text(got), ids[2])
+		if got.IsError || !strings.HasSuffix(tmuxtest.ResultText(got), "pasted to pane "+ids[2]) {
+			t.Errorf("paste_buffer(%v) = %s, want a paste into %s", args, tmuxtest.ResultText(got), ids[2])
 		}
 	}
 }
@@ -268,7 +270,7 @@ func TestListBuffersWithoutUTF8Locale(t *testing.T) {
 func TestDeleteTwice(t *testing.T) {
 	e := newEnv(t)
 	name := e.load("x")
-	if got := text(e.call("delete_buffer", map[string]any{"buffer_name": name})); got != fmt.Sprintf("Buffer '%s' deleted", name) {
+	if got := tmuxtest.ResultText(e.call("delete_buffer", map[string]any{"buffer_name": name})); got != fmt.Sprintf("Buffer '%s' deleted", name) {
 		t.Errorf("delete_buffer said %q", got)
 	}
 	if slices.Contains(e.bufferNames(), name) {
@@ -415,7 +417,7 @@ func TestSafetyTiers(t *testing.T) {
 	if len(e.bufferNames()) != 0 {
 		t.Error("a hidden tool changed tmux")
 	}
-	if _, err := e.client.CallTool(t.Context(), &mcpCallParams{Name: "no_such_tool"}); err == nil {
+	if _, err := e.client.CallTool(t.Context(), &mcp.CallToolParams{Name: "no_such_tool"}); err == nil {
 		t.Error("an unknown tool was not a protocol error")
 	}
 }

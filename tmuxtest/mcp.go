@@ -331,11 +331,11 @@ func cmdCall(ts *testscript.TestScript, neg bool, args []string) error {
 		fmt.Fprintf(ts.Stderr(), "protocol error: %v\n", err)
 		return exitStatus(neg, 1)
 	case res.IsError:
-		fmt.Fprintf(ts.Stderr(), "%s\n", resultText(res))
+		fmt.Fprintf(ts.Stderr(), "%s\n", ResultText(res))
 		return exitStatus(neg, 1)
 	case res.StructuredContent == nil:
 		sc.last = nil
-		fmt.Fprintf(ts.Stdout(), "%s\n", resultText(res))
+		fmt.Fprintf(ts.Stdout(), "%s\n", ResultText(res))
 	default:
 		raw, err := json.Marshal(res.StructuredContent)
 		if err != nil {
@@ -391,7 +391,8 @@ func parseToolArgs(ts *testscript.TestScript, args []string) (json.RawMessage, e
 	return json.Marshal(fields)
 }
 
-func resultText(res *mcp.CallToolResult) string {
+// ResultText is the text of a tool result's text content, joined.
+func ResultText(res *mcp.CallToolResult) string {
 	var b strings.Builder
 	for _, c := range res.Content {
 		if tc, ok := c.(*mcp.TextContent); ok {
@@ -590,14 +591,14 @@ func callForBuffer(s *mcpServer, tool string, args json.RawMessage, del bool) (s
 	case err != nil:
 		return "", err
 	case res.IsError:
-		return "", errors.New(resultText(res))
+		return "", errors.New(ResultText(res))
 	}
 	var out struct {
 		BufferName string `json:"buffer_name"`
 	}
 	raw, _ := json.Marshal(res.StructuredContent)
 	if json.Unmarshal(raw, &out) != nil || out.BufferName == "" {
-		return "", fmt.Errorf("%s returned no buffer_name: %s", tool, resultText(res))
+		return "", fmt.Errorf("%s returned no buffer_name: %s", tool, ResultText(res))
 	}
 	if del {
 		res, err := s.session.CallTool(ctx, &mcp.CallToolParams{Name: "delete_buffer", Arguments: map[string]string{"buffer_name": out.BufferName}})
@@ -605,7 +606,7 @@ func callForBuffer(s *mcpServer, tool string, args json.RawMessage, del bool) (s
 		case err != nil:
 			return "", err
 		case res.IsError:
-			return "", errors.New(resultText(res))
+			return "", errors.New(ResultText(res))
 		}
 	}
 	return out.BufferName, nil
