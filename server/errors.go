@@ -15,6 +15,7 @@ var (
 	errEmptyContent       = errors.New("content is empty: tmux keeps no empty buffer, so none was made")
 	errMaxLines           = errors.New("max_lines must be at least 1, or null for no line limit")
 	errNoPaneTarget       = errors.New("name the pane to paste into: pane_id, window_id, session_id or session_name")
+	errCancelled          = errors.New("the call was cancelled")
 )
 
 func errContentTooLarge(n, max int) error {
@@ -64,6 +65,13 @@ func (e *tmuxError) Error() string {
 		return fmt.Sprintf("tmux %s on %s failed with exit status %d", e.command, where, e.exit)
 	}
 	return fmt.Sprintf("tmux %s on %s failed with exit status %d: %s", e.command, where, e.exit, msg)
+}
+
+// cutShort reports whether err is a tmux command stopped before it answered
+// (timed out or cancelled): it may or may not have taken effect.
+func cutShort(err error) bool {
+	var te *tmuxError
+	return errors.Is(err, errCancelled) || errors.As(err, &te) && te.timedOut > 0
 }
 
 func firstLine(s string) string {

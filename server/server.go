@@ -165,7 +165,7 @@ func (s *Server) tmux(ctx context.Context, socket string, stdin io.Reader, args 
 	code := s.cfg.Tmux.Dial(socket).Run(runCtx, args, stdin, &stdout, &stderr)
 	switch {
 	case ctx.Err() != nil:
-		return nil, fmt.Errorf("tmux %s: the call was cancelled", args[0])
+		return nil, fmt.Errorf("tmux %s: %w", args[0], errCancelled)
 	case errors.Is(runCtx.Err(), context.DeadlineExceeded):
 		return nil, &tmuxError{command: args[0], socket: socket, timedOut: s.cfg.Timeout}
 	case code != 0:

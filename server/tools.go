@@ -167,10 +167,24 @@ func (s *Server) loadBuffer(ctx context.Context, a args) (any, error) {
 		return nil, err
 	}
 	if _, err := s.tmux(ctx, socket, strings.NewReader(content), "load-buffer", "-b", name, "-"); err != nil {
+		if cutShort(err) {
+			s.discard(socket, name)
+		}
 		return nil, err
 	}
 	s.owned.add(socket, name)
 	return loadResult{BufferName: name, LogicalName: a.optStr("logical_name")}, nil
+}
+
+// discard deletes, in the background, a buffer whose load was cut short:
+// tmux may have made it before the cut, and no caller holds its name, so
+// nothing else would ever delete it. Cleanup waits for it like a call.
+func (s *Server) discard(socket, name string) {
+	s.calls.Add(1)
+	go func() {
+		defer s.calls.Done()
+		_, _ = s.tmux(context.Background(), socket, nil, "delete-buffer", "-b", name)
+	}()
 }
 
 type showResult struct {
