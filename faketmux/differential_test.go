@@ -579,8 +579,11 @@ var scenarios = []scenario{
 		cmd("capture-pane", "-p", "-t", "sh").waitFor(">"),
 		cmd("send-keys", "-t", "sh", "echo hi; printf 'a\\tb\\n'", "Enter"),
 		cmd("capture-pane", "-p", "-t", "sh").waitFor("a       b\n>\n"),
-		cmd("send-keys", "-t", "sh", "sleep 100", "Enter"),
-		cmd("capture-pane", "-p", "-t", "sh").waitFor("sleep 100\n"),
+		// The child says when it has its own signal dispositions: a C-c
+		// sent earlier can reach it between fork and exec, where the
+		// shell's handler is still in place, and leave sleep running.
+		cmd("send-keys", "-t", "sh", "sh -c 'echo started; exec sleep 100'", "Enter"),
+		cmd("capture-pane", "-p", "-t", "sh").waitFor("\nstarted\n"),
 		cmd("send-keys", "-t", "sh", "C-c"),
 		cmd("capture-pane", "-p", "-t", "sh").waitFor("^C\n>\n"),
 		cmd("set-buffer", "-b", "line", "echo pasted\n"),

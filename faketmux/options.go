@@ -2,8 +2,6 @@ package faketmux
 
 import (
 	"errors"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -145,16 +143,6 @@ func strtonum(value string, lo, hi int) (int, error) {
 		return 0, errors.New(numTooLarge)
 	}
 	return int(n), nil
-}
-
-// suitableShell is tmux's checkshell: an absolute path to an executable
-// that is not tmux itself.
-func suitableShell(shell string) bool {
-	if !strings.HasPrefix(shell, "/") || filepath.Base(shell) == "tmux" {
-		return false
-	}
-	fi, err := os.Stat(shell)
-	return err == nil && !fi.IsDir() && fi.Mode()&0o111 != 0
 }
 
 // options is one set of option values; a nil parent ends the inheritance

@@ -19,7 +19,7 @@ type Options struct {
 	// other times; nil means time.Now.
 	Clock func() time.Time
 	// Shell is what a pane runs when no command is given (tmux's
-	// default-shell). Empty means $SHELL from Env, then /bin/sh.
+	// default-shell). Empty means DefaultShell(Env), as tmux chooses it.
 	Shell string
 	// Env is tmux's global environment, which panes inherit. Nil means
 	// this process's environment.

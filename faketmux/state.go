@@ -118,11 +118,9 @@ func newState(s *Server, env []string) *state {
 	st.windowOptions = newOptions(nil)
 	shell := s.opts.Shell
 	if shell == "" {
-		shell = lookupEnv(env, "SHELL")
+		shell = DefaultShell(env)
 	}
-	if shell != "" {
-		st.sessionOptions.values["default-shell"] = shell
-	}
+	st.sessionOptions.values["default-shell"] = shell
 	return st
 }
 

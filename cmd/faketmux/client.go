@@ -13,6 +13,7 @@ import (
 	"sync"
 	"syscall"
 
+	"github.com/tmuxbuf/tmuxbuf/faketmux"
 	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli"
 	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli/wire"
 )
@@ -272,7 +273,7 @@ func sendStdin(conn net.Conn, stdin io.Reader) {
 // execShell replaces the client with the shell running command, as tmux's
 // client does for -c once the server has started.
 func execShell(command string, login bool, stderr io.Writer) int {
-	shell := defaultShell()
+	shell := faketmux.DefaultShell(os.Environ())
 	argv0 := filepath.Base(shell)
 	if login {
 		argv0 = "-" + argv0
@@ -281,15 +282,4 @@ func execShell(command string, login bool, stderr io.Writer) int {
 	err := syscall.Exec(shell, []string{argv0, "-c", command}, os.Environ())
 	fmt.Fprintf(stderr, "faketmux: %s: %s\n", shell, tmuxcli.Strerror(err))
 	return 1
-}
-
-// defaultShell is tmux's getshell: $SHELL when it is an absolute path to an
-// executable that is not tmux itself, else /bin/sh.
-func defaultShell() string {
-	s := os.Getenv("SHELL")
-	self, _ := os.Executable()
-	if filepath.IsAbs(s) && s != self && syscall.Access(s, 1) == nil {
-		return s
-	}
-	return "/bin/sh"
 }
