@@ -9,6 +9,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -188,19 +190,110 @@ func (s *Server) Cleanup(ctx context.Context) (int, error) {
 	deleted := 0
 	var errs []error
 	for socket, names := range s.owned.snapshot() {
-		for _, name := range names {
-			_, err := s.tmux(ctx, socket, nil, "delete-buffer", "-b", name)
-			var te *tmuxError
-			switch {
-			case err == nil:
-				deleted++
-			case errors.As(err, &te) && te.timedOut == 0 && te.exit == 1:
-				// Already gone: deleted by hand, or its tmux server exited.
-			default:
-				errs = append(errs, err)
-			}
-			s.owned.remove(socket, name)
+		n, err := s.deleteOwned(ctx, socket, names)
+		deleted += n
+		if err != nil {
+			errs = append(errs, err)
 		}
 	}
 	return deleted, errors.Join(errs...)
+}
+
+// chainBudget bounds the argv of one chained delete-buffer command line,
+// well inside the 16 KiB that tmux's client lets one command message carry.
+const chainBudget = 8 << 10
+
+// deleteOwned deletes those of names that still exist on socket and forgets
+// them all. One list-buffers finds which exist, and they go many to a tmux
+// command line (delete-buffer -b A ; delete-buffer -b B ; ...): a server
+// with hundreds of buffers exits in a few tmux calls rather than hundreds.
+func (s *Server) deleteOwned(ctx context.Context, socket string, names []string) (int, error) {
+	defer func() {
+		for _, name := range names {
+			s.owned.remove(socket, name)
+		}
+	}()
+	out, err := s.tmux(ctx, socket, nil, "list-buffers", "-F", "#{buffer_name}")
+	if err != nil {
+		if isGone(err) {
+			return 0, nil // no tmux server: its buffers went with it
+		}
+		return 0, err
+	}
+	existing := map[string]bool{}
+	for _, line := range strings.Split(string(out), "\n") {
+		existing[line] = true
+	}
+	deleted := 0
+	for _, batch := range chains(names, existing) {
+		for len(batch) > 0 {
+			args := make([]string, 0, 4*len(batch))
+			for _, name := range batch {
+				args = append(args, "delete-buffer", "-b", name, ";")
+			}
+			_, err := s.tmux(ctx, socket, nil, args[:len(args)-1]...)
+			if err == nil {
+				deleted += len(batch)
+				break
+			}
+			// A buffer deleted since the listing fails its command, and tmux
+			// skips the rest of the line: those before it went, so go on
+			// after it.
+			k := failedDelete(err, batch)
+			if k < 0 {
+				if isGone(err) {
+					return deleted, nil // the tmux server exited meanwhile
+				}
+				return deleted, err
+			}
+			deleted += k
+			batch = batch[k+1:]
+		}
+	}
+	return deleted, nil
+}
+
+// failedDelete is the index in batch of the buffer that a chained
+// delete-buffer failed on, by tmux's "unknown buffer: NAME", or -1.
+func failedDelete(err error, batch []string) int {
+	var te *tmuxError
+	if !errors.As(err, &te) {
+		return -1
+	}
+	line, _, _ := strings.Cut(te.stderr, "\n")
+	name, ok := strings.CutPrefix(line, "unknown buffer: ")
+	if !ok {
+		return -1
+	}
+	return slices.Index(batch, name)
+}
+
+// chains groups the names that exist into command lines within chainBudget.
+func chains(names []string, existing map[string]bool) [][]string {
+	var out [][]string
+	var batch []string
+	size := 0
+	for _, name := range names {
+		if !existing[name] {
+			continue
+		}
+		n := len("delete-buffer") + len("-b") + len(name) + len(";") + 4 // each argument's NUL
+		if size+n > chainBudget && len(batch) > 0 {
+			out = append(out, batch)
+			batch, size = nil, 0
+		}
+		batch = append(batch, name)
+		size += n
+	}
+	if len(batch) > 0 {
+		out = append(out, batch)
+	}
+	return out
+}
+
+// isGone reports whether err is tmux saying that what was asked for no
+// longer exists: the buffer, or the whole server.
+func isGone(err error) bool {
+	var te *tmuxError
+	return errors.As(err, &te) && te.timedOut == 0 && te.exit == 1
 }
