@@ -59,9 +59,9 @@ func (f *formatter) serverVariable(key string) (string, time.Time, bool) {
 	var t time.Time
 	switch key {
 	case "host":
-		return hostname, t, true
+		return hostname(), t, true
 	case "host_short":
-		h, _, _ := strings.Cut(hostname, ".")
+		h, _, _ := strings.Cut(hostname(), ".")
 		return h, t, true
 	case "pid":
 		return strconv.Itoa(os.Getpid()), t, true

@@ -35,7 +35,7 @@ func (c *client) spawnPane(w *window, argv []string, cwd string, width, height i
 	}
 	p := &paneState{
 		id: st.nextPane, window: w, cwd: cwd, startCommand: start,
-		command: filepath.Base(shell), title: hostname,
+		command: filepath.Base(shell), title: hostname(),
 		width: width, height: height, created: c.s.now(),
 	}
 	// The environment is built as tmux's spawn builds it; exec.Cmd lets a

@@ -4,6 +4,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/pane"
@@ -168,10 +169,12 @@ func (st *state) closePanes() {
 	clear(st.panes)
 }
 
-var hostname = func() string {
+// hostname is read on first use: every faketmux client process would pay
+// for reading it at start-up, and few commands need it.
+var hostname = sync.OnceValue(func() string {
 	h, _ := os.Hostname()
 	return h
-}()
+})
 
 // index is the pane's number in its window, counted from pane-base-index.
 func (p *paneState) index() int {

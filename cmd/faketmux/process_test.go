@@ -42,8 +42,10 @@ func TestMain(m *testing.M) {
 	// Not built with -race even under -race: a race-instrumented
 	// process takes a second to start here, and every client is one.
 	// TestDaemonInProcess runs the client and daemon code under the race
-	// detector instead.
-	if out, err := exec.Command("go", "build", "-o", fakeBin, ".").CombinedOutput(); err != nil {
+	// detector instead. Built static, as the README recommends.
+	build := exec.Command("go", "build", "-o", fakeBin, ".")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "building faketmux: %v\n%s", err, out)
 		os.RemoveAll(dir)
 		os.Exit(1)
