@@ -3,6 +3,7 @@ package faketmux
 import (
 	"bytes"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/pane"
 )
@@ -60,7 +61,7 @@ func cmdSplitWindow(c *client, a *args) error {
 	w.panes = insertAt(w.panes, i, p)
 	w.fixPanes()
 	if !a.has('d') {
-		w.lastPane, w.active = w.active, p
+		w.setActive(p)
 	}
 	if a.has('P') {
 		template, ok := a.get('F')
@@ -205,6 +206,9 @@ func cmdSendKeys(c *client, a *args) error {
 		t.p.viewMode = !leaves
 		return nil
 	}
+	if t.p.inputOff {
+		return nil
+	}
 	t.p.prog.Write(in)
 	return nil
 }
@@ -266,9 +270,70 @@ func cmdPasteBuffer(c *client, a *args) error {
 	if bracket {
 		out.WriteString("\x1b[201~")
 	}
-	t.p.prog.Write(out.Bytes())
+	if !t.p.inputOff {
+		t.p.prog.Write(out.Bytes())
+	}
 	if a.has('d') {
 		c.st.buffers.remove(pb)
+	}
+	return nil
+}
+
+func cmdSelectPane(c *client, a *args) error {
+	if a.has('l') {
+		return selectLastPane(c, a, findPane)
+	}
+	t, err := c.targetPane(a)
+	if err != nil {
+		return err
+	}
+	// Marks, pane styles and moving by direction are not modelled.
+	for _, f := range []byte("mMPgLRUD") {
+		if a.has(f) {
+			return errorf(errUnsupported, "select-pane -"+string(f))
+		}
+	}
+	switch title, titled := a.get('T'); {
+	case a.has('e'):
+		t.p.inputOff = false
+	case a.has('d'):
+		t.p.inputOff = true
+	case titled:
+		// tmux keeps the old title when the new one is not valid UTF-8.
+		if title = c.formatFor(t.p).expand(title); utf8.ValidString(title) {
+			t.p.title = title
+		}
+	default:
+		// -Z keeps a zoomed window zoomed, and no window is ever zoomed.
+		t.w.setActive(t.p)
+	}
+	return nil
+}
+
+func cmdLastPane(c *client, a *args) error { return selectLastPane(c, a, findWindow) }
+
+// selectLastPane is last-pane, and select-pane -l: the pane active before,
+// or with two panes and none active before, the other one.
+func selectLastPane(c *client, a *args, kind findType) error {
+	v, ok := a.get('t')
+	t, err := c.findTarget(v, ok, kind)
+	if err != nil {
+		return err
+	}
+	w := t.w
+	last := w.lastPane
+	if last == nil && len(w.panes) == 2 {
+		last = w.panes[1-indexOf(w.panes, w.active)]
+	}
+	switch {
+	case last == nil:
+		return errorf(errNoLastPane)
+	case a.has('e'):
+		last.inputOff = false
+	case a.has('d'):
+		last.inputOff = true
+	default:
+		w.setActive(last)
 	}
 	return nil
 }

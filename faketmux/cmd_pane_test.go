@@ -201,3 +201,62 @@ func TestSendKeysInViewMode(t *testing.T) {
 		s.Close()
 	}
 }
+
+func panes(t *testing.T, s *Server) string {
+	t.Helper()
+	return mustRun(t, s, "list-panes", "-t", "main", "-F", "#{pane_id} #{pane_active}#{pane_last} #{pane_input_off}")
+}
+
+func TestSelectPaneAndLastPane(t *testing.T) {
+	withFakePrograms(t, false)
+	s := started(t)
+	mustFail(t, s, "no last pane", "last-pane")
+	mustRun(t, s, "split-window", "-d")
+	// Two panes and none active before: the other one is the last.
+	mustRun(t, s, "last-pane")
+	if got, want := panes(t, s), "%0 01 0\n%1 10 0\n"; got != want {
+		t.Fatalf("after last-pane: %q, want %q", got, want)
+	}
+	mustRun(t, s, "split-window", "-d", ";", "select-pane", "-t", "%2")
+	if got, want := panes(t, s), "%0 00 0\n%1 01 0\n%2 10 0\n"; got != want {
+		t.Fatalf("after select-pane -t %%2: %q, want %q", got, want)
+	}
+	mustRun(t, s, "select-pane", "-l")
+	if got, want := panes(t, s), "%0 00 0\n%1 10 0\n%2 01 0\n"; got != want {
+		t.Fatalf("after select-pane -l: %q, want %q", got, want)
+	}
+	mustFail(t, s, "can't find pane: %9", "select-pane", "-t", "%9")
+	mustFail(t, s, "faketmux: select-pane -L is not supported", "select-pane", "-L")
+}
+
+func TestSelectPaneTitle(t *testing.T) {
+	withFakePrograms(t, false)
+	s := started(t)
+	mustRun(t, s, "select-pane", "-T", "pane #{pane_index} of #{session_name}")
+	mustRun(t, s, "select-pane", "-T", "bad \xff")
+	if got := mustRun(t, s, "display-message", "-p", "#{pane_title}"); got != "pane 0 of main\n" {
+		t.Fatalf("pane_title = %q; an invalid title must leave the old one", got)
+	}
+}
+
+func TestPaneInputOff(t *testing.T) {
+	withFakePrograms(t, false)
+	s := started(t)
+	mustRun(t, s, "split-window", "-d")
+	mustRun(t, s, "select-pane", "-d", "-t", "%0")
+	mustRun(t, s, "last-pane", "-d") // %1, the other of two
+	if got, want := panes(t, s), "%0 10 1\n%1 00 1\n"; got != want {
+		t.Fatalf("after -d: %q, want %q", got, want)
+	}
+	mustRun(t, s, "send-keys", "-t", "%0", "typed", ";", "set-buffer", "-b", "b", "pasted", ";", "paste-buffer", "-d", "-b", "b", "-t", "%0")
+	if got, _ := s.PaneInput("%0"); len(got) != 0 {
+		t.Fatalf("a pane with input off got %q", got)
+	}
+	if len(s.Buffers()) != 0 {
+		t.Fatal("paste-buffer -d kept its buffer for a pane with input off")
+	}
+	mustRun(t, s, "select-pane", "-e", "-t", "%0", ";", "send-keys", "-t", "%0", "-l", "typed")
+	if got, _ := s.PaneInput("%0"); string(got) != "typed" {
+		t.Fatalf("after -e the pane got %q, want the keys", got)
+	}
+}

@@ -72,7 +72,7 @@ func cmdNewWindow(c *client, a *args) error {
 		return err
 	}
 	if !a.has('d') {
-		s.last, s.current = s.current, w
+		s.setCurrent(w)
 	}
 	if a.has('P') {
 		template, ok := a.get('F')
@@ -190,6 +190,68 @@ func cmdListWindows(c *client, a *args) error {
 			}
 			c.print(f.expand(template))
 		}
+	}
+	return nil
+}
+
+// windowMove is what select-window and its siblings do to a session's
+// current window.
+type windowMove int
+
+const (
+	moveTo windowMove = iota
+	moveNext
+	movePrevious
+	moveLast
+)
+
+func cmdSelectWindow(c *client, a *args) error {
+	move := moveTo
+	switch {
+	case a.has('n'):
+		move = moveNext
+	case a.has('p'):
+		move = movePrevious
+	case a.has('l'):
+		move = moveLast
+	}
+	return selectWindow(c, a, findWindow, move)
+}
+
+// next-window, previous-window and last-window are select-window -n, -p
+// and -l, with a session target.
+func cmdNextWindow(c *client, a *args) error { return selectWindow(c, a, findSession, moveNext) }
+
+func cmdPreviousWindow(c *client, a *args) error {
+	return selectWindow(c, a, findSession, movePrevious)
+}
+
+func cmdLastWindow(c *client, a *args) error { return selectWindow(c, a, findSession, moveLast) }
+
+func selectWindow(c *client, a *args, kind findType, move windowMove) error {
+	v, ok := a.get('t')
+	t, err := c.findTarget(v, ok, kind)
+	if err != nil {
+		return err
+	}
+	s := t.s
+	switch {
+	case move == moveNext:
+		// -a moves to a window with an alert, and none ever has one here.
+		if a.has('a') || !s.selectNext() {
+			return errorf(errNoNextWindow)
+		}
+	case move == movePrevious:
+		if a.has('a') || !s.selectPrevious() {
+			return errorf(errNoPreviousWindow)
+		}
+	case move == moveLast, a.has('T') && t.w == s.current:
+		// -T toggles: selecting the current window goes back.
+		if !s.selectLast() {
+			return errorf(errNoLastWindow)
+		}
+	default:
+		s.setCurrent(t.w)
 	}
 	return nil
 }

@@ -85,3 +85,58 @@ func TestListWindows(t *testing.T) {
 		t.Fatalf("list-windows -t = %q", out)
 	}
 }
+
+func TestSelectWindowAndItsStack(t *testing.T) {
+	withFakePrograms(t, false)
+	s := started(t)
+	mustRun(t, s, "rename-window", "zero")
+	mustRun(t, s, "new-window", "-d", "-n", "one", ";", "new-window", "-d", "-n", "two")
+	mustRun(t, s, "select-window", "-t", ":one", ";", "select-window", "-t", ":two")
+	if got, want := windows(t, s), "0 zero \n1 one -\n2 two *\n"; got != want {
+		t.Fatalf("after selecting one then two: %q, want %q", got, want)
+	}
+	for _, step := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"last-window"}, "0 zero \n1 one *\n2 two -\n"},
+		{[]string{"select-window", "-l"}, "0 zero \n1 one -\n2 two *\n"},
+		{[]string{"next-window"}, "0 zero *\n1 one \n2 two -\n"}, // wraps round
+		{[]string{"previous-window"}, "0 zero -\n1 one \n2 two *\n"},
+		{[]string{"select-window", "-T", "-t", ":two"}, "0 zero *\n1 one \n2 two -\n"}, // -T on the current: back
+		{[]string{"select-window", "-T", "-t", ":one"}, "0 zero -\n1 one *\n2 two \n"},
+		// The stack: killing the current window goes back to the last,
+		// then to the one used before that.
+		{[]string{"kill-window"}, "0 zero *\n2 two -\n"},
+		{[]string{"kill-window"}, "2 two *\n"},
+	} {
+		mustRun(t, s, step.args...)
+		if got := windows(t, s); got != step.want {
+			t.Fatalf("after %q: %q, want %q", step.args, got, step.want)
+		}
+	}
+	mustFail(t, s, "no last window", "last-window")
+	mustFail(t, s, "no next window", "next-window")
+	mustFail(t, s, "no previous window", "previous-window", "-t", "main")
+	mustFail(t, s, "can't find window: nope", "select-window", "-t", ":nope")
+}
+
+func TestKillCurrentWindowWithNoLastGoesToThePreviousIndex(t *testing.T) {
+	withFakePrograms(t, false)
+	s := started(t)
+	mustRun(t, s, "rename-window", "zero")
+	mustRun(t, s, "new-window", "-d", "-n", "one", ";", "new-window", "-d", "-n", "two")
+	// No window was used before zero, and none is below it: round to two.
+	mustRun(t, s, "kill-window", "-t", ":zero")
+	if got, want := windows(t, s), "1 one \n2 two *\n"; got != want {
+		t.Fatalf("windows = %q, want %q", got, want)
+	}
+}
+
+func TestWindowAlertsNeverHappen(t *testing.T) {
+	withFakePrograms(t, false)
+	s := started(t)
+	mustRun(t, s, "new-window", "-d")
+	mustFail(t, s, "no next window", "next-window", "-a")
+	mustFail(t, s, "no previous window", "previous-window", "-a")
+}

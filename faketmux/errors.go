@@ -73,6 +73,10 @@ const (
 	errPercentage        = "percentage %v"
 	errLines             = "lines %v"
 	errSplitPercentage   = "create pane failed: -p %v"
+	errNoNextWindow      = "no next window"
+	errNoPreviousWindow  = "no previous window"
+	errNoLastWindow      = "no last window"
+	errNoLastPane        = "no last pane"
 )
 
 const (

@@ -88,8 +88,9 @@ func (f *formatter) serverVariable(key string) (string, time.Time, bool) {
 			return strconv.Itoa(f.s.current.index), t, true
 		}
 	case "last_window_index":
-		if f.s != nil && f.s.last != nil {
-			return strconv.Itoa(f.s.last.index), t, true
+		// Not the last window used: the highest index, as in tmux.
+		if f.s != nil && len(f.s.winlinks) > 0 {
+			return strconv.Itoa(f.s.winlinks[len(f.s.winlinks)-1].index), t, true
 		}
 	case "history_limit":
 		if f.p != nil {
@@ -162,7 +163,7 @@ func (f *formatter) windowVariable(key string) (string, time.Time, bool) {
 	case "window_active":
 		return boolString(w.session.current == w), t, true
 	case "window_last_flag":
-		return boolString(w.session.last == w), t, true
+		return boolString(w.session.last() == w), t, true
 	case "window_flags", "window_raw_flags":
 		return windowFlags(w), t, true
 	case "window_width":
@@ -194,7 +195,7 @@ func windowFlags(w *window) string {
 	switch {
 	case w.session.current == w:
 		return "*"
-	case w.session.last == w:
+	case w.session.last() == w:
 		return "-"
 	}
 	return ""
@@ -255,7 +256,9 @@ func (f *formatter) paneVariable(key string) (string, time.Time, bool) {
 			return "view-mode", t, true
 		}
 		return "", t, true
-	case "pane_dead", "pane_input_off", "pane_marked", "pane_marked_set",
+	case "pane_input_off":
+		return boolString(p.inputOff), t, true
+	case "pane_dead", "pane_marked", "pane_marked_set",
 		"pane_synchronized", "pane_pipe":
 		return "0", t, true
 	case "pane_search_string", "pane_tty", "pane_dead_status", "pane_dead_signal":

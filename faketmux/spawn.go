@@ -3,6 +3,7 @@ package faketmux
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -112,28 +113,15 @@ func (st *state) destroyWindow(w *window) {
 	}
 	w.panes = nil
 	s := w.session
-	s.winlinks = append(s.winlinks[:indexOf(s.winlinks, w)], s.winlinks[indexOf(s.winlinks, w)+1:]...)
-	if s.last == w {
-		s.last = nil
+	// As tmux's session_detach: the window used before, else the previous
+	// index (wrapping round), else the next.
+	if s.current == w && !s.selectLast() && !s.selectPrevious() {
+		s.selectNext()
 	}
+	s.lastw = slices.DeleteFunc(s.lastw, func(x *window) bool { return x == w })
+	s.winlinks = slices.DeleteFunc(s.winlinks, func(x *window) bool { return x == w })
 	if len(s.winlinks) == 0 {
 		st.removeSession(s)
-		return
-	}
-	if s.current == w {
-		// tmux moves to the last window used, else the next (or previous)
-		// by index.
-		if s.last != nil {
-			s.current, s.last = s.last, nil
-		} else {
-			s.current = s.winlinks[0]
-			for _, x := range s.winlinks {
-				if x.index > w.index {
-					s.current = x
-					break
-				}
-			}
-		}
 	}
 }
 

@@ -69,8 +69,8 @@ type session struct {
 	options  *options
 	winlinks []*window // sorted by index
 	current  *window
-	last     *window
-	seq      uint64 // when last used, in state.activity
+	lastw    []*window // tmux's last-window stack: windows used before, most recent first
+	seq      uint64    // when last used, in state.activity
 }
 
 type window struct {
@@ -96,6 +96,7 @@ type paneState struct {
 	startCommand  string
 	command       string // what pane_current_command shows
 	title         string
+	inputOff      bool // select-pane -d: keys and pastes are dropped
 	width, height int
 	left, top     int
 	cell          *layoutCell
@@ -175,6 +176,55 @@ var hostname = sync.OnceValue(func() string {
 	h, _ := os.Hostname()
 	return h
 })
+
+// last is the window used before the current one: the top of the stack.
+func (s *session) last() *window {
+	if len(s.lastw) == 0 {
+		return nil
+	}
+	return s.lastw[0]
+}
+
+// setCurrent is tmux's session_set_current: w becomes the current window,
+// and the one it replaces goes on top of the last-window stack. It reports
+// whether anything changed.
+func (s *session) setCurrent(w *window) bool {
+	if w == s.current {
+		return false
+	}
+	s.lastw = slices.DeleteFunc(s.lastw, func(x *window) bool { return x == w })
+	if s.current != nil {
+		s.lastw = slices.Insert(s.lastw, 0, s.current)
+	}
+	s.current = w
+	return true
+}
+
+// selectLast, selectNext and selectPrevious are tmux's session_last,
+// session_next and session_previous (no window ever has an alert here).
+// Next and previous wrap round; each reports whether the window changed.
+func (s *session) selectLast() bool {
+	w := s.last()
+	return w != nil && s.setCurrent(w)
+}
+
+func (s *session) selectNext() bool {
+	i := indexOf(s.winlinks, s.current)
+	return s.setCurrent(s.winlinks[(i+1)%len(s.winlinks)])
+}
+
+func (s *session) selectPrevious() bool {
+	i := indexOf(s.winlinks, s.current)
+	return s.setCurrent(s.winlinks[(i-1+len(s.winlinks))%len(s.winlinks)])
+}
+
+// setActive is tmux's window_set_active_pane: the pane active before
+// becomes the last pane.
+func (w *window) setActive(p *paneState) {
+	if p != w.active {
+		w.lastPane, w.active = w.active, p
+	}
+}
 
 // index is the pane's number in its window, counted from pane-base-index.
 func (p *paneState) index() int {

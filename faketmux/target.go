@@ -249,7 +249,7 @@ func (s *session) lookupWindow(name string, exact bool) *window {
 		case "$":
 			return s.winlinks[len(s.winlinks)-1]
 		case "!":
-			return s.last
+			return s.last()
 		}
 	}
 	if idx, err := strconv.Atoi(name); err == nil && idx >= 0 && name[0] != '+' {
