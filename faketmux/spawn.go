@@ -39,24 +39,33 @@ func (c *client) spawnPane(w *window, argv []string, cwd string, width, height i
 		command: filepath.Base(shell), title: hostname(),
 		width: width, height: height, created: c.s.now(),
 	}
-	// The environment is built as tmux's spawn builds it; exec.Cmd lets a
-	// later entry win over an earlier one of the same name.
-	env := append([]string(nil), st.env...)
-	env = append(env, s.env...)
-	env = append(env,
-		"TERM="+st.options.get("default-terminal"),
-		"TERM_PROGRAM=tmux",
-		"TERM_PROGRAM_VERSION="+tmuxVersion,
-		"TMUX="+c.s.opts.SocketPath+","+strconv.Itoa(os.Getpid())+","+strconv.Itoa(s.id))
-	env = append(env, extraEnv...)
-	env = append(env, "TMUX_PANE=%"+strconv.Itoa(p.id))
-	// The client's PATH, so that `tmux new myprogram` finds myprogram.
-	if path, ok := lookupEnvOK(c.env, "PATH"); ok {
-		env = append(env, "PATH="+path)
-	} else if _, ok := lookupEnvOK(env, "PATH"); !ok {
-		env = append(env, "PATH="+defaultPath)
+	// The environment is built as tmux's spawn builds it: the global
+	// environment, then the session's, then tmux's own variables.
+	var values []string
+	var marks envMarks
+	child := environ{&values, &marks}
+	child.copyFrom(st.globalEnviron())
+	child.copyFrom(s.environ())
+	child.set("TERM", st.options.get("default-terminal"), false)
+	child.set("TERM_PROGRAM", "tmux", false)
+	child.set("TERM_PROGRAM_VERSION", tmuxVersion, false)
+	child.set("TMUX", c.s.opts.SocketPath+","+strconv.Itoa(os.Getpid())+","+strconv.Itoa(s.id), false)
+	for _, kv := range extraEnv {
+		if name, value, ok := strings.Cut(kv, "="); ok {
+			child.set(name, value, false)
+		}
 	}
-	env = append(env, "SHELL="+shell, "PWD="+cwd)
+	child.set("TMUX_PANE", "%"+strconv.Itoa(p.id), false)
+	// The client's PATH, so that `tmux new myprogram` finds myprogram; a
+	// PATH removed from the session keeps the default out too.
+	if path, ok := lookupEnvOK(c.env, "PATH"); ok {
+		child.set("PATH", path, false)
+	} else if _, ok := child.find("PATH"); !ok {
+		child.set("PATH", defaultPath, false)
+	}
+	child.set("SHELL", shell, false)
+	child.set("PWD", cwd, false)
+	env := child.pushed()
 	prog, err := startProgram(pane.Options{Argv: run, Dir: cwd, Env: env, Cols: width, Rows: height})
 	if err != nil {
 		return nil, errorf(errCreateWindow, err)
