@@ -105,3 +105,13 @@ const (
 	errNoCurrentSession = "no current session"
 	errNoCurrentWindow  = "no current window"
 )
+
+// Environments.
+const (
+	errEmptyVariableName = "empty variable name"
+	errVariableNameHasEq = "variable name contains ="
+	errValueWithUnset    = "can't specify a value with -u"
+	errValueWithRemove   = "can't specify a value with -r"
+	errNoValueSpecified  = "no value specified"
+	errUnknownVariable   = "unknown variable: %s"
+)

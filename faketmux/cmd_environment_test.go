@@ -1,0 +1,85 @@
+package faketmux
+
+import "testing"
+
+func TestSetAndShowEnvironment(t *testing.T) {
+	withFakePrograms(t, false)
+	s := started(t)
+	mustRun(t, s, "set-environment", "B", "b", ";", "setenv", "-h", "H", "h", ";", "setenv", "-r", "A")
+	mustRun(t, s, "set-environment", "-F", "F", "#{session_name}")
+	if got, want := mustRun(t, s, "show-environment"), "-A\nB=b\nF=main\n"; got != want {
+		t.Errorf("show-environment = %q, want %q", got, want)
+	}
+	if got, want := mustRun(t, s, "show-environment", "-h"), "H=h\n"; got != want {
+		t.Errorf("show-environment -h = %q, want %q", got, want)
+	}
+	if got, want := mustRun(t, s, "show-environment", "-s"), "unset A;\nB=\"b\"; export B;\nF=\"main\"; export F;\n"; got != want {
+		t.Errorf("show-environment -s = %q, want %q", got, want)
+	}
+	// A hidden variable named without -h prints nothing, and succeeds.
+	if got := mustRun(t, s, "show-environment", "H"); got != "" {
+		t.Errorf("show-environment H = %q, want nothing", got)
+	}
+	// -r keeps a hidden variable hidden; -u forgets it.
+	mustRun(t, s, "set-environment", "-r", "H")
+	if got := mustRun(t, s, "show-environment", "-h", "H"); got != "-H\n" {
+		t.Errorf("show-environment -h H after -r = %q", got)
+	}
+	mustRun(t, s, "set-environment", "-u", "H")
+	mustFail(t, s, "unknown variable: H", "show-environment", "-h", "H")
+}
+
+func TestShowEnvironmentQuotesForTheShell(t *testing.T) {
+	s := started(t)
+	mustRun(t, s, "set-environment", "-g", "V", "a \"b\" $c `d` e\\f\ng")
+	want := "V=\"a \\\"b\\\" \\$c \\`d\\` e\\\\f\ng\"; export V;\n"
+	if got := mustRun(t, s, "show-environment", "-gs", "V"); got != want {
+		t.Errorf("show-environment -gs V = %q, want %q", got, want)
+	}
+}
+
+func TestEnvironmentErrors(t *testing.T) {
+	s := started(t)
+	mustFail(t, s, errEmptyVariableName, "set-environment", "")
+	mustFail(t, s, errVariableNameHasEq, "set-environment", "A=B", "c")
+	mustFail(t, s, "no such session: nope", "set-environment", "-t", "nope", "A", "b")
+	mustFail(t, s, "no such session: nope", "show-environment", "-g", "-t", "nope")
+	mustFail(t, s, errValueWithUnset, "set-environment", "-u", "A", "b")
+	mustFail(t, s, errValueWithRemove, "set-environment", "-r", "A", "b")
+	mustFail(t, s, errNoValueSpecified, "set-environment", "A")
+	mustFail(t, s, "unknown variable: NOPE", "show-environment", "NOPE")
+	// -g needs no session, even when -t names none.
+	mustRun(t, s, "set-environment", "-g", "-t", "nope", "A", "b")
+	mustFail(t, s, errNoCurrentSession, "kill-session", ";", "show-environment")
+}
+
+// TestSetEnvironmentReachesNewPanes checks tmux's spawn rules: the session's
+// variables win over the global ones, and removed and hidden variables stay
+// out of the pane.
+func TestSetEnvironmentReachesNewPanes(t *testing.T) {
+	got := lastPaneOptions(t)
+	s := started(t)
+	mustRun(t, s, "set-environment", "-g", "G", "g", ";", "setenv", "-g", "GONE", "x", ";", "setenv", "-gh", "HID", "h")
+	mustRun(t, s, "set-environment", "G", "session", ";", "setenv", "-r", "GONE", ";", "setenv", "-g", "-r", "HOME")
+	mustRun(t, s, "new-window", "-d")
+	if v := lookupEnv(got.Env, "G"); v != "session" {
+		t.Errorf("G=%q, want the session's value", v)
+	}
+	for _, name := range []string{"GONE", "HID", "HOME"} {
+		if _, ok := lookupEnvOK(got.Env, name); ok {
+			t.Errorf("%s reached the pane: %q", name, got.Env)
+		}
+	}
+}
+
+// lastPaneOptions records what the last pane started was given.
+func lastPaneOptions(t *testing.T) *paneOptions {
+	var got paneOptions
+	old := startProgram
+	startProgram = func(o paneOptions) (program, error) {
+		got = o
+		return &fakeProgram{exited: make(chan struct{})}, nil
+	}
+	t.Cleanup(func() { startProgram = old })
+	return &got
+}
