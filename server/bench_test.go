@@ -86,8 +86,20 @@ func (instantTmux) Run(_ context.Context, _ []string, stdin io.Reader, _, _ io.W
 // and BenchmarkBareTmuxLoadBuffer the tmux process it runs, alone: their
 // ratio is what the server costs on top of tmux itself.
 func BenchmarkLoadBufferExec(b *testing.B) {
-	socket := benchTmux(b)
-	srv, err := server.New(server.Config{Tmux: server.ExecDialer{SocketName: socket}, Audit: server.NewAuditLogger(io.Discard)})
+	benchLoadBuffer(b, server.ExecDialer{SocketName: benchTmux(b)})
+}
+
+// BenchmarkLoadBufferControl is the same call through the control-mode
+// backend: against BenchmarkLoadBufferExec, what a persistent tmux -C
+// client saves over a process per command.
+func BenchmarkLoadBufferControl(b *testing.B) {
+	d := &server.ControlDialer{SocketName: benchTmux(b)}
+	b.Cleanup(func() { d.Close() })
+	benchLoadBuffer(b, d)
+}
+
+func benchLoadBuffer(b *testing.B, tmux server.Dialer) {
+	srv, err := server.New(server.Config{Tmux: tmux, Audit: server.NewAuditLogger(io.Discard)})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -102,7 +114,20 @@ func BenchmarkLoadBufferExec(b *testing.B) {
 }
 
 func BenchmarkBareTmuxLoadBuffer(b *testing.B) {
-	tmux := server.ExecDialer{SocketName: benchTmux(b)}.Dial("")
+	benchBareLoadBuffer(b, server.ExecDialer{SocketName: benchTmux(b)})
+}
+
+// BenchmarkBareControlLoadBuffer is the same load-buffer through the
+// control-mode backend alone, without MCP: against
+// BenchmarkBareTmuxLoadBuffer, the backend's own gain.
+func BenchmarkBareControlLoadBuffer(b *testing.B) {
+	d := &server.ControlDialer{SocketName: benchTmux(b)}
+	b.Cleanup(func() { d.Close() })
+	benchBareLoadBuffer(b, d)
+}
+
+func benchBareLoadBuffer(b *testing.B, d server.Dialer) {
+	tmux := d.Dial("")
 	for b.Loop() {
 		if tmux.Run(context.Background(), []string{"load-buffer", "-b", "bare", "-"}, strings.NewReader("echo hello\n"), io.Discard, io.Discard) != 0 {
 			b.Fatal("load-buffer failed")

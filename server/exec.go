@@ -20,20 +20,28 @@ type ExecDialer struct {
 // Dial returns the tmux server on socketName, or on the configured socket
 // when socketName is empty.
 func (d ExecDialer) Dial(socketName string) Tmux {
-	bin := d.Bin
+	return execTmux{bin: binOrDefault(d.Bin), global: socketFlags(socketName, d.SocketName, d.SocketPath)}
+}
+
+func binOrDefault(bin string) string {
 	if bin == "" {
-		bin = "tmux"
+		return "tmux"
 	}
-	var global []string
+	return bin
+}
+
+// socketFlags are tmux's global flags for the server on socketName, or on
+// the configured socket when socketName is empty.
+func socketFlags(socketName, configuredName, configuredPath string) []string {
 	switch {
 	case socketName != "":
-		global = []string{"-L", socketName}
-	case d.SocketName != "":
-		global = []string{"-L", d.SocketName}
-	case d.SocketPath != "":
-		global = []string{"-S", d.SocketPath}
+		return []string{"-L", socketName}
+	case configuredName != "":
+		return []string{"-L", configuredName}
+	case configuredPath != "":
+		return []string{"-S", configuredPath}
 	}
-	return execTmux{bin: bin, global: global}
+	return nil
 }
 
 type execTmux struct {

@@ -97,11 +97,24 @@ func loadVia(t *testing.T, cs *mcp.ClientSession, content string) string {
 // TestStdioBinary drives the built binary over stdio: a byte-exact round
 // trip, then the end of stdin, after which it must have deleted its own
 // buffers and only those.
+// TestStdioBinary drives the built binary over stdio, with each backend
+// that runs tmux: control mode only with the real tmux, as faketmux has
+// no -C.
 func TestStdioBinary(t *testing.T) {
+	backends := []string{"exec"}
+	if mode, _ := tmuxtest.CurrentMode(); mode == tmuxtest.Real {
+		backends = append(backends, "control")
+	}
+	for _, backend := range backends {
+		t.Run(backend, func(t *testing.T) { testStdioBinary(t, backend) })
+	}
+}
+
+func testStdioBinary(t *testing.T, backend string) {
 	socket, tmux := privateTmux(t)
 	tmux("set-buffer", "-b", "clipboard", "the user's")
 	audit := filepath.Join(t.TempDir(), "audit.jsonl")
-	cs, cmd := startBinary(t, "--socket-name", socket, "--audit-log", audit)
+	cs, cmd := startBinary(t, "--backend", backend, "--socket-name", socket, "--audit-log", audit)
 
 	content := "multi\r\nline\x00\tcontent ✓\n"
 	name := loadVia(t, cs, content)
@@ -116,6 +129,11 @@ func TestStdioBinary(t *testing.T) {
 	left := strings.Fields(tmux("list-buffers", "-F", "#{buffer_name}"))
 	if !slices.Equal(left, []string{"clipboard"}) {
 		t.Errorf("after exit tmux holds %v, want only the user's clipboard", left)
+	}
+	if backend == "control" {
+		if clients := tmux("list-clients"); clients != "" {
+			t.Errorf("after exit the control client is still attached: %q", clients)
+		}
 	}
 	log, _ := os.ReadFile(audit)
 	if strings.Count(string(log), "\n") != 2 || strings.Contains(string(log), "multi") {
@@ -191,8 +209,8 @@ func TestOptionsPrecedence(t *testing.T) {
 	if err != nil || o.tmuxBin != "/env/tmux" || o.socketName != "envsock" || o.safety != "readonly" || o.backend != "fake" {
 		t.Errorf("environment not honoured: %+v %v", o, err)
 	}
-	o, err = parseOptions([]string{"--tmux-bin", "/flag/tmux", "--socket-name", "flagsock", "--safety", "destructive", "--backend", "exec"}, getenv, io.Discard)
-	if err != nil || o.tmuxBin != "/flag/tmux" || o.socketName != "flagsock" || o.safety != "destructive" || o.backend != "exec" {
+	o, err = parseOptions([]string{"--tmux-bin", "/flag/tmux", "--socket-name", "flagsock", "--safety", "destructive", "--backend", "control"}, getenv, io.Discard)
+	if err != nil || o.tmuxBin != "/flag/tmux" || o.socketName != "flagsock" || o.safety != "destructive" || o.backend != "control" {
 		t.Errorf("flags do not win over the environment: %+v %v", o, err)
 	}
 	for _, bad := range [][]string{{"--backend", "docker"}, {"--timeout", "0s"}, {"stray"}, {"--max-content-bytes", "-1"}} {

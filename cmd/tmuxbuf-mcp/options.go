@@ -37,7 +37,7 @@ func parseOptions(argv []string, getenv func(string) string, stderr io.Writer) (
 	fs.StringVar(&o.tmuxBin, "tmux-bin", envOr(getenv, "LIBTMUX_TMUX_BIN", "tmux"), "tmux binary (env LIBTMUX_TMUX_BIN)")
 	fs.StringVar(&o.socketName, "socket-name", getenv("LIBTMUX_SOCKET"), "tmux socket name, as tmux -L (env LIBTMUX_SOCKET)")
 	fs.StringVar(&o.socketPath, "socket-path", getenv("LIBTMUX_SOCKET_PATH"), "tmux socket path, as tmux -S (env LIBTMUX_SOCKET_PATH)")
-	fs.StringVar(&o.backend, "backend", envOr(getenv, "TMUXBUF_BACKEND", "exec"), "exec: run the tmux binary; fake: the in-process emulator, no tmux needed (env TMUXBUF_BACKEND)")
+	fs.StringVar(&o.backend, "backend", envOr(getenv, "TMUXBUF_BACKEND", "exec"), "exec: run the tmux binary for each command; control: one persistent tmux -C client per tmux server, far faster; fake: the in-process emulator, no tmux needed (env TMUXBUF_BACKEND)")
 	fs.StringVar(&o.httpAddr, "http", "", "serve Streamable HTTP at http://ADDR/mcp instead of stdio; loopback addresses only unless --http-allow-remote")
 	fs.StringVar(&o.httpTokenFile, "http-token-file", "", "file holding the bearer token HTTP clients must send (or env TMUXBUF_HTTP_TOKEN)")
 	fs.BoolVar(&o.httpAllowRemote, "http-allow-remote", false, "let --http listen on a non-loopback address")
@@ -55,8 +55,8 @@ func parseOptions(argv []string, getenv func(string) string, stderr io.Writer) (
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected argument %q; see -help", fs.Arg(0))
 	}
-	if o.backend != "exec" && o.backend != "fake" {
-		return o, fmt.Errorf("unknown backend %q: want exec or fake", o.backend)
+	if o.backend != "exec" && o.backend != "control" && o.backend != "fake" {
+		return o, fmt.Errorf("unknown backend %q: want exec, control or fake", o.backend)
 	}
 	if o.maxContentBytes <= 0 || o.maxShowBytes < 0 || o.timeout <= 0 {
 		return o, errors.New("--max-content-bytes and --timeout must be positive, --max-show-bytes not negative")
@@ -72,7 +72,8 @@ func envOr(getenv func(string) string, key, def string) string {
 }
 
 // serverConfig builds the server's configuration; the returned func releases
-// what it opened: the audit log file, the fake backend's servers.
+// what it opened: the audit log file, the fake backend's servers, the
+// control backend's clients.
 func (o options) serverConfig(stderr io.Writer) (server.Config, func(), error) {
 	tier, err := server.ParseTier(o.safety)
 	if err != nil {
@@ -92,10 +93,14 @@ func (o options) serverConfig(stderr io.Writer) (server.Config, func(), error) {
 			c()
 		}
 	}
-	if o.backend == "fake" {
+	switch o.backend {
+	case "fake":
 		fake := &fakeDialer{}
 		cfg.Tmux, closers = fake, append(closers, fake.Close)
-	} else {
+	case "control":
+		control := &server.ControlDialer{Bin: o.tmuxBin, SocketName: o.socketName, SocketPath: o.socketPath}
+		cfg.Tmux, closers = control, append(closers, func() { control.Close() })
+	default:
 		cfg.Tmux = server.ExecDialer{Bin: o.tmuxBin, SocketName: o.socketName, SocketPath: o.socketPath}
 	}
 	auditTo := stderr

@@ -1,0 +1,156 @@
+package server_test
+
+import (
+	"fmt"
+	"os/exec"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/tmuxbuf/tmuxbuf/server"
+)
+
+// controlEnv is newEnv with the control-mode backend. It needs the real
+// tmux: the emulator has no control mode.
+func controlEnv(t *testing.T) (*tmuxEnv, *server.ControlDialer) {
+	t.Helper()
+	if !realTmux(t) {
+		t.Skip("control mode runs the real tmux (TMUXBUF_TMUX=real); faketmux has no -C")
+	}
+	e := newEnv(t)
+	d := &server.ControlDialer{SocketName: e.socket}
+	t.Cleanup(func() { d.Close() })
+	e.connect(func(c *server.Config) { c.Tmux = d })
+	return e, d
+}
+
+func TestControlRoundTripsByteExact(t *testing.T) {
+	e, _ := controlEnv(t)
+	for label, content := range map[string]string{
+		"multi-line":         "one\ntwo\nthree\n",
+		"no final newline":   "a\r\nb\tc",
+		"control bytes":      "nul\x00esc\x1b[31m\x01\x7f",
+		"unicode":            "héllo wörld ✓ 🙂\n",
+		"quotes and formats": `it's "#{pane_id}" $HOME ; \n`,
+		"1 MiB":              strings.Repeat("0123456789abcdef", 1<<16),
+	} {
+		name := e.load(content)
+		if got, _, err := e.tmux("save-buffer", "-b", name, "-"); err != nil || got != content {
+			t.Errorf("%s: tmux holds %d bytes (%v), want %d", label, len(got), err, len(content))
+		}
+		shown := e.ok("show_buffer", map[string]any{"buffer_name": name, "max_lines": nil})
+		if shown["content"] != content {
+			t.Errorf("%s: show_buffer gave %d bytes, want %d", label, len(shown["content"].(string)), len(content))
+		}
+	}
+}
+
+func TestControlErrorsAreTmuxs(t *testing.T) {
+	e, _ := controlEnv(t)
+	name := e.load("x")
+	e.ok("delete_buffer", map[string]any{"buffer_name": name})
+	if got := e.fails("delete_buffer", map[string]any{"buffer_name": name}); !strings.Contains(got, "no such buffer") {
+		t.Errorf("deleting twice: %q", got)
+	}
+	if got := e.fails("show_buffer", map[string]any{"buffer_name": name}); !strings.Contains(got, "no such buffer") {
+		t.Errorf("showing a deleted buffer: %q", got)
+	}
+	other := e.load("y")
+	if got := e.fails("paste_buffer", map[string]any{"buffer_name": other, "pane_id": "%999"}); !strings.Contains(got, "can't find pane") {
+		t.Errorf("pasting into a missing pane: %q", got)
+	}
+	// A session name with a quote reaches tmux intact.
+	e.mustTmux("new-session", "-d", "-s", "it's", "sh")
+	e.ok("paste_buffer", map[string]any{"buffer_name": other, "session_name": "it's"})
+}
+
+func TestControlConcurrentLoads(t *testing.T) {
+	e, _ := controlEnv(t)
+	const n = 100
+	names := make([]string, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() { names[i] = e.load(fmt.Sprint("content ", i)) })
+	}
+	wg.Wait()
+	held := e.bufferNames()
+	for i, name := range names {
+		if !slices.Contains(held, name) {
+			t.Fatalf("load %d (%s) is missing", i, name)
+		}
+		if got, _, _ := e.tmux("save-buffer", "-b", name, "-"); got != fmt.Sprint("content ", i) {
+			t.Fatalf("load %d holds %q", i, got)
+		}
+	}
+	if unique := slices.Compact(slices.Sorted(slices.Values(names))); len(unique) != n {
+		t.Fatal("two loads got the same name")
+	}
+}
+
+func TestControlCleanupChainsAndSurvivesAVanishedBuffer(t *testing.T) {
+	e, d := controlEnv(t)
+	mine := loadMany(e, 30)
+	e.mustTmux("delete-buffer", "-b", mine[7])
+	n, err := e.srv.Cleanup(t.Context())
+	if err != nil || n != len(mine)-1 {
+		t.Fatalf("Cleanup = %d, %v; want %d and no error", n, err, len(mine)-1)
+	}
+	checkOnlyClipboardLeft(t, e)
+	// Closing the dialer detaches its client: nothing of it stays on the
+	// user's tmux server.
+	if out := e.mustTmux("list-clients", "-F", "#{client_flags}"); !strings.Contains(out, "control-mode") {
+		t.Errorf("list-clients = %q, want the control client while the dialer is open", out)
+	}
+	d.Close()
+	waitFor(t, "the control client to detach", func() (bool, string) {
+		out := e.mustTmux("list-clients")
+		return out == "", out
+	})
+}
+
+func TestControlFollowsTheServer(t *testing.T) {
+	e, _ := controlEnv(t)
+	e.load("before")
+	e.mustTmux("kill-server")
+	if got := e.fails("load_buffer", map[string]any{"content": "x"}); !strings.Contains(got, "no tmux server is running") {
+		t.Errorf("after kill-server: %q", got)
+	}
+	// A new server on the same socket is reached by a new client.
+	if out, err := exec.Command("tmux", "-L", e.socket, "-f", "/dev/null", "new-session", "-d", "sh").CombinedOutput(); err != nil {
+		t.Fatalf("restarting tmux: %v\n%s", err, out)
+	}
+	e.load("after")
+}
+
+func TestControlNoSession(t *testing.T) {
+	e, _ := controlEnv(t)
+	e.mustTmux("set-option", "-g", "exit-empty", "off", ";", "kill-session", "-t", "main")
+	if got := e.fails("load_buffer", map[string]any{"content": "x"}); !strings.Contains(got, "no sessions") {
+		t.Errorf("with no session to attach to: %q", got)
+	}
+}
+
+// TestControlHungAndMissingTmux needs no tmux: a binary that never answers,
+// and one that does not exist.
+func TestControlHungAndMissingTmux(t *testing.T) {
+	e := newEnv(t)
+	hung := t.TempDir() + "/tmux"
+	if err := writeExecutable(hung, "#!/bin/sh\nexec sleep 60\n"); err != nil {
+		t.Fatal(err)
+	}
+	d := &server.ControlDialer{Bin: hung, SocketName: e.socket}
+	t.Cleanup(func() { d.Close() })
+	e.connect(func(c *server.Config) { c.Tmux = d; c.Timeout = 100 * time.Millisecond })
+	for range 2 { // and again, through a new client
+		if got := e.fails("load_buffer", map[string]any{"content": "x"}); !strings.Contains(got, "did not answer within 100ms") {
+			t.Errorf("hung tmux: %q", got)
+		}
+	}
+	missing := &server.ControlDialer{Bin: "/nonexistent/tmux"}
+	e.connect(func(c *server.Config) { c.Tmux = missing })
+	if got := e.fails("load_buffer", map[string]any{"content": "x"}); !strings.Contains(got, "tmux could not be run") {
+		t.Errorf("missing tmux: %q", got)
+	}
+}
