@@ -17,8 +17,8 @@ type client struct {
 	stdout    io.Writer
 	stderr    io.Writer
 	dir       string
-	env       []string
-	utf8      bool // tmux's CLIENT_UTF8: output is sanitized without it
+	env       []string // nil for the configuration, which tmux runs with no client
+	utf8      bool     // tmux's CLIENT_UTF8: output is sanitized without it
 }
 
 // runList runs parsed commands in order; the first failure prints its

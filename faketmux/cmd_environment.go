@@ -8,17 +8,17 @@ import (
 // on: the global one with -g, else the target session's. The target may
 // fail to resolve (tmux's CMD_FIND_CANFAIL): a session found on the way to
 // a missing window or pane still counts.
-func (c *client) environFor(a *args, t target) (environ, error) {
+func (c *client) environFor(a *args, t target) (*environ, error) {
 	if a.has('g') {
-		return c.st.globalEnviron(), nil
+		return &c.st.env, nil
 	}
 	if t.s != nil {
-		return t.s.environ(), nil
+		return &t.s.env, nil
 	}
 	if spec, given := a.get('t'); given {
-		return environ{}, errorf(errNoSuchSession, spec)
+		return nil, errorf(errNoSuchSession, spec)
 	}
-	return environ{}, errorf(errNoCurrentSession)
+	return nil, errorf(errNoCurrentSession)
 }
 
 func (c *client) targetSession(a *args) target {
@@ -75,7 +75,7 @@ func cmdShowEnvironment(c *client, a *args) error {
 		return err
 	}
 	if len(a.values) == 0 {
-		for _, v := range env.entries() {
+		for _, v := range env.vars {
 			c.printVariable(a, v)
 		}
 		return nil
@@ -90,7 +90,7 @@ func cmdShowEnvironment(c *client, a *args) error {
 
 // printVariable prints one line of show-environment: hidden variables only
 // with -h and only they; with -s, as a POSIX shell command.
-func (c *client) printVariable(a *args, v envEntry) {
+func (c *client) printVariable(a *args, v envVar) {
 	if v.hidden != a.has('h') {
 		return
 	}

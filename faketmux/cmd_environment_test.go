@@ -4,7 +4,9 @@ import "testing"
 
 func TestSetAndShowEnvironment(t *testing.T) {
 	withFakePrograms(t, false)
-	s := started(t)
+	s := RunT(t)
+	// -E: no update-environment variables to list.
+	mustRun(t, s, "new-session", "-d", "-E", "-s", "main", "cat")
 	mustRun(t, s, "set-environment", "B", "b", ";", "setenv", "-h", "H", "h", ";", "setenv", "-r", "A")
 	mustRun(t, s, "set-environment", "-F", "F", "#{session_name}")
 	if got, want := mustRun(t, s, "show-environment"), "-A\nB=b\nF=main\n"; got != want {
@@ -82,4 +84,42 @@ func lastPaneOptions(t *testing.T) *paneOptions {
 	}
 	t.Cleanup(func() { startProgram = old })
 	return &got
+}
+
+// TestNewSessionUpdatesEnvironment checks update-environment at
+// new-session: the client's values, the variables it lacks removed, -e
+// after them, nothing with -E, and nothing for a session the configuration
+// makes, which has no client.
+func TestNewSessionUpdatesEnvironment(t *testing.T) {
+	withFakePrograms(t, false)
+	s := RunT(t)
+	config := []ConfigFile{{Lines: [][]string{{"new-session", "-d", "-s", "cfg"}}}}
+	if rc := s.Exec(t.Context(), Call{
+		Args: []string{"new-session", "-d", "-s", "a", "-e", "WINDOWID=e"},
+		Env:  []string{"DISPLAY=:1", "WINDOWID=7", "HOME=/h"}, Config: config,
+	}); rc != 0 {
+		t.Fatalf("new-session: exit %d", rc)
+	}
+	want := "DISPLAY=:1\n-KRB5CCNAME\n-SSH_AGENT_PID\n-SSH_ASKPASS\n-SSH_AUTH_SOCK\n-SSH_CONNECTION\nWINDOWID=e\n-XAUTHORITY\n"
+	if got := mustRun(t, s, "show-environment", "-t", "a"); got != want {
+		t.Errorf("show-environment -t a = %q, want %q", got, want)
+	}
+	if got := mustRun(t, s, "show-environment", "-t", "cfg"); got != "" {
+		t.Errorf("the configuration's session has %q", got)
+	}
+	mustRun(t, s, "new-session", "-d", "-E", "-s", "e")
+	if got := mustRun(t, s, "show-environment", "-t", "e"); got != "" {
+		t.Errorf("new-session -E has %q", got)
+	}
+}
+
+// TestFormatSeesRemovedVariable checks tmux's format_find: a variable
+// removed from the session is found there, and gives nothing.
+func TestFormatSeesRemovedVariable(t *testing.T) {
+	s := started(t)
+	mustRun(t, s, "set-environment", "-g", "V", "global", ";", "set-environment", "-g", "W", "global")
+	mustRun(t, s, "set-environment", "-r", "V", ";", "set-environment", "-h", "W", "hidden")
+	if got := mustRun(t, s, "display-message", "-p", "[#{V}] [#{W}]"); got != "[] [hidden]\n" {
+		t.Errorf("formats = %q", got)
+	}
 }

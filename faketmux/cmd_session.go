@@ -95,8 +95,12 @@ func cmdNewSession(c *client, a *args) error {
 			st.nextSession++
 		}
 	}
-	for _, e := range allValues(a, 'e') {
-		s.env = append(s.env, e)
+	// The configuration runs with no client to take variables from.
+	if c.env != nil && !a.has('E') {
+		s.env.update(c.env)
+	}
+	for _, kv := range allValues(a, 'e') {
+		s.env.put(kv)
 	}
 	winName, _ := a.get('n')
 	w, err := c.newWindow(s, s.options.number("base-index"), winName, a.values, cwd, width, height)

@@ -571,13 +571,19 @@ func (f *formatter) option(key string) (string, bool) {
 	return f.st.sessionOptions.get(key), true
 }
 
+// environ looks a variable up as tmux's format_find does: the session's
+// environment, then the global one; a variable removed from the session is
+// found there, and so hides the global one.
 func (f *formatter) environ(key string) (string, bool) {
+	var v envVar
+	ok := false
 	if f.s != nil {
-		if v, ok := lookupEnvOK(f.s.env, key); ok {
-			return v, true
-		}
+		v, ok = f.s.env.find(key)
 	}
-	return lookupEnvOK(f.st.env, key)
+	if !ok {
+		v, ok = f.st.env.find(key)
+	}
+	return v.value, ok && !v.removed
 }
 
 // expandPath expands a file argument of load-buffer and save-buffer, which

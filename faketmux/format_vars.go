@@ -267,15 +267,6 @@ func (f *formatter) paneVariable(key string) (string, time.Time, bool) {
 	return "", t, false
 }
 
-func lookupEnvOK(env []string, key string) (string, bool) {
-	for i := len(env) - 1; i >= 0; i-- {
-		if k, v, ok := strings.Cut(env[i], "="); ok && k == key {
-			return v, true
-		}
-	}
-	return "", false
-}
-
 // sampleWidth is how many bytes of a buffer #{buffer_sample} shows.
 const sampleWidth = 200
 

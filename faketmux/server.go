@@ -132,16 +132,18 @@ func (s *Server) Exec(ctx context.Context, call Call) int {
 
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	utf8 := s.optsUTF8
+	if call.Env == nil {
+		call.Env = s.opts.Env
+	} else {
+		utf8 = clientUTF8(call.Env)
+	}
 	if s.st == nil {
 		if s.closed || call.NoStartServer || !startsServer(args, cmds, parseErr) {
 			s.printConnectError(call.Stderr)
 			return 1
 		}
-		s.start(ctx, call.Env, call.Config)
-	}
-	utf8 := s.optsUTF8
-	if call.Env != nil {
-		utf8 = clientUTF8(call.Env)
+		s.start(ctx, call)
 	}
 	c := &client{
 		ctx: ctx, s: s, st: s.st,
@@ -217,17 +219,17 @@ func readAll(ctx context.Context, r io.Reader) ([]byte, error) {
 	}
 }
 
-// start begins a new server run on the socket, with its configuration.
-// s.mu is held.
-func (s *Server) start(ctx context.Context, env []string, config []ConfigFile) {
+// start begins a new server run on the socket for the client of call, with
+// its configuration. s.mu is held.
+func (s *Server) start(ctx context.Context, call Call) {
 	s.socket = true
-	s.st = newState(s, env)
+	s.st = newState(s, call.Env, call.Dir)
 	select {
 	case <-s.done:
 		s.done = make(chan struct{})
 	default:
 	}
-	s.runConfig(ctx, env, config)
+	s.runConfig(ctx, call.Config)
 }
 
 // runConfig runs the configuration as tmux runs its files: with no client,
@@ -235,7 +237,7 @@ func (s *Server) start(ctx context.Context, env []string, config []ConfigFile) {
 // command runs, and one that does not parse runs none of its lines. tmux
 // keeps the errors for the first session by name once the files are done,
 // or for the next session made. s.mu is held.
-func (s *Server) runConfig(ctx context.Context, env []string, config []ConfigFile) {
+func (s *Server) runConfig(ctx context.Context, config []ConfigFile) {
 	st := s.st
 	var lines [][]command
 	failed := false
@@ -244,7 +246,7 @@ func (s *Server) runConfig(ctx context.Context, env []string, config []ConfigFil
 		failed = failed || !ok
 		lines = append(lines, cmds...)
 	}
-	c := &client{ctx: ctx, s: s, st: st, stdout: io.Discard, stderr: io.Discard, env: env, utf8: true}
+	c := &client{ctx: ctx, s: s, st: st, stdout: io.Discard, stderr: io.Discard, utf8: true}
 	for _, cmds := range lines {
 		if c.runList(cmds) != 0 {
 			failed = true

@@ -41,19 +41,15 @@ func (c *client) spawnPane(w *window, argv []string, cwd string, width, height i
 	}
 	// The environment is built as tmux's spawn builds it: the global
 	// environment, then the session's, then tmux's own variables.
-	var values []string
-	var marks envMarks
-	child := environ{&values, &marks}
-	child.copyFrom(st.globalEnviron())
-	child.copyFrom(s.environ())
+	var child environ
+	child.copy(&st.env)
+	child.copy(&s.env)
 	child.set("TERM", st.options.get("default-terminal"), false)
 	child.set("TERM_PROGRAM", "tmux", false)
 	child.set("TERM_PROGRAM_VERSION", tmuxVersion, false)
 	child.set("TMUX", c.s.opts.SocketPath+","+strconv.Itoa(os.Getpid())+","+strconv.Itoa(s.id), false)
 	for _, kv := range extraEnv {
-		if name, value, ok := strings.Cut(kv, "="); ok {
-			child.set(name, value, false)
-		}
+		child.put(kv)
 	}
 	child.set("TMUX_PANE", "%"+strconv.Itoa(p.id), false)
 	// The client's PATH, so that `tmux new myprogram` finds myprogram; a

@@ -42,9 +42,8 @@ type state struct {
 	// configFailed: the configuration (Call.Config) failed, and no session has
 	// shown it yet.
 	configFailed bool
-	reading      int      // clients reading their standard input without the server lock
-	env          []string // the global environment's values, from the client that started the server
-	envMarks     envMarks // what set-environment -r and -h made of the global environment
+	reading      int     // clients reading their standard input without the server lock
+	env          environ // the global environment, from the client that started the server
 
 	buffers bufferStore
 
@@ -66,8 +65,7 @@ type session struct {
 	created  time.Time
 	activity time.Time
 	cwd      string
-	env      []string // the session environment's values, from new-session -e
-	envMarks envMarks // what set-environment -r and -h made of the session environment
+	env      environ
 	options  *options
 	winlinks []*window // sorted by index
 	current  *window
@@ -108,13 +106,10 @@ type paneState struct {
 	viewMode bool
 }
 
-func newState(s *Server, env []string) *state {
-	if env == nil {
-		env = s.opts.Env
-	}
+func newState(s *Server, env []string, dir string) *state {
 	st := &state{
 		started: s.now(),
-		env:     env,
+		env:     globalEnviron(env, dir),
 		options: newOptions(nil),
 		panes:   map[int]*paneState{},
 	}
@@ -126,15 +121,6 @@ func newState(s *Server, env []string) *state {
 	}
 	st.sessionOptions.values["default-shell"] = shell
 	return st
-}
-
-func lookupEnv(env []string, key string) string {
-	for i := len(env) - 1; i >= 0; i-- {
-		if k, v, ok := strings.Cut(env[i], "="); ok && k == key {
-			return v
-		}
-	}
-	return ""
 }
 
 func (s *Server) now() time.Time { return s.opts.Clock() }
@@ -245,121 +231,4 @@ func (st *state) showConfigErrors(sess *session) {
 		sess.current.active.viewMode = true
 		st.configFailed = false
 	}
-}
-
-// envMarks is what tmux's environ keeps for a variable besides a value: a
-// removed variable (set-environment -r) has none and keeps a pane from
-// inheriting the variable; a hidden one (-h) serves formats and reaches no
-// pane. A removed variable has no entry in the values.
-type envMarks map[string]envMark
-
-type envMark struct{ removed, hidden bool }
-
-// environ is one tmux environment, global or a session's: its values are
-// NAME=value entries where a later entry for a name wins, as the client's
-// environment and new-session -e give them, and formats read them so.
-type environ struct {
-	values *[]string
-	marks  *envMarks
-}
-
-// envEntry is one variable as show-environment shows it.
-type envEntry struct {
-	name, value     string
-	removed, hidden bool
-}
-
-func (st *state) globalEnviron() environ { return environ{&st.env, &st.envMarks} }
-
-func (s *session) environ() environ { return environ{&s.env, &s.envMarks} }
-
-// entries are the environment's variables sorted by name, as tmux's tree
-// keeps them. Like tmux's environ_put, a value entry without '=' is none.
-func (e environ) entries() []envEntry {
-	byName := map[string]envEntry{}
-	for _, kv := range *e.values {
-		if name, value, ok := strings.Cut(kv, "="); ok {
-			byName[name] = envEntry{name: name, value: value}
-		}
-	}
-	for name, m := range *e.marks {
-		v := byName[name]
-		v.name, v.removed, v.hidden = name, m.removed, m.hidden
-		byName[name] = v
-	}
-	entries := make([]envEntry, 0, len(byName))
-	for _, v := range byName {
-		entries = append(entries, v)
-	}
-	slices.SortFunc(entries, func(a, b envEntry) int { return strings.Compare(a.name, b.name) })
-	return entries
-}
-
-func (e environ) find(name string) (envEntry, bool) {
-	entries := e.entries()
-	i, ok := slices.BinarySearchFunc(entries, name, func(v envEntry, name string) int {
-		return strings.Compare(v.name, name)
-	})
-	if !ok {
-		return envEntry{}, false
-	}
-	return entries[i], true
-}
-
-// set gives name a value, hidden or not, as tmux's environ_set does.
-func (e environ) set(name, value string, hidden bool) {
-	e.unset(name)
-	*e.values = append(*e.values, name+"="+value)
-	if hidden {
-		e.mark(name, envMark{hidden: true})
-	}
-}
-
-// clear makes name a removed variable; as tmux's environ_clear, a hidden
-// variable stays hidden.
-func (e environ) clear(name string) {
-	old, _ := e.find(name)
-	e.unset(name)
-	e.mark(name, envMark{removed: true, hidden: old.hidden})
-}
-
-// unset forgets name altogether. The values are copied first: the global
-// ones may be the client's own environment.
-func (e environ) unset(name string) {
-	*e.values = slices.DeleteFunc(slices.Clone(*e.values), func(kv string) bool {
-		k, _, ok := strings.Cut(kv, "=")
-		return ok && k == name
-	})
-	delete(*e.marks, name)
-}
-
-func (e environ) mark(name string, m envMark) {
-	if *e.marks == nil {
-		*e.marks = envMarks{}
-	}
-	(*e.marks)[name] = m
-}
-
-// copyFrom is tmux's environ_copy: src's variables replace e's, and a
-// removed one in src makes it removed in e.
-func (e environ) copyFrom(src environ) {
-	for _, v := range src.entries() {
-		if v.removed {
-			e.clear(v.name)
-		} else {
-			e.set(v.name, v.value, v.hidden)
-		}
-	}
-}
-
-// pushed is what a process started with the environment gets, as tmux's
-// environ_push gives it: neither removed nor hidden variables.
-func (e environ) pushed() []string {
-	var env []string
-	for _, v := range e.entries() {
-		if !v.removed && !v.hidden && v.name != "" {
-			env = append(env, v.name+"="+v.value)
-		}
-	}
-	return env
 }
