@@ -701,13 +701,15 @@ var scenarios = []scenario{
 	{name: "environment", steps: []step{
 		cmd("start-server", ";", "show-environment"),
 		cmd("start-server", ";", "set-environment", "X", "y"),
-		// -E: update-environment would add the client's DISPLAY, SSH_AUTH_SOCK
-		// and others (or remove them), which the emulator does not model.
-		cmd("new-session", "-d", "-E", "-s", "env", "-e", "FROM_E=1", "-e", "NO_EQUALS", "sleep 1000"),
+		// update-environment: the client's DISPLAY and others, -NAME for
+		// those it lacks, and -e after them.
+		cmd("new-session", "-d", "-s", "env", "-e", "FROM_E=1", "-e", "NO_EQUALS", "-e", "WINDOWID=from -e", "sleep 1000").
+			withEnv("DISPLAY=:5", "SSH_AUTH_SOCK=/tmp/agent", "XAUTHORITY="),
 		cmd("show-environment"),
-		// Not show-environment -g in full: tmux's global PWD is the starting
-		// client's working directory, the emulator's its $PWD.
-		cmd("show-environment", "-g", "HOME"),
+		// The whole of it: this process's environment, with PWD the
+		// directory the client runs in (go test's $PWD names another).
+		cmd("show-environment", "-g"),
+		cmd("new-session", "-d", "-E", "-s", "noupdate", "-e", "FROM_E=2", "sleep 1000", ";", "showenv", "-t", "noupdate", ";", "kill-session"),
 		cmd("set-environment", "SVIS", "s1", ";", "setenv", "-h", "SHID", "hidden value", ";", "setenv", "-r", "HOME"),
 		cmd("set-environment", "-g", "GVIS", "g1", ";", "setenv", "-gh", "GHID", "g2", ";", "setenv", "-gr", "GREM"),
 		cmd("set-environment", "-t", "env", "Q", "a \"q\" $HOME `x` back\\slash 'single' $ spaces  two\nline2"),
@@ -734,6 +736,11 @@ var scenarios = []scenario{
 		cmd("show-environment", "-t", "%99"),
 		cmd("show-environment", "a", "b"),
 		cmd("display-message", "-p", "[#{SVIS}] [#{SHID}] [#{GVIS}] [#{GHID}] [#{GREM}] [#{OVER}]"),
+		// A variable removed from the session hides the global one from
+		// formats; a removed global one is nothing either.
+		cmd("set-environment", "-g", "RVAR", "global", ";", "setenv", "-r", "RVAR", ";", "setenv", "-g", "RGLOB", "g", ";", "setenv", "-gr", "RGLOB"),
+		cmd("display-message", "-p", "[#{RVAR}] [#{?RVAR,set,unset}] [#{RGLOB}] [#{HREM}] [#{q:RVAR}]"),
+		cmd("set-environment", "-u", "RVAR", ";", "display-message", "-p", "[#{RVAR}]"),
 		cmd("set-environment", ""),
 		cmd("set-environment", "A=B", "c"),
 		cmd("set-environment", "-t", "nope", "X", "y"),
