@@ -235,6 +235,14 @@ var scenarios = []scenario{
 		cmd("new-session", "-d", "-s", "x", "sleep 1000"),
 		cmd("list-panes", "-a", "-F", "#{session_name} #{pane_in_mode}"),
 	}},
+	{name: "configuration session environment", config: [][]string{
+		{"new-session", "-d", "-s", "cfg", "sleep 1000"},
+	}, steps: []step{
+		// The configuration runs with no client: its session gets nothing
+		// of update-environment, the client's session does.
+		cmd("new-session", "-d", "-s", "client", "sleep 1000").withEnv("DISPLAY=:5"),
+		cmd("show-environment", "-t", "cfg", ";", "show-environment", "-t", "client"),
+	}},
 	{name: "configuration that does not parse", config: [][]string{
 		{"set-buffer", "-b", "fromconf", "hello"},
 		{"bogus-command"},
