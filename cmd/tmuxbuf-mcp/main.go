@@ -58,7 +58,11 @@ func run(ctx context.Context, argv []string, getenv func(string) string, stdin i
 	if opts.httpAddr != "" {
 		err = serveHTTP(ctx, srv, opts, getenv, stderr)
 	} else {
-		err = srv.MCP().Run(ctx, &mcp.IOTransport{Reader: stdin, Writer: stdout, MaxLineLength: maxFrame(cfg.MaxContentBytes)})
+		// A call runs a few tmux commands at most, each within the timeout.
+		calls := newCalls()
+		in := &answerBeforeEOF{ReadCloser: stdin, calls: calls, patience: 3 * cfg.Timeout}
+		out := &countAnswers{WriteCloser: stdout, calls: calls}
+		err = srv.MCP().Run(ctx, &mcp.IOTransport{Reader: in, Writer: out, MaxLineLength: maxFrame(cfg.MaxContentBytes)})
 	}
 	status := 0
 	if err != nil && ctx.Err() == nil {
