@@ -22,6 +22,7 @@ var runners = map[string]func(c *client, a *args) error{
 	"choose-buffer":    cmdChooseBuffer,
 	"start-server":     cmdStartServer,
 	"kill-server":      cmdKillServer,
+	"list-clients":     cmdListClients,
 	"new-session":      cmdNewSession,
 	"has-session":      cmdHasSession,
 	"kill-session":     cmdKillSession,

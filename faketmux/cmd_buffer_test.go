@@ -88,7 +88,7 @@ func TestLoadBufferLeavesStdinUnreadWhenItDoesNotRun(t *testing.T) {
 		want string
 	}{
 		{"no server", []string{"load-buffer", "-"}, "error connecting to /sock (No such file or directory)\n"},
-		{"an earlier command fails", []string{"has-session", "-t", "nope", ";", "load-buffer", "-"}, "can't find session: nope\n"},
+		{"an earlier command fails", []string{"has-session", "-t", "nope", ";", "load-buffer", "-"}, errNoCurrentTarget + "\n"}, // no session yet
 	} {
 		if tc.name != "no server" {
 			mustRun(t, s, "start-server", ";", "set-option", "-s", "exit-empty", "off")

@@ -214,3 +214,12 @@ func TestConfigErrorsShowOnAPane(t *testing.T) {
 		s.Close()
 	}
 }
+
+func TestListClientsListsNone(t *testing.T) {
+	s := started(t)
+	if got := mustRun(t, s, "list-clients", ";", "lsc", "-t", "main", "-F", "#{client_name}"); got != "" {
+		t.Errorf("list-clients = %q, want nothing", got)
+	}
+	mustFail(t, s, "can't find session: nope", "list-clients", "-t", "nope")
+	mustFail(t, s, errNoCurrentTarget, "kill-server", ";", "kill-session", ";", "list-clients", "-t", "main")
+}

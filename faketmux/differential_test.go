@@ -772,6 +772,23 @@ var scenarios = []scenario{
 		cmd("capture-pane", "-p", "-t", ":shown.1").waitFor("END"),
 		cmd("kill-session", "-t", "env"),
 	}},
+	{name: "list-clients", steps: []step{
+		// No client is ever attached: nothing to list, but the target is
+		// still resolved, with -t or without.
+		cmd("start-server", ";", "list-clients"),
+		// With no session, tmux has no current state to start from, so even
+		// a target that names a session fails so.
+		cmd("start-server", ";", "list-clients", "-t", "main"),
+		cmd("start-server", ";", "has-session", "-t", "main"),
+		cmd("new-session", "-d", "-s", "main", "sleep 1000"),
+		cmd("list-clients"),
+		cmd("lsc", "-F", "#{client_name}", "-t", "main"),
+		cmd("list-clients", "-t", "nope"),
+		cmd("list-clients", "-t", "main:9"),
+		cmd("list-clients", "-t", "%99"),
+		cmd("list-clients", "main"),
+		cmd("kill-session", "-t", "main"),
+	}},
 	{name: "option listing and exit-unattached", steps: []step{
 		cmd("new-session", "-d", "-s", "main", "cat"),
 		cmd("set-option", "-t", "main", "history-limit", "5", ";", "set-option", "-t", "main", "base-index", "2"),

@@ -46,10 +46,12 @@ func (st *state) current() (target, bool) {
 // commands) go on with.
 func (c *client) findTarget(spec string, given bool, kind findType) (target, error) {
 	cur, haveCur := c.st.current()
+	// tmux finds the current state before it reads the target, so with no
+	// session even a target that names one fails so.
+	if !haveCur {
+		return target{}, errorf(errNoCurrentTarget)
+	}
 	if !given || spec == "" {
-		if !haveCur {
-			return target{}, errorf(errNoCurrentTarget)
-		}
 		return cur, nil
 	}
 	var sessPart, winPart, panePart string
@@ -121,7 +123,7 @@ func (c *client) findTarget(spec string, given bool, kind findType) (target, err
 		}
 		return t, nil
 	case hasWin:
-		t, ok := c.lookupWindowAnywhere(cur, haveCur, winPart, exactWin, winOnly)
+		t, ok := c.lookupWindowAnywhere(cur, winPart, exactWin, winOnly)
 		if !ok {
 			// What is left found: the current session, unless the name
 			// was also tried, and failed, as a session or an @id.
@@ -142,28 +144,23 @@ func (c *client) findTarget(spec string, given bool, kind findType) (target, err
 			}
 			return target{s: p.window.session, w: p.window, p: p}, nil
 		}
-		if haveCur {
-			if p := c.st.lookupPaneIn(cur.w, panePart); p != nil {
-				return target{s: cur.s, w: cur.w, p: p}, nil
-			}
+		if p := c.st.lookupPaneIn(cur.w, panePart); p != nil {
+			return target{s: cur.s, w: cur.w, p: p}, nil
 		}
 		if !paneOnly {
-			if t, ok := c.lookupWindowAnywhere(cur, haveCur, panePart, false, false); ok {
+			if t, ok := c.lookupWindowAnywhere(cur, panePart, false, false); ok {
 				return t, nil
 			}
 			return target{}, errorf(errCantFindPane, panePart)
 		}
 		return target{s: cur.s, w: cur.w}, errorf(errCantFindPane, panePart)
 	}
-	if !haveCur {
-		return target{}, errorf(errNoCurrentTarget)
-	}
 	return cur, nil
 }
 
 // lookupWindowAnywhere finds a window by id, else in the current session,
 // else (unless only a window was asked for) as a session's current window.
-func (c *client) lookupWindowAnywhere(cur target, haveCur bool, name string, exact, only bool) (target, bool) {
+func (c *client) lookupWindowAnywhere(cur target, name string, exact, only bool) (target, bool) {
 	if strings.HasPrefix(name, "@") {
 		for _, s := range c.st.sessions {
 			for _, w := range s.winlinks {
@@ -174,10 +171,8 @@ func (c *client) lookupWindowAnywhere(cur target, haveCur bool, name string, exa
 		}
 		return target{}, false
 	}
-	if haveCur {
-		if w := cur.s.lookupWindow(name, exact); w != nil {
-			return target{s: cur.s, w: w, p: w.active}, true
-		}
+	if w := cur.s.lookupWindow(name, exact); w != nil {
+		return target{s: cur.s, w: w, p: w.active}, true
 	}
 	if !only {
 		if s := c.st.lookupSession(name, false); s != nil {
