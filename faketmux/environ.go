@@ -1,6 +1,7 @@
 package faketmux
 
 import (
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -144,10 +145,15 @@ func globalEnviron(client []string, dir string) environ {
 // findCwd is tmux's find_cwd for a client in dir (empty: this process's
 // directory): the physical directory, as getcwd gives it, unless the
 // client's $PWD names the same directory, which keeps its symbolic links.
+// Paths are not cleaned before they are resolved: a ".." after a symbolic
+// link goes up from where the link leads, as in the kernel.
 func findCwd(client []string, dir string) (string, bool) {
-	dir, err := filepath.Abs(dir) // "" is this process's directory
-	if err != nil {
-		return "", false
+	if !filepath.IsAbs(dir) {
+		wd, err := os.Getwd()
+		if err != nil {
+			return "", false
+		}
+		dir = wd + "/" + dir
 	}
 	cwd, err := filepath.EvalSymlinks(dir)
 	if err != nil {
@@ -160,7 +166,7 @@ func findCwd(client []string, dir string) (string, bool) {
 	real := pwd
 	if !filepath.IsAbs(pwd) {
 		// As realpath in the client, which runs in dir.
-		real = filepath.Join(dir, pwd)
+		real = dir + "/" + pwd
 	}
 	if real, err := filepath.EvalSymlinks(real); err != nil || real != cwd {
 		return cwd, true

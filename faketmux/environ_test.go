@@ -80,8 +80,8 @@ func TestFindCwd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	real, link := filepath.Join(dir, "real"), filepath.Join(dir, "link")
-	if err := os.Mkdir(real, 0o777); err != nil {
+	real, link := filepath.Join(dir, "a", "real"), filepath.Join(dir, "link")
+	if err := os.MkdirAll(real, 0o777); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.Symlink(real, link); err != nil {
@@ -95,6 +95,9 @@ func TestFindCwd(t *testing.T) {
 		{link, "PWD=/nonexistent", real},
 		{real, "PWD=" + link, link},
 		{real, "PWD=.", "."}, // relative to the client's directory
+		// ".." goes up from where the link leads, not back to dir.
+		{link + "/..", "PWD=" + dir + "/a", dir + "/a"},
+		{dir + "/a", "PWD=" + link + "/..", link + "/.."},
 	} {
 		if got, ok := findCwd([]string{tc.pwd}, tc.dir); !ok || got != tc.want {
 			t.Errorf("findCwd(%q, %q) = %q, %v; want %q", tc.pwd, tc.dir, got, ok, tc.want)
