@@ -1,11 +1,8 @@
 package server_test
 
 import (
-	"fmt"
 	"os/exec"
-	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -64,29 +61,6 @@ func TestControlErrorsAreTmuxs(t *testing.T) {
 	// A session name with a quote reaches tmux intact.
 	e.mustTmux("new-session", "-d", "-s", "it's", "sh")
 	e.ok("paste_buffer", map[string]any{"buffer_name": other, "session_name": "it's"})
-}
-
-func TestControlConcurrentLoads(t *testing.T) {
-	e, _ := controlEnv(t)
-	const n = 100
-	names := make([]string, n)
-	var wg sync.WaitGroup
-	for i := range n {
-		wg.Go(func() { names[i] = e.load(fmt.Sprint("content ", i)) })
-	}
-	wg.Wait()
-	held := e.bufferNames()
-	for i, name := range names {
-		if !slices.Contains(held, name) {
-			t.Fatalf("load %d (%s) is missing", i, name)
-		}
-		if got, _, _ := e.tmux("save-buffer", "-b", name, "-"); got != fmt.Sprint("content ", i) {
-			t.Fatalf("load %d holds %q", i, got)
-		}
-	}
-	if unique := slices.Compact(slices.Sorted(slices.Values(names))); len(unique) != n {
-		t.Fatal("two loads got the same name")
-	}
 }
 
 func TestControlCleanupChainsAndSurvivesAVanishedBuffer(t *testing.T) {
