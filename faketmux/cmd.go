@@ -44,6 +44,7 @@ var runners = map[string]func(c *client, a *args) error{
 	"display-message":  cmdDisplayMessage,
 	"send-keys":        cmdSendKeys,
 	"capture-pane":     cmdCapturePane,
+	"clear-history":    cmdClearHistory,
 	"set-option":       cmdSetOption,
 	"show-options":     cmdShowOptions,
 	"set-environment":  cmdSetEnvironment,

@@ -2,6 +2,7 @@ package faketmux
 
 import (
 	"bytes"
+	"math"
 	"strings"
 	"unicode/utf8"
 
@@ -222,13 +223,64 @@ func cmdCapturePane(c *client, a *args) error {
 	if err != nil {
 		return err
 	}
-	screen := t.p.prog.Capture()
+	// -q only silences -a's error, so it is accepted alone.
+	for _, f := range []byte("aCeJNP") {
+		if a.has(f) {
+			return errorf(errUnsupported, "capture-pane -"+string(f))
+		}
+	}
+	lines, history := t.p.prog.Lines()
+	last := len(lines) - 1
+	top := captureLine(a, 'S', 0, history, last)
+	bottom := captureLine(a, 'E', last, history, last)
+	if bottom < top {
+		top, bottom = bottom, top
+	}
+	var out []byte
+	for _, l := range lines[top : bottom+1] {
+		out = append(append(out, l...), '\n')
+	}
 	if a.has('p') {
-		c.stdout.Write(screen)
+		c.stdout.Write(out)
 		return nil
 	}
 	name, named := a.get('b')
-	return c.storeBuffer(name, named, screen)
+	return c.storeBuffer(name, named, out)
+}
+
+// captureLine is the line -S or -E names, counted from the oldest line of
+// history, as tmux reads it: "-" is the given end of the grid, a number
+// counts from the top row of the screen (negative into the history) and is
+// clamped to the grid, and anything else (no flag, not a number, above
+// 32767) leaves the default: the top row of the screen for -S, the last
+// row for -E.
+func captureLine(a *args, flag byte, dash, history, last int) int {
+	v, ok := a.get(flag)
+	if ok && v == "-" {
+		return dash
+	}
+	n, err := strtonum(v, math.MinInt32, math.MaxInt16)
+	switch {
+	case !ok || err != nil:
+		if flag == 'S' {
+			return history
+		}
+		return last
+	default:
+		return min(max(history+n, 0), last)
+	}
+}
+
+// cmdClearHistory empties the pane's history; like tmux, it also takes the
+// pane out of any mode (here, view mode).
+func cmdClearHistory(c *client, a *args) error {
+	t, err := c.targetPane(a)
+	if err != nil {
+		return err
+	}
+	t.p.viewMode = false
+	t.p.prog.ClearHistory()
+	return nil
 }
 
 func cmdPasteBuffer(c *client, a *args) error {

@@ -1,6 +1,7 @@
 package faketmux
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -11,23 +12,38 @@ type fakeProgram struct {
 	input   []byte
 	bracket bool
 	exited  chan struct{}
+	// lines are the history then the screen, history of them in history.
+	lines   [][]byte
+	history int
 }
 
 func (p *fakeProgram) Write(b []byte) error    { p.input = append(p.input, b...); return nil }
 func (p *fakeProgram) Input() []byte           { return append([]byte(nil), p.input...) }
 func (p *fakeProgram) BracketedPaste() bool    { return p.bracket }
-func (p *fakeProgram) Capture() []byte         { return []byte("screen\n") }
+func (p *fakeProgram) Lines() ([][]byte, int)  { return p.lines, p.history }
+func (p *fakeProgram) HistorySize() int        { return p.history }
+func (p *fakeProgram) ClearHistory()           { p.lines, p.history = p.lines[p.history:], 0 }
 func (p *fakeProgram) PID() int                { return 1 }
 func (p *fakeProgram) Resize(int, int) error   { return nil }
 func (p *fakeProgram) Exited() <-chan struct{} { return p.exited }
 func (p *fakeProgram) Close() error            { return nil }
 
 // withFakePrograms makes every pane started during the test a fakeProgram
-// with bracketed paste set as given.
+// with bracketed paste set as given, whose screen shows "screen".
 func withFakePrograms(t testing.TB, bracket bool) {
+	withFakeLines(t, bracket, 0, "screen")
+}
+
+// withFakeLines makes every pane started during the test a fakeProgram
+// whose lines are the given ones, the first history of them history.
+func withFakeLines(t testing.TB, bracket bool, history int, lines ...string) {
 	old := startProgram
 	startProgram = func(o paneOptions) (program, error) {
-		return &fakeProgram{bracket: bracket, exited: make(chan struct{})}, nil
+		p := &fakeProgram{bracket: bracket, exited: make(chan struct{}), history: history}
+		for _, l := range lines {
+			p.lines = append(p.lines, []byte(l))
+		}
+		return p, nil
 	}
 	t.Cleanup(func() { startProgram = old })
 }
@@ -259,4 +275,69 @@ func TestPaneInputOff(t *testing.T) {
 	if got, _ := s.PaneInput("%0"); string(got) != "typed" {
 		t.Fatalf("after -e the pane got %q, want the keys", got)
 	}
+}
+
+// TestCapturePaneRange checks -S and -E on a pane with 36 lines of history
+// and a screen of 5 rows, against what tmux 3.3a printed for `seq 1 40` in
+// a 20x5 pane.
+func TestCapturePaneRange(t *testing.T) {
+	var lines []string
+	for i := 1; i <= 40; i++ {
+		lines = append(lines, strconv.Itoa(i))
+	}
+	withFakeLines(t, false, 36, append(lines, "")...)
+	s := started(t)
+	all := strings.Join(lines, "\n") + "\n\n"
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "37\n38\n39\n40\n\n"},
+		{[]string{"-S", "-"}, all},
+		{[]string{"-S", "-", "-E", "-"}, all},
+		{[]string{"-S", "-100"}, all},
+		{[]string{"-S", "-3"}, "34\n35\n36\n37\n38\n39\n40\n\n"},
+		{[]string{"-E", "2"}, "37\n38\n39\n"},
+		{[]string{"-S", "2", "-E", "0"}, "37\n38\n39\n"},
+		{[]string{"-S", "-3", "-E", "-1"}, "34\n35\n36\n"},
+		{[]string{"-E", "-2"}, "35\n36\n37\n"},
+		{[]string{"-S", "-100", "-E", "-50"}, "1\n"},
+		{[]string{"-S", "-35", "-E", "-36"}, "1\n2\n"},
+		{[]string{"-S", "10"}, "\n"},
+		{[]string{"-E", "10"}, "37\n38\n39\n40\n\n"},
+		{[]string{"-S", "x", "-E", "y"}, "37\n38\n39\n40\n\n"},
+		{[]string{"-S", "32768"}, "37\n38\n39\n40\n\n"},
+		{[]string{"-S", " +1", "-E", "-2147483649"}, "38\n39\n40\n\n"},
+		{[]string{"-E", "-2147483648"}, strings.Join(lines[:37], "\n") + "\n"},
+		{[]string{"-q", "-S", "-1", "-E", "-1"}, "36\n"},
+	} {
+		args := append([]string{"capture-pane", "-p"}, tc.args...)
+		if got := mustRun(t, s, args...); got != tc.want {
+			t.Errorf("%q = %q, want %q", args, got, tc.want)
+		}
+	}
+	mustRun(t, s, "capture-pane", "-b", "b", "-S", "-1", "-E", "0")
+	if got, _, _ := run(t, s, "", "show-buffer", "-b", "b"); got != "36\n37\n" {
+		t.Errorf("capture-pane -b with a range stored %q", got)
+	}
+	for _, f := range []string{"-a", "-C", "-e", "-J", "-N", "-P"} {
+		mustFail(t, s, "faketmux: capture-pane "+f+" is not supported", "capture-pane", "-p", f)
+	}
+	mustFail(t, s, "can't find pane: %9", "capture-pane", "-J", "-t", "%9")
+}
+
+func TestClearHistory(t *testing.T) {
+	withFakeLines(t, false, 2, "old", "older", "screen")
+	s := started(t)
+	if got := mustRun(t, s, "display-message", "-p", "#{history_size} #{history_bytes} #{history_limit}"); got != "2 832 2000\n" {
+		t.Fatalf("before clear-history: %q", got)
+	}
+	mustRun(t, s, "set-option", "history-limit", "5", ";", "clearhist", "-t", "%0")
+	if got := mustRun(t, s, "display-message", "-p", "#{history_size} #{history_limit}"); got != "0 2000\n" {
+		t.Errorf("after clear-history (history-limit is read when a pane is made): %q", got)
+	}
+	if got := mustRun(t, s, "capture-pane", "-p", "-S", "-"); got != "screen\n" {
+		t.Errorf("capture after clear-history = %q", got)
+	}
+	mustFail(t, s, "can't find pane: %9", "clear-history", "-t", "%9")
 }

@@ -94,15 +94,20 @@ func (f *formatter) serverVariable(key string) (string, time.Time, bool) {
 		}
 	case "history_limit":
 		if f.p != nil {
-			return f.s.options.get("history-limit"), t, true
+			return strconv.Itoa(f.p.historyLimit), t, true
+		}
+	case "history_size":
+		if f.p != nil {
+			return strconv.Itoa(f.p.prog.HistorySize()), t, true
 		}
 	case "history_bytes":
-		// tmux counts its grid's memory; a pane that has scrolled nothing
-		// holds one 32-byte line header per row.
+		// tmux counts its grid's memory: a 32-byte header per line of
+		// history and screen, and the cells each line holds, which are
+		// not modelled.
 		if f.p != nil {
-			return strconv.Itoa(32 * f.p.height), t, true
+			return strconv.Itoa(32 * (f.p.prog.HistorySize() + f.p.height)), t, true
 		}
-	case "history_size", "history_all_bytes", "cursor_x", "cursor_y",
+	case "history_all_bytes", "cursor_x", "cursor_y",
 		"alternate_on", "insert_flag", "keypad_flag", "keypad_cursor_flag", "mouse_any_flag",
 		"origin_flag":
 		if f.p != nil {

@@ -38,6 +38,7 @@ func (c *client) spawnPane(w *window, argv []string, cwd string, width, height i
 		id: st.nextPane, window: w, cwd: cwd, startCommand: start,
 		command: filepath.Base(shell), title: hostname(),
 		width: width, height: height, created: c.s.now(),
+		historyLimit: s.options.number("history-limit"),
 	}
 	// The environment is built as tmux's spawn builds it: the global
 	// environment, then the session's, then tmux's own variables.
@@ -62,7 +63,7 @@ func (c *client) spawnPane(w *window, argv []string, cwd string, width, height i
 	child.set("SHELL", shell, false)
 	child.set("PWD", cwd, false)
 	env := child.pushed()
-	prog, err := startProgram(pane.Options{Argv: run, Dir: cwd, Env: env, Cols: width, Rows: height})
+	prog, err := startProgram(pane.Options{Argv: run, Dir: cwd, Env: env, Cols: width, Rows: height, HistoryLimit: p.historyLimit})
 	if err != nil {
 		return nil, errorf(errCreateWindow, err)
 	}

@@ -16,7 +16,9 @@ type program interface {
 	Write(b []byte) error
 	Input() []byte
 	BracketedPaste() bool
-	Capture() []byte
+	Lines() (lines [][]byte, history int)
+	HistorySize() int
+	ClearHistory()
 	PID() int
 	Resize(cols, rows int) error
 	Exited() <-chan struct{}
@@ -99,8 +101,11 @@ type paneState struct {
 	inputOff      bool // select-pane -d: keys and pastes are dropped
 	width, height int
 	left, top     int
-	cell          *layoutCell
-	created       time.Time
+	// historyLimit is history-limit when the pane was made: tmux reads
+	// it then and never again.
+	historyLimit int
+	cell         *layoutCell
+	created      time.Time
 	// viewMode is tmux's view mode, which shows configuration errors
 	// over the pane and takes the keys sent to it.
 	viewMode bool

@@ -1,7 +1,7 @@
 // Package pane runs a program in a pseudo-terminal and keeps its screen, as
 // a tmux pane does: bytes written to the pane reach the program exactly as
-// tmux writes pastes and keys, and Capture renders the visible screen as
-// `tmux capture-pane -p` prints it.
+// tmux writes pastes and keys, and Lines renders the history and the visible
+// screen as `tmux capture-pane -p` prints them.
 //
 // The screen is kept by github.com/charmbracelet/x/vt; README.md in this
 // directory says why that library was chosen over the alternatives.
@@ -11,6 +11,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"sync"
@@ -44,6 +45,9 @@ type Options struct {
 	Env []string
 	// Cols and Rows size the terminal; zero means 80x24.
 	Cols, Rows int
+	// HistoryLimit is how many lines scrolled off the top are kept, as
+	// tmux's history-limit read when the pane is made; zero keeps none.
+	HistoryLimit int
 }
 
 // Pane is one program in a pseudo-terminal and the screen it draws.
@@ -62,6 +66,10 @@ type Pane struct {
 	bracketed bool
 	reaped    bool
 	drained   bool
+	// history holds the lines scrolled off the top of the main screen,
+	// oldest first, each rendered as capture-pane prints it.
+	history      [][]byte
+	historyLimit int
 
 	exited     chan struct{} // closed once reaped and drained
 	exitOnce   sync.Once
@@ -100,13 +108,14 @@ func Start(o Options) (*Pane, error) {
 		return nil, err
 	}
 	p := &Pane{
-		cmd:        cmd,
-		ptm:        ptm,
-		emu:        vt.NewEmulator(cols, rows),
-		exited:     make(chan struct{}),
-		reapedCh:   make(chan struct{}),
-		readerDone: make(chan struct{}),
-		replyDone:  make(chan struct{}),
+		cmd:          cmd,
+		ptm:          ptm,
+		emu:          vt.NewEmulator(cols, rows),
+		historyLimit: max(o.HistoryLimit, 0),
+		exited:       make(chan struct{}),
+		reapedCh:     make(chan struct{}),
+		readerDone:   make(chan struct{}),
+		replyDone:    make(chan struct{}),
 	}
 	p.emu.SetCallbacks(vt.Callbacks{
 		EnableMode: func(m ansi.Mode) {
@@ -120,24 +129,11 @@ func Start(o Options) (*Pane, error) {
 			}
 		},
 	})
-	// x/vt v0.1.0 erases the cursor's whole row for ED 1 (erase above);
-	// xterm and tmux stop at the cursor. Other ED forms fall through.
-	p.emu.RegisterCsiHandler('J', func(params ansi.Params) bool {
-		if n, _, _ := params.Param(0, 0); n != 1 {
-			return false
-		}
-		cur := p.emu.CursorPosition()
-		for y := 0; y <= cur.Y; y++ {
-			end := p.emu.Width()
-			if y == cur.Y {
-				end = min(cur.X+1, end)
-			}
-			for x := range end {
-				p.emu.SetCell(x, y, nil)
-			}
-		}
-		return true
-	})
+	// x/vt's own scrollback is only a feed: collect moves each line it
+	// takes into history as tmux would. It must never drop a line itself
+	// between two collections.
+	p.emu.SetScrollbackSize(math.MaxInt)
+	p.emu.RegisterCsiHandler('J', p.eraseDisplay)
 	go p.read()
 	go p.reply()
 	go p.wait()
@@ -190,6 +186,7 @@ func (p *Pane) read() {
 		if n > 0 {
 			p.mu.Lock()
 			_, _ = p.emu.Write(buf[:n])
+			p.collect()
 			reaped := p.reaped
 			p.mu.Unlock()
 			if reaped {
@@ -294,32 +291,137 @@ func (p *Pane) BracketedPaste() bool {
 	return p.bracketed
 }
 
-// Capture returns what `tmux capture-pane -p` prints for the visible
-// screen: one line per row, every row included, each ending in "\n", with
-// trailing spaces trimmed and no escape sequences. When the program uses
-// the alternate screen, that is the screen captured, as in tmux.
-func (p *Pane) Capture() []byte {
+// Lines returns every line of the pane as `tmux capture-pane -p` prints
+// it, without the newline: the history, oldest first, then each row of the
+// visible screen; and how many of them are history. With the alternate
+// screen on, the rows are the alternate screen's, after the main screen's
+// history, as in tmux.
+func (p *Pane) Lines() (lines [][]byte, history int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	lines = make([][]byte, 0, len(p.history)+p.emu.Height())
+	for _, l := range p.history {
+		lines = append(lines, bytes.Clone(l))
+	}
+	for y := range p.emu.Height() {
+		lines = append(lines, p.row(y))
+	}
+	return lines, len(p.history)
+}
+
+// HistorySize is how many lines the history holds (tmux's history_size).
+func (p *Pane) HistorySize() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.history)
+}
+
+// ClearHistory empties the history, as tmux's clear-history does.
+func (p *Pane) ClearHistory() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.collect()
+	p.history = nil
+}
+
+// row renders row y of the visible screen.
+func (p *Pane) row(y int) []byte {
+	return render(p.emu.Width(), func(x int) (string, int) {
+		if c := p.emu.CellAt(x, y); c != nil {
+			return c.Content, c.Width
+		}
+		return "", 0
+	})
+}
+
+// render makes a line of w cells what capture-pane prints: a wide
+// character once (its second cell has width 0), an empty cell as a space,
+// trailing spaces trimmed, written or cleared alike.
+func render(w int, cell func(x int) (content string, width int)) []byte {
 	var out []byte
-	w, h := p.emu.Width(), p.emu.Height()
-	for y := range h {
-		start := len(out)
-		for x := range w {
-			c := p.emu.CellAt(x, y)
-			switch {
-			case c == nil || c.Width == 0:
-				// The second column of a wide character.
-			case c.Content == "":
-				out = append(out, ' ')
-			default:
-				out = append(out, c.Content...)
+	for x := range w {
+		switch content, width := cell(x); {
+		case width == 0:
+		case content == "":
+			out = append(out, ' ')
+		default:
+			out = append(out, content...)
+		}
+	}
+	return bytes.TrimRight(out, " ")
+}
+
+// collect moves the lines x/vt scrolled off the main screen since the last
+// call into the history. x/vt keeps no history for the alternate screen,
+// as tmux keeps none. Callers hold p.mu.
+func (p *Pane) collect() {
+	sb := p.emu.Scrollback()
+	for i := range sb.Len() {
+		line := sb.Line(i)
+		p.pushHistory(render(len(line), func(x int) (string, int) { return line[x].Content, line[x].Width }))
+	}
+	sb.Clear()
+}
+
+// pushHistory adds a line to the history as tmux's grid does: a full
+// history first loses its oldest tenth (at least one line), so its size
+// stays between nine tenths of the limit and the limit.
+func (p *Pane) pushHistory(line []byte) {
+	if p.historyLimit == 0 {
+		return
+	}
+	if len(p.history) >= p.historyLimit {
+		drop := min(max(p.historyLimit/10, 1), len(p.history))
+		p.history = append(p.history[:0:0], p.history[drop:]...)
+	}
+	p.history = append(p.history, line)
+}
+
+// eraseDisplay handles ED where x/vt differs from tmux; the other forms
+// fall through to x/vt. Runs inside emu.Write, so p.mu is held.
+func (p *Pane) eraseDisplay(params ansi.Params) bool {
+	n, _, _ := params.Param(0, 0)
+	switch {
+	case n == 1:
+		// x/vt erases the cursor's whole row; tmux stops at the cursor.
+		cur := p.emu.CursorPosition()
+		p.clearRows(cur.Y, cur.X+1)
+	case n == 2 && !p.emu.IsAltScreen():
+		// tmux (scroll-on-clear) scrolls every row down to the last one
+		// in use into the history, blank rows between included; x/vt
+		// keeps only the rows with text.
+		p.collect()
+		last := 0
+		for y := range p.emu.Height() {
+			if len(p.row(y)) > 0 {
+				last = y + 1
 			}
 		}
-		kept := bytes.TrimRight(out[start:], " ")
-		out = append(out[:start+len(kept)], '\n')
+		for y := range last {
+			p.pushHistory(p.row(y))
+		}
+		p.clearRows(p.emu.Height()-1, p.emu.Width())
+	case n == 3:
+		// tmux clears the history only; x/vt clears the screen too.
+		p.collect()
+		p.history = nil
+	default:
+		return false
 	}
-	return out
+	return true
+}
+
+// clearRows empties every row above row y, and row y up to column end.
+func (p *Pane) clearRows(y, end int) {
+	for r := 0; r <= y; r++ {
+		w := p.emu.Width()
+		if r == y {
+			w = min(end, w)
+		}
+		for x := range w {
+			p.emu.SetCell(x, r, nil)
+		}
+	}
 }
 
 // PID returns the program's process id.

@@ -37,7 +37,7 @@ func waitScreen(t *testing.T, p *Pane, want string) string {
 	t.Helper()
 	deadline := time.Now().Add(patience)
 	for {
-		got := string(p.Capture())
+		got := screen(p)
 		if strings.Contains(got, want) {
 			return got
 		}
@@ -46,6 +46,28 @@ func waitScreen(t *testing.T, p *Pane, want string) string {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+}
+
+// screen is the visible screen as capture-pane -p prints it.
+func screen(p *Pane) string {
+	lines, history := p.Lines()
+	return text(lines[history:])
+}
+
+// everything is the history and the screen, as capture-pane -p -S - prints
+// them.
+func everything(p *Pane) string {
+	lines, _ := p.Lines()
+	return text(lines)
+}
+
+func text(lines [][]byte) string {
+	var b strings.Builder
+	for _, l := range lines {
+		b.Write(l)
+		b.WriteByte('\n')
+	}
+	return b.String()
 }
 
 func waitClosed(t *testing.T, c <-chan struct{}, what string) {
@@ -160,7 +182,7 @@ func TestExitedAfterOutputIsOnScreen(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			p := sh(t, 20, 3, script)
 			waitClosed(t, p.Exited(), "Exited")
-			if got := string(p.Capture()); got != "bye\n\n\n" {
+			if got := screen(p); got != "bye\n\n\n" {
 				t.Errorf("capture after exit = %q", got)
 			}
 		})
@@ -218,5 +240,51 @@ func TestOptionsReachTheProgram(t *testing.T) {
 	want := "tmux-256color %7\n" + real + "\n24 80\n"
 	if !strings.HasPrefix(screen, want) {
 		t.Errorf("screen = %q, want it to start %q", screen, want)
+	}
+}
+
+// seq is the lines from..to, each ending in a newline.
+func seq(from, to int) string {
+	var b strings.Builder
+	for i := from; i <= to; i++ {
+		b.WriteString(strconv.Itoa(i) + "\n")
+	}
+	return b.String()
+}
+
+func TestHistory(t *testing.T) {
+	for _, tc := range []struct {
+		name, script string
+		limit        int
+		want         string // history and screen, ending in the marker END
+		size         int
+	}{
+		// A full history loses its oldest tenth, at least one line.
+		{"limit-5", "seq 1 40", 5, seq(32, 40), 5},
+		{"limit-20", "seq 1 40", 20, seq(17, 40), 20},
+		{"none", "seq 1 40", 0, seq(37, 40), 0},
+		// A wrapped line goes into the history row by row.
+		{"wrapped", "printf '%050d\\n' 0; seq 1 5", 100, strings.Repeat("0", 20) + "\n" + strings.Repeat("0", 20) + "\n0000000000\n" + seq(1, 5), 4},
+		// ED 2 scrolls rows down to the last one used into the history,
+		// blank ones between included.
+		{"erase-display", `printf 'a\n\n\nb\n\033[2J'`, 100, "a\n\n\nb\n\n\n\n\n", 4},
+		// ED 3 clears the history and leaves the screen.
+		{"erase-history", `seq 1 10; printf '\033[3J'; seq 11 12`, 100, seq(7, 12), 2},
+		// The alternate screen adds nothing to the history.
+		{"alternate", `seq 1 10; printf '\033[?1049h\033[H'; seq 100 120`, 100, seq(1, 6) + seq(117, 120), 6},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			argv := []string{"sh", "-c", tc.script + "; printf END; exec sleep 60"}
+			p := start(t, Options{Argv: argv, Cols: 20, Rows: 5, HistoryLimit: tc.limit})
+			waitScreen(t, p, "END")
+			want := tc.want + "END\n"
+			if got := everything(p); got != want || p.HistorySize() != tc.size {
+				t.Errorf("history and screen = %q (history %d), want %q (history %d)", got, p.HistorySize(), want, tc.size)
+			}
+			p.ClearHistory()
+			if got := everything(p); got != screen(p) || p.HistorySize() != 0 {
+				t.Errorf("after ClearHistory: %q (history %d)", got, p.HistorySize())
+			}
+		})
 	}
 }
