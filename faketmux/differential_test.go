@@ -789,6 +789,7 @@ var scenarios = []scenario{
 		cmd("list-clients", "main"),
 		cmd("kill-session", "-t", "main"),
 	}},
+	{name: "history", steps: historySteps()},
 	{name: "option listing and exit-unattached", steps: []step{
 		cmd("new-session", "-d", "-s", "main", "cat"),
 		cmd("set-option", "-t", "main", "history-limit", "5", ";", "set-option", "-t", "main", "base-index", "2"),
@@ -1037,4 +1038,56 @@ func TestShowOptionsListsModelledOptions(t *testing.T) {
 			t.Errorf("%q:\n tmux (modelled options): %q\n fake: %q", args, w, got.String())
 		}
 	}
+}
+
+// historySteps fill panes of 20x5 with more lines than they show, and
+// capture them with many -S/-E; each program ends its output with END.
+func historySteps() []step {
+	const done = "; printf END; exec sleep 1000"
+	window := func(name, script string) []step {
+		return []step{
+			cmd("new-window", "-d", "-t", "h", "-n", name, script+done),
+			cmd("capture-pane", "-p", "-t", "h:"+name, "-S", "-").waitFor("END"),
+			cmd("display-message", "-p", "-t", "h:"+name, "#{history_size} #{history_limit}"),
+		}
+	}
+	steps := []step{
+		cmd("new-session", "-d", "-s", "h", "-n", "base", "-x", "20", "-y", "5", "sleep 1000"),
+		// history-limit is read when a pane is made.
+		cmd("set-option", "-t", "h", "history-limit", "5"),
+	}
+	steps = append(steps, window("five", "seq 1 40")...)
+	steps = append(steps, cmd("set-option", "-t", "h", "history-limit", "20"))
+	steps = append(steps, window("twenty", "seq 1 40")...)
+	steps = append(steps, cmd("set-option", "-t", "h", "history-limit", "0"))
+	steps = append(steps, window("none", "seq 1 40")...)
+	steps = append(steps, cmd("set-option", "-t", "h", "history-limit", "100"))
+	steps = append(steps, window("seq", "seq 1 40")...)
+	for _, r := range [][]string{
+		{}, {"-S", "-3"}, {"-S", "-100"}, {"-E", "2"}, {"-S", "2", "-E", "0"}, {"-S", "-3", "-E", "-1"},
+		{"-E", "-2"}, {"-S", "-100", "-E", "-50"}, {"-S", "-35", "-E", "-36"}, {"-S", "10"}, {"-E", "10"},
+		{"-S", "x", "-E", "y"}, {"-S", "32767"}, {"-S", "32768"}, {"-S", " +1", "-E", "-2147483649"},
+		{"-E", "-2147483648"}, {"-S", "-", "-E", "0"}, {"-S", "0", "-E", "-"}, {"-q", "-S", "-1", "-E", "-1"},
+	} {
+		steps = append(steps, cmd(append([]string{"capture-pane", "-p", "-t", "h:seq"}, r...)...))
+	}
+	steps = append(steps,
+		cmd("capture-pane", "-t", "h:seq", "-b", "hist", "-S", "-2", "-E", "1", ";", "show-buffer", "-b", "hist"),
+		cmd("display-message", "-p", "-t", "h:five", "#{history_limit}"),
+	)
+	steps = append(steps, window("wrapped", `printf '%050d\n' 0; printf '%045d' 1; seq 1 5`)...)
+	steps = append(steps, cmd("capture-pane", "-p", "-t", "h:wrapped", "-S", "-4", "-E", "-2"))
+	// ED 2 scrolls the rows down to the last one used into the history,
+	// blank ones between included; ED 3 clears the history only.
+	steps = append(steps, window("clear", `printf 'a\n\n\nb\n\033[2J'; seq 1 3; printf '\033[H\033[2J'`)...)
+	steps = append(steps, window("erase-history", `seq 1 10; printf '\033[3J'; seq 11 12`)...)
+	// The alternate screen keeps no history; capture shows the main
+	// screen's history above it.
+	steps = append(steps, window("alternate", `seq 1 10; printf '\033[?1049h\033[H'; seq 100 120`)...)
+	return append(steps,
+		cmd("clear-history", "-t", "h:seq", ";", "display-message", "-p", "-t", "h:seq", "#{history_size}"),
+		cmd("capture-pane", "-p", "-t", "h:seq", "-S", "-"),
+		cmd("clearhist", "-t", "h:nope"),
+		cmd("list-panes", "-s", "-t", "h", "-F", "#{window_name} #{history_size}/#{history_limit}"),
+	)
 }
