@@ -111,7 +111,7 @@ func TestCleanupSurvivesABufferVanishing(t *testing.T) {
 func TestCleanupAfterTmuxExited(t *testing.T) {
 	e := newEnv(t)
 	loadMany(e, 3)
-	e.mustTmux("kill-server")
+	e.killServer()
 	if n, err := e.srv.Cleanup(t.Context()); n != 0 || err != nil {
 		t.Fatalf("Cleanup = %d, %v; want 0 deleted and no error", n, err)
 	}

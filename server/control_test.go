@@ -87,7 +87,7 @@ func TestControlCleanupChainsAndSurvivesAVanishedBuffer(t *testing.T) {
 func TestControlFollowsTheServer(t *testing.T) {
 	e, _ := controlEnv(t)
 	e.load("before")
-	e.mustTmux("kill-server")
+	e.killServer()
 	if got := e.fails("load_buffer", map[string]any{"content": "x"}); !strings.Contains(got, "no tmux server is running") {
 		t.Errorf("after kill-server: %q", got)
 	}

@@ -200,6 +200,19 @@ func shortJSON(v any) string {
 	return string(b)
 }
 
+// killServer kills the test's tmux server and waits until it has gone:
+// tmux's kill-server returns before the server has exited, and a client
+// that connects meanwhile gets "server exited unexpectedly".
+func (e *tmuxEnv) killServer() {
+	e.t.Helper()
+	e.mustTmux("kill-server")
+	waitFor(e.t, "the tmux server to exit", func() (bool, string) {
+		_, stderr, err := e.tmux("has-session")
+		gone := strings.HasPrefix(stderr, "no server running") || strings.HasPrefix(stderr, "error connecting")
+		return err != nil && gone, stderr
+	})
+}
+
 // waitFor polls cond until it holds, failing the test after a generous
 // deadline: pane programs run on their own schedule on a shared machine.
 func waitFor(t *testing.T, what string, cond func() (bool, string)) {

@@ -405,7 +405,7 @@ func TestTmuxFailuresAreClearAndRecoverable(t *testing.T) {
 func TestTmuxServerDies(t *testing.T) {
 	e := newEnv(t)
 	name := e.load("x")
-	e.mustTmux("kill-server")
+	e.killServer()
 	if got := e.fails("show_buffer", map[string]any{"buffer_name": name}); !strings.Contains(got, "no tmux server is running") {
 		t.Errorf("error %q does not say the server is gone", got)
 	}
