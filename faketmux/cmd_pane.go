@@ -62,7 +62,7 @@ func cmdSplitWindow(c *client, a *args) error {
 	w.panes = insertAt(w.panes, i, p)
 	w.fixPanes()
 	if !a.has('d') {
-		w.setActive(p)
+		c.st.setActive(w, p)
 	}
 	if a.has('P') {
 		template, ok := a.get('F')
@@ -339,27 +339,55 @@ func cmdSelectPane(c *client, a *args) error {
 	if err != nil {
 		return err
 	}
-	// Marks, pane styles and moving by direction are not modelled.
-	for _, f := range []byte("mMPgLRUD") {
+	// Marks and pane styles are not modelled.
+	for _, f := range []byte("mMPg") {
 		if a.has(f) {
 			return errorf(errUnsupported, "select-pane -"+string(f))
 		}
 	}
+	p := t.p
+	if d, ok := selectDirection(a); ok {
+		// The rest of the command applies to the neighbour, and there
+		// is nothing to do without one.
+		if p = t.w.neighbour(p, d); p == nil {
+			return nil
+		}
+	}
 	switch title, titled := a.get('T'); {
 	case a.has('e'):
-		t.p.inputOff = false
+		p.inputOff = false
 	case a.has('d'):
-		t.p.inputOff = true
+		p.inputOff = true
 	case titled:
-		// tmux keeps the old title when the new one is not valid UTF-8.
+		// The title is expanded for the target, not the neighbour, and
+		// tmux keeps the old one when the new one is not valid UTF-8.
 		if title = c.formatFor(t.p).expand(title); utf8.ValidString(title) {
-			t.p.title = title
+			p.title = title
 		}
 	default:
 		// -Z keeps a zoomed window zoomed, and no window is ever zoomed.
-		t.w.setActive(t.p)
+		c.st.setActive(t.w, p)
 	}
 	return nil
+}
+
+// selectDirection is select-pane's direction flag; when several are
+// given, tmux takes the first of -L, -R, -U, -D.
+func selectDirection(a *args) (direction, bool) {
+	for _, d := range []struct {
+		flag byte
+		direction
+	}{
+		{'L', direction{}},
+		{'R', direction{forward: true}},
+		{'U', direction{vertical: true}},
+		{'D', direction{vertical: true, forward: true}},
+	} {
+		if a.has(d.flag) {
+			return d.direction, true
+		}
+	}
+	return direction{}, false
 }
 
 func cmdLastPane(c *client, a *args) error { return selectLastPane(c, a, findWindow) }
@@ -385,7 +413,7 @@ func selectLastPane(c *client, a *args, kind findType) error {
 	case a.has('d'):
 		last.inputOff = true
 	default:
-		w.setActive(last)
+		c.st.setActive(w, last)
 	}
 	return nil
 }

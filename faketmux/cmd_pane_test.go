@@ -242,7 +242,110 @@ func TestSelectPaneAndLastPane(t *testing.T) {
 		t.Fatalf("after select-pane -l: %q, want %q", got, want)
 	}
 	mustFail(t, s, "can't find pane: %9", "select-pane", "-t", "%9")
-	mustFail(t, s, "faketmux: select-pane -L is not supported", "select-pane", "-L")
+	mustFail(t, s, "faketmux: select-pane -m is not supported", "select-pane", "-m")
+}
+
+func activePane(t *testing.T, s *Server) string {
+	t.Helper()
+	return strings.TrimSuffix(mustRun(t, s, "display-message", "-p", "-t", "main", "#{pane_id}"), "\n")
+}
+
+// Moving by direction, one pane on the left and two stacked on the right:
+// each move is from the active pane, wraps round at the window's edges and,
+// among several neighbours, goes to the one active last.
+func TestSelectPaneDirection(t *testing.T) {
+	withFakePrograms(t, false)
+	s := started(t)
+	mustRun(t, s, "split-window", "-h", ";", "split-window", "-v")
+	for _, step := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"select-pane", "-t", "%0"}, "%0"},
+		{[]string{"select-pane", "-R"}, "%2"},
+		{[]string{"select-pane", "-U"}, "%1"},
+		{[]string{"select-pane", "-U"}, "%2"}, // wraps to the bottom
+		{[]string{"select-pane", "-D"}, "%1"}, // wraps to the top
+		{[]string{"select-pane", "-R"}, "%0"}, // wraps to the left
+		{[]string{"select-pane", "-L"}, "%1"}, // wraps to the right
+		{[]string{"select-pane", "-L"}, "%0"},
+		{[]string{"select-pane", "-U"}, "%0"}, // nothing above or below spans its columns
+		{[]string{"select-pane", "-D", "-t", "%2"}, "%1"},
+		{[]string{"select-pane", "-L", "-R"}, "%0"}, // the first of -L -R -U -D counts
+		{[]string{"select-pane", "-R", "-l"}, "%1"}, // -l beats a direction
+	} {
+		mustRun(t, s, step.args...)
+		if got := activePane(t, s); got != step.want {
+			t.Fatalf("after %q: active pane %s, want %s", step.args, got, step.want)
+		}
+	}
+	if got, want := panes(t, s), "%0 01 0\n%1 10 0\n%2 00 0\n"; got != want {
+		t.Errorf("panes = %q, want %q (a move makes the pane left the last)", got, want)
+	}
+}
+
+// With a direction, -d, -e and -T apply to the neighbour rather than the
+// target; -T is still expanded for the target.
+func TestSelectPaneDirectionAppliesToNeighbour(t *testing.T) {
+	withFakePrograms(t, false)
+	s := started(t)
+	mustRun(t, s, "split-window", "-h")
+	mustRun(t, s, "select-pane", "-t", "%0", "-R", "-d")
+	if got, want := panes(t, s), "%0 01 0\n%1 10 1\n"; got != want {
+		t.Fatalf("after -R -d: %q, want %q", got, want)
+	}
+	mustRun(t, s, "select-pane", "-t", "%1", "-L", "-T", "from #{pane_id}")
+	if got := mustRun(t, s, "display-message", "-p", "-t", "%0", "#{pane_title}"); got != "from %1\n" {
+		t.Errorf("the neighbour's title = %q, want %q", got, "from %1\n")
+	}
+	mustRun(t, s, "select-pane", "-t", "%0", "-L", "-e")
+	if got, want := panes(t, s), "%0 01 0\n%1 10 0\n"; got != want {
+		t.Fatalf("after -L -e: %q, want %q", got, want)
+	}
+}
+
+func TestSelectPaneDirectionSinglePane(t *testing.T) {
+	withFakePrograms(t, false)
+	s := started(t)
+	for _, f := range []string{"-L", "-R", "-U", "-D"} {
+		mustRun(t, s, "select-pane", f, "-d")
+	}
+	if got, want := panes(t, s), "%0 10 0\n"; got != want {
+		t.Errorf("panes = %q, want %q", got, want)
+	}
+}
+
+// A pane that kill-pane hands the window to has not become active for
+// choosing among neighbours, as tmux sets its active point only in
+// window_set_active_pane.
+func TestSelectPaneDirectionAfterKill(t *testing.T) {
+	withFakePrograms(t, false)
+	s := started(t)
+	mustRun(t, s, "split-window", "-h", ";", "split-window", "-v", ";", "split-window", "-v", ";", "split-window", "-v")
+	mustRun(t, s, "select-pane", "-t", "%1", ";", "select-pane", "-t", "%4", ";", "select-pane", "-t", "%3")
+	// Killing %4, the last pane, leaves none; killing %3 then hands the
+	// window to the pane before it, %2, active longer ago than %1.
+	mustRun(t, s, "kill-pane", "-t", "%4", ";", "kill-pane", "-t", "%3")
+	if got := activePane(t, s); got != "%2" {
+		t.Fatalf("after kill-pane: active pane %s, want %%2", got)
+	}
+	mustRun(t, s, "select-pane", "-t", "%0", ";", "select-pane", "-R")
+	if got := activePane(t, s); got != "%1" {
+		t.Errorf("-R went to %s, want %%1", got)
+	}
+}
+
+// Among neighbours none of which was ever active, the first in pane order
+// wins.
+func TestSelectPaneDirectionTie(t *testing.T) {
+	withFakePrograms(t, false)
+	s := started(t)
+	// Pane order %0 %2 %3 %1: %2 and %3 are stacked in the middle.
+	mustRun(t, s, "split-window", "-h", "-d", ";", "split-window", "-h", "-d", ";", "split-window", "-v", "-d", "-t", "%2")
+	mustRun(t, s, "select-pane", "-R")
+	if got := activePane(t, s); got != "%2" {
+		t.Errorf("-R went to %s, want %%2", got)
+	}
 }
 
 func TestSelectPaneTitle(t *testing.T) {

@@ -28,7 +28,7 @@ func (c *client) newWindow(s *session, idx int, name string, argv []string, cwd 
 	st.nextWindow++
 	w.panes = []*paneState{p}
 	w.layout = newLeaf(p, width, height)
-	w.active = p
+	st.setActive(w, p)
 	w.name = name
 	if name == "" {
 		w.name = p.command

@@ -232,3 +232,59 @@ func (lc *layoutCell) dump(b *strings.Builder) {
 	}
 	b.WriteByte("}]"[lc.typ-layoutLeftRight])
 }
+
+// direction is a way select-pane moves: left, right, up or down.
+type direction struct {
+	vertical bool // up or down
+	forward  bool // right or down
+}
+
+// extent is a pane's offset and size along the direction's axis, then
+// across it.
+func (d direction) extent(p *paneState) (off, size, cross, crossSize int) {
+	if d.vertical {
+		return p.top, p.height, p.left, p.width
+	}
+	return p.left, p.width, p.top, p.height
+}
+
+// neighbour is the pane next to p in direction d, as tmux's
+// window_pane_find_left/right/up/down find it: of the panes whose far edge
+// meets p's border on that side (wrapping round to the other side of the
+// window at its edge) and whose span across overlaps p's span with its
+// border cell, the one that became active last, else the first in pane
+// order. It is nil when there is none. pane-border-status, which moves the
+// edges in tmux, is not modelled and so is always off.
+func (w *window) neighbour(p *paneState, d direction) *paneState {
+	off, size, lo, crossSize := d.extent(p)
+	hi := lo + crossSize
+	whole := w.width
+	if d.vertical {
+		whole = w.height
+	}
+	edge := off
+	switch {
+	case d.forward:
+		if edge = off + size + 1; edge >= whole {
+			edge = 0
+		}
+	case edge == 0:
+		edge = whole + 1
+	}
+	var best *paneState
+	for _, q := range w.panes {
+		qoff, qsize, qlo, qcrossSize := d.extent(q)
+		meets := qoff+qsize+1 == edge
+		if d.forward {
+			meets = qoff == edge
+		}
+		overlaps := qlo <= hi && qlo+qcrossSize-1 >= lo
+		if q == p || !meets || !overlaps {
+			continue
+		}
+		if best == nil || q.activePoint > best.activePoint {
+			best = q
+		}
+	}
+	return best
+}

@@ -59,6 +59,9 @@ type state struct {
 	nextPane    int
 	panes       map[int]*paneState
 	activity    uint64 // orders sessions by last use; times can tie
+	// activePoint is tmux's next_active_point: it orders panes by when
+	// they last became active, which picks among neighbours by direction.
+	activePoint uint64
 }
 
 type session struct {
@@ -106,6 +109,10 @@ type paneState struct {
 	historyLimit int
 	cell         *layoutCell
 	created      time.Time
+	// activePoint is state.activePoint when the pane last became active
+	// through setActive; kill-pane handing the window over to it does not
+	// count, as in tmux.
+	activePoint uint64
 	// viewMode is tmux's view mode, which shows configuration errors
 	// over the pane and takes the keys sent to it.
 	viewMode bool
@@ -213,9 +220,11 @@ func (s *session) selectPrevious() bool {
 
 // setActive is tmux's window_set_active_pane: the pane active before
 // becomes the last pane.
-func (w *window) setActive(p *paneState) {
+func (st *state) setActive(w *window, p *paneState) {
 	if p != w.active {
 		w.lastPane, w.active = w.active, p
+		st.activePoint++
+		p.activePoint = st.activePoint
 	}
 }
 
