@@ -706,6 +706,86 @@ var scenarios = []scenario{
 		cmd("select-pane", "-t", "p:1.1", ";", "display-message", "-p", "-t", "p", windowsFormat+" #{pane_index}"),
 		cmd("list-panes", "-s", "-t", "p", "-F", "#{window_index}.#{pane_index} #{pane_active} #{pane_last}"),
 	}},
+	{name: "selecting panes by direction", steps: func() []step {
+		const short = "#{pane_id} #{pane_active}#{pane_last} #{pane_input_off}"
+		list := []string{";", "list-panes", "-t", "d", "-F", short}
+		sel := func(args ...string) step { return cmd(append(append([]string{"select-pane"}, args...), list...)...) }
+		id := []string{";", "display-message", "-p", "-t", "d", "#{pane_id} #{pane_last}"}
+		move := func(args ...string) step { return cmd(append(append([]string{"select-pane"}, args...), id...)...) }
+		return []step{
+			cmd("new-session", "-d", "-s", "d", "-x", "80", "-y", "24", "sleep 1000"),
+			// A single pane has no neighbour, so the rest of the command
+			// does nothing either.
+			sel("-L", "-t", "d"),
+			sel("-R", "-d", "-t", "d"),
+			sel("-U", "-T", "title", "-t", "d"),
+			cmd("select-pane", "-D", "-t", "d", ";", "list-panes", "-t", "d", "-F", "#{pane_id} #{pane_title}"),
+			// One pane on the left, two stacked on the right.
+			cmd("split-window", "-h", "-t", "d", "sleep 1000", ";", "split-window", "-v", "-t", "d", "sleep 1000",
+				";", "list-panes", "-t", "d", "-F", panesFormat),
+			// Of the two on the right, the one active last wins.
+			sel("-t", "d.0", ";", "select-pane", "-R", "-t", "d"),
+			sel("-t", "d.1", ";", "select-pane", "-t", "d.0", ";", "select-pane", "-R", "-t", "d"),
+			// Wrapping round at each edge.
+			move("-R", "-t", "d"),
+			move("-L", "-t", "d"),
+			move("-L", "-t", "d"),
+			move("-U", "-t", "d"),
+			move("-U", "-t", "d"),
+			move("-D", "-t", "d"),
+			move("-D", "-t", "d"),
+			cmd("last-pane", "-t", "d", ";", "list-panes", "-t", "d", "-F", short),
+			// The direction picks the pane, then -d, -e or -T apply to it;
+			// -T is expanded for the target all the same.
+			sel("-t", "d.0", "-R", "-d"),
+			sel("-t", "d.0", "-R", "-e"),
+			cmd("select-pane", "-t", "d.0", "-R", "-T", "x#{pane_id}", ";", "list-panes", "-t", "d", "-F", "#{pane_id} #{pane_title} #{pane_active}"),
+			sel("-t", "d.0", "-R", "-Z"),
+			// Finding the active pane changes nothing, not even the last.
+			sel("-t", "d.2", ";", "select-pane", "-t", "d.1", ";", "select-pane", "-t", "d.0", "-R"),
+			// The first direction of -L -R -U -D counts; -l beats them.
+			move("-t", "d.1", "-D", "-L"),
+			move("-R", "-U", "-t", "d"),
+			move("-R", "-l", "-t", "d"),
+			// Rows split at different columns: a pane whose edge meets the
+			// border cell beside a pane counts as touching it.
+			cmd("new-window", "-t", "d", "sleep 1000", ";", "split-window", "-v", "-t", "d", "sleep 1000",
+				";", "select-pane", "-t", "%3", ";", "split-window", "-h", "-l", "40", "-t", "d", "sleep 1000",
+				";", "split-window", "-h", "-l", "39", "-t", "%4", "sleep 1000", ";", "list-panes", "-t", "d", "-F", panesFormat),
+			move("-t", "%5", ";", "select-pane", "-t", "%4", ";", "select-pane", "-U", "-t", "d"),
+			move("-t", "%3", ";", "select-pane", "-t", "%4", ";", "select-pane", "-U", "-t", "d"),
+			move("-D", "-t", "d"),
+			move("-t", "%5", ";", "select-pane", "-D", "-t", "d"),
+			move("-D", "-t", "d"),
+			move("-L", "-t", "d"),
+			move("-L", "-t", "d"),
+			move("-U", "-t", "d"),
+			// Panes never active tie, and the first in pane order wins.
+			cmd("new-window", "-t", "d", "sleep 1000", ";", "split-window", "-h", "-d", "-t", "d", "sleep 1000",
+				";", "split-window", "-h", "-d", "-t", "d", "sleep 1000", ";", "split-window", "-v", "-d", "-t", "d.1", "sleep 1000",
+				";", "list-panes", "-t", "d", "-F", panesFormat),
+			move("-R", "-t", "d"),
+			move("-R", "-t", "d"),
+			move("-R", "-t", "d"),
+			move("-L", "-t", "d"),
+			// A pane that kill-pane makes active has not become active for
+			// choosing among neighbours: the other one on the right wins.
+			cmd("new-window", "-t", "d", "sleep 1000", ";", "split-window", "-h", "-t", "d", "sleep 1000",
+				";", "split-window", "-v", "-t", "d", "sleep 1000", ";", "split-window", "-v", "-t", "d", "sleep 1000",
+				";", "split-window", "-v", "-t", "d", "sleep 1000", ";", "list-panes", "-t", "d", "-F", panesFormat),
+			sel("-t", "d.1", ";", "select-pane", "-t", "d.4", ";", "select-pane", "-t", "d.3",
+				";", "kill-pane", "-t", "d.4", ";", "kill-pane", "-t", "d.3"),
+			sel("-t", "d.0", ";", "select-pane", "-R", "-t", "d"),
+			// Stacked panes, several below one full-width pane.
+			cmd("new-window", "-t", "d", "sleep 1000", ";", "split-window", "-v", "-t", "d", "sleep 1000",
+				";", "split-window", "-h", "-t", "d", "sleep 1000", ";", "split-window", "-h", "-t", "d", "sleep 1000",
+				";", "list-panes", "-t", "d", "-F", panesFormat),
+			sel("-t", "d.1", ";", "select-pane", "-t", "d.0", ";", "select-pane", "-D", "-t", "d"),
+			sel("-t", "d.0", ";", "select-pane", "-U", "-t", "d"),
+			sel("-R", "-t", "d", ";", "select-pane", "-R", "-t", "d", ";", "select-pane", "-R", "-t", "d"),
+			sel("-U", "-t", "d", ";", "select-pane", "-D", "-t", "d"),
+		}
+	}()},
 	{name: "environment", steps: []step{
 		cmd("start-server", ";", "show-environment"),
 		cmd("start-server", ";", "set-environment", "X", "y"),
