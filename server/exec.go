@@ -54,9 +54,11 @@ type execTmux struct {
 const exitNotRun = 127
 
 // waitDelay bounds how long Run waits for tmux's output pipes after the
-// process was killed on ctx expiry: a grandchild holding them open must not
-// turn a timeout into a hang.
-const waitDelay = 500 * time.Millisecond
+// process has exited or was killed on ctx expiry: a grandchild holding them
+// open must not turn a timeout into a hang. It is generous because the
+// same bound applies to a tmux that exited normally, whose output may just
+// not have been read yet on a loaded machine (seen at 500 ms).
+const waitDelay = 5 * time.Second
 
 func (t execTmux) Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cmd := exec.CommandContext(ctx, t.bin, append(t.global[:len(t.global):len(t.global)], args...)...)
@@ -69,6 +71,9 @@ func (t execTmux) Run(ctx context.Context, args []string, stdin io.Reader, stdou
 		return 0
 	case ctx.Err() != nil:
 		fmt.Fprintf(stderr, "%s: %v\n", t.bin, ctx.Err())
+		return exitNotRun
+	case errors.Is(err, exec.ErrWaitDelay):
+		fmt.Fprintf(stderr, "%s: its output was still open %v after it exited\n", t.bin, waitDelay)
 		return exitNotRun
 	case errors.As(err, &exitErr) && exitErr.ExitCode() > 0:
 		return exitErr.ExitCode()

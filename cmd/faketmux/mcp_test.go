@@ -41,8 +41,12 @@ func TestMCPServersLoadIntoOneFake(t *testing.T) {
 					Name:      "load_buffer",
 					Arguments: map[string]any{"content": content, "logical_name": "clip"},
 				})
-				if err != nil || res.IsError {
-					t.Errorf("load_buffer: %v %+v", err, res)
+				if err != nil {
+					t.Errorf("load_buffer: %v", err)
+					return
+				}
+				if res.IsError {
+					t.Errorf("load_buffer: %s", tmuxtest.ResultText(res))
 					return
 				}
 				var out struct {
