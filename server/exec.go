@@ -54,11 +54,11 @@ type execTmux struct {
 const exitNotRun = 127
 
 // waitDelay bounds how long Run waits for tmux's output pipes after the
-// process has exited or was killed on ctx expiry: a grandchild holding them
-// open must not turn a timeout into a hang. It is generous because the
-// same bound applies to a tmux that exited normally, whose output may just
-// not have been read yet on a loaded machine (seen at 500 ms).
-const waitDelay = 5 * time.Second
+// process has exited or was killed on ctx expiry. tmux's client hands its
+// standard streams to the server, so a hung server holds them open after
+// the client is killed, and a busy one may close its copies late after a
+// normal exit: past waitDelay, Run stops waiting and says so.
+const waitDelay = 500 * time.Millisecond
 
 func (t execTmux) Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cmd := exec.CommandContext(ctx, t.bin, append(t.global[:len(t.global):len(t.global)], args...)...)
