@@ -5,7 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
+	"sync"
+	"syscall"
 	"time"
 )
 
@@ -53,18 +56,22 @@ type execTmux struct {
 // the shell's convention for "command not found".
 const exitNotRun = 127
 
-// waitDelay bounds how long Run waits for tmux's output pipes after the
-// process has exited or was killed on ctx expiry. tmux's client hands its
-// standard streams to the server, so a hung server holds them open after
-// the client is killed, and a busy one may close its copies late after a
-// normal exit: past waitDelay, Run stops waiting and says so.
+// waitDelay bounds how long Run waits, once tmux has exited or was killed
+// on ctx expiry, for the copying of its standard input to finish.
 const waitDelay = 500 * time.Millisecond
 
 func (t execTmux) Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cmd := exec.CommandContext(ctx, t.bin, append(t.global[:len(t.global):len(t.global)], args...)...)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, stderr
+	cmd.Stdin = stdin
 	cmd.WaitDelay = waitDelay
-	err := cmd.Run()
+	outputs, err := attachOutputs(cmd, stdout, stderr)
+	if err == nil {
+		if err = cmd.Start(); err == nil {
+			outputs.started()
+			err = cmd.Wait()
+		}
+		outputs.finish()
+	}
 	var exitErr *exec.ExitError
 	switch {
 	case err == nil:
@@ -73,7 +80,7 @@ func (t execTmux) Run(ctx context.Context, args []string, stdin io.Reader, stdou
 		fmt.Fprintf(stderr, "%s: %v\n", t.bin, ctx.Err())
 		return exitNotRun
 	case errors.Is(err, exec.ErrWaitDelay):
-		fmt.Fprintf(stderr, "%s: its output was still open %v after it exited\n", t.bin, waitDelay)
+		fmt.Fprintf(stderr, "%s: exited without reading all of its standard input\n", t.bin)
 		return exitNotRun
 	case errors.As(err, &exitErr) && exitErr.ExitCode() > 0:
 		return exitErr.ExitCode()
@@ -84,4 +91,98 @@ func (t execTmux) Run(ctx context.Context, args []string, stdin io.Reader, stdou
 		fmt.Fprintf(stderr, "cannot run tmux binary %q: %v\n", t.bin, errors.Unwrap(err))
 		return exitNotRun
 	}
+}
+
+// outputs collects a tmux client's standard output and error through pipes
+// of its own rather than exec's. tmux's client hands its standard streams
+// to the server, whose copies can keep a pipe open well after the client
+// has exited (a busy server closes them late, a hung one never); exec would
+// wait for the end of file. Once the client has exited, everything it
+// wrote is already in the pipe, so finish takes what is left there without
+// waiting for an end of file.
+type outputs struct {
+	streams []*outputStream
+	reading bool
+	writing sync.Mutex // one Write at a time: stdout and stderr may be one writer
+}
+
+type outputStream struct {
+	o    *outputs
+	r, w *os.File
+	dst  io.Writer
+	done chan struct{}
+}
+
+func (s *outputStream) write(p []byte) {
+	s.o.writing.Lock()
+	defer s.o.writing.Unlock()
+	s.dst.Write(p)
+}
+
+func attachOutputs(cmd *exec.Cmd, stdout, stderr io.Writer) (*outputs, error) {
+	o := &outputs{}
+	for _, dst := range []io.Writer{stdout, stderr} {
+		r, w, err := os.Pipe()
+		if err != nil {
+			o.finish()
+			return nil, err
+		}
+		o.streams = append(o.streams, &outputStream{o: o, r: r, w: w, dst: dst, done: make(chan struct{})})
+	}
+	cmd.Stdout, cmd.Stderr = o.streams[0].w, o.streams[1].w
+	return o, nil
+}
+
+// started closes this process's copies of the write ends and starts
+// reading, concurrently, so that a client writing more than a pipe holds
+// is never blocked.
+func (o *outputs) started() {
+	o.reading = true
+	for _, s := range o.streams {
+		s.w.Close()
+		go func() {
+			defer close(s.done)
+			buf := make([]byte, 32<<10)
+			for {
+				n, err := s.r.Read(buf)
+				s.write(buf[:n])
+				if err != nil {
+					return
+				}
+			}
+		}()
+	}
+}
+
+// finish, once the client has exited (or never started), stops the readers
+// and takes what is left in the pipes.
+func (o *outputs) finish() {
+	for _, s := range o.streams {
+		s.w.Close()
+		if o.reading {
+			s.r.SetReadDeadline(time.Now()) // ends the reader's wait for more
+			<-s.done
+			s.r.SetReadDeadline(time.Time{}) // else drain's read would not even start
+			s.drain()
+		}
+		s.r.Close()
+	}
+}
+
+// drain reads what the pipe holds now, without waiting for more.
+func (s *outputStream) drain() {
+	raw, err := s.r.SyscallConn()
+	if err != nil {
+		return
+	}
+	buf := make([]byte, 32<<10)
+	raw.Read(func(fd uintptr) bool {
+		for {
+			n, err := syscall.Read(int(fd), buf)
+			if n <= 0 || err != nil {
+				return true // empty (EAGAIN), or at its end
+			}
+			s.write(buf[:n])
+		}
+	})
 }
