@@ -314,7 +314,7 @@ func (f *fifo) wait() error {
 
 // controlClient is one tmux -C process and the goroutine reading it.
 type controlClient struct {
-	mu      sync.Mutex // one command line at a time
+	turn    chan struct{} // held by the one command line under way
 	cmd     *exec.Cmd
 	in      io.WriteCloser
 	replies chan controlReply // closed when the client has gone
@@ -355,7 +355,7 @@ func startControlClient(bin string, global []string) (*controlClient, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	c := &controlClient{cmd: cmd, in: in, replies: make(chan controlReply, 1), killed: make(chan struct{}),
+	c := &controlClient{cmd: cmd, in: in, turn: make(chan struct{}, 1), replies: make(chan controlReply, 1), killed: make(chan struct{}),
 		attached: make(chan struct{}),
 	}
 	go c.read(bufio.NewReader(out), &stderr)
@@ -438,8 +438,8 @@ func readBlock(out *bufio.Reader, guard string) (controlReply, error) {
 const controlCloseWait = 2 * time.Second
 
 func (c *controlClient) close() {
-	c.mu.Lock() // after any command under way
-	defer c.mu.Unlock()
+	c.turn <- struct{}{} // after any command under way
+	defer func() { <-c.turn }()
 	c.in.Close() // end of input: the client detaches and exits
 	timer := time.AfterFunc(controlCloseWait, c.kill)
 	defer timer.Stop()
@@ -461,8 +461,15 @@ func (c *controlClient) kill() {
 // nothing, and reports so, when it finds the client killed by the timeout
 // of the call before.
 func (c *controlClient) run(ctx context.Context, line string, fifos []*fifo, stdout, stderr io.Writer) (exit int, sent bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
+	// Waiting for the turn counts against ctx, but a call whose time runs
+	// out before it sends anything leaves the client to the others.
+	select {
+	case c.turn <- struct{}{}:
+	case <-ctx.Done():
+		fmt.Fprintf(stderr, "tmux: %v\n", ctx.Err())
+		return 1, true
+	}
+	defer func() { <-c.turn }()
 	select {
 	case <-c.killed:
 		return 0, false
