@@ -38,7 +38,22 @@ type ControlDialer struct {
 	clients  map[string]*controlClient // by socket flags
 	fifoDir  string                    // private, made on first use
 	nextFIFO int
+	orphans  []*fifo // see orphan
 	closed   bool
+}
+
+// orphan keeps f open for tmux, which may still open it after its call
+// gave up: tmux opens a FIFO blocking, in its event loop, and one with
+// nobody at the other end would hang the whole tmux server. A feed's
+// writer still waits in open for tmux; a drain keeps reading, into
+// nothing. Close releases them.
+func (d *ControlDialer) orphan(f *fifo) {
+	if f.dst != nil {
+		f.dst.set(io.Discard)
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.orphans = append(d.orphans, f)
 }
 
 // Dial returns the tmux server on socketName, or on the configured socket
@@ -51,11 +66,14 @@ func (d *ControlDialer) Dial(socketName string) Tmux {
 func (d *ControlDialer) Close() error {
 	d.mu.Lock()
 	d.closed = true
-	clients, dir := d.clients, d.fifoDir
-	d.clients = nil
+	clients, dir, orphans := d.clients, d.fifoDir, d.orphans
+	d.clients, d.orphans = nil, nil
 	d.mu.Unlock()
 	for _, c := range clients {
 		c.close()
+	}
+	for _, f := range orphans {
+		f.abort()
 	}
 	if dir == "" {
 		return nil
@@ -112,10 +130,15 @@ type controlTmux struct {
 func (t controlTmux) Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	commands := splitCommands(args)
 	line, fifos, err := t.d.commandLine(commands, stdin, stdout)
+	settled := len(fifos)
 	defer func() {
-		for _, f := range fifos {
-			if f != nil {
+		for i, f := range fifos {
+			switch {
+			case f == nil:
+			case i < settled:
 				f.abort()
+			default:
+				t.d.orphan(f)
 			}
 		}
 	}()
@@ -133,7 +156,9 @@ func (t controlTmux) Run(ctx context.Context, args []string, stdin io.Reader, st
 			fmt.Fprintf(stderr, "cannot run tmux binary %q: %v\n", binOrDefault(t.d.Bin), err)
 			return exitNotRun
 		}
-		if code, sent := c.run(ctx, line, fifos, stdout, stderr); sent {
+		code, sent, answered := c.run(ctx, line, fifos, stdout, stderr)
+		if sent {
+			settled = answered
 			return code
 		}
 		// Another call's timeout killed the client before this line was
@@ -215,13 +240,15 @@ type fifo struct {
 	err  error
 
 	mu  sync.Mutex
-	end *os.File // this side's end, once open
+	end *os.File      // this side's end, once open
+	dst *switchWriter // drain only: where the data goes
 	// spare, for drain only, is a writer of this side's that keeps the
 	// reader from seeing the end of the data before tmux has answered.
 	spare *os.File
 }
 
-// feed makes a FIFO that tmux will read src from. src must not block.
+// feed makes a FIFO that tmux will read src from. src must not block, and
+// may be read after Run has returned, if tmux is late (see orphan).
 func (d *ControlDialer) feed(src io.Reader) (*fifo, error) {
 	path, err := d.fifoPath()
 	if err != nil {
@@ -266,12 +293,31 @@ func (d *ControlDialer) drain(dst io.Writer) (*fifo, error) {
 		os.Remove(path)
 		return nil, err
 	}
-	f := &fifo{path: path, done: make(chan error, 1), end: r, spare: spare}
+	f := &fifo{path: path, done: make(chan error, 1), end: r, spare: spare, dst: &switchWriter{w: dst}}
 	go func() {
-		_, err := io.Copy(dst, r)
+		_, err := io.Copy(f.dst, r)
 		f.done <- err
 	}()
 	return f, nil
+}
+
+// switchWriter is a writer whose destination can be swapped: an orphaned
+// drain must stop writing to its caller's writer.
+type switchWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (s *switchWriter) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.w.Write(p)
+}
+
+func (s *switchWriter) set(w io.Writer) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.w = w
 }
 
 // finish waits for the data to have moved, once tmux has answered.
@@ -458,21 +504,23 @@ func (c *controlClient) kill() {
 
 // run sends one command line and collects a reply for each of its
 // commands, stopping at the first that fails, as tmux does. It sends
-// nothing, and reports so, when it finds the client killed by the timeout
-// of the call before.
-func (c *controlClient) run(ctx context.Context, line string, fifos []*fifo, stdout, stderr io.Writer) (exit int, sent bool) {
+// nothing, and reports so (sent false), when it finds the client killed by
+// the timeout of the call before. settled counts the leading commands
+// whose fate is known; tmux may still run the others, and open their
+// FIFOs, after a timeout or the client's death.
+func (c *controlClient) run(ctx context.Context, line string, fifos []*fifo, stdout, stderr io.Writer) (exit int, sent bool, settled int) {
 	// Waiting for the turn counts against ctx, but a call whose time runs
 	// out before it sends anything leaves the client to the others.
 	select {
 	case c.turn <- struct{}{}:
 	case <-ctx.Done():
 		fmt.Fprintf(stderr, "tmux: %v\n", ctx.Err())
-		return 1, true
+		return 1, true, len(fifos)
 	}
 	defer func() { <-c.turn }()
 	select {
 	case <-c.killed:
-		return 0, false
+		return 0, false, len(fifos)
 	default:
 	}
 	select {
@@ -480,35 +528,35 @@ func (c *controlClient) run(ctx context.Context, line string, fifos []*fifo, std
 	case <-ctx.Done():
 		c.kill()
 		fmt.Fprintf(stderr, "tmux: %v\n", ctx.Err())
-		return 1, true
+		return 1, true, len(fifos)
 	}
 	if _, err := io.WriteString(c.in, line+"\n"); err != nil {
 		c.kill() // it has gone already; its failure says why
 	}
-	for _, f := range fifos {
+	for i, f := range fifos {
 		select {
 		case reply, ok := <-c.replies:
 			if !ok {
 				io.WriteString(stderr, c.failure)
-				return 1, true
+				return 1, true, i
 			}
 			if !reply.ok {
-				stderr.Write(reply.output)
-				return 1, true
+				stderr.Write(reply.output) // tmux runs none of the rest
+				return 1, true, len(fifos)
 			}
 			if f == nil {
 				stdout.Write(reply.output)
 			} else if err := f.finish(); err != nil {
 				fmt.Fprintf(stderr, "control mode: moving data through %s: %v\n", f.path, err)
-				return 1, true
+				return 1, true, len(fifos)
 			}
 		case <-ctx.Done():
 			// Nobody can tell what the client is still doing: it goes,
 			// and the next command starts another.
 			c.kill()
 			fmt.Fprintf(stderr, "tmux: %v\n", ctx.Err())
-			return 1, true
+			return 1, true, i
 		}
 	}
-	return 0, true
+	return 0, true, len(fifos)
 }

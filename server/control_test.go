@@ -1,6 +1,11 @@
 package server_test
 
 import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -127,4 +132,35 @@ func TestControlHungAndMissingTmux(t *testing.T) {
 	if got := e.fails("load_buffer", map[string]any{"content": "x"}); !strings.Contains(got, "tmux could not be run") {
 		t.Errorf("missing tmux: %q", got)
 	}
+}
+
+// TestControlLateTmuxStillGetsItsData plays a tmux that opens a FIFO only
+// after the call has timed out: it must still find the data there, not a
+// FIFO with nobody at the other end, on which a real tmux server would
+// wait forever in its event loop.
+func TestControlLateTmuxStillGetsItsData(t *testing.T) {
+	dir := t.TempDir()
+	got := dir + "/read-late"
+	script := "#!/bin/sh\n" +
+		"echo '%begin 1 1 0'; echo '%end 1 1 0'\n" + // attached
+		"read line\n" +
+		"path=$(printf '%s\\n' \"$line\" | sed \"s/.*'\\(\\/[^']*\\)'$/\\1/\")\n" +
+		// The server's side outlives the client, which the timeout kills.
+		"(sleep 1; cat \"$path\" > " + got + ".tmp && mv " + got + ".tmp " + got + ") &\n" +
+		"exec sleep 60\n"
+	if err := writeExecutable(dir+"/tmux", script); err != nil {
+		t.Fatal(err)
+	}
+	d := &server.ControlDialer{Bin: dir + "/tmux"}
+	t.Cleanup(func() { d.Close() })
+	ctx, cancel := context.WithTimeout(t.Context(), 200*time.Millisecond)
+	defer cancel()
+	var stderr bytes.Buffer
+	if code := d.Dial("late").Run(ctx, []string{"load-buffer", "-b", "b", "-"}, strings.NewReader("late content"), io.Discard, &stderr); code == 0 {
+		t.Fatal("the call did not time out")
+	}
+	waitFor(t, "the late reader to get the content", func() (bool, string) {
+		b, err := os.ReadFile(got)
+		return err == nil && string(b) == "late content", fmt.Sprintf("%q %v", b, err)
+	})
 }
