@@ -9,13 +9,7 @@ import (
 // builds it: the global and session environment, then tmux's own
 // variables, -e, the client's PATH, SHELL and PWD.
 func TestPaneEnvironment(t *testing.T) {
-	var got paneOptions
-	old := startProgram
-	startProgram = func(o paneOptions) (program, error) {
-		got = o
-		return &fakeProgram{exited: make(chan struct{})}, nil
-	}
-	t.Cleanup(func() { startProgram = old })
+	got := lastPaneOptions(t)
 	s := New(Options{SocketPath: "/sock"})
 	defer s.Close()
 	dir := t.TempDir()

@@ -153,8 +153,7 @@ func (t controlTmux) Run(ctx context.Context, args []string, stdin io.Reader, st
 			fmt.Fprintf(stderr, "%v\n", err)
 			return 1
 		case err != nil:
-			fmt.Fprintf(stderr, "cannot run tmux binary %q: %v\n", binOrDefault(t.d.Bin), err)
-			return exitNotRun
+			return cannotRun(stderr, binOrDefault(t.d.Bin), err)
 		}
 		code, sent, answered := c.run(ctx, line, fifos, stdout, stderr)
 		if sent {

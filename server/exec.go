@@ -56,6 +56,13 @@ type execTmux struct {
 // the shell's convention for "command not found".
 const exitNotRun = 127
 
+// cannotRun reports, as tmux would report a failed command, that the tmux
+// binary could not be started at all.
+func cannotRun(stderr io.Writer, bin string, err error) int {
+	fmt.Fprintf(stderr, "cannot run tmux binary %q: %v\n", bin, err)
+	return exitNotRun
+}
+
 // waitDelay bounds how long Run waits, once tmux has exited or was killed
 // on ctx expiry, for the copying of its standard input to finish.
 const waitDelay = 500 * time.Millisecond
@@ -88,8 +95,7 @@ func (t execTmux) Run(ctx context.Context, args []string, stdin io.Reader, stdou
 		fmt.Fprintf(stderr, "%s: %v\n", t.bin, exitErr)
 		return exitNotRun
 	default:
-		fmt.Fprintf(stderr, "cannot run tmux binary %q: %v\n", t.bin, errors.Unwrap(err))
-		return exitNotRun
+		return cannotRun(stderr, t.bin, errors.Unwrap(err))
 	}
 }
 

@@ -109,8 +109,8 @@ type messageScanner struct {
 	wantKey    bool // at a message's top level, where a key comes next
 	inKey      bool // reading such a key
 	key        [keyCap]byte
-	keyLen     int    // of the key read, up to keyCap bytes
-	afterKey   string // "id" once its key is read, until its value starts
+	keyLen     int  // of the key read, up to keyCap bytes
+	afterID    bool // the key "id" is read, and its value has not started
 	id, method bool
 }
 
@@ -143,9 +143,9 @@ func (s *messageScanner) feed(p []byte) scanned {
 			}
 			continue
 		}
-		if s.afterKey == "id" && s.depth == top && b != ':' && b != ' ' && b != '\t' && b != '\r' && b != '\n' {
+		if s.afterID && s.depth == top && b != ':' && b != ' ' && b != '\t' && b != '\r' && b != '\n' {
 			s.id = s.id || b != 'n' // "id": null is no id
-			s.afterKey = ""
+			s.afterID = false
 		}
 		switch b {
 		case '"':
@@ -188,7 +188,7 @@ func (s *messageScanner) feed(p []byte) scanned {
 func (s *messageScanner) noteKey() {
 	switch string(s.key[:s.keyLen]) {
 	case "id":
-		s.afterKey = "id"
+		s.afterID = true
 	case "method":
 		s.method = true
 	}
