@@ -7,7 +7,12 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
+	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -16,20 +21,20 @@ import (
 
 // controlEnv is newEnv with the control-mode backend. It needs the real
 // tmux: the emulator has no control mode.
-func controlEnv(t *testing.T) (*tmuxEnv, *server.ControlDialer) {
+func controlEnv(t *testing.T, timeout time.Duration) (*tmuxEnv, *server.ControlDialer) {
 	t.Helper()
 	if !realTmux(t) {
 		t.Skip("control mode runs the real tmux (TMUXBUF_TMUX=real); faketmux has no -C")
 	}
 	e := newEnv(t)
-	d := &server.ControlDialer{SocketName: e.socket}
+	d := &server.ControlDialer{SocketName: e.socket, Timeout: timeout}
 	t.Cleanup(func() { d.Close() })
-	e.connect(func(c *server.Config) { c.Tmux = d })
+	e.connect(func(c *server.Config) { c.Tmux, c.Timeout = d, timeout })
 	return e, d
 }
 
 func TestControlRoundTripsByteExact(t *testing.T) {
-	e, _ := controlEnv(t)
+	e, _ := controlEnv(t, server.DefaultTimeout)
 	for label, content := range map[string]string{
 		"multi-line":         "one\ntwo\nthree\n",
 		"no final newline":   "a\r\nb\tc",
@@ -50,7 +55,7 @@ func TestControlRoundTripsByteExact(t *testing.T) {
 }
 
 func TestControlErrorsAreTmuxs(t *testing.T) {
-	e, _ := controlEnv(t)
+	e, _ := controlEnv(t, server.DefaultTimeout)
 	name := e.load("x")
 	e.ok("delete_buffer", map[string]any{"buffer_name": name})
 	if got := e.fails("delete_buffer", map[string]any{"buffer_name": name}); !strings.Contains(got, "no such buffer") {
@@ -69,7 +74,7 @@ func TestControlErrorsAreTmuxs(t *testing.T) {
 }
 
 func TestControlCleanupChainsAndSurvivesAVanishedBuffer(t *testing.T) {
-	e, d := controlEnv(t)
+	e, d := controlEnv(t, server.DefaultTimeout)
 	mine := loadMany(e, 30)
 	e.mustTmux("delete-buffer", "-b", mine[7])
 	n, err := e.srv.Cleanup(t.Context())
@@ -90,7 +95,7 @@ func TestControlCleanupChainsAndSurvivesAVanishedBuffer(t *testing.T) {
 }
 
 func TestControlFollowsTheServer(t *testing.T) {
-	e, _ := controlEnv(t)
+	e, _ := controlEnv(t, server.DefaultTimeout)
 	e.load("before")
 	e.killServer()
 	if got := e.fails("load_buffer", map[string]any{"content": "x"}); !strings.Contains(got, "no tmux server is running") {
@@ -104,7 +109,7 @@ func TestControlFollowsTheServer(t *testing.T) {
 }
 
 func TestControlNoSession(t *testing.T) {
-	e, _ := controlEnv(t)
+	e, _ := controlEnv(t, server.DefaultTimeout)
 	e.mustTmux("set-option", "-g", "exit-empty", "off", ";", "kill-session", "-t", "main")
 	if got := e.fails("load_buffer", map[string]any{"content": "x"}); !strings.Contains(got, "no sessions") {
 		t.Errorf("with no session to attach to: %q", got)
@@ -119,10 +124,10 @@ func TestControlHungAndMissingTmux(t *testing.T) {
 	if err := writeExecutable(hung, "#!/bin/sh\nexec sleep 60\n"); err != nil {
 		t.Fatal(err)
 	}
-	d := &server.ControlDialer{Bin: hung, SocketName: e.socket}
+	d := &server.ControlDialer{Bin: hung, SocketName: e.socket, Timeout: 100 * time.Millisecond}
 	t.Cleanup(func() { d.Close() })
 	e.connect(func(c *server.Config) { c.Tmux = d; c.Timeout = 100 * time.Millisecond })
-	for range 2 { // and again, through a new client
+	for range 2 { // and again, through the same client
 		if got := e.fails("load_buffer", map[string]any{"content": "x"}); !strings.Contains(got, "did not answer within 100ms") {
 			t.Errorf("hung tmux: %q", got)
 		}
@@ -151,7 +156,7 @@ func TestControlLateTmuxStillGetsItsData(t *testing.T) {
 	if err := writeExecutable(dir+"/tmux", script); err != nil {
 		t.Fatal(err)
 	}
-	d := &server.ControlDialer{Bin: dir + "/tmux"}
+	d := &server.ControlDialer{Bin: dir + "/tmux", Timeout: 100 * time.Millisecond}
 	t.Cleanup(func() { d.Close() })
 	ctx, cancel := context.WithTimeout(t.Context(), 200*time.Millisecond)
 	defer cancel()
@@ -163,4 +168,102 @@ func TestControlLateTmuxStillGetsItsData(t *testing.T) {
 		b, err := os.ReadFile(got)
 		return err == nil && string(b) == "late content", fmt.Sprintf("%q %v", b, err)
 	})
+}
+
+// stoppedTmux stops the test's tmux server with SIGSTOP, as a hung server
+// would be, and returns the function that resumes it (also run at the end
+// of the test, so that a failing test leaves nothing stopped).
+func stoppedTmux(t *testing.T, e *tmuxEnv) (resume func()) {
+	t.Helper()
+	pid, err := strconv.Atoi(strings.TrimSpace(e.mustTmux("display-message", "-p", "#{pid}")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Kill(pid, syscall.SIGSTOP); err != nil {
+		t.Fatal(err)
+	}
+	resume = sync.OnceFunc(func() { syscall.Kill(pid, syscall.SIGCONT) })
+	t.Cleanup(resume)
+	return resume
+}
+
+// controlProcesses counts the tmux -C processes on the test's socket.
+func controlProcesses(t *testing.T, socket string) int {
+	t.Helper()
+	cmdlines, err := filepath.Glob("/proc/[0-9]*/cmdline")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, path := range cmdlines {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			continue // the process has gone
+		}
+		argv := strings.Split(string(b), "\x00")
+		if slices.Contains(argv, "-C") && slices.Contains(argv, socket) {
+			n++
+		}
+	}
+	return n
+}
+
+// The fault that crashed users' tmux: calls timing out while tmux is
+// stopped used to kill their control client and start another each time,
+// and tmux 3.3a segfaults when it resumes after several control clients
+// started while it was stopped have ended. Now one client stays, whatever
+// the calls do, and tmux comes back with every session.
+func TestControlStoppedTmuxSurvivesTimeouts(t *testing.T) {
+	for _, attachedFirst := range []bool{true, false} {
+		t.Run(fmt.Sprintf("attached first %v", attachedFirst), func(t *testing.T) {
+			e, _ := controlEnv(t, 200*time.Millisecond)
+			if attachedFirst {
+				e.load("before")
+			}
+			resume := stoppedTmux(t, e)
+			for range 4 {
+				if got := e.fails("load_buffer", map[string]any{"content": "stuck"}); !strings.Contains(got, "did not answer within 200ms") {
+					t.Fatalf("with tmux stopped: %q", got)
+				}
+			}
+			if n := controlProcesses(t, e.socket); n != 1 {
+				t.Errorf("%d control clients while tmux is stopped, want 1", n)
+			}
+			resume()
+			waitFor(t, "tmux to answer again", func() (bool, string) {
+				_, stderr, err := e.tmux("has-session", "-t", "main")
+				return err == nil, stderr
+			})
+			e.load("after")
+			if out := e.mustTmux("list-clients", "-F", "#{client_flags}"); strings.Count(out, "control-mode") != 1 {
+				t.Errorf("list-clients = %q, want one control client", out)
+			}
+		})
+	}
+}
+
+// Closing the dialer while tmux is stopped gives up after its Timeout and
+// says so, rather than waiting for tmux for ever; the client it leaves
+// detaches once tmux answers.
+func TestControlCloseGivesUpOnStoppedTmux(t *testing.T) {
+	e, d := controlEnv(t, 200*time.Millisecond)
+	e.load("x")
+	resume := stoppedTmux(t, e)
+	e.fails("load_buffer", map[string]any{"content": "stuck"})
+	closed := make(chan error, 1)
+	go func() { closed <- d.Close() }()
+	select {
+	case err := <-closed:
+		if err == nil || !strings.Contains(err.Error(), "did not answer within 200ms") {
+			t.Errorf("Close = %v, want it to say tmux did not answer", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("Close still waits for a stopped tmux after 30s")
+	}
+	resume()
+	waitFor(t, "the control client to detach", func() (bool, string) {
+		out, stderr, err := e.tmux("list-clients")
+		return err == nil && out == "", out + stderr
+	})
+	e.mustTmux("has-session", "-t", "main")
 }

@@ -98,8 +98,12 @@ func (o options) serverConfig(stderr io.Writer) (server.Config, func(), error) {
 		fake := &fakeDialer{}
 		cfg.Tmux, closers = fake, append(closers, fake.Close)
 	case "control":
-		control := &server.ControlDialer{Bin: o.tmuxBin, SocketName: o.socketName, SocketPath: o.socketPath}
-		cfg.Tmux, closers = control, append(closers, func() { control.Close() })
+		control := &server.ControlDialer{Bin: o.tmuxBin, SocketName: o.socketName, SocketPath: o.socketPath, Timeout: o.timeout}
+		cfg.Tmux, closers = control, append(closers, func() {
+			if err := control.Close(); err != nil {
+				fmt.Fprintf(stderr, "tmuxbuf-mcp: control mode: %v\n", err)
+			}
+		})
 	default:
 		cfg.Tmux = server.ExecDialer{Bin: o.tmuxBin, SocketName: o.socketName, SocketPath: o.socketPath}
 	}

@@ -1,0 +1,397 @@
+package server
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os/exec"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
+
+// controlClient is one tmux -C process. Callers queue command lines; a
+// writer goroutine sends them in order, without waiting for the replies to
+// those before, and a reader goroutine hands each reply block to the
+// oldest line still waiting for one.
+//
+// A client is never ended because tmux is slow to answer. Measured on tmux
+// 3.3a: control clients started while the server is stopped (SIGSTOP) and
+// then ended, killed or with their input closed, make the server crash
+// when it resumes, taking every session of the user with it; one client
+// per server, never ended while the server is unresponsive, is survived.
+// So a call that runs out of time leaves its line to be answered later,
+// and the answer is dropped; the dialer starts a second client for a
+// server only once the first has gone.
+type controlClient struct {
+	cmd *exec.Cmd
+	in  io.WriteCloser
+
+	mu       sync.Mutex
+	changed  *sync.Cond     // signalled when any field below changes
+	queued   []*controlLine // waiting to be written, oldest first
+	sent     []*controlLine // written, waiting for their replies, oldest first
+	closing  bool           // no more lines: close wants the client idle
+	gone     bool           // the process has exited
+	attached bool           // the attach command succeeded
+	failure  string         // why the process exited, once gone
+
+	// attachDone is closed once the client has attached, or has gone.
+	// Lines read by tmux before then run without a session, where
+	// load-buffer and save-buffer would use the client's files rather than
+	// the server's, so none is written before it.
+	attachDone chan struct{}
+	exited     chan struct{} // closed once the process has been waited for
+
+	// orphan takes the FIFOs of a line whose fate the client's exit left
+	// unknown: tmux may still open them (see ControlDialer.orphan).
+	orphan func(*fifo)
+}
+
+// controlLine is one command line and, once it is answered, its replies:
+// one per command, up to the first that fails, after which tmux runs none
+// of the rest.
+type controlLine struct {
+	text     string
+	commands int
+	fifos    []*fifo // one entry, maybe nil, per command
+
+	// Guarded by the client's mu.
+	written   bool
+	abandoned bool // its caller gave up: its FIFOs are the client's to release
+	replies   []controlReply
+	failure   string        // set when the client went before the line was answered
+	done      chan struct{} // closed once answered, or once the client has gone
+}
+
+type controlReply struct {
+	output []byte
+	ok     bool // %end rather than %error
+}
+
+func (l *controlLine) answered() bool {
+	return len(l.replies) == l.commands || len(l.replies) > 0 && !l.replies[len(l.replies)-1].ok
+}
+
+// startControlClient starts a control client that attaches to the session
+// tmux picks. Whether that worked shows when the first line is answered: a
+// client that could not attach (no server, no session) has gone by then,
+// with tmux's message in failure.
+func startControlClient(bin string, global []string, orphan func(*fifo)) (*controlClient, error) {
+	args := append(slices.Clone(global), "-N", "-C", "attach-session", "-f", "no-output,ignore-size")
+	cmd := exec.Command(bin, args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	c := &controlClient{cmd: cmd, in: in, attachDone: make(chan struct{}), exited: make(chan struct{}), orphan: orphan}
+	c.changed = sync.NewCond(&c.mu)
+	go c.read(bufio.NewReader(out), &stderr)
+	go c.write()
+	return c, nil
+}
+
+// write sends the queued lines, oldest first, once the client has
+// attached. It may block on a full pipe while tmux is stopped; callers do
+// not wait for it.
+func (c *controlClient) write() {
+	<-c.attachDone
+	for {
+		c.mu.Lock()
+		for len(c.queued) == 0 && !c.gone && !c.closing {
+			c.changed.Wait()
+		}
+		if c.gone || len(c.queued) == 0 {
+			c.mu.Unlock()
+			return
+		}
+		l := c.queued[0]
+		c.queued = c.queued[1:]
+		c.sent = append(c.sent, l)
+		l.written = true
+		c.mu.Unlock()
+		if _, err := io.WriteString(c.in, l.text+"\n"); err != nil {
+			return // the process has gone; read fails what is left
+		}
+	}
+}
+
+// read parses the client's output for as long as it runs. Reply blocks to
+// this process's lines (flag 1) go to the oldest line sent; notifications
+// and the attach command's block are read and dropped, so that tmux never
+// waits on a full pipe.
+func (c *controlClient) read(out *bufio.Reader, stderr *bytes.Buffer) {
+	var attachError []byte
+	attached := sync.OnceFunc(func() { close(c.attachDone) })
+	defer attached()
+	for {
+		line, err := out.ReadString('\n')
+		if err != nil {
+			break
+		}
+		guard, ok := strings.CutPrefix(strings.TrimSuffix(line, "\n"), "%begin ")
+		if !ok {
+			continue
+		}
+		reply, err := readBlock(out, guard)
+		if err != nil {
+			break
+		}
+		switch {
+		case strings.HasSuffix(guard, " 1"):
+			c.deliver(reply)
+		case !reply.ok:
+			attachError = reply.output
+		default:
+			c.mu.Lock()
+			c.attached = true
+			c.mu.Unlock()
+			attached()
+		}
+	}
+	c.cmd.Wait()                              // only now: Wait closes the pipe being read
+	failure := "server exited unexpectedly\n" // as tmux's own client says
+	switch {
+	case len(attachError) > 0:
+		failure = string(attachError)
+	case stderr.Len() > 0:
+		failure = stderr.String()
+	}
+	c.mu.Lock()
+	c.gone, c.failure = true, failure
+	var abandoned []*controlLine
+	for _, l := range append(c.sent, c.queued...) {
+		l.failure = failure
+		if l.abandoned {
+			abandoned = append(abandoned, l)
+		}
+		close(l.done)
+	}
+	c.sent, c.queued = nil, nil
+	c.changed.Broadcast()
+	c.mu.Unlock()
+	for _, l := range abandoned {
+		abortAll(c.settle(l))
+	}
+	close(c.exited)
+}
+
+// deliver hands a reply to the oldest line sent, and retires the line once
+// it is answered. A line whose caller gave up has its FIFOs released here:
+// tmux is done with them.
+func (c *controlClient) deliver(reply controlReply) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.sent) == 0 {
+		return // not an answer to a line of ours
+	}
+	l := c.sent[0]
+	l.replies = append(l.replies, reply)
+	if !l.answered() {
+		return
+	}
+	c.sent = c.sent[1:]
+	close(l.done)
+	if l.abandoned {
+		go abortAll(l.fifos)
+	}
+	c.changed.Broadcast()
+}
+
+// settle hands the FIFOs of l's unanswered commands to orphan, since the
+// client went before tmux said whether it ran them, and returns the rest.
+func (c *controlClient) settle(l *controlLine) []*fifo {
+	for _, f := range l.fifos[len(l.replies):] {
+		if f != nil {
+			c.orphan(f)
+		}
+	}
+	return l.fifos[:len(l.replies)]
+}
+
+func abortAll(fifos []*fifo) {
+	for _, f := range fifos {
+		if f != nil {
+			f.abort()
+		}
+	}
+}
+
+// readBlock reads the lines of one reply up to its %end or %error, whose
+// guard (time, number, flags) repeats its %begin's: an output line that
+// merely starts with "%end" does not end it.
+func readBlock(out *bufio.Reader, guard string) (controlReply, error) {
+	var reply controlReply
+	for {
+		line, err := out.ReadString('\n')
+		if err != nil {
+			return reply, err
+		}
+		switch strings.TrimSuffix(line, "\n") {
+		case "%end " + guard:
+			reply.ok = true
+			return reply, nil
+		case "%error " + guard:
+			return reply, nil
+		}
+		reply.output = append(reply.output, line...)
+	}
+}
+
+// run queues l and waits, as long as ctx allows, for its replies, which it
+// writes to stdout and stderr as tmux's own client would. retry reports
+// that nothing ran because the client went before l was written, after it
+// had attached: a new client may take l.
+func (c *controlClient) run(ctx context.Context, l *controlLine, stdout, stderr io.Writer) (exit int, retry bool) {
+	c.mu.Lock()
+	if c.closing {
+		c.mu.Unlock()
+		fmt.Fprintf(stderr, "%v\n", errDialerClosed)
+		return 1, false
+	}
+	l.done, l.written, l.replies, l.failure = make(chan struct{}), false, nil, ""
+	if c.gone {
+		l.failure = c.failure
+		close(l.done)
+	} else {
+		c.queued = append(c.queued, l)
+		c.changed.Broadcast()
+	}
+	c.mu.Unlock()
+
+	select {
+	case <-l.done:
+	case <-ctx.Done():
+		if c.giveUp(l) {
+			fmt.Fprintf(stderr, "tmux: %v\n", ctx.Err())
+			return 1, false
+		}
+	}
+
+	// Answered, or the client has gone: l is no longer shared.
+	settled := l.fifos
+	if l.failure != "" {
+		if !l.written && c.attached {
+			return 0, true
+		}
+		settled = c.settle(l)
+	}
+	defer abortAll(settled) // each finished below, or never to be used
+	for i, reply := range l.replies {
+		if !reply.ok {
+			stderr.Write(reply.output) // tmux runs none of the rest
+			return 1, false
+		}
+		if f := l.fifos[i]; f == nil {
+			stdout.Write(reply.output)
+		} else if err := f.finish(); err != nil {
+			fmt.Fprintf(stderr, "control mode: moving data through %s: %v\n", f.path, err)
+			return 1, false
+		}
+	}
+	if l.failure != "" {
+		io.WriteString(stderr, l.failure)
+		return 1, false
+	}
+	return 0, false
+}
+
+// giveUp withdraws l, whose caller's time ran out, and reports true; or
+// reports false when l was answered meanwhile. A line not yet written is
+// dropped, and its FIFOs with it; a line written stays for tmux to answer,
+// its output now going nowhere.
+func (c *controlClient) giveUp(l *controlLine) bool {
+	c.mu.Lock()
+	select {
+	case <-l.done:
+		c.mu.Unlock()
+		return false
+	default:
+	}
+	if i := slices.Index(c.queued, l); i >= 0 {
+		c.queued = slices.Delete(c.queued, i, i+1)
+		c.changed.Broadcast()
+		c.mu.Unlock()
+		abortAll(l.fifos)
+		return true
+	}
+	for _, f := range l.fifos {
+		if f != nil && f.dst != nil {
+			f.dst.set(io.Discard) // the caller's writer is the caller's again
+		}
+	}
+	l.abandoned = true
+	c.mu.Unlock()
+	return true
+}
+
+// close ends the client once tmux has answered every line it was sent,
+// waiting up to patience for that. A tmux that is not answering keeps its
+// client (see controlClient): close says so and leaves it to end as soon
+// as tmux answers, or when this process exits.
+func (c *controlClient) close(patience time.Duration) error {
+	deadline := time.Now().Add(patience)
+	expired := false
+	timer := time.AfterFunc(patience, func() {
+		c.mu.Lock()
+		expired = true
+		c.changed.Broadcast()
+		c.mu.Unlock()
+	})
+	defer timer.Stop()
+
+	c.mu.Lock()
+	c.closing = true
+	c.changed.Broadcast()
+	for !c.idle() && !expired {
+		c.changed.Wait()
+	}
+	idle := c.idle()
+	c.mu.Unlock()
+	if !idle {
+		go c.endWhenIdle()
+		return fmt.Errorf("tmux did not answer within %v; its control client (pid %d) is left attached until tmux answers, since ending it now could crash a stopped tmux", patience, c.cmd.Process.Pid)
+	}
+	c.in.Close() // end of input: the client detaches and exits
+	select {
+	case <-c.exited:
+	case <-time.After(max(time.Until(deadline), time.Second)):
+		// tmux answered a moment ago, so ending the client is safe.
+		c.cmd.Process.Kill()
+		<-c.exited
+	}
+	return nil
+}
+
+// idle reports whether no line is queued or waiting for replies; c.mu held.
+func (c *controlClient) idle() bool {
+	return c.gone || len(c.queued) == 0 && len(c.sent) == 0
+}
+
+// endWhenIdle closes the client's input once tmux has answered everything.
+func (c *controlClient) endWhenIdle() {
+	c.mu.Lock()
+	for !c.idle() {
+		c.changed.Wait()
+	}
+	c.mu.Unlock()
+	c.in.Close()
+}
+
+func (c *controlClient) hasGone() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.gone
+}
