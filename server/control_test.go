@@ -9,10 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
-	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -168,23 +165,6 @@ func TestControlLateTmuxStillGetsItsData(t *testing.T) {
 		b, err := os.ReadFile(got)
 		return err == nil && string(b) == "late content", fmt.Sprintf("%q %v", b, err)
 	})
-}
-
-// stoppedTmux stops the test's tmux server with SIGSTOP, as a hung server
-// would be, and returns the function that resumes it (also run at the end
-// of the test, so that a failing test leaves nothing stopped).
-func stoppedTmux(t *testing.T, e *tmuxEnv) (resume func()) {
-	t.Helper()
-	pid, err := strconv.Atoi(strings.TrimSpace(e.mustTmux("display-message", "-p", "#{pid}")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := syscall.Kill(pid, syscall.SIGSTOP); err != nil {
-		t.Fatal(err)
-	}
-	resume = sync.OnceFunc(func() { syscall.Kill(pid, syscall.SIGCONT) })
-	t.Cleanup(resume)
-	return resume
 }
 
 // controlProcesses counts the tmux -C processes on the test's socket.

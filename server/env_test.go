@@ -17,6 +17,8 @@ import (
 	"github.com/tmuxbuf/tmuxbuf/faketmux"
 	"github.com/tmuxbuf/tmuxbuf/server"
 	"github.com/tmuxbuf/tmuxbuf/tmuxtest"
+	"strconv"
+	"syscall"
 )
 
 // TestMain makes the developer's own tmux unreachable from these tests: see
@@ -228,4 +230,21 @@ func waitFor(t *testing.T, what string, cond func() (bool, string)) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// stoppedTmux stops the test's tmux server with SIGSTOP, as a hung server
+// would be, and returns the function that resumes it (also run at the end
+// of the test, so that a failing test leaves nothing stopped).
+func stoppedTmux(t *testing.T, e *tmuxEnv) (resume func()) {
+	t.Helper()
+	pid, err := strconv.Atoi(strings.TrimSpace(e.mustTmux("display-message", "-p", "#{pid}")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Kill(pid, syscall.SIGSTOP); err != nil {
+		t.Fatal(err)
+	}
+	resume = sync.OnceFunc(func() { syscall.Kill(pid, syscall.SIGCONT) })
+	t.Cleanup(resume)
+	return resume
 }

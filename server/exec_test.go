@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tmuxbuf/tmuxbuf/server"
+	"time"
 )
 
 // TestExecOutputHeldOpenAfterExit plays a tmux client whose standard
@@ -43,4 +44,27 @@ func TestExecOneWriterForBoth(t *testing.T) {
 	if got := both.String(); got != "outerr" && got != "errout" {
 		t.Errorf("combined output %q, want out and err", got)
 	}
+}
+
+// tmux survives calls that time out while it is stopped: each kills its
+// own tmux client, which tmux 3.3a survives (unlike control clients; see
+// controlClient).
+func TestExecStoppedTmuxSurvivesTimeouts(t *testing.T) {
+	if !realTmux(t) {
+		t.Skip("stops a real tmux server with SIGSTOP")
+	}
+	e := newEnv(t, func(c *server.Config) { c.Timeout = 200 * time.Millisecond })
+	e.load("before")
+	resume := stoppedTmux(t, e)
+	for range 10 {
+		if got := e.fails("load_buffer", map[string]any{"content": "stuck"}); !strings.Contains(got, "did not answer within 200ms") {
+			t.Fatalf("with tmux stopped: %q", got)
+		}
+	}
+	resume()
+	waitFor(t, "tmux to answer again", func() (bool, string) {
+		_, stderr, err := e.tmux("has-session", "-t", "main")
+		return err == nil, stderr
+	})
+	e.load("after")
 }
