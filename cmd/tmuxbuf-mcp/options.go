@@ -35,8 +35,8 @@ func parseOptions(argv []string, getenv func(string) string, stderr io.Writer) (
 	fs := flag.NewFlagSet("tmuxbuf-mcp", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&o.tmuxBin, "tmux-bin", envOr(getenv, "LIBTMUX_TMUX_BIN", "tmux"), "tmux binary (env LIBTMUX_TMUX_BIN)")
-	fs.StringVar(&o.socketName, "socket-name", getenv("LIBTMUX_SOCKET"), "tmux socket name, as tmux -L (env LIBTMUX_SOCKET)")
-	fs.StringVar(&o.socketPath, "socket-path", getenv("LIBTMUX_SOCKET_PATH"), "tmux socket path, as tmux -S (env LIBTMUX_SOCKET_PATH)")
+	fs.StringVar(&o.socketName, "socket-name", "", "tmux socket name, as tmux -L (env LIBTMUX_SOCKET)")
+	fs.StringVar(&o.socketPath, "socket-path", "", "tmux socket path, as tmux -S, which wins over a socket name (env LIBTMUX_SOCKET_PATH)")
 	fs.StringVar(&o.backend, "backend", envOr(getenv, "TMUXBUF_BACKEND", "exec"), "exec: run the tmux binary for each command; control: one persistent tmux -C client per tmux server, far faster; fake: the in-process emulator, no tmux needed (env TMUXBUF_BACKEND)")
 	fs.StringVar(&o.httpAddr, "http", "", "serve Streamable HTTP at http://ADDR/mcp instead of stdio; loopback addresses only unless --http-allow-remote")
 	fs.StringVar(&o.httpTokenFile, "http-token-file", "", "file holding the bearer token HTTP clients must send (or env TMUXBUF_HTTP_TOKEN)")
@@ -51,6 +51,18 @@ func parseOptions(argv []string, getenv func(string) string, stderr io.Writer) (
 	fs.BoolVar(&o.version, "version", false, "print the version and exit")
 	if err := fs.Parse(argv); err != nil {
 		return o, err
+	}
+	// The socket is chosen as a whole, so that a flag wins over every
+	// variable: either socket flag sets both variables aside. Within one
+	// level a path wins over a name, as tmux -S wins over -L whatever
+	// their order (tmux.c makes a path from -L only when -S gave none).
+	socketFlag := false
+	fs.Visit(func(f *flag.Flag) { socketFlag = socketFlag || f.Name == "socket-name" || f.Name == "socket-path" })
+	if !socketFlag {
+		o.socketName, o.socketPath = getenv("LIBTMUX_SOCKET"), getenv("LIBTMUX_SOCKET_PATH")
+	}
+	if o.socketPath != "" {
+		o.socketName = ""
 	}
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected argument %q; see -help", fs.Arg(0))
