@@ -21,7 +21,7 @@ type options struct {
 	backend                         string
 	httpAddr, httpTokenFile         string
 	httpAllowRemote                 bool
-	auditLog                        string
+	auditLog, auditKeyFile          string
 	bufferPrefix                    string
 	maxContentBytes, maxShowBytes   int
 	timeout                         time.Duration
@@ -42,6 +42,7 @@ func parseOptions(argv []string, getenv func(string) string, stderr io.Writer) (
 	fs.StringVar(&o.httpTokenFile, "http-token-file", "", "file holding the bearer token HTTP clients must send (or env TMUXBUF_HTTP_TOKEN)")
 	fs.BoolVar(&o.httpAllowRemote, "http-allow-remote", false, "let --http listen on a non-loopback address")
 	fs.StringVar(&o.auditLog, "audit-log", "", "append the audit log (JSON lines) to this file instead of stderr")
+	fs.StringVar(&o.auditKeyFile, "audit-key-file", "", "file holding the key of the audit log's content digests, to match them across runs; private to you, at least 32 bytes (default: a random key for each run)")
 	fs.StringVar(&o.bufferPrefix, "buffer-prefix", server.DefaultBufferPrefix, "prefix of the buffer names this server makes")
 	fs.IntVar(&o.maxContentBytes, "max-content-bytes", server.DefaultMaxContentBytes, "largest content load_buffer accepts, in bytes")
 	fs.IntVar(&o.maxShowBytes, "max-show-bytes", 0, "largest content show_buffer returns, in bytes (default: --max-content-bytes)")
@@ -91,6 +92,12 @@ func (o options) serverConfig(stderr io.Writer) (server.Config, func(), error) {
 	if err != nil {
 		return server.Config{}, nil, err
 	}
+	var auditKey []byte // nil: a random key for this run
+	if o.auditKeyFile != "" {
+		if auditKey, err = server.ReadAuditKey(o.auditKeyFile); err != nil {
+			return server.Config{}, nil, err
+		}
+	}
 	cfg := server.Config{
 		BufferPrefix:    o.bufferPrefix,
 		MaxContentBytes: o.maxContentBytes,
@@ -98,6 +105,7 @@ func (o options) serverConfig(stderr io.Writer) (server.Config, func(), error) {
 		Timeout:         o.timeout,
 		Safety:          tier,
 		Version:         version(),
+		AuditKey:        auditKey,
 	}
 	closers := []func(){}
 	closeAll := func() {
