@@ -34,7 +34,7 @@ import (
 // long enough to be useful confirms a guess. So the length serves only to
 // keep distinct payloads apart: 64 bits make a chance collision unlikely
 // until some four billion payloads (the birthday bound), where 48 bits
-// would give one in a million-payload log a one-in-500 chance.
+// would give a log of a million payloads a one-in-560 chance of one.
 const auditDigestLen = 16
 
 // MinAuditKeyLen is the shortest audit key accepted, in bytes: the size of
@@ -96,7 +96,12 @@ func ReadAuditKey(path string) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("audit key file: %w", err)
 	}
-	key = bytes.TrimSuffix(bytes.TrimSuffix(key, []byte("\n")), []byte("\r"))
+	switch {
+	case bytes.HasSuffix(key, []byte("\r\n")):
+		key = key[:len(key)-2]
+	case bytes.HasSuffix(key, []byte("\n")):
+		key = key[:len(key)-1]
+	}
 	if len(key) < MinAuditKeyLen {
 		return nil, fmt.Errorf("audit key file %s holds %d bytes, fewer than the %d an audit key needs; make one with: (umask 077; head -c 32 /dev/urandom | base64 > %s)", path, len(key), MinAuditKeyLen, path)
 	}

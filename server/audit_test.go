@@ -131,7 +131,7 @@ func TestReadAuditKey(t *testing.T) {
 		}
 		return path
 	}
-	for content, want := range map[string]string{key: key, key + "\n": key, key + "\r\n": key, "\x00" + key + "\n\n": "\x00" + key + "\n"} {
+	for content, want := range map[string]string{key: key, key + "\n": key, key + "\r\n": key, "\x00" + key + "\n\n": "\x00" + key + "\n", key + "\r": key + "\r"} {
 		got, err := server.ReadAuditKey(write("good", content, 0o600))
 		if err != nil || string(got) != want {
 			t.Errorf("ReadAuditKey of %q = %q, %v; want %q", content, got, err, want)
