@@ -486,14 +486,23 @@ func TestLoadIsConfirmed(t *testing.T) {
 	if got := e.fails("load_buffer", map[string]any{"content": "x"}); !strings.Contains(got, "listed no buffer of that name") {
 		t.Errorf("/bin/true as tmux: %q", got)
 	}
-	// A load cut short: tmux made a buffer, not of the content sent.
-	e.connect(func(c *server.Config) { c.Tmux = halfStdin{e.dialer()} })
-	before := e.bufferNames()
-	if got := e.fails("load_buffer", map[string]any{"content": "0123456789"}); !strings.Contains(got, "made a buffer of 5 bytes from the 10 sent; it was deleted") {
-		t.Errorf("half the content loaded: %q", got)
+	// A load cut short: tmux made a buffer, not of the content sent. With
+	// the real tmux, through the control backend's FIFO too.
+	backends := map[string]server.Dialer{"exec or fake": e.dialer()}
+	if realTmux(t) {
+		control := &server.ControlDialer{SocketName: e.socket}
+		t.Cleanup(func() { control.Close() })
+		backends["control"] = control
 	}
-	if after := e.bufferNames(); !slices.Equal(after, before) {
-		t.Errorf("tmux holds %v after the failed load, want %v as before", after, before)
+	for backend, d := range backends {
+		e.connect(func(c *server.Config) { c.Tmux = halfStdin{d} })
+		before := e.bufferNames()
+		if got := e.fails("load_buffer", map[string]any{"content": "0123456789"}); !strings.Contains(got, "made a buffer of 5 bytes from the 10 sent; it was deleted") {
+			t.Errorf("%s: half the content loaded: %q", backend, got)
+		}
+		if after := e.bufferNames(); !slices.Equal(after, before) {
+			t.Errorf("%s: tmux holds %v after the failed load, want %v as before", backend, after, before)
+		}
 	}
 	e.connect()
 	e.load("still serving")
