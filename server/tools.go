@@ -178,7 +178,9 @@ func (s *Server) loadBuffer(ctx context.Context, a args) (any, error) {
 // a bug, and a success is no proof (tmux makes no buffer of an empty load
 // and says nothing; a --tmux-bin that is not tmux may exit 0 having done
 // nothing). tmux runs the list-buffers after the load has read all of its
-// standard input. On any failure no buffer of that name is left behind.
+// standard input. Names hold nothing a format would read (no '#', ',' or
+// '}'), so name goes into the filter as it is. On any failure no buffer of
+// that name is left behind.
 func (s *Server) load(ctx context.Context, socket, name, content string) error {
 	out, err := s.tmux(ctx, socket, strings.NewReader(content),
 		"load-buffer", "-b", name, "-", ";",
