@@ -358,6 +358,11 @@ var scenarios = []scenario{
 		cmd("save-buffer", "-a", "-b", "bin", "out.bin"),
 		cmd("load-buffer", "-b", "back", "out.bin", ";", "list-buffers", "-F", "#{buffer_name} #{buffer_size}"),
 		cmd("load-buffer", "-b", "two", "-", ";", "load-buffer", "-b", "three", "-").in("stdin"),
+		// A load and a check of its size in one line, as tmuxbuf's
+		// load_buffer sends them: the listing runs after the load has read
+		// all of its standard input, and an empty load lists nothing.
+		cmd("load-buffer", "-b", "checked", "-", ";", "list-buffers", "-F", "#{buffer_size}", "-f", "#{==:#{buffer_name},checked}").in(binary),
+		cmd("load-buffer", "-b", "unmade", "-", ";", "list-buffers", "-F", "#{buffer_size}", "-f", "#{==:#{buffer_name},unmade}").in(""),
 		cmd("list-buffers", "-F", "#{buffer_name} #{buffer_size}"),
 	}},
 	{name: "formats", steps: []step{

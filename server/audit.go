@@ -1,46 +1,122 @@
 package server
 
 import (
+	"bytes"
 	"context"
+	"crypto/hmac"
+	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
+	"os"
 	"sort"
+	"syscall"
 	"time"
 	"unicode/utf8"
 )
 
 // The audit log has one JSON record per tool call. Payload arguments appear
-// only as their length in characters and a SHA-256 prefix: enough to tell
-// two payloads apart or match one the caller still holds, and nothing more.
-// Results are never logged.
+// only as their length in characters and a keyed digest: enough to tell two
+// payloads apart, or to match one the caller still holds when the key is
+// known, and nothing more. Results are never logged.
+//
+// The digest is an HMAC-SHA-256 under a key the log never holds, not a plain
+// hash: a plain SHA-256 prefix of a six-digit PIN, say, gives it away to
+// anyone who reads the log, by trying all million in a second or two. The
+// key is random for each Server unless the user supplies one (AuditKey,
+// tmuxbuf-mcp --audit-key-file) to correlate payloads across runs.
 
-const digestPrefixLen = 12 // hex digits of SHA-256 kept in the audit log
+// auditDigestLen is how many hex digits of the HMAC the log keeps: 64 bits.
+// Without the key, no prefix length helps a guesser; with it, any prefix
+// long enough to be useful confirms a guess. So the length serves only to
+// keep distinct payloads apart: 64 bits make a chance collision unlikely
+// until some four billion payloads (the birthday bound), where 48 bits
+// would give a log of a million payloads a one-in-560 chance of one.
+const auditDigestLen = 16
+
+// MinAuditKeyLen is the shortest audit key accepted, in bytes: the size of
+// the HMAC-SHA-256 output, the key length RFC 2104 recommends.
+const MinAuditKeyLen = 32
 
 // redacted is how a payload argument appears in the audit log.
 type redacted struct {
-	Len          int    `json:"len"`
-	SHA256Prefix string `json:"sha256_prefix"`
+	Len        int    `json:"len"`
+	HMACPrefix string `json:"hmac_sha256_prefix"`
 }
 
-func redact(s string) redacted {
-	h := sha256.New()
+func redact(key []byte, s string) redacted {
+	h := hmac.New(sha256.New, key)
 	// In chunks, so a large payload is not copied whole just to be hashed.
 	const chunk = 64 << 10
 	for i := 0; i < len(s); i += chunk {
 		h.Write([]byte(s[i:min(i+chunk, len(s))]))
 	}
-	return redacted{Len: utf8.RuneCountInString(s), SHA256Prefix: hex.EncodeToString(h.Sum(nil))[:digestPrefixLen]}
+	return redacted{Len: utf8.RuneCountInString(s), HMACPrefix: hex.EncodeToString(h.Sum(nil))[:auditDigestLen]}
 }
+
+// newAuditKey draws the random key of a Server that was given none.
+func newAuditKey() []byte {
+	key := make([]byte, MinAuditKeyLen)
+	rand.Read(key) // never fails: see crypto/rand.Read
+	return key
+}
+
+// ReadAuditKey reads an audit key from a file: its bytes, less one final
+// line end, so that a key written by a shell or an editor works. It refuses
+// a file that anyone but its owner may read or write, like ssh does a
+// private key (one who can read it can brute-force short payloads again;
+// one who can write it can choose the key), a file owned by another user,
+// and a key shorter than MinAuditKeyLen.
+func ReadAuditKey(path string) ([]byte, error) {
+	// Non-blocking, so that a FIFO put in the key's place cannot hang the
+	// open; it is refused below as not a regular file.
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, fmt.Errorf("audit key file: %w", err)
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("audit key file: %w", err)
+	}
+	switch st, _ := info.Sys().(*syscall.Stat_t); {
+	case !info.Mode().IsRegular():
+		return nil, fmt.Errorf("audit key file %s is not a regular file", path)
+	case info.Mode().Perm()&0o077 != 0:
+		return nil, fmt.Errorf("audit key file %s has mode %04o: others may read or change the key; make it private (chmod 600)", path, info.Mode().Perm())
+	case st != nil && int(st.Uid) != os.Geteuid():
+		return nil, fmt.Errorf("audit key file %s belongs to user %d, not to this process's user %d, who alone should control the key", path, st.Uid, os.Geteuid())
+	case info.Size() > maxAuditKeyFile:
+		return nil, fmt.Errorf("audit key file %s is %d bytes: a key file holds a key of at least %d bytes, not more than %d", path, info.Size(), MinAuditKeyLen, maxAuditKeyFile)
+	}
+	key, err := io.ReadAll(io.LimitReader(f, maxAuditKeyFile))
+	if err != nil {
+		return nil, fmt.Errorf("audit key file: %w", err)
+	}
+	switch {
+	case bytes.HasSuffix(key, []byte("\r\n")):
+		key = key[:len(key)-2]
+	case bytes.HasSuffix(key, []byte("\n")):
+		key = key[:len(key)-1]
+	}
+	if len(key) < MinAuditKeyLen {
+		return nil, fmt.Errorf("audit key file %s holds %d bytes, fewer than the %d an audit key needs; make one with: (umask 077; head -c 32 /dev/urandom | base64 > %s)", path, len(key), MinAuditKeyLen, path)
+	}
+	return key, nil
+}
+
+// maxAuditKeyFile bounds what ReadAuditKey reads: more is not a key file.
+const maxAuditKeyFile = 4 << 10
 
 // auditArgs renders a call's arguments for the log: known params as sent
 // (payloads redacted, strings shortened), unknown ones by name only, since a
 // misspelt payload argument must not leak. It reads the raw JSON, because
 // calls that fail to decode are logged too; decoded, when the call decoded,
 // spares decoding a large payload twice.
-func auditArgs(raw json.RawMessage, decoded args, params []param) slog.Attr {
+func auditArgs(key []byte, raw json.RawMessage, decoded args, params []param) slog.Attr {
 	var fields map[string]json.RawMessage
 	if json.Unmarshal(raw, &fields) != nil {
 		return slog.String("args", "<not a JSON object>")
@@ -63,10 +139,10 @@ func auditArgs(raw json.RawMessage, decoded args, params []param) slog.Attr {
 			continue
 		}
 		if s, ok := decoded[name].(string); ok && p.payload {
-			attrs = append(attrs, slog.Any(name, redact(s)))
+			attrs = append(attrs, slog.Any(name, redact(key, s)))
 			continue
 		}
-		attrs = append(attrs, slog.Any(name, auditValue(p, fields[name])))
+		attrs = append(attrs, slog.Any(name, auditValue(key, p, fields[name])))
 	}
 	if len(unknown) > 0 {
 		attrs = append(attrs, slog.Any("unknown_args", unknown))
@@ -74,7 +150,7 @@ func auditArgs(raw json.RawMessage, decoded args, params []param) slog.Attr {
 	return slog.Group("args", attrs...)
 }
 
-func auditValue(p param, raw json.RawMessage) any {
+func auditValue(key []byte, p param, raw json.RawMessage) any {
 	var v any
 	if json.Unmarshal(raw, &v) != nil {
 		return "<invalid JSON>"
@@ -82,7 +158,7 @@ func auditValue(p param, raw json.RawMessage) any {
 	switch v := v.(type) {
 	case string:
 		if p.payload {
-			return redact(v)
+			return redact(key, v)
 		}
 		return shorten(v, 128)
 	case map[string]any, []any:

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 
@@ -69,15 +70,21 @@ func benchClient(b *testing.B, srv *mcp.Server) *mcp.ClientSession {
 	return cs
 }
 
-// instantTmux is a tmux that succeeds at everything and does nothing, so
-// that a benchmark sees only the server's cost.
+// instantTmux is a tmux that succeeds at everything and keeps nothing, so
+// that a benchmark sees only the server's cost. Its list-buffers reports
+// the size of what the same command line read, as load_buffer's check of
+// its load expects.
 type instantTmux struct{}
 
 func (instantTmux) Dial(string) server.Tmux { return instantTmux{} }
 
-func (instantTmux) Run(_ context.Context, _ []string, stdin io.Reader, _, _ io.Writer) int {
+func (instantTmux) Run(_ context.Context, args []string, stdin io.Reader, stdout, _ io.Writer) int {
+	var read int64
 	if stdin != nil {
-		io.Copy(io.Discard, stdin)
+		read, _ = io.Copy(io.Discard, stdin)
+	}
+	if slices.Contains(args, "list-buffers") {
+		fmt.Fprintln(stdout, read)
 	}
 	return 0
 }

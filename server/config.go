@@ -17,6 +17,9 @@ type Config struct {
 	Safety          Tier
 	Audit           *slog.Logger // one record per tool call; nil discards them
 	Version         string
+	// AuditKey keys the digests of payloads in the audit log (see
+	// ReadAuditKey); nil means a random key for this Server.
+	AuditKey []byte
 }
 
 const (
@@ -66,6 +69,9 @@ func (c Config) withDefaults() (Config, error) {
 	if c.Audit == nil {
 		c.Audit = slog.New(slog.DiscardHandler)
 	}
+	if c.AuditKey == nil {
+		c.AuditKey = newAuditKey()
+	}
 	if c.Version == "" {
 		c.Version = "devel"
 	}
@@ -76,6 +82,8 @@ func (c Config) withDefaults() (Config, error) {
 		return c, fmt.Errorf("max show bytes must be positive, got %d", c.MaxShowBytes)
 	case c.Timeout < 0:
 		return c, fmt.Errorf("timeout must be positive, got %v", c.Timeout)
+	case len(c.AuditKey) < MinAuditKeyLen:
+		return c, fmt.Errorf("audit key is %d bytes, fewer than %d", len(c.AuditKey), MinAuditKeyLen)
 	case tierNames[c.Safety] == "":
 		return c, fmt.Errorf("unknown safety tier %d", c.Safety)
 	}

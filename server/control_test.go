@@ -130,6 +130,7 @@ func TestControlHungAndMissingTmux(t *testing.T) {
 		}
 	}
 	missing := &server.ControlDialer{Bin: "/nonexistent/tmux"}
+	t.Cleanup(func() { missing.Close() }) // it made a FIFO directory for the load
 	e.connect(func(c *server.Config) { c.Tmux = missing })
 	if got := e.fails("load_buffer", map[string]any{"content": "x"}); !strings.Contains(got, "tmux could not be run") {
 		t.Errorf("missing tmux: %q", got)

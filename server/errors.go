@@ -3,6 +3,7 @@ package server
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -20,6 +21,18 @@ var (
 
 func errContentTooLarge(n, max int) error {
 	return fmt.Errorf("content is %d bytes, over the limit of %d bytes (raise it with --max-content-bytes)", n, max)
+}
+
+// errLoadUnconfirmed is a load that tmux reported done without the buffer
+// to show for it. listed is what tmux printed for the buffer's size; it is
+// quoted only when it is a number, since a binary that is not tmux might
+// echo its standard input.
+func errLoadUnconfirmed(socket string, sent int, listed []byte) error {
+	size, err := strconv.Atoi(strings.TrimSuffix(string(listed), "\n"))
+	if len(listed) == 0 || err != nil {
+		return fmt.Errorf("tmux load-buffer on %s reported success, then listed no buffer of that name: the %d bytes were not loaded (is --tmux-bin or LIBTMUX_TMUX_BIN a tmux?)", socketLabel(socket), sent)
+	}
+	return fmt.Errorf("tmux load-buffer on %s made a buffer of %d bytes from the %d sent; it was deleted", socketLabel(socket), size, sent)
 }
 
 func errBadBufferName(n namer) error {

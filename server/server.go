@@ -83,7 +83,7 @@ func (s *Server) handler(t tool) mcp.ToolHandler {
 		if err == nil {
 			res, err = successResult(out)
 		}
-		auditRecord(s.cfg.Audit, t.name, sessionID(req), requestID, auditArgs(req.Params.Arguments, a, t.params), started, err)
+		auditRecord(s.cfg.Audit, t.name, sessionID(req), requestID, auditArgs(s.cfg.AuditKey, req.Params.Arguments, a, t.params), started, err)
 		if err != nil {
 			res = errorResult(err)
 		}
@@ -140,7 +140,7 @@ func (s *Server) refuseHiddenTools(next mcp.MethodHandler) mcp.MethodHandler {
 			return next(ctx, method, req)
 		}
 		err := errToolTier(call.Params.Name, need, s.cfg.Safety)
-		auditRecord(s.cfg.Audit, call.Params.Name, sessionID(call), newRequestID(), auditArgs(call.Params.Arguments, nil, nil), time.Now(), err)
+		auditRecord(s.cfg.Audit, call.Params.Name, sessionID(call), newRequestID(), auditArgs(s.cfg.AuditKey, call.Params.Arguments, nil, nil), time.Now(), err)
 		return errorResult(err), nil
 	}
 }

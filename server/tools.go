@@ -166,14 +166,40 @@ func (s *Server) loadBuffer(ctx context.Context, a args) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.tmux(ctx, socket, strings.NewReader(content), "load-buffer", "-b", name, "-"); err != nil {
-		if cutShort(err) {
-			s.discard(socket, name)
-		}
+	if err := s.load(ctx, socket, name, content); err != nil {
 		return nil, err
 	}
 	s.owned.add(socket, name)
 	return loadResult{BufferName: name, LogicalName: a.optStr("logical_name")}, nil
+}
+
+// load makes buffer name from content, and checks in the same tmux command
+// line that tmux made it whole: a handle to a buffer that does not exist is
+// a bug, and a success is no proof (tmux makes no buffer of an empty load
+// and says nothing; a --tmux-bin that is not tmux may exit 0 having done
+// nothing). tmux runs the list-buffers after the load has read all of its
+// standard input. Names hold nothing a format would read (no '#', ',' or
+// '}'), so name goes into the filter as it is. On any failure no buffer of
+// that name is left behind.
+func (s *Server) load(ctx context.Context, socket, name, content string) error {
+	out, err := s.tmux(ctx, socket, strings.NewReader(content),
+		"load-buffer", "-b", name, "-", ";",
+		"list-buffers", "-F", "#{buffer_size}", "-f", "#{==:#{buffer_name},"+name+"}")
+	if err != nil {
+		if cutShort(err) {
+			s.discard(socket, name)
+		}
+		return err
+	}
+	if string(out) == strconv.Itoa(len(content))+"\n" {
+		return nil
+	}
+	// Whatever tmux made, nobody will get its name: delete it before
+	// answering, so that the caller sees nothing left behind.
+	if _, err := s.tmux(ctx, socket, nil, "delete-buffer", "-b", name); cutShort(err) {
+		s.discard(socket, name)
+	}
+	return errLoadUnconfirmed(socket, len(content), out)
 }
 
 // discard deletes, in the background, a buffer whose load was cut short:

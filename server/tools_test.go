@@ -1,7 +1,10 @@
 package server_test
 
 import (
+	"bytes"
+	"context"
 	"fmt"
+	"io"
 	"regexp"
 	"slices"
 	"strings"
@@ -472,4 +475,50 @@ func TestCleanupWaitsForCallsUnderWay(t *testing.T) {
 	if name == "" || slices.Contains(e.bufferNames(), name) {
 		t.Errorf("the late load's buffer %q outlived the clean-up; buffers: %v", name, e.bufferNames())
 	}
+}
+
+// TestLoadIsConfirmed: load_buffer hands out a name only once tmux has
+// listed the buffer, whole; otherwise a clear error, and no buffer left.
+func TestLoadIsConfirmed(t *testing.T) {
+	e := newEnv(t)
+	// A tmux binary that is not tmux: /bin/true exits 0 having done nothing.
+	e.connect(func(c *server.Config) { c.Tmux = server.ExecDialer{Bin: "/bin/true", SocketName: e.socket} })
+	if got := e.fails("load_buffer", map[string]any{"content": "x"}); !strings.Contains(got, "listed no buffer of that name") {
+		t.Errorf("/bin/true as tmux: %q", got)
+	}
+	// A load cut short: tmux made a buffer, not of the content sent. With
+	// the real tmux, through the control backend's FIFO too.
+	backends := map[string]server.Dialer{"exec or fake": e.dialer()}
+	if realTmux(t) {
+		control := &server.ControlDialer{SocketName: e.socket}
+		t.Cleanup(func() { control.Close() })
+		backends["control"] = control
+	}
+	for backend, d := range backends {
+		e.connect(func(c *server.Config) { c.Tmux = halfStdin{d} })
+		before := e.bufferNames()
+		if got := e.fails("load_buffer", map[string]any{"content": "0123456789"}); !strings.Contains(got, "made a buffer of 5 bytes from the 10 sent; it was deleted") {
+			t.Errorf("%s: half the content loaded: %q", backend, got)
+		}
+		if after := e.bufferNames(); !slices.Equal(after, before) {
+			t.Errorf("%s: tmux holds %v after the failed load, want %v as before", backend, after, before)
+		}
+	}
+	e.connect()
+	e.load("still serving")
+}
+
+// halfStdin is a tmux that gets only the first half of what it is sent.
+type halfStdin struct{ server.Dialer }
+
+func (d halfStdin) Dial(socket string) server.Tmux { return halfStdinTmux{d.Dialer.Dial(socket)} }
+
+type halfStdinTmux struct{ server.Tmux }
+
+func (t halfStdinTmux) Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if stdin != nil {
+		all, _ := io.ReadAll(stdin)
+		stdin = bytes.NewReader(all[:len(all)/2])
+	}
+	return t.Tmux.Run(ctx, args, stdin, stdout, stderr)
 }

@@ -21,7 +21,7 @@ type options struct {
 	backend                         string
 	httpAddr, httpTokenFile         string
 	httpAllowRemote                 bool
-	auditLog                        string
+	auditLog, auditKeyFile          string
 	bufferPrefix                    string
 	maxContentBytes, maxShowBytes   int
 	timeout                         time.Duration
@@ -35,13 +35,14 @@ func parseOptions(argv []string, getenv func(string) string, stderr io.Writer) (
 	fs := flag.NewFlagSet("tmuxbuf-mcp", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&o.tmuxBin, "tmux-bin", envOr(getenv, "LIBTMUX_TMUX_BIN", "tmux"), "tmux binary (env LIBTMUX_TMUX_BIN)")
-	fs.StringVar(&o.socketName, "socket-name", getenv("LIBTMUX_SOCKET"), "tmux socket name, as tmux -L (env LIBTMUX_SOCKET)")
-	fs.StringVar(&o.socketPath, "socket-path", getenv("LIBTMUX_SOCKET_PATH"), "tmux socket path, as tmux -S (env LIBTMUX_SOCKET_PATH)")
+	fs.StringVar(&o.socketName, "socket-name", "", "tmux socket name, as tmux -L (env LIBTMUX_SOCKET)")
+	fs.StringVar(&o.socketPath, "socket-path", "", "tmux socket path, as tmux -S, which wins over a socket name (env LIBTMUX_SOCKET_PATH)")
 	fs.StringVar(&o.backend, "backend", envOr(getenv, "TMUXBUF_BACKEND", "exec"), "exec: run the tmux binary for each command; control: one persistent tmux -C client per tmux server, far faster; fake: the in-process emulator, no tmux needed (env TMUXBUF_BACKEND)")
 	fs.StringVar(&o.httpAddr, "http", "", "serve Streamable HTTP at http://ADDR/mcp instead of stdio; loopback addresses only unless --http-allow-remote")
 	fs.StringVar(&o.httpTokenFile, "http-token-file", "", "file holding the bearer token HTTP clients must send (or env TMUXBUF_HTTP_TOKEN)")
 	fs.BoolVar(&o.httpAllowRemote, "http-allow-remote", false, "let --http listen on a non-loopback address")
 	fs.StringVar(&o.auditLog, "audit-log", "", "append the audit log (JSON lines) to this file instead of stderr")
+	fs.StringVar(&o.auditKeyFile, "audit-key-file", "", "file holding the key of the audit log's content digests, to match them across runs; private to you, at least 32 bytes (default: a random key for each run)")
 	fs.StringVar(&o.bufferPrefix, "buffer-prefix", server.DefaultBufferPrefix, "prefix of the buffer names this server makes")
 	fs.IntVar(&o.maxContentBytes, "max-content-bytes", server.DefaultMaxContentBytes, "largest content load_buffer accepts, in bytes")
 	fs.IntVar(&o.maxShowBytes, "max-show-bytes", 0, "largest content show_buffer returns, in bytes (default: --max-content-bytes)")
@@ -51,6 +52,18 @@ func parseOptions(argv []string, getenv func(string) string, stderr io.Writer) (
 	fs.BoolVar(&o.version, "version", false, "print the version and exit")
 	if err := fs.Parse(argv); err != nil {
 		return o, err
+	}
+	// The socket is chosen as a whole, so that a flag wins over every
+	// variable: either socket flag sets both variables aside. Within one
+	// level a path wins over a name, as tmux -S wins over -L whatever
+	// their order (tmux.c makes a path from -L only when -S gave none).
+	socketFlag := false
+	fs.Visit(func(f *flag.Flag) { socketFlag = socketFlag || f.Name == "socket-name" || f.Name == "socket-path" })
+	if !socketFlag {
+		o.socketName, o.socketPath = getenv("LIBTMUX_SOCKET"), getenv("LIBTMUX_SOCKET_PATH")
+	}
+	if o.socketPath != "" {
+		o.socketName = ""
 	}
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected argument %q; see -help", fs.Arg(0))
@@ -79,6 +92,12 @@ func (o options) serverConfig(stderr io.Writer) (server.Config, func(), error) {
 	if err != nil {
 		return server.Config{}, nil, err
 	}
+	var auditKey []byte // nil: a random key for this run
+	if o.auditKeyFile != "" {
+		if auditKey, err = server.ReadAuditKey(o.auditKeyFile); err != nil {
+			return server.Config{}, nil, err
+		}
+	}
 	cfg := server.Config{
 		BufferPrefix:    o.bufferPrefix,
 		MaxContentBytes: o.maxContentBytes,
@@ -86,6 +105,7 @@ func (o options) serverConfig(stderr io.Writer) (server.Config, func(), error) {
 		Timeout:         o.timeout,
 		Safety:          tier,
 		Version:         version(),
+		AuditKey:        auditKey,
 	}
 	closers := []func(){}
 	closeAll := func() {
