@@ -21,23 +21,6 @@ type client struct {
 	utf8      bool     // tmux's CLIENT_UTF8: output is sanitized without it
 }
 
-// runList runs parsed commands in order; the first failure prints its
-// message and skips the rest, as tmux drops the rest of a failed group.
-func (c *client) runList(cmds []command) int {
-	for i := range cmds {
-		cmd := &cmds[i]
-		if cmd.entry.run == nil {
-			c.errorf(errUnsupported, cmd.entry.name)
-			return 1
-		}
-		if err := cmd.entry.run(c, &cmd.args); err != nil {
-			c.errorf("%s", err)
-			return 1
-		}
-	}
-	return 0
-}
-
 // errorf writes one error line, as tmux's cmdq_error does.
 func (c *client) errorf(format string, a ...any) {
 	io.WriteString(c.stderr, c.sanitize(fmt.Sprintf(format, a...))+"\n")

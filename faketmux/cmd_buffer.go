@@ -7,6 +7,18 @@ import (
 	"syscall"
 )
 
+// bufferCommands are the buffer commands, as tmux's cmd-*.c declare them.
+var bufferCommands = []*cmdEntry{
+	{name: "set-buffer", alias: "setb", template: "ab:t:n:w", lower: 0, upper: 1, usage: `[-aw] [-b buffer-name] [-n new-buffer-name] [-t target-client] data`, exec: cmdSetBuffer},
+	{name: "delete-buffer", alias: "deleteb", template: "b:", lower: 0, upper: 0, usage: `[-b buffer-name]`, exec: cmdDeleteBuffer},
+	{name: "show-buffer", alias: "showb", template: "b:", lower: 0, upper: 0, usage: `[-b buffer-name]`, exec: cmdShowBuffer},
+	{name: "save-buffer", alias: "saveb", template: "ab:", lower: 1, upper: 1, usage: `[-a] [-b buffer-name] path`, exec: cmdSaveBuffer},
+	{name: "load-buffer", alias: "loadb", template: "b:t:w", lower: 1, upper: 1, usage: `[-b buffer-name] [-t target-client] path`, exec: cmdLoadBuffer},
+	{name: "list-buffers", alias: "lsb", template: "F:f:", lower: 0, upper: 0, usage: `[-F format] [-f filter]`, exec: cmdListBuffers},
+	{name: "paste-buffer", alias: "pasteb", template: "db:prs:t:", lower: 0, upper: 0, usage: `[-dpr] [-s separator] [-b buffer-name] [-t target-pane]`, exec: cmdPasteBuffer},
+	{name: "choose-buffer", alias: "", template: "F:f:K:NO:rt:Z", lower: 0, upper: 1, usage: `[-NrZ] [-F format] [-f filter] [-K key-format] [-O sort-order] [-t target-pane] [template]`, exec: cmdChooseBuffer},
+}
+
 // storeBuffer is tmux's paste_set as the buffer commands call it: no -b
 // makes an automatic buffer, -b "" is refused.
 func (c *client) storeBuffer(name string, named bool, data []byte) error {
@@ -54,7 +66,8 @@ func (c *client) namedOrTopForRead(a *args) (*buffer, error) {
 	return nil, errorf(errNoBuffers)
 }
 
-func cmdSetBuffer(c *client, a *args) error {
+func cmdSetBuffer(c *client, it *cmdItem) error {
+	a := it.args
 	if newName, ok := a.get('n'); ok {
 		pb, err := c.namedOrTop(a)
 		if err != nil {
@@ -86,7 +99,8 @@ func cmdSetBuffer(c *client, a *args) error {
 	return c.storeBuffer(name, named, data)
 }
 
-func cmdDeleteBuffer(c *client, a *args) error {
+func cmdDeleteBuffer(c *client, it *cmdItem) error {
+	a := it.args
 	pb, err := c.namedOrTop(a)
 	if err != nil {
 		return err
@@ -95,7 +109,8 @@ func cmdDeleteBuffer(c *client, a *args) error {
 	return nil
 }
 
-func cmdShowBuffer(c *client, a *args) error {
+func cmdShowBuffer(c *client, it *cmdItem) error {
+	a := it.args
 	pb, err := c.namedOrTopForRead(a)
 	if err != nil {
 		return err
@@ -106,7 +121,8 @@ func cmdShowBuffer(c *client, a *args) error {
 	return nil
 }
 
-func cmdSaveBuffer(c *client, a *args) error {
+func cmdSaveBuffer(c *client, it *cmdItem) error {
+	a := it.args
 	pb, err := c.namedOrTopForRead(a)
 	if err != nil {
 		return err
@@ -134,7 +150,8 @@ func cmdSaveBuffer(c *client, a *args) error {
 	return nil
 }
 
-func cmdLoadBuffer(c *client, a *args) error {
+func cmdLoadBuffer(c *client, it *cmdItem) error {
+	a := it.args
 	name, named := a.get('b')
 	path := c.expandPath(a.values[0])
 	var data []byte
@@ -158,7 +175,8 @@ func cmdLoadBuffer(c *client, a *args) error {
 	return c.storeBuffer(name, named, data)
 }
 
-func cmdListBuffers(c *client, a *args) error {
+func cmdListBuffers(c *client, it *cmdItem) error {
+	a := it.args
 	template, ok := a.get('F')
 	if !ok {
 		template = listBuffersTemplate
@@ -177,7 +195,7 @@ func cmdListBuffers(c *client, a *args) error {
 
 const listBuffersTemplate = `#{buffer_name}: #{buffer_size} bytes: "#{buffer_sample}"`
 
-func cmdChooseBuffer(c *client, a *args) error {
+func cmdChooseBuffer(c *client, it *cmdItem) error {
 	return errorf(errChooseBufferMode)
 }
 

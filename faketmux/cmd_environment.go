@@ -4,6 +4,12 @@ import (
 	"strings"
 )
 
+// environmentCommands are the environment commands, as tmux's cmd-*.c declare them.
+var environmentCommands = []*cmdEntry{
+	{name: "set-environment", alias: "setenv", template: "Fhgrt:u", lower: 1, upper: 2, usage: `[-Fhgru] [-t target-session] name [value]`, exec: cmdSetEnvironment},
+	{name: "show-environment", alias: "showenv", template: "hgst:", lower: 0, upper: 1, usage: `[-hgs] [-t target-session] [name]`, exec: cmdShowEnvironment},
+}
+
 // environFor is the environment set-environment and show-environment act
 // on: the global one with -g, else the target session's. The target may
 // fail to resolve (tmux's CMD_FIND_CANFAIL): a session found on the way to
@@ -27,7 +33,8 @@ func (c *client) targetSession(a *args) target {
 	return t
 }
 
-func cmdSetEnvironment(c *client, a *args) error {
+func cmdSetEnvironment(c *client, it *cmdItem) error {
+	a := it.args
 	name := a.values[0]
 	switch {
 	case name == "":
@@ -64,7 +71,8 @@ func cmdSetEnvironment(c *client, a *args) error {
 	return nil
 }
 
-func cmdShowEnvironment(c *client, a *args) error {
+func cmdShowEnvironment(c *client, it *cmdItem) error {
+	a := it.args
 	t := c.targetSession(a)
 	// Unlike set-environment, a -t that names no session fails even with -g.
 	if spec, given := a.get('t'); given && t.s == nil {

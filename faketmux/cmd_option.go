@@ -1,5 +1,11 @@
 package faketmux
 
+// optionCommands are the option commands, as tmux's cmd-*.c declare them.
+var optionCommands = []*cmdEntry{
+	{name: "set-option", alias: "set", template: "aFgopqst:uUw", lower: 1, upper: 2, usage: `[-aFgopqsuUw] [-t target-pane] option [value]`, exec: cmdSetOption},
+	{name: "show-options", alias: "show", template: "AgHpqst:vw", lower: 0, upper: 1, usage: `[-AgHpqsvw] [-t target-pane] [option]`, exec: cmdShowOptions},
+}
+
 // optionsFor is the option set set-option and show-options act on: the
 // option's own scope, global with -g, else the target's. The target may
 // fail to resolve (tmux's CMD_FIND_CANFAIL): only the part the scope needs
@@ -58,7 +64,8 @@ func refusePaneOptions(a *args) error {
 	return nil
 }
 
-func cmdSetOption(c *client, a *args) error {
+func cmdSetOption(c *client, it *cmdItem) error {
+	a := it.args
 	if err := refusePaneOptions(a); err != nil {
 		return err
 	}
@@ -101,7 +108,8 @@ func cmdSetOption(c *client, a *args) error {
 	return nil
 }
 
-func cmdShowOptions(c *client, a *args) error {
+func cmdShowOptions(c *client, it *cmdItem) error {
+	a := it.args
 	if err := refusePaneOptions(a); err != nil {
 		return err
 	}

@@ -9,6 +9,19 @@ import (
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/pane"
 )
 
+// paneCommands are the pane commands, as tmux's cmd-*.c declare them.
+var paneCommands = []*cmdEntry{
+	{name: "split-window", alias: "splitw", template: "bc:de:fF:hIl:p:Pt:vZ", lower: 0, upper: -1, usage: `[-bdefhIPvZ] [-c start-directory] [-e environment] [-F format] [-l size] [-t target-pane][shell-command]`, exec: cmdSplitWindow},
+	{name: "kill-pane", alias: "killp", template: "at:", lower: 0, upper: 0, usage: `[-a] [-t target-pane]`, exec: cmdKillPane},
+	{name: "list-panes", alias: "lsp", template: "asF:f:t:", lower: 0, upper: 0, usage: `[-as] [-F format] [-f filter] [-t target-window]`, exec: cmdListPanes},
+	{name: "select-pane", alias: "selectp", template: "DdegLlMmP:RT:t:UZ", lower: 0, upper: 0, usage: `[-DdeLlMmRUZ] [-T title] [-t target-pane]`, exec: cmdSelectPane},
+	{name: "last-pane", alias: "lastp", template: "det:Z", lower: 0, upper: 0, usage: `[-deZ] [-t target-window]`, exec: cmdLastPane},
+	{name: "display-message", alias: "display", template: "ac:d:INpt:F:v", lower: 0, upper: 1, usage: `[-aINpv] [-c target-client] [-d delay] [-F format] [-t target-pane] [message]`, exec: cmdDisplayMessage},
+	{name: "send-keys", alias: "send", template: "FHlMN:Rt:X", lower: 0, upper: -1, usage: `[-FHlMRX] [-N repeat-count] [-t target-pane] key ...`, exec: cmdSendKeys},
+	{name: "capture-pane", alias: "capturep", template: "ab:CeE:JNpPqS:t:", lower: 0, upper: 0, usage: `[-aCeJNpPq] [-b buffer-name] [-E end-line] [-S start-line] [-t target-pane]`, exec: cmdCapturePane},
+	{name: "clear-history", alias: "clearhist", template: "t:", lower: 0, upper: 0, usage: `[-t target-pane]`, exec: cmdClearHistory},
+}
+
 const (
 	splitWindowTemplate = "#{session_name}:#{window_index}.#{pane_index}"
 	paneListTail        = "[#{pane_width}x#{pane_height}] [history #{history_size}/#{history_limit}, " +
@@ -22,7 +35,8 @@ func (c *client) targetPane(a *args) (target, error) {
 	return c.findTarget(v, ok, findPane)
 }
 
-func cmdSplitWindow(c *client, a *args) error {
+func cmdSplitWindow(c *client, it *cmdItem) error {
+	a := it.args
 	t, err := c.targetPane(a)
 	if err != nil {
 		return err
@@ -101,7 +115,8 @@ func splitSize(a *args, whole int) (int, error) {
 	return -1, nil
 }
 
-func cmdKillPane(c *client, a *args) error {
+func cmdKillPane(c *client, it *cmdItem) error {
+	a := it.args
 	t, err := c.targetPane(a)
 	if err != nil {
 		return err
@@ -118,7 +133,8 @@ func cmdKillPane(c *client, a *args) error {
 	return nil
 }
 
-func cmdListPanes(c *client, a *args) error {
+func cmdListPanes(c *client, it *cmdItem) error {
+	a := it.args
 	template, custom := a.get('F')
 	filter, filtered := a.get('f')
 	var windows []*window
@@ -160,7 +176,8 @@ func cmdListPanes(c *client, a *args) error {
 	return nil
 }
 
-func cmdDisplayMessage(c *client, a *args) error {
+func cmdDisplayMessage(c *client, it *cmdItem) error {
+	a := it.args
 	// A -t that cannot be found is not an error here (tmux's
 	// CMD_FIND_CANFAIL): whatever part was found gives the format.
 	t, _ := c.targetPane(a)
@@ -181,7 +198,8 @@ func cmdDisplayMessage(c *client, a *args) error {
 	return nil
 }
 
-func cmdSendKeys(c *client, a *args) error {
+func cmdSendKeys(c *client, it *cmdItem) error {
+	a := it.args
 	t, err := c.targetPane(a)
 	if err != nil {
 		return err
@@ -218,7 +236,8 @@ func cmdSendKeys(c *client, a *args) error {
 // cancel (q, C-c, Escape), by the bytes send-keys makes of them.
 var leavesViewMode = map[string]bool{"q": true, "\x03": true, "\x1b": true}
 
-func cmdCapturePane(c *client, a *args) error {
+func cmdCapturePane(c *client, it *cmdItem) error {
+	a := it.args
 	t, err := c.targetPane(a)
 	if err != nil {
 		return err
@@ -273,7 +292,8 @@ func captureLine(a *args, flag byte, dash, history, last int) int {
 
 // cmdClearHistory empties the pane's history; like tmux, it also takes the
 // pane out of any mode (here, view mode).
-func cmdClearHistory(c *client, a *args) error {
+func cmdClearHistory(c *client, it *cmdItem) error {
+	a := it.args
 	t, err := c.targetPane(a)
 	if err != nil {
 		return err
@@ -283,7 +303,8 @@ func cmdClearHistory(c *client, a *args) error {
 	return nil
 }
 
-func cmdPasteBuffer(c *client, a *args) error {
+func cmdPasteBuffer(c *client, it *cmdItem) error {
+	a := it.args
 	t, err := c.targetPane(a)
 	if err != nil {
 		return err
@@ -331,7 +352,8 @@ func cmdPasteBuffer(c *client, a *args) error {
 	return nil
 }
 
-func cmdSelectPane(c *client, a *args) error {
+func cmdSelectPane(c *client, it *cmdItem) error {
+	a := it.args
 	if a.has('l') {
 		return selectLastPane(c, a, findPane)
 	}
@@ -390,7 +412,7 @@ func selectDirection(a *args) (direction, bool) {
 	return direction{}, false
 }
 
-func cmdLastPane(c *client, a *args) error { return selectLastPane(c, a, findWindow) }
+func cmdLastPane(c *client, it *cmdItem) error { return selectLastPane(c, it.args, findWindow) }
 
 // selectLastPane is last-pane, and select-pane -l: the pane active before,
 // or with two panes and none active before, the other one.

@@ -6,6 +6,18 @@ import (
 	"strings"
 )
 
+// windowCommands are the window commands, as tmux's cmd-*.c declare them.
+var windowCommands = []*cmdEntry{
+	{name: "new-window", alias: "neww", template: "abc:de:F:kn:PSt:", lower: 0, upper: -1, usage: `[-abdkPS] [-c start-directory] [-e environment] [-F format] [-n window-name] [-t target-window] [shell-command]`, exec: cmdNewWindow},
+	{name: "kill-window", alias: "killw", template: "at:", lower: 0, upper: 0, usage: `[-a] [-t target-window]`, exec: cmdKillWindow},
+	{name: "rename-window", alias: "renamew", template: "t:", lower: 1, upper: 1, usage: `[-t target-window] new-name`, exec: cmdRenameWindow},
+	{name: "list-windows", alias: "lsw", template: "F:f:at:", lower: 0, upper: 0, usage: `[-a] [-F format] [-f filter] [-t target-session]`, exec: cmdListWindows},
+	{name: "select-window", alias: "selectw", template: "lnpTt:", lower: 0, upper: 0, usage: `[-lnpT] [-t target-window]`, exec: cmdSelectWindow},
+	{name: "next-window", alias: "next", template: "at:", lower: 0, upper: 0, usage: `[-a] [-t target-session]`, exec: cmdNextWindow},
+	{name: "previous-window", alias: "prev", template: "at:", lower: 0, upper: 0, usage: `[-a] [-t target-session]`, exec: cmdPreviousWindow},
+	{name: "last-window", alias: "last", template: "t:", lower: 0, upper: 0, usage: `[-t target-session]`, exec: cmdLastWindow},
+}
+
 const (
 	newWindowTemplate   = "#{session_name}:#{window_index}.#{pane_index}"
 	listWindowsTemplate = "#{window_index}: #{window_name}#{window_raw_flags} (#{window_panes} panes) " +
@@ -38,7 +50,8 @@ func (c *client) newWindow(s *session, idx int, name string, argv []string, cwd 
 	return w, nil
 }
 
-func cmdNewWindow(c *client, a *args) error {
+func cmdNewWindow(c *client, it *cmdItem) error {
+	a := it.args
 	v, _ := a.get('t')
 	s, idx, err := c.windowIndexTarget(v)
 	if err != nil {
@@ -133,7 +146,8 @@ func (c *client) windowIndexTarget(v string) (*session, int, error) {
 	return nil, 0, errorf(errCantFindWindow, winPart)
 }
 
-func cmdKillWindow(c *client, a *args) error {
+func cmdKillWindow(c *client, it *cmdItem) error {
+	a := it.args
 	v, ok := a.get('t')
 	t, err := c.findTarget(v, ok, findWindow)
 	if err != nil {
@@ -151,7 +165,8 @@ func cmdKillWindow(c *client, a *args) error {
 	return nil
 }
 
-func cmdRenameWindow(c *client, a *args) error {
+func cmdRenameWindow(c *client, it *cmdItem) error {
+	a := it.args
 	v, ok := a.get('t')
 	t, err := c.findTarget(v, ok, findWindow)
 	if err != nil {
@@ -162,7 +177,8 @@ func cmdRenameWindow(c *client, a *args) error {
 	return nil
 }
 
-func cmdListWindows(c *client, a *args) error {
+func cmdListWindows(c *client, it *cmdItem) error {
+	a := it.args
 	template, custom := a.get('F')
 	filter, filtered := a.get('f')
 	var sessions []*session
@@ -205,7 +221,8 @@ const (
 	moveLast
 )
 
-func cmdSelectWindow(c *client, a *args) error {
+func cmdSelectWindow(c *client, it *cmdItem) error {
+	a := it.args
 	move := moveTo
 	switch {
 	case a.has('n'):
@@ -220,13 +237,17 @@ func cmdSelectWindow(c *client, a *args) error {
 
 // next-window, previous-window and last-window are select-window -n, -p
 // and -l, with a session target.
-func cmdNextWindow(c *client, a *args) error { return selectWindow(c, a, findSession, moveNext) }
-
-func cmdPreviousWindow(c *client, a *args) error {
-	return selectWindow(c, a, findSession, movePrevious)
+func cmdNextWindow(c *client, it *cmdItem) error {
+	return selectWindow(c, it.args, findSession, moveNext)
 }
 
-func cmdLastWindow(c *client, a *args) error { return selectWindow(c, a, findSession, moveLast) }
+func cmdPreviousWindow(c *client, it *cmdItem) error {
+	return selectWindow(c, it.args, findSession, movePrevious)
+}
+
+func cmdLastWindow(c *client, it *cmdItem) error {
+	return selectWindow(c, it.args, findSession, moveLast)
+}
 
 func selectWindow(c *client, a *args, kind findType, move windowMove) error {
 	v, ok := a.get('t')
