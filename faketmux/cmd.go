@@ -87,10 +87,12 @@ func (a *args) get(letter byte) (string, bool) {
 	return "", false
 }
 
-// command is one parsed command of a command list.
+// command is one parsed command of a command list, and the item the queue
+// runs it as (kept here, so that a command costs no allocation more).
 type command struct {
 	entry *cmdEntry
 	args  args
+	item  cmdItem
 }
 
 // splitCommands cuts argv into commands at arguments ending in ';', as

@@ -15,8 +15,8 @@ var bufferCommands = []*cmdEntry{
 	{name: "save-buffer", alias: "saveb", template: "ab:", lower: 1, upper: 1, usage: `[-a] [-b buffer-name] path`, exec: cmdSaveBuffer},
 	{name: "load-buffer", alias: "loadb", template: "b:t:w", lower: 1, upper: 1, usage: `[-b buffer-name] [-t target-client] path`, exec: cmdLoadBuffer},
 	{name: "list-buffers", alias: "lsb", template: "F:f:", lower: 0, upper: 0, usage: `[-F format] [-f filter]`, exec: cmdListBuffers},
-	{name: "paste-buffer", alias: "pasteb", template: "db:prs:t:", lower: 0, upper: 0, usage: `[-dpr] [-s separator] [-b buffer-name] [-t target-pane]`, exec: cmdPasteBuffer},
-	{name: "choose-buffer", alias: "", template: "F:f:K:NO:rt:Z", lower: 0, upper: 1, usage: `[-NrZ] [-F format] [-f filter] [-K key-format] [-O sort-order] [-t target-pane] [template]`, exec: cmdChooseBuffer},
+	{name: "paste-buffer", alias: "pasteb", template: "db:prs:t:", lower: 0, upper: 0, usage: `[-dpr] [-s separator] [-b buffer-name] [-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdPasteBuffer},
+	{name: "choose-buffer", alias: "", template: "F:f:K:NO:rt:Z", lower: 0, upper: 1, usage: `[-NrZ] [-F format] [-f filter] [-K key-format] [-O sort-order] [-t target-pane] [template]`, target: targetSpec{kind: findPane}, exec: cmdChooseBuffer},
 }
 
 // storeBuffer is tmux's paste_set as the buffer commands call it: no -b

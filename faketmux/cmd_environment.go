@@ -6,14 +6,14 @@ import (
 
 // environmentCommands are the environment commands, as tmux's cmd-*.c declare them.
 var environmentCommands = []*cmdEntry{
-	{name: "set-environment", alias: "setenv", template: "Fhgrt:u", lower: 1, upper: 2, usage: `[-Fhgru] [-t target-session] name [value]`, exec: cmdSetEnvironment},
-	{name: "show-environment", alias: "showenv", template: "hgst:", lower: 0, upper: 1, usage: `[-hgs] [-t target-session] [name]`, exec: cmdShowEnvironment},
+	{name: "set-environment", alias: "setenv", template: "Fhgrt:u", lower: 1, upper: 2, usage: `[-Fhgru] [-t target-session] name [value]`, target: targetSpec{kind: findSession, canFail: true}, exec: cmdSetEnvironment},
+	{name: "show-environment", alias: "showenv", template: "hgst:", lower: 0, upper: 1, usage: `[-hgs] [-t target-session] [name]`, target: targetSpec{kind: findSession, canFail: true}, exec: cmdShowEnvironment},
 }
 
 // environFor is the environment set-environment and show-environment act
 // on: the global one with -g, else the target session's. The target may
-// fail to resolve (tmux's CMD_FIND_CANFAIL): a session found on the way to
-// a missing window or pane still counts.
+// have failed to resolve (tmux's CMD_FIND_CANFAIL): a session found on the
+// way to a missing window or pane still counts.
 func (c *client) environFor(a *args, t target) (*environ, error) {
 	if a.has('g') {
 		return &c.st.env, nil
@@ -27,12 +27,6 @@ func (c *client) environFor(a *args, t target) (*environ, error) {
 	return nil, errorf(errNoCurrentSession)
 }
 
-func (c *client) targetSession(a *args) target {
-	spec, given := a.get('t')
-	t, _ := c.findTarget(spec, given, findSession)
-	return t
-}
-
 func cmdSetEnvironment(c *client, it *cmdItem) error {
 	a := it.args
 	name := a.values[0]
@@ -42,7 +36,7 @@ func cmdSetEnvironment(c *client, it *cmdItem) error {
 	case strings.Contains(name, "="):
 		return errorf(errVariableNameHasEq)
 	}
-	t := c.targetSession(a)
+	t := it.target
 	value, given := "", len(a.values) > 1
 	if given {
 		value = a.values[1]
@@ -72,8 +66,7 @@ func cmdSetEnvironment(c *client, it *cmdItem) error {
 }
 
 func cmdShowEnvironment(c *client, it *cmdItem) error {
-	a := it.args
-	t := c.targetSession(a)
+	a, t := it.args, it.target
 	// Unlike set-environment, a -t that names no session fails even with -g.
 	if spec, given := a.get('t'); given && t.s == nil {
 		return errorf(errNoSuchSession, spec)

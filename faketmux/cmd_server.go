@@ -4,7 +4,7 @@ package faketmux
 var serverCommands = []*cmdEntry{
 	{name: "start-server", alias: "start", template: "", lower: 0, upper: 0, usage: ``, startServer: true, exec: cmdStartServer},
 	{name: "kill-server", alias: "", template: "", lower: 0, upper: 0, usage: ``, exec: cmdKillServer},
-	{name: "list-clients", alias: "lsc", template: "F:t:", lower: 0, upper: 0, usage: `[-F format] [-t target-session]`, exec: cmdListClients},
+	{name: "list-clients", alias: "lsc", template: "F:t:", lower: 0, upper: 0, usage: `[-F format] [-t target-session]`, target: targetSpec{kind: findSession}, exec: cmdListClients},
 }
 
 // start-server has done its work once the client connected.

@@ -9,9 +9,9 @@ import (
 // sessionCommands are the session commands, as tmux's cmd-*.c declare them.
 var sessionCommands = []*cmdEntry{
 	{name: "new-session", alias: "new", template: "Ac:dDe:EF:f:n:Ps:t:x:Xy:", lower: 0, upper: -1, usage: `[-AdDEPX] [-c start-directory] [-e environment] [-F format] [-f flags] [-n window-name] [-s session-name] [-t target-session] [-x width] [-y height] [shell-command]`, startServer: true, exec: cmdNewSession},
-	{name: "has-session", alias: "has", template: "t:", lower: 0, upper: 0, usage: `[-t target-session]`, exec: cmdHasSession},
-	{name: "kill-session", alias: "", template: "aCt:", lower: 0, upper: 0, usage: `[-aC] [-t target-session]`, exec: cmdKillSession},
-	{name: "rename-session", alias: "rename", template: "t:", lower: 1, upper: 1, usage: `[-t target-session] new-name`, exec: cmdRenameSession},
+	{name: "has-session", alias: "has", template: "t:", lower: 0, upper: 0, usage: `[-t target-session]`, target: targetSpec{kind: findSession}, exec: cmdHasSession},
+	{name: "kill-session", alias: "", template: "aCt:", lower: 0, upper: 0, usage: `[-aC] [-t target-session]`, target: targetSpec{kind: findSession}, exec: cmdKillSession},
+	{name: "rename-session", alias: "rename", template: "t:", lower: 1, upper: 1, usage: `[-t target-session] new-name`, target: targetSpec{kind: findSession}, exec: cmdRenameSession},
 	{name: "list-sessions", alias: "ls", template: "F:f:", lower: 0, upper: 0, usage: `[-F format] [-f filter]`, exec: cmdListSessions},
 }
 
@@ -149,21 +149,11 @@ func allValues(a *args, letter byte) []string {
 	return vs
 }
 
-// has-session fails only through its target.
-func cmdHasSession(c *client, it *cmdItem) error {
-	a := it.args
-	v, ok := a.get('t')
-	_, err := c.findTarget(v, ok, findSession)
-	return err
-}
+// has-session fails only through its target, which the queue found.
+func cmdHasSession(c *client, it *cmdItem) error { return nil }
 
 func cmdKillSession(c *client, it *cmdItem) error {
-	a := it.args
-	v, ok := a.get('t')
-	t, err := c.findTarget(v, ok, findSession)
-	if err != nil {
-		return err
-	}
+	a, t := it.args, it.target
 	if a.has('C') {
 		return nil
 	}
@@ -180,13 +170,8 @@ func cmdKillSession(c *client, it *cmdItem) error {
 }
 
 func cmdRenameSession(c *client, it *cmdItem) error {
-	a := it.args
-	v, ok := a.get('t')
-	t, err := c.findTarget(v, ok, findSession)
-	if err != nil {
-		return err
-	}
-	expanded := c.formatFor(t.p).expand(a.values[0])
+	t := it.target
+	expanded := c.formatFor(t.p).expand(it.args.values[0])
 	name, valid := sessionName(expanded)
 	if !valid {
 		return errorf(errInvalidSession, expanded)

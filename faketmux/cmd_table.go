@@ -15,7 +15,22 @@ type cmdEntry struct {
 	upper       int // -1: no limit
 	usage       string
 	startServer bool // tmux's CMD_STARTSERVER: a client may start a server for it
-	exec        func(c *client, it *cmdItem) error
+	// source and target say how the queue resolves -s and -t before exec,
+	// as tmux's cmd_entry_flag does; the zero value resolves nothing.
+	source, target targetSpec
+	exec           func(c *client, it *cmdItem) error
+}
+
+// targetSpec is one target of a command: what its flag's value names, and
+// whether the command runs when it is not found.
+type targetSpec struct {
+	kind findType
+	// canFail is tmux's CMD_FIND_CANFAIL: a target that is not found is no
+	// error, and the command gets whatever was found on the way to it.
+	canFail bool
+	// windowIndex is tmux's CMD_FIND_WINDOW_INDEX: a window target may
+	// name an index no window has yet.
+	windowIndex bool
 }
 
 // tmuxTableOrder is tmux 3.3a's command table by name, in its order. The

@@ -869,6 +869,21 @@ var scenarios = []scenario{
 		cmd("list-clients", "main"),
 		cmd("kill-session", "-t", "main"),
 	}},
+	{name: "targets found before the command runs", steps: []step{
+		// tmux finds a command's targets as its entry says before the
+		// command runs, even where the command then has no use for them
+		// (list-panes -a, list-windows -a, choose-buffer).
+		cmd("start-server", ";", "list-panes", "-a"),
+		cmd("start-server", ";", "list-windows", "-a", "-t", "nope"),
+		cmd("start-server", ";", "choose-buffer"),
+		cmd("new-session", "-d", "-s", "a", "-n", "w", "sleep 1000"),
+		cmd("list-panes", "-a", "-t", "nope"),
+		cmd("list-panes", "-s", "-t", "nope"),
+		cmd("list-panes", "-s", "-t", "w"),
+		cmd("list-windows", "-a", "-t", "nope"),
+		cmd("choose-buffer", "-t", "nope"),
+		cmd("kill-server"),
+	}},
 	{name: "history", steps: historySteps()},
 	{name: "option listing and exit-unattached", steps: []step{
 		cmd("new-session", "-d", "-s", "main", "cat"),
