@@ -37,25 +37,3 @@ func (c *client) sanitize(line string) string {
 	}
 	return sanitize(line)
 }
-
-// readStdin reads the client's standard input for load-buffer -. tmux asks
-// its client for it only when that command runs, so a line that fails
-// before, or finds no server, leaves it unread for the next reader. The
-// server lock is let go meanwhile, since a client may take its time and
-// tmux serves other clients while it waits; the server counts the client
-// as connected, and so does not exit under it.
-func (c *client) readStdin() ([]byte, error) {
-	st := c.st
-	st.reading++
-	c.s.mu.Unlock()
-	data, err := readAll(c.ctx, c.stdin)
-	c.s.mu.Lock()
-	st.reading--
-	switch {
-	case c.s.st != st:
-		return nil, errorf(errServerExited)
-	case err != nil:
-		return nil, errorf(errContextCancelled, err)
-	}
-	return data, nil
-}

@@ -154,23 +154,29 @@ func cmdLoadBuffer(c *client, it *cmdItem) error {
 	a := it.args
 	name, named := a.get('b')
 	path := c.expandPath(a.values[0])
-	var data []byte
 	if path == "-" {
 		// tmux hands its client's standard input to one reader only.
 		if c.stdinUsed {
 			return errorf(errFileOp, "-", "Bad file descriptor")
 		}
 		c.stdinUsed = true
+		// tmux asks its client for its input only now, so a line that
+		// failed before, or found no server, leaves it unread for the
+		// next reader; and the client sends it in its own time, which
+		// the command waits for.
+		var data []byte
 		var err error
-		if data, err = c.readStdin(); err != nil {
-			return err
-		}
-	} else {
-		path = c.absPath(path)
-		var err error
-		if data, err = os.ReadFile(path); err != nil {
-			return errorf(errFileOp, path, strerror(err))
-		}
+		return it.wait(func() { data, err = readAll(c.ctx, c.stdin) }, func() error {
+			if err != nil {
+				return errorf(errContextCancelled, err)
+			}
+			return c.storeBuffer(name, named, data)
+		})
+	}
+	path = c.absPath(path)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return errorf(errFileOp, path, strerror(err))
 	}
 	return c.storeBuffer(name, named, data)
 }

@@ -9,6 +9,20 @@ type cmdItem struct {
 	// current session, window and pane without the flag, and under
 	// canFail whatever was found on the way to a target that was not.
 	source, target target
+	// block and resume are set by wait.
+	block  func()
+	resume func() error
+}
+
+// wait is what an exec function returns to make its command wait, as
+// tmux's CMD_RETURN_WAIT does: block runs without the server's lock, so
+// that other clients are served meanwhile, and the server counts the
+// client as connected, so that it does not exit under it; resume then
+// finishes the command with the lock held again. A command may wait again
+// from resume.
+func (it *cmdItem) wait(block func(), resume func() error) error {
+	it.block, it.resume = block, resume
+	return nil
 }
 
 // runList runs parsed commands in order, as tmux's command queue fires
@@ -40,7 +54,15 @@ func (c *client) fire(cmd *command) error {
 	if it.target, err = c.resolve(&cmd.args, 't', e.target); err != nil {
 		return err
 	}
-	if err := e.exec(c, it); err != nil {
+	err = e.exec(c, it)
+	for err == nil && it.block != nil {
+		block, resume := it.block, it.resume
+		it.block, it.resume = nil, nil
+		if err = c.unlocked(block); err == nil {
+			err = resume()
+		}
+	}
+	if err != nil {
 		return err
 	}
 	// tmux fires the command's after-<command> hook here, for a command
@@ -66,4 +88,20 @@ func (c *client) resolve(a *args, letter byte, spec targetSpec) (target, error) 
 		err = nil
 	}
 	return t, err
+}
+
+// unlocked runs block without the server's lock, for a command that
+// waits. A server that exited meanwhile (Crash, Close) fails the command
+// as tmux's client sees a server that went away.
+func (c *client) unlocked(block func()) error {
+	st := c.st
+	st.waiting++
+	c.s.mu.Unlock()
+	block()
+	c.s.mu.Lock()
+	st.waiting--
+	if c.s.st != st {
+		return errorf(errServerExited)
+	}
+	return nil
 }
