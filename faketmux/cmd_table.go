@@ -36,7 +36,8 @@ type targetSpec struct {
 // tmuxTableOrder is tmux 3.3a's command table by name, in its order. The
 // order decides which command an ambiguous prefix lists first, so it is
 // kept as tmux has it: alphabetical, but for display-popup before
-// display-panes.
+// display-panes. TestTableIsTmuxs checks the table against tmux's own
+// list-commands.
 var tmuxTableOrder = []string{
 	"attach-session",
 	"bind-key",

@@ -468,23 +468,31 @@ func checkRecord(t *testing.T, path, live string) {
 		t.Errorf("no record of tmux's answers (%v): go test ./faketmux -update records them", err)
 		return
 	}
-	if string(want) == live {
-		return
+	if line, w, l, differ := firstDifference(string(want), live); differ {
+		t.Errorf("tmux's answers drifted from the record at %s:%d (go test ./faketmux -update re-records them):\n record: %s\n   tmux: %s", path, line, w, l)
 	}
-	wantLines, liveLines := strings.Split(string(want), "\n"), strings.Split(live, "\n")
-	for i := range max(len(wantLines), len(liveLines)) {
-		var w, l string
-		if i < len(wantLines) {
-			w = wantLines[i]
+}
+
+// firstDifference finds the first line (counted from 1) where a and b
+// differ.
+func firstDifference(a, b string) (line int, aLine, bLine string, differ bool) {
+	if a == b {
+		return 0, "", "", false
+	}
+	as, bs := strings.Split(a, "\n"), strings.Split(b, "\n")
+	for i := range max(len(as), len(bs)) {
+		aLine, bLine = "", ""
+		if i < len(as) {
+			aLine = as[i]
 		}
-		if i < len(liveLines) {
-			l = liveLines[i]
+		if i < len(bs) {
+			bLine = bs[i]
 		}
-		if w != l {
-			t.Errorf("tmux's answers drifted from the record at %s:%d (go test ./faketmux -update re-records them):\n record: %s\n   tmux: %s", path, i+1, w, l)
-			return
+		if aLine != bLine {
+			return i + 1, aLine, bLine, true
 		}
 	}
+	return 0, "", "", false
 }
 
 // waitForExit waits until the real server has stopped accepting
