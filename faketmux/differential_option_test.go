@@ -3,6 +3,7 @@ package faketmux
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os/exec"
 	"slices"
 	"strings"
@@ -135,33 +136,38 @@ func showQuoted(values ...string) []step {
 // on the global sets, where tmux lists every option it has and the
 // emulator only those it models: the emulator's lines must be tmux's lines
 // for those options, in tmux's order. This is the one comparison that is
-// not byte for byte; README.md tables the gap.
+// not byte for byte; README.md tables the gap. tmux's whole answers are
+// recorded as the differential scenarios' are.
 func TestShowOptionsListsModelledOptions(t *testing.T) {
 	tmux := realTmux(t)
-	if tmux == "" {
-		t.Skip("tmux is not on PATH")
-	}
 	socket := shortTempDir(t) + "/s"
 	fake := New(Options{SocketPath: socket})
 	t.Cleanup(func() {
-		exec.Command(tmux, "-S", socket, "kill-server").Run()
+		if tmux != "" {
+			exec.Command(tmux, "-S", socket, "kill-server").Run()
+		}
 		fake.Close()
 	})
 	env := differentialEnv(t.TempDir())
 	start := []string{"new-session", "-d", "-s", "o", "sleep 1000", ";", "set-option", "-g", "base-index", "3"}
-	for _, args := range [][]string{start, {"show-options", "-s"}, {"show-options", "-g"}, {"show-options", "-gw"}} {
-		real := exec.Command(tmux, append([]string{"-S", socket, "-f", "/dev/null"}, args...)...)
-		real.Env = env
-		want, err := real.Output()
-		if err != nil {
-			t.Fatalf("tmux %q: %v", args, err)
-		}
+	lines := [][]string{start, {"show-options", "-s"}, {"show-options", "-g"}, {"show-options", "-gw"}}
+	tmuxs := newAnswers(t, tmux != "", "option", "show-options listing every option", len(lines))
+	for i, args := range lines {
+		want := tmuxs.step(i, fmt.Sprintf("step %d %q", i, args), func() outcome {
+			real := exec.Command(tmux, append([]string{"-S", socket, "-f", "/dev/null"}, args...)...)
+			real.Env = env
+			out, err := real.Output()
+			if err != nil {
+				t.Fatalf("tmux %q: %v", args, err)
+			}
+			return outcome{stdout: string(out)}
+		})
 		var got bytes.Buffer
 		if rc := fake.Exec(context.Background(), Call{Args: args, Stdout: &got, Env: env}); rc != 0 {
 			t.Fatalf("fake %q: exit %d", args, rc)
 		}
 		var modelled []string
-		for _, line := range strings.SplitAfter(string(want), "\n") {
+		for _, line := range strings.SplitAfter(want.stdout, "\n") {
 			name, _, _ := strings.Cut(line, " ")
 			if optionByName[name] != nil {
 				modelled = append(modelled, line)
@@ -171,4 +177,5 @@ func TestShowOptionsListsModelledOptions(t *testing.T) {
 			t.Errorf("%q:\n tmux (modelled options): %q\n fake: %q", args, w, got.String())
 		}
 	}
+	tmuxs.check()
 }

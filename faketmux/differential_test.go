@@ -349,24 +349,10 @@ func runScenario(t *testing.T, tmux, family string, sc scenario) {
 		})
 		return outcome{out.String(), errb.String(), code}
 	}}
-	record := recordPath(family, sc.name)
-	var recorded []recordedStep
-	if tmux == "" {
-		recorded = readRecord(t, record, len(sc.steps))
-	}
-	var live []recordedStep
+	tmuxs := newAnswers(t, tmux != "", family, sc.name, len(sc.steps))
 	for i, st := range sc.steps {
 		what := fmt.Sprintf("step %d %q%s", i, st.args, st.file)
-		var want outcome
-		if tmux != "" {
-			want = real.settle(t, st)
-			live = append(live, recordedStep{what, want})
-		} else {
-			if recorded[i].step != what {
-				t.Fatalf("%s: its step %d is %s, the scenario's %s: re-record it with tmux and -update", record, i, recorded[i].step, what)
-			}
-			want = recorded[i].outcome
-		}
+		want := tmuxs.step(i, what, func() outcome { return real.settle(t, st) })
 		got := emulated.settle(t, st)
 		if want.stdout != got.stdout {
 			t.Errorf("%s: stdout\n tmux: %q\n fake: %q", what, want.stdout, got.stdout)
@@ -381,8 +367,46 @@ func runScenario(t *testing.T, tmux, family string, sc scenario) {
 			waitForExit(t, socket)
 		}
 	}
-	if tmux != "" {
-		checkRecord(t, record, formatRecord(sc.name, live))
+	tmuxs.check()
+}
+
+// answers are tmux's answers to a scenario, step by step: live tmux's,
+// kept for the record, or with no tmux the record's.
+type answers struct {
+	t        *testing.T
+	live     bool
+	path     string
+	scenario string
+	steps    []recordedStep
+}
+
+func newAnswers(t *testing.T, live bool, family, scenario string, n int) *answers {
+	a := &answers{t: t, live: live, path: recordPath(family, scenario), scenario: scenario}
+	if !live {
+		a.steps = readRecord(t, a.path, n)
+	}
+	return a
+}
+
+// step is tmux's answer to step i, described as what: tmux's own, or the
+// record's.
+func (a *answers) step(i int, what string, tmux func() outcome) outcome {
+	if a.live {
+		o := tmux()
+		a.steps = append(a.steps, recordedStep{what, o})
+		return o
+	}
+	if a.steps[i].step != what {
+		a.t.Fatalf("%s: its step %d is %s, the scenario's %s: re-record it with tmux and -update", a.path, i, a.steps[i].step, what)
+	}
+	return a.steps[i].outcome
+}
+
+// check compares live tmux's answers with the record, or with -update
+// writes them there.
+func (a *answers) check() {
+	if a.live {
+		checkRecord(a.t, a.path, formatRecord(a.scenario, a.steps))
 	}
 }
 
