@@ -18,8 +18,9 @@ type cmdItem struct {
 // tmux's CMD_RETURN_WAIT does: block runs without the server's lock, so
 // that other clients are served meanwhile, and the server counts the
 // client as connected, so that it does not exit under it; resume then
-// finishes the command with the lock held again. A command may wait again
-// from resume.
+// finishes the command with the lock held again. Other clients may have
+// changed anything meanwhile, the command's targets included, as in tmux.
+// A command may wait again from resume.
 func (it *cmdItem) wait(block func(), resume func() error) error {
 	it.block, it.resume = block, resume
 	return nil
