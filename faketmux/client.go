@@ -21,23 +21,6 @@ type client struct {
 	utf8      bool     // tmux's CLIENT_UTF8: output is sanitized without it
 }
 
-// runList runs parsed commands in order; the first failure prints its
-// message and skips the rest, as tmux drops the rest of a failed group.
-func (c *client) runList(cmds []command) int {
-	for i := range cmds {
-		cmd := &cmds[i]
-		if cmd.entry.run == nil {
-			c.errorf(errUnsupported, cmd.entry.name)
-			return 1
-		}
-		if err := cmd.entry.run(c, &cmd.args); err != nil {
-			c.errorf("%s", err)
-			return 1
-		}
-	}
-	return 0
-}
-
 // errorf writes one error line, as tmux's cmdq_error does.
 func (c *client) errorf(format string, a ...any) {
 	io.WriteString(c.stderr, c.sanitize(fmt.Sprintf(format, a...))+"\n")
@@ -53,26 +36,4 @@ func (c *client) sanitize(line string) string {
 		return line
 	}
 	return sanitize(line)
-}
-
-// readStdin reads the client's standard input for load-buffer -. tmux asks
-// its client for it only when that command runs, so a line that fails
-// before, or finds no server, leaves it unread for the next reader. The
-// server lock is let go meanwhile, since a client may take its time and
-// tmux serves other clients while it waits; the server counts the client
-// as connected, and so does not exit under it.
-func (c *client) readStdin() ([]byte, error) {
-	st := c.st
-	st.reading++
-	c.s.mu.Unlock()
-	data, err := readAll(c.ctx, c.stdin)
-	c.s.mu.Lock()
-	st.reading--
-	switch {
-	case c.s.st != st:
-		return nil, errorf(errServerExited)
-	case err != nil:
-		return nil, errorf(errContextCancelled, err)
-	}
-	return data, nil
 }

@@ -9,54 +9,11 @@ import (
 // errUsageRequested is "-?", which tmux answers with the bare usage line.
 var errUsageRequested = errors.New("usage requested")
 
-// runners binds the commands the emulator runs to their code; every other
-// entry of cmdTable parses as in tmux and then fails with errUnsupported.
-var runners = map[string]func(c *client, a *args) error{
-	"set-buffer":       cmdSetBuffer,
-	"delete-buffer":    cmdDeleteBuffer,
-	"show-buffer":      cmdShowBuffer,
-	"save-buffer":      cmdSaveBuffer,
-	"load-buffer":      cmdLoadBuffer,
-	"list-buffers":     cmdListBuffers,
-	"paste-buffer":     cmdPasteBuffer,
-	"choose-buffer":    cmdChooseBuffer,
-	"start-server":     cmdStartServer,
-	"kill-server":      cmdKillServer,
-	"list-clients":     cmdListClients,
-	"new-session":      cmdNewSession,
-	"has-session":      cmdHasSession,
-	"kill-session":     cmdKillSession,
-	"rename-session":   cmdRenameSession,
-	"list-sessions":    cmdListSessions,
-	"new-window":       cmdNewWindow,
-	"kill-window":      cmdKillWindow,
-	"rename-window":    cmdRenameWindow,
-	"list-windows":     cmdListWindows,
-	"select-window":    cmdSelectWindow,
-	"next-window":      cmdNextWindow,
-	"previous-window":  cmdPreviousWindow,
-	"last-window":      cmdLastWindow,
-	"select-pane":      cmdSelectPane,
-	"last-pane":        cmdLastPane,
-	"split-window":     cmdSplitWindow,
-	"kill-pane":        cmdKillPane,
-	"list-panes":       cmdListPanes,
-	"display-message":  cmdDisplayMessage,
-	"send-keys":        cmdSendKeys,
-	"capture-pane":     cmdCapturePane,
-	"clear-history":    cmdClearHistory,
-	"set-option":       cmdSetOption,
-	"show-options":     cmdShowOptions,
-	"set-environment":  cmdSetEnvironment,
-	"show-environment": cmdShowEnvironment,
-}
-
 // cmdExact finds a command by its full name or alias without the prefix
 // scan; cmdFind falls back to the scan, which decides ambiguity.
 var cmdExact = func() map[string]*cmdEntry {
 	m := make(map[string]*cmdEntry, 2*len(cmdTable))
 	for _, e := range cmdTable {
-		e.run = runners[e.name]
 		m[e.name] = e
 		if e.alias != "" {
 			m[e.alias] = e
@@ -130,10 +87,12 @@ func (a *args) get(letter byte) (string, bool) {
 	return "", false
 }
 
-// command is one parsed command of a command list.
+// command is one parsed command of a command list, and the item the queue
+// runs it as (kept here, so that a command costs no allocation more).
 type command struct {
 	entry *cmdEntry
 	args  args
+	item  cmdItem
 }
 
 // splitCommands cuts argv into commands at arguments ending in ';', as

@@ -7,6 +7,18 @@ import (
 	"syscall"
 )
 
+// bufferCommands are the buffer commands, as tmux's cmd-*.c declare them.
+var bufferCommands = []*cmdEntry{
+	{name: "set-buffer", alias: "setb", template: "ab:t:n:w", lower: 0, upper: 1, usage: `[-aw] [-b buffer-name] [-n new-buffer-name] [-t target-client] data`, exec: cmdSetBuffer},
+	{name: "delete-buffer", alias: "deleteb", template: "b:", lower: 0, upper: 0, usage: `[-b buffer-name]`, exec: cmdDeleteBuffer},
+	{name: "show-buffer", alias: "showb", template: "b:", lower: 0, upper: 0, usage: `[-b buffer-name]`, exec: cmdShowBuffer},
+	{name: "save-buffer", alias: "saveb", template: "ab:", lower: 1, upper: 1, usage: `[-a] [-b buffer-name] path`, exec: cmdSaveBuffer},
+	{name: "load-buffer", alias: "loadb", template: "b:t:w", lower: 1, upper: 1, usage: `[-b buffer-name] [-t target-client] path`, exec: cmdLoadBuffer},
+	{name: "list-buffers", alias: "lsb", template: "F:f:", lower: 0, upper: 0, usage: `[-F format] [-f filter]`, exec: cmdListBuffers},
+	{name: "paste-buffer", alias: "pasteb", template: "db:prs:t:", lower: 0, upper: 0, usage: `[-dpr] [-s separator] [-b buffer-name] [-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdPasteBuffer},
+	{name: "choose-buffer", alias: "", template: "F:f:K:NO:rt:Z", lower: 0, upper: 1, usage: `[-NrZ] [-F format] [-f filter] [-K key-format] [-O sort-order] [-t target-pane] [template]`, target: targetSpec{kind: findPane}, exec: cmdChooseBuffer},
+}
+
 // storeBuffer is tmux's paste_set as the buffer commands call it: no -b
 // makes an automatic buffer, -b "" is refused.
 func (c *client) storeBuffer(name string, named bool, data []byte) error {
@@ -54,7 +66,8 @@ func (c *client) namedOrTopForRead(a *args) (*buffer, error) {
 	return nil, errorf(errNoBuffers)
 }
 
-func cmdSetBuffer(c *client, a *args) error {
+func cmdSetBuffer(c *client, it *cmdItem) error {
+	a := it.args
 	if newName, ok := a.get('n'); ok {
 		pb, err := c.namedOrTop(a)
 		if err != nil {
@@ -86,7 +99,8 @@ func cmdSetBuffer(c *client, a *args) error {
 	return c.storeBuffer(name, named, data)
 }
 
-func cmdDeleteBuffer(c *client, a *args) error {
+func cmdDeleteBuffer(c *client, it *cmdItem) error {
+	a := it.args
 	pb, err := c.namedOrTop(a)
 	if err != nil {
 		return err
@@ -95,7 +109,8 @@ func cmdDeleteBuffer(c *client, a *args) error {
 	return nil
 }
 
-func cmdShowBuffer(c *client, a *args) error {
+func cmdShowBuffer(c *client, it *cmdItem) error {
+	a := it.args
 	pb, err := c.namedOrTopForRead(a)
 	if err != nil {
 		return err
@@ -106,7 +121,8 @@ func cmdShowBuffer(c *client, a *args) error {
 	return nil
 }
 
-func cmdSaveBuffer(c *client, a *args) error {
+func cmdSaveBuffer(c *client, it *cmdItem) error {
+	a := it.args
 	pb, err := c.namedOrTopForRead(a)
 	if err != nil {
 		return err
@@ -134,31 +150,39 @@ func cmdSaveBuffer(c *client, a *args) error {
 	return nil
 }
 
-func cmdLoadBuffer(c *client, a *args) error {
+func cmdLoadBuffer(c *client, it *cmdItem) error {
+	a := it.args
 	name, named := a.get('b')
 	path := c.expandPath(a.values[0])
-	var data []byte
 	if path == "-" {
 		// tmux hands its client's standard input to one reader only.
 		if c.stdinUsed {
 			return errorf(errFileOp, "-", "Bad file descriptor")
 		}
 		c.stdinUsed = true
+		// tmux asks its client for its input only now, so a line that
+		// failed before, or found no server, leaves it unread for the
+		// next reader; and the client sends it in its own time, which
+		// the command waits for.
+		var data []byte
 		var err error
-		if data, err = c.readStdin(); err != nil {
-			return err
-		}
-	} else {
-		path = c.absPath(path)
-		var err error
-		if data, err = os.ReadFile(path); err != nil {
-			return errorf(errFileOp, path, strerror(err))
-		}
+		return it.wait(func() { data, err = readAll(c.ctx, c.stdin) }, func() error {
+			if err != nil {
+				return errorf(errContextCancelled, err)
+			}
+			return c.storeBuffer(name, named, data)
+		})
+	}
+	path = c.absPath(path)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return errorf(errFileOp, path, strerror(err))
 	}
 	return c.storeBuffer(name, named, data)
 }
 
-func cmdListBuffers(c *client, a *args) error {
+func cmdListBuffers(c *client, it *cmdItem) error {
+	a := it.args
 	template, ok := a.get('F')
 	if !ok {
 		template = listBuffersTemplate
@@ -177,7 +201,7 @@ func cmdListBuffers(c *client, a *args) error {
 
 const listBuffersTemplate = `#{buffer_name}: #{buffer_size} bytes: "#{buffer_sample}"`
 
-func cmdChooseBuffer(c *client, a *args) error {
+func cmdChooseBuffer(c *client, it *cmdItem) error {
 	return errorf(errChooseBufferMode)
 }
 

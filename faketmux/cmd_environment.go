@@ -4,10 +4,16 @@ import (
 	"strings"
 )
 
+// environmentCommands are the environment commands, as tmux's cmd-*.c declare them.
+var environmentCommands = []*cmdEntry{
+	{name: "set-environment", alias: "setenv", template: "Fhgrt:u", lower: 1, upper: 2, usage: `[-Fhgru] [-t target-session] name [value]`, target: targetSpec{kind: findSession, canFail: true}, exec: cmdSetEnvironment},
+	{name: "show-environment", alias: "showenv", template: "hgst:", lower: 0, upper: 1, usage: `[-hgs] [-t target-session] [name]`, target: targetSpec{kind: findSession, canFail: true}, exec: cmdShowEnvironment},
+}
+
 // environFor is the environment set-environment and show-environment act
 // on: the global one with -g, else the target session's. The target may
-// fail to resolve (tmux's CMD_FIND_CANFAIL): a session found on the way to
-// a missing window or pane still counts.
+// have failed to resolve (tmux's CMD_FIND_CANFAIL): a session found on the
+// way to a missing window or pane still counts.
 func (c *client) environFor(a *args, t target) (*environ, error) {
 	if a.has('g') {
 		return &c.st.env, nil
@@ -21,13 +27,8 @@ func (c *client) environFor(a *args, t target) (*environ, error) {
 	return nil, errorf(errNoCurrentSession)
 }
 
-func (c *client) targetSession(a *args) target {
-	spec, given := a.get('t')
-	t, _ := c.findTarget(spec, given, findSession)
-	return t
-}
-
-func cmdSetEnvironment(c *client, a *args) error {
+func cmdSetEnvironment(c *client, it *cmdItem) error {
+	a := it.args
 	name := a.values[0]
 	switch {
 	case name == "":
@@ -35,7 +36,7 @@ func cmdSetEnvironment(c *client, a *args) error {
 	case strings.Contains(name, "="):
 		return errorf(errVariableNameHasEq)
 	}
-	t := c.targetSession(a)
+	t := it.target
 	value, given := "", len(a.values) > 1
 	if given {
 		value = a.values[1]
@@ -64,8 +65,8 @@ func cmdSetEnvironment(c *client, a *args) error {
 	return nil
 }
 
-func cmdShowEnvironment(c *client, a *args) error {
-	t := c.targetSession(a)
+func cmdShowEnvironment(c *client, it *cmdItem) error {
+	a, t := it.args, it.target
 	// Unlike set-environment, a -t that names no session fails even with -g.
 	if spec, given := a.get('t'); given && t.s == nil {
 		return errorf(errNoSuchSession, spec)

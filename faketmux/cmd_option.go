@@ -1,10 +1,17 @@
 package faketmux
 
+// optionCommands are the option commands, as tmux's cmd-*.c declare them.
+var optionCommands = []*cmdEntry{
+	{name: "set-option", alias: "set", template: "aFgopqst:uUw", lower: 1, upper: 2, usage: `[-aFgopqsuUw] [-t target-pane] option [value]`, target: targetSpec{kind: findPane, canFail: true}, exec: cmdSetOption},
+	{name: "show-options", alias: "show", template: "AgHpqst:vw", lower: 0, upper: 1, usage: `[-AgHpqsvw] [-t target-pane] [option]`, target: targetSpec{kind: findPane, canFail: true}, exec: cmdShowOptions},
+}
+
 // optionsFor is the option set set-option and show-options act on: the
 // option's own scope, global with -g, else the target's. The target may
-// fail to resolve (tmux's CMD_FIND_CANFAIL): only the part the scope needs
-// must have been found.
-func (c *client) optionsFor(scope optionScope, a *args) (*options, error) {
+// have failed to resolve (tmux's CMD_FIND_CANFAIL): only the part the scope
+// needs must have been found.
+func (c *client) optionsFor(scope optionScope, it *cmdItem) (*options, error) {
+	a, t := it.args, it.target
 	if scope == scopeServer {
 		return c.st.options, nil
 	}
@@ -14,7 +21,6 @@ func (c *client) optionsFor(scope optionScope, a *args) (*options, error) {
 		}
 		return c.st.windowOptions, nil
 	}
-	t, _ := c.targetPane(a)
 	spec, given := a.get('t')
 	switch {
 	case scopeSession == scope && t.s != nil:
@@ -44,9 +50,8 @@ func scopeFromFlags(a *args) optionScope {
 
 // optionName expands an option name as a format, as tmux does, for the
 // target however far it was found.
-func (c *client) optionName(a *args) string {
-	t, _ := c.targetPane(a)
-	return c.formatForTarget(t).expand(a.values[0])
+func (c *client) optionName(it *cmdItem) string {
+	return c.formatForTarget(it.target).expand(it.args.values[0])
 }
 
 // refusePaneOptions refuses -p before anything else, even with -q: the
@@ -58,11 +63,12 @@ func refusePaneOptions(a *args) error {
 	return nil
 }
 
-func cmdSetOption(c *client, a *args) error {
+func cmdSetOption(c *client, it *cmdItem) error {
+	a := it.args
 	if err := refusePaneOptions(a); err != nil {
 		return err
 	}
-	d, err := c.namedOption(a)
+	d, err := c.namedOption(it)
 	if d == nil {
 		return err // nil under -q: an unknown option is quietly no option
 	}
@@ -71,11 +77,10 @@ func cmdSetOption(c *client, a *args) error {
 	if given {
 		value = a.values[1]
 		if a.has('F') {
-			t, _ := c.targetPane(a)
-			value = c.formatForTarget(t).expand(value)
+			value = c.formatForTarget(it.target).expand(value)
 		}
 	}
-	o, err := c.optionsFor(d.scope, a)
+	o, err := c.optionsFor(d.scope, it)
 	if err != nil {
 		if a.has('q') {
 			return nil
@@ -101,13 +106,14 @@ func cmdSetOption(c *client, a *args) error {
 	return nil
 }
 
-func cmdShowOptions(c *client, a *args) error {
+func cmdShowOptions(c *client, it *cmdItem) error {
+	a := it.args
 	if err := refusePaneOptions(a); err != nil {
 		return err
 	}
 	if len(a.values) == 0 {
 		scope := scopeFromFlags(a)
-		o, err := c.optionsFor(scope, a)
+		o, err := c.optionsFor(scope, it)
 		if err != nil {
 			if a.has('q') {
 				return nil
@@ -123,12 +129,12 @@ func cmdShowOptions(c *client, a *args) error {
 		}
 		return nil
 	}
-	d, err := c.namedOption(a)
+	d, err := c.namedOption(it)
 	if d == nil {
 		return err // nil under -q: an unknown option is quietly no option
 	}
 	name := d.name
-	o, err := c.optionsFor(d.scope, a)
+	o, err := c.optionsFor(d.scope, it)
 	if err != nil {
 		if a.has('q') {
 			return nil
@@ -156,12 +162,12 @@ func (c *client) printOption(d *optionDef, value string, bare bool) {
 
 // namedOption finds the option that a set-option or show-options names; with
 // -q an unknown name gives neither an option nor an error.
-func (c *client) namedOption(a *args) (*optionDef, error) {
-	name := c.optionName(a)
+func (c *client) namedOption(it *cmdItem) (*optionDef, error) {
+	name := c.optionName(it)
 	if d := optionByName[name]; d != nil {
 		return d, nil
 	}
-	if a.has('q') {
+	if it.args.has('q') {
 		return nil, nil
 	}
 	return nil, errorf(errInvalidOption, name)

@@ -9,6 +9,19 @@ import (
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/pane"
 )
 
+// paneCommands are the pane commands, as tmux's cmd-*.c declare them.
+var paneCommands = []*cmdEntry{
+	{name: "split-window", alias: "splitw", template: "bc:de:fF:hIl:p:Pt:vZ", lower: 0, upper: -1, usage: `[-bdefhIPvZ] [-c start-directory] [-e environment] [-F format] [-l size] [-t target-pane][shell-command]`, target: targetSpec{kind: findPane}, exec: cmdSplitWindow},
+	{name: "kill-pane", alias: "killp", template: "at:", lower: 0, upper: 0, usage: `[-a] [-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdKillPane},
+	{name: "list-panes", alias: "lsp", template: "asF:f:t:", lower: 0, upper: 0, usage: `[-as] [-F format] [-f filter] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdListPanes},
+	{name: "select-pane", alias: "selectp", template: "DdegLlMmP:RT:t:UZ", lower: 0, upper: 0, usage: `[-DdeLlMmRUZ] [-T title] [-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdSelectPane},
+	{name: "last-pane", alias: "lastp", template: "det:Z", lower: 0, upper: 0, usage: `[-deZ] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdLastPane},
+	{name: "display-message", alias: "display", template: "ac:d:INpt:F:v", lower: 0, upper: 1, usage: `[-aINpv] [-c target-client] [-d delay] [-F format] [-t target-pane] [message]`, target: targetSpec{kind: findPane, canFail: true}, exec: cmdDisplayMessage},
+	{name: "send-keys", alias: "send", template: "FHlMN:Rt:X", lower: 0, upper: -1, usage: `[-FHlMRX] [-N repeat-count] [-t target-pane] key ...`, target: targetSpec{kind: findPane}, exec: cmdSendKeys},
+	{name: "capture-pane", alias: "capturep", template: "ab:CeE:JNpPqS:t:", lower: 0, upper: 0, usage: `[-aCeJNpPq] [-b buffer-name] [-E end-line] [-S start-line] [-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdCapturePane},
+	{name: "clear-history", alias: "clearhist", template: "t:", lower: 0, upper: 0, usage: `[-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdClearHistory},
+}
+
 const (
 	splitWindowTemplate = "#{session_name}:#{window_index}.#{pane_index}"
 	paneListTail        = "[#{pane_width}x#{pane_height}] [history #{history_size}/#{history_limit}, " +
@@ -16,17 +29,8 @@ const (
 	displayMessageTemplate = "[#{session_name}] #{window_index}:#{window_name}, current pane #{pane_index} - (%H:%M %d-%b-%y)"
 )
 
-// targetPane resolves -t as a pane.
-func (c *client) targetPane(a *args) (target, error) {
-	v, ok := a.get('t')
-	return c.findTarget(v, ok, findPane)
-}
-
-func cmdSplitWindow(c *client, a *args) error {
-	t, err := c.targetPane(a)
-	if err != nil {
-		return err
-	}
+func cmdSplitWindow(c *client, it *cmdItem) error {
+	a, t := it.args, it.target
 	for _, f := range []byte("fIZ") {
 		if a.has(f) {
 			return errorf(errUnsupported, "split-window -"+string(f))
@@ -101,12 +105,9 @@ func splitSize(a *args, whole int) (int, error) {
 	return -1, nil
 }
 
-func cmdKillPane(c *client, a *args) error {
-	t, err := c.targetPane(a)
-	if err != nil {
-		return err
-	}
-	if a.has('a') {
+func cmdKillPane(c *client, it *cmdItem) error {
+	t := it.target
+	if it.args.has('a') {
 		for _, p := range append([]*paneState(nil), t.w.panes...) {
 			if p != t.p {
 				c.st.destroyPane(p)
@@ -118,7 +119,8 @@ func cmdKillPane(c *client, a *args) error {
 	return nil
 }
 
-func cmdListPanes(c *client, a *args) error {
+func cmdListPanes(c *client, it *cmdItem) error {
+	a := it.args
 	template, custom := a.get('F')
 	filter, filtered := a.get('f')
 	var windows []*window
@@ -130,20 +132,10 @@ func cmdListPanes(c *client, a *args) error {
 			windows = append(windows, s.winlinks...)
 		}
 	case a.has('s'):
-		v, ok := a.get('t')
-		t, err := c.findTarget(v, ok, findSession)
-		if err != nil {
-			return err
-		}
 		prefix = "#{window_index}."
-		windows = t.s.winlinks
+		windows = it.target.s.winlinks
 	default:
-		v, ok := a.get('t')
-		t, err := c.findTarget(v, ok, findWindow)
-		if err != nil {
-			return err
-		}
-		windows = []*window{t.w}
+		windows = []*window{it.target.w}
 	}
 	if !custom {
 		template = prefix + "#{pane_index}: " + paneListTail
@@ -160,10 +152,10 @@ func cmdListPanes(c *client, a *args) error {
 	return nil
 }
 
-func cmdDisplayMessage(c *client, a *args) error {
+func cmdDisplayMessage(c *client, it *cmdItem) error {
 	// A -t that cannot be found is not an error here (tmux's
 	// CMD_FIND_CANFAIL): whatever part was found gives the format.
-	t, _ := c.targetPane(a)
+	a, t := it.args, it.target
 	template, ok := a.get('F')
 	if len(a.values) > 0 {
 		if ok {
@@ -181,11 +173,8 @@ func cmdDisplayMessage(c *client, a *args) error {
 	return nil
 }
 
-func cmdSendKeys(c *client, a *args) error {
-	t, err := c.targetPane(a)
-	if err != nil {
-		return err
-	}
+func cmdSendKeys(c *client, it *cmdItem) error {
+	a, t := it.args, it.target
 	var in []byte
 	leaves := false
 	for _, k := range a.values {
@@ -218,11 +207,8 @@ func cmdSendKeys(c *client, a *args) error {
 // cancel (q, C-c, Escape), by the bytes send-keys makes of them.
 var leavesViewMode = map[string]bool{"q": true, "\x03": true, "\x1b": true}
 
-func cmdCapturePane(c *client, a *args) error {
-	t, err := c.targetPane(a)
-	if err != nil {
-		return err
-	}
+func cmdCapturePane(c *client, it *cmdItem) error {
+	a, t := it.args, it.target
 	// -q only silences -a's error, so it is accepted alone.
 	for _, f := range []byte("aCeJNP") {
 		if a.has(f) {
@@ -273,21 +259,15 @@ func captureLine(a *args, flag byte, dash, history, last int) int {
 
 // cmdClearHistory empties the pane's history; like tmux, it also takes the
 // pane out of any mode (here, view mode).
-func cmdClearHistory(c *client, a *args) error {
-	t, err := c.targetPane(a)
-	if err != nil {
-		return err
-	}
+func cmdClearHistory(c *client, it *cmdItem) error {
+	t := it.target
 	t.p.viewMode = false
 	t.p.prog.ClearHistory()
 	return nil
 }
 
-func cmdPasteBuffer(c *client, a *args) error {
-	t, err := c.targetPane(a)
-	if err != nil {
-		return err
-	}
+func cmdPasteBuffer(c *client, it *cmdItem) error {
+	a, t := it.args, it.target
 	var pb *buffer
 	if name, ok := a.get('b'); ok {
 		if pb = c.st.buffers.get(name); pb == nil {
@@ -331,13 +311,10 @@ func cmdPasteBuffer(c *client, a *args) error {
 	return nil
 }
 
-func cmdSelectPane(c *client, a *args) error {
+func cmdSelectPane(c *client, it *cmdItem) error {
+	a, t := it.args, it.target
 	if a.has('l') {
-		return selectLastPane(c, a, findPane)
-	}
-	t, err := c.targetPane(a)
-	if err != nil {
-		return err
+		return selectLastPane(c, it)
 	}
 	// Marks and pane styles are not modelled.
 	for _, f := range []byte("mMPg") {
@@ -390,17 +367,13 @@ func selectDirection(a *args) (direction, bool) {
 	return direction{}, false
 }
 
-func cmdLastPane(c *client, a *args) error { return selectLastPane(c, a, findWindow) }
+func cmdLastPane(c *client, it *cmdItem) error { return selectLastPane(c, it) }
 
 // selectLastPane is last-pane, and select-pane -l: the pane active before,
-// or with two panes and none active before, the other one.
-func selectLastPane(c *client, a *args, kind findType) error {
-	v, ok := a.get('t')
-	t, err := c.findTarget(v, ok, kind)
-	if err != nil {
-		return err
-	}
-	w := t.w
+// or with two panes and none active before, the other one, in the target's
+// window.
+func selectLastPane(c *client, it *cmdItem) error {
+	a, w := it.args, it.target.w
 	last := w.lastPane
 	if last == nil && len(w.panes) == 2 {
 		last = w.panes[1-indexOf(w.panes, w.active)]

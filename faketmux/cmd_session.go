@@ -6,6 +6,15 @@ import (
 	"strings"
 )
 
+// sessionCommands are the session commands, as tmux's cmd-*.c declare them.
+var sessionCommands = []*cmdEntry{
+	{name: "new-session", alias: "new", template: "Ac:dDe:EF:f:n:Ps:t:x:Xy:", lower: 0, upper: -1, usage: `[-AdDEPX] [-c start-directory] [-e environment] [-F format] [-f flags] [-n window-name] [-s session-name] [-t target-session] [-x width] [-y height] [shell-command]`, startServer: true, exec: cmdNewSession},
+	{name: "has-session", alias: "has", template: "t:", lower: 0, upper: 0, usage: `[-t target-session]`, target: targetSpec{kind: findSession}, exec: cmdHasSession},
+	{name: "kill-session", alias: "", template: "aCt:", lower: 0, upper: 0, usage: `[-aC] [-t target-session]`, target: targetSpec{kind: findSession}, exec: cmdKillSession},
+	{name: "rename-session", alias: "rename", template: "t:", lower: 1, upper: 1, usage: `[-t target-session] new-name`, target: targetSpec{kind: findSession}, exec: cmdRenameSession},
+	{name: "list-sessions", alias: "ls", template: "F:f:", lower: 0, upper: 0, usage: `[-F format] [-f filter]`, exec: cmdListSessions},
+}
+
 const (
 	newSessionTemplate   = "#{session_name}:"
 	listSessionsTemplate = "#{session_name}: #{session_windows} windows (created #{t:session_created})" +
@@ -35,7 +44,8 @@ func parseSize(a *args, letter byte, def int, msg string) (int, error) {
 	return n, nil
 }
 
-func cmdNewSession(c *client, a *args) error {
+func cmdNewSession(c *client, it *cmdItem) error {
+	a := it.args
 	if a.has('t') && (len(a.values) != 0 || a.has('n')) {
 		return errorf(errCommandWithTarget)
 	}
@@ -139,19 +149,11 @@ func allValues(a *args, letter byte) []string {
 	return vs
 }
 
-// has-session fails only through its target.
-func cmdHasSession(c *client, a *args) error {
-	v, ok := a.get('t')
-	_, err := c.findTarget(v, ok, findSession)
-	return err
-}
+// has-session fails only through its target, which the queue found.
+func cmdHasSession(c *client, it *cmdItem) error { return nil }
 
-func cmdKillSession(c *client, a *args) error {
-	v, ok := a.get('t')
-	t, err := c.findTarget(v, ok, findSession)
-	if err != nil {
-		return err
-	}
+func cmdKillSession(c *client, it *cmdItem) error {
+	a, t := it.args, it.target
 	if a.has('C') {
 		return nil
 	}
@@ -167,13 +169,9 @@ func cmdKillSession(c *client, a *args) error {
 	return nil
 }
 
-func cmdRenameSession(c *client, a *args) error {
-	v, ok := a.get('t')
-	t, err := c.findTarget(v, ok, findSession)
-	if err != nil {
-		return err
-	}
-	expanded := c.formatFor(t.p).expand(a.values[0])
+func cmdRenameSession(c *client, it *cmdItem) error {
+	t := it.target
+	expanded := c.formatFor(t.p).expand(it.args.values[0])
 	name, valid := sessionName(expanded)
 	if !valid {
 		return errorf(errInvalidSession, expanded)
@@ -190,7 +188,8 @@ func cmdRenameSession(c *client, a *args) error {
 	return nil
 }
 
-func cmdListSessions(c *client, a *args) error {
+func cmdListSessions(c *client, it *cmdItem) error {
+	a := it.args
 	template, ok := a.get('F')
 	if !ok {
 		template = listSessionsTemplate

@@ -1,10 +1,13 @@
 package faketmux
 
-// cmdEntry describes one tmux command as its parser sees it. Every command
-// of tmux 3.3a is listed, in tmux's table order, so that prefixes, aliases,
-// ambiguity and usage errors come out as tmux prints them even for commands
-// the emulator does not run; those have a nil run and fail with
-// errUnsupported.
+import "fmt"
+
+// cmdEntry is one tmux command, declared beside its code in its family's
+// cmd_<family>.go as tmux's cmd-*.c declare theirs: how it parses, and the
+// function that runs it. Every command of tmux 3.3a has an entry, so that
+// prefixes, aliases, ambiguity and usage errors come out as tmux prints
+// them even for commands the emulator does not run yet; those have a nil
+// exec and fail with errUnsupported.
 type cmdEntry struct {
 	name, alias string
 	template    string // getopt-style: a letter, then ':' if it takes a value
@@ -12,98 +15,148 @@ type cmdEntry struct {
 	upper       int // -1: no limit
 	usage       string
 	startServer bool // tmux's CMD_STARTSERVER: a client may start a server for it
-	run         func(c *client, a *args) error
+	// source and target say how the queue resolves -s and -t before exec,
+	// as tmux's cmd_entry_flag does; the zero value resolves nothing.
+	source, target targetSpec
+	exec           func(c *client, it *cmdItem) error
 }
 
-var cmdTable = []*cmdEntry{
-	{name: "attach-session", alias: "attach", template: "c:dEf:rt:x", lower: 0, upper: 0, usage: `[-dErx] [-c working-directory] [-f flags] [-t target-session]`, startServer: true},
-	{name: "bind-key", alias: "bind", template: "nrN:T:", lower: 1, upper: -1, usage: `[-nr] [-T key-table] [-N note] key [command [arguments]]`},
-	{name: "break-pane", alias: "breakp", template: "abdPF:n:s:t:", lower: 0, upper: 0, usage: `[-abdP] [-F format] [-n window-name] [-s src-pane] [-t dst-window]`},
-	{name: "capture-pane", alias: "capturep", template: "ab:CeE:JNpPqS:t:", lower: 0, upper: 0, usage: `[-aCeJNpPq] [-b buffer-name] [-E end-line] [-S start-line] [-t target-pane]`},
-	{name: "choose-buffer", alias: "", template: "F:f:K:NO:rt:Z", lower: 0, upper: 1, usage: `[-NrZ] [-F format] [-f filter] [-K key-format] [-O sort-order] [-t target-pane] [template]`},
-	{name: "choose-client", alias: "", template: "F:f:K:NO:rt:Z", lower: 0, upper: 1, usage: `[-NrZ] [-F format] [-f filter] [-K key-format] [-O sort-order] [-t target-pane] [template]`},
-	{name: "choose-tree", alias: "", template: "F:f:GK:NO:rst:wZ", lower: 0, upper: 1, usage: `[-GNrswZ] [-F format] [-f filter] [-K key-format] [-O sort-order] [-t target-pane] [template]`},
-	{name: "clear-history", alias: "clearhist", template: "t:", lower: 0, upper: 0, usage: `[-t target-pane]`},
-	{name: "clear-prompt-history", alias: "clearphist", template: "T:", lower: 0, upper: 0, usage: `[-T type]`},
-	{name: "clock-mode", alias: "", template: "t:", lower: 0, upper: 0, usage: `[-t target-pane]`},
-	{name: "command-prompt", alias: "", template: "1bFkiI:Np:t:T:", lower: 0, upper: 1, usage: `[-1bFkiN] [-I inputs] [-p prompts] [-t target-client] [-T type] [template]`},
-	{name: "confirm-before", alias: "confirm", template: "bp:t:", lower: 1, upper: 1, usage: `[-b] [-p prompt] [-t target-client] command`},
-	{name: "copy-mode", alias: "", template: "eHMs:t:uq", lower: 0, upper: 0, usage: `[-eHMuq] [-s src-pane] [-t target-pane]`},
-	{name: "customize-mode", alias: "", template: "F:f:Nt:Z", lower: 0, upper: 0, usage: `[-NZ] [-F format] [-f filter] [-t target-pane]`},
-	{name: "delete-buffer", alias: "deleteb", template: "b:", lower: 0, upper: 0, usage: `[-b buffer-name]`},
-	{name: "detach-client", alias: "detach", template: "aE:s:t:P", lower: 0, upper: 0, usage: `[-aP] [-E shell-command] [-s target-session] [-t target-client]`},
-	{name: "display-menu", alias: "menu", template: "c:t:OT:x:y:", lower: 1, upper: -1, usage: `[-O] [-c target-client] [-t target-pane] [-T title] [-x position] [-y position] name key command ...`},
-	{name: "display-message", alias: "display", template: "ac:d:INpt:F:v", lower: 0, upper: 1, usage: `[-aINpv] [-c target-client] [-d delay] [-F format] [-t target-pane] [message]`},
-	{name: "display-popup", alias: "popup", template: "Bb:Cc:d:e:Eh:s:S:t:T:w:x:y:", lower: 0, upper: -1, usage: `[-BCE] [-b border-lines] [-c target-client] [-d start-directory] [-e environment] [-h height] [-s style] [-S border-style] [-t target-pane][-T title] [-w width] [-x position] [-y position] [shell-command]`},
-	{name: "display-panes", alias: "displayp", template: "bd:Nt:", lower: 0, upper: 1, usage: `[-bN] [-d duration] [-t target-client] [template]`},
-	{name: "find-window", alias: "findw", template: "CiNrt:TZ", lower: 1, upper: 1, usage: `[-CiNrTZ] [-t target-pane] match-string`},
-	{name: "has-session", alias: "has", template: "t:", lower: 0, upper: 0, usage: `[-t target-session]`},
-	{name: "if-shell", alias: "if", template: "bFt:", lower: 2, upper: 3, usage: `[-bF] [-t target-pane] shell-command command [command]`},
-	{name: "join-pane", alias: "joinp", template: "bdfhvp:l:s:t:", lower: 0, upper: 0, usage: `[-bdfhv] [-l size] [-s src-pane] [-t dst-pane]`},
-	{name: "kill-pane", alias: "killp", template: "at:", lower: 0, upper: 0, usage: `[-a] [-t target-pane]`},
-	{name: "kill-server", alias: "", template: "", lower: 0, upper: 0, usage: ``},
-	{name: "kill-session", alias: "", template: "aCt:", lower: 0, upper: 0, usage: `[-aC] [-t target-session]`},
-	{name: "kill-window", alias: "killw", template: "at:", lower: 0, upper: 0, usage: `[-a] [-t target-window]`},
-	{name: "last-pane", alias: "lastp", template: "det:Z", lower: 0, upper: 0, usage: `[-deZ] [-t target-window]`},
-	{name: "last-window", alias: "last", template: "t:", lower: 0, upper: 0, usage: `[-t target-session]`},
-	{name: "link-window", alias: "linkw", template: "abdks:t:", lower: 0, upper: 0, usage: `[-abdk] [-s src-window] [-t dst-window]`},
-	{name: "list-buffers", alias: "lsb", template: "F:f:", lower: 0, upper: 0, usage: `[-F format] [-f filter]`},
-	{name: "list-clients", alias: "lsc", template: "F:t:", lower: 0, upper: 0, usage: `[-F format] [-t target-session]`},
-	{name: "list-commands", alias: "lscm", template: "F:", lower: 0, upper: 1, usage: `[-F format] [command]`, startServer: true},
-	{name: "list-keys", alias: "lsk", template: "1aNP:T:", lower: 0, upper: 1, usage: `[-1aN] [-P prefix-string] [-T key-table] [key]`, startServer: true},
-	{name: "list-panes", alias: "lsp", template: "asF:f:t:", lower: 0, upper: 0, usage: `[-as] [-F format] [-f filter] [-t target-window]`},
-	{name: "list-sessions", alias: "ls", template: "F:f:", lower: 0, upper: 0, usage: `[-F format] [-f filter]`},
-	{name: "list-windows", alias: "lsw", template: "F:f:at:", lower: 0, upper: 0, usage: `[-a] [-F format] [-f filter] [-t target-session]`},
-	{name: "load-buffer", alias: "loadb", template: "b:t:w", lower: 1, upper: 1, usage: `[-b buffer-name] [-t target-client] path`},
-	{name: "lock-client", alias: "lockc", template: "t:", lower: 0, upper: 0, usage: `[-t target-client]`},
-	{name: "lock-server", alias: "lock", template: "", lower: 0, upper: 0, usage: ``},
-	{name: "lock-session", alias: "locks", template: "t:", lower: 0, upper: 0, usage: `[-t target-session]`},
-	{name: "move-pane", alias: "movep", template: "bdfhvp:l:s:t:", lower: 0, upper: 0, usage: `[-bdfhv] [-l size] [-s src-pane] [-t dst-pane]`},
-	{name: "move-window", alias: "movew", template: "abdkrs:t:", lower: 0, upper: 0, usage: `[-abdkr] [-s src-window] [-t dst-window]`},
-	{name: "new-session", alias: "new", template: "Ac:dDe:EF:f:n:Ps:t:x:Xy:", lower: 0, upper: -1, usage: `[-AdDEPX] [-c start-directory] [-e environment] [-F format] [-f flags] [-n window-name] [-s session-name] [-t target-session] [-x width] [-y height] [shell-command]`, startServer: true},
-	{name: "new-window", alias: "neww", template: "abc:de:F:kn:PSt:", lower: 0, upper: -1, usage: `[-abdkPS] [-c start-directory] [-e environment] [-F format] [-n window-name] [-t target-window] [shell-command]`},
-	{name: "next-layout", alias: "nextl", template: "t:", lower: 0, upper: 0, usage: `[-t target-window]`},
-	{name: "next-window", alias: "next", template: "at:", lower: 0, upper: 0, usage: `[-a] [-t target-session]`},
-	{name: "paste-buffer", alias: "pasteb", template: "db:prs:t:", lower: 0, upper: 0, usage: `[-dpr] [-s separator] [-b buffer-name] [-t target-pane]`},
-	{name: "pipe-pane", alias: "pipep", template: "IOot:", lower: 0, upper: 1, usage: `[-IOo] [-t target-pane] [shell-command]`},
-	{name: "previous-layout", alias: "prevl", template: "t:", lower: 0, upper: 0, usage: `[-t target-window]`},
-	{name: "previous-window", alias: "prev", template: "at:", lower: 0, upper: 0, usage: `[-a] [-t target-session]`},
-	{name: "refresh-client", alias: "refresh", template: "A:B:cC:Df:F:l::LRSt:U", lower: 0, upper: 1, usage: `[-cDlLRSU] [-A pane:state] [-B name:what:format] [-C XxY] [-f flags] [-t target-client] [adjustment]`},
-	{name: "rename-session", alias: "rename", template: "t:", lower: 1, upper: 1, usage: `[-t target-session] new-name`},
-	{name: "rename-window", alias: "renamew", template: "t:", lower: 1, upper: 1, usage: `[-t target-window] new-name`},
-	{name: "resize-pane", alias: "resizep", template: "DLMRTt:Ux:y:Z", lower: 0, upper: 1, usage: `[-DLMRTUZ] [-x width] [-y height] [-t target-pane] [adjustment]`},
-	{name: "resize-window", alias: "resizew", template: "aADLRt:Ux:y:", lower: 0, upper: 1, usage: `[-aADLRU] [-x width] [-y height] [-t target-window] [adjustment]`},
-	{name: "respawn-pane", alias: "respawnp", template: "c:e:kt:", lower: 0, upper: -1, usage: `[-k] [-c start-directory] [-e environment] [-t target-pane] [shell-command]`},
-	{name: "respawn-window", alias: "respawnw", template: "c:e:kt:", lower: 0, upper: -1, usage: `[-k] [-c start-directory] [-e environment] [-t target-window] [shell-command]`},
-	{name: "rotate-window", alias: "rotatew", template: "Dt:UZ", lower: 0, upper: 0, usage: `[-DUZ] [-t target-window]`},
-	{name: "run-shell", alias: "run", template: "bd:Ct:", lower: 0, upper: 1, usage: `[-bC] [-d delay] [-t target-pane] [shell-command]`},
-	{name: "save-buffer", alias: "saveb", template: "ab:", lower: 1, upper: 1, usage: `[-a] [-b buffer-name] path`},
-	{name: "select-layout", alias: "selectl", template: "Enopt:", lower: 0, upper: 1, usage: `[-Enop] [-t target-pane] [layout-name]`},
-	{name: "select-pane", alias: "selectp", template: "DdegLlMmP:RT:t:UZ", lower: 0, upper: 0, usage: `[-DdeLlMmRUZ] [-T title] [-t target-pane]`},
-	{name: "select-window", alias: "selectw", template: "lnpTt:", lower: 0, upper: 0, usage: `[-lnpT] [-t target-window]`},
-	{name: "send-keys", alias: "send", template: "FHlMN:Rt:X", lower: 0, upper: -1, usage: `[-FHlMRX] [-N repeat-count] [-t target-pane] key ...`},
-	{name: "send-prefix", alias: "", template: "2t:", lower: 0, upper: 0, usage: `[-2] [-t target-pane]`},
-	{name: "server-access", alias: "", template: "adlrw", lower: 0, upper: 1, usage: `[-adlrw] [-t target-pane] [user]`},
-	{name: "set-buffer", alias: "setb", template: "ab:t:n:w", lower: 0, upper: 1, usage: `[-aw] [-b buffer-name] [-n new-buffer-name] [-t target-client] data`},
-	{name: "set-environment", alias: "setenv", template: "Fhgrt:u", lower: 1, upper: 2, usage: `[-Fhgru] [-t target-session] name [value]`},
-	{name: "set-hook", alias: "", template: "agpRt:uw", lower: 1, upper: 2, usage: `[-agpRuw] [-t target-pane] hook [command]`},
-	{name: "set-option", alias: "set", template: "aFgopqst:uUw", lower: 1, upper: 2, usage: `[-aFgopqsuUw] [-t target-pane] option [value]`},
-	{name: "set-window-option", alias: "setw", template: "aFgoqt:u", lower: 1, upper: 2, usage: `[-aFgoqu] [-t target-window] option [value]`},
-	{name: "show-buffer", alias: "showb", template: "b:", lower: 0, upper: 0, usage: `[-b buffer-name]`},
-	{name: "show-environment", alias: "showenv", template: "hgst:", lower: 0, upper: 1, usage: `[-hgs] [-t target-session] [name]`},
-	{name: "show-hooks", alias: "", template: "gpt:w", lower: 0, upper: 1, usage: `[-gpw] [-t target-pane]`},
-	{name: "show-messages", alias: "showmsgs", template: "JTt:", lower: 0, upper: 0, usage: `[-JT] [-t target-client]`},
-	{name: "show-options", alias: "show", template: "AgHpqst:vw", lower: 0, upper: 1, usage: `[-AgHpqsvw] [-t target-pane] [option]`},
-	{name: "show-prompt-history", alias: "showphist", template: "T:", lower: 0, upper: 0, usage: `[-T type]`},
-	{name: "show-window-options", alias: "showw", template: "gvt:", lower: 0, upper: 1, usage: `[-gv] [-t target-window] [option]`},
-	{name: "source-file", alias: "source", template: "Fnqv", lower: 1, upper: -1, usage: `[-Fnqv] path ...`},
-	{name: "split-window", alias: "splitw", template: "bc:de:fF:hIl:p:Pt:vZ", lower: 0, upper: -1, usage: `[-bdefhIPvZ] [-c start-directory] [-e environment] [-F format] [-l size] [-t target-pane][shell-command]`},
-	{name: "start-server", alias: "start", template: "", lower: 0, upper: 0, usage: ``, startServer: true},
-	{name: "suspend-client", alias: "suspendc", template: "t:", lower: 0, upper: 0, usage: `[-t target-client]`},
-	{name: "swap-pane", alias: "swapp", template: "dDs:t:UZ", lower: 0, upper: 0, usage: `[-dDUZ] [-s src-pane] [-t dst-pane]`},
-	{name: "swap-window", alias: "swapw", template: "ds:t:", lower: 0, upper: 0, usage: `[-d] [-s src-window] [-t dst-window]`},
-	{name: "switch-client", alias: "switchc", template: "lc:EFnpt:rT:Z", lower: 0, upper: 0, usage: `[-ElnprZ] [-c target-client] [-t target-session] [-T key-table]`},
-	{name: "unbind-key", alias: "unbind", template: "anqT:", lower: 0, upper: 1, usage: `[-anq] [-T key-table] key`},
-	{name: "unlink-window", alias: "unlinkw", template: "kt:", lower: 0, upper: 0, usage: `[-k] [-t target-window]`},
-	{name: "wait-for", alias: "wait", template: "LSU", lower: 1, upper: 1, usage: `[-L|-S|-U] channel`},
+// targetSpec is one target of a command: what its flag's value names, and
+// whether the command runs when it is not found.
+type targetSpec struct {
+	kind findType
+	// canFail is tmux's CMD_FIND_CANFAIL: a target that is not found is no
+	// error, and the command gets whatever was found on the way to it.
+	canFail bool
+	// windowIndex is tmux's CMD_FIND_WINDOW_INDEX: a window target may
+	// name an index no window has yet.
+	windowIndex bool
+}
+
+// tmuxTableOrder is tmux 3.3a's command table by name, in its order. The
+// order decides which command an ambiguous prefix lists first, so it is
+// kept as tmux has it: alphabetical, but for display-popup before
+// display-panes. TestTableIsTmuxs checks the table against tmux's own
+// list-commands.
+var tmuxTableOrder = []string{
+	"attach-session",
+	"bind-key",
+	"break-pane",
+	"capture-pane",
+	"choose-buffer",
+	"choose-client",
+	"choose-tree",
+	"clear-history",
+	"clear-prompt-history",
+	"clock-mode",
+	"command-prompt",
+	"confirm-before",
+	"copy-mode",
+	"customize-mode",
+	"delete-buffer",
+	"detach-client",
+	"display-menu",
+	"display-message",
+	"display-popup",
+	"display-panes",
+	"find-window",
+	"has-session",
+	"if-shell",
+	"join-pane",
+	"kill-pane",
+	"kill-server",
+	"kill-session",
+	"kill-window",
+	"last-pane",
+	"last-window",
+	"link-window",
+	"list-buffers",
+	"list-clients",
+	"list-commands",
+	"list-keys",
+	"list-panes",
+	"list-sessions",
+	"list-windows",
+	"load-buffer",
+	"lock-client",
+	"lock-server",
+	"lock-session",
+	"move-pane",
+	"move-window",
+	"new-session",
+	"new-window",
+	"next-layout",
+	"next-window",
+	"paste-buffer",
+	"pipe-pane",
+	"previous-layout",
+	"previous-window",
+	"refresh-client",
+	"rename-session",
+	"rename-window",
+	"resize-pane",
+	"resize-window",
+	"respawn-pane",
+	"respawn-window",
+	"rotate-window",
+	"run-shell",
+	"save-buffer",
+	"select-layout",
+	"select-pane",
+	"select-window",
+	"send-keys",
+	"send-prefix",
+	"server-access",
+	"set-buffer",
+	"set-environment",
+	"set-hook",
+	"set-option",
+	"set-window-option",
+	"show-buffer",
+	"show-environment",
+	"show-hooks",
+	"show-messages",
+	"show-options",
+	"show-prompt-history",
+	"show-window-options",
+	"source-file",
+	"split-window",
+	"start-server",
+	"suspend-client",
+	"swap-pane",
+	"swap-window",
+	"switch-client",
+	"unbind-key",
+	"unlink-window",
+	"wait-for",
+}
+
+// cmdTable is every family's entries in tmux's table order.
+var cmdTable = tableInOrder(tmuxTableOrder,
+	bufferCommands, environmentCommands, optionCommands, paneCommands,
+	serverCommands, sessionCommands, windowCommands, notYetCommands)
+
+// tableInOrder puts the families' entries in order; a command missing from
+// either side, or declared twice, is a programming error caught as the
+// package loads.
+func tableInOrder(order []string, families ...[]*cmdEntry) []*cmdEntry {
+	byName := make(map[string]*cmdEntry, len(order))
+	for _, family := range families {
+		for _, e := range family {
+			if byName[e.name] != nil {
+				panic(fmt.Sprintf("faketmux: command %s declared twice", e.name))
+			}
+			byName[e.name] = e
+		}
+	}
+	if len(byName) != len(order) {
+		panic(fmt.Sprintf("faketmux: %d commands declared, tmux's table has %d", len(byName), len(order)))
+	}
+	table := make([]*cmdEntry, len(order))
+	for i, name := range order {
+		if table[i] = byName[name]; table[i] == nil {
+			panic("faketmux: no entry for tmux's command " + name)
+		}
+	}
+	return table
 }

@@ -6,6 +6,18 @@ import (
 	"strings"
 )
 
+// windowCommands are the window commands, as tmux's cmd-*.c declare them.
+var windowCommands = []*cmdEntry{
+	{name: "new-window", alias: "neww", template: "abc:de:F:kn:PSt:", lower: 0, upper: -1, usage: `[-abdkPS] [-c start-directory] [-e environment] [-F format] [-n window-name] [-t target-window] [shell-command]`, target: targetSpec{kind: findWindow, windowIndex: true}, exec: cmdNewWindow},
+	{name: "kill-window", alias: "killw", template: "at:", lower: 0, upper: 0, usage: `[-a] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdKillWindow},
+	{name: "rename-window", alias: "renamew", template: "t:", lower: 1, upper: 1, usage: `[-t target-window] new-name`, target: targetSpec{kind: findWindow}, exec: cmdRenameWindow},
+	{name: "list-windows", alias: "lsw", template: "F:f:at:", lower: 0, upper: 0, usage: `[-a] [-F format] [-f filter] [-t target-session]`, target: targetSpec{kind: findSession}, exec: cmdListWindows},
+	{name: "select-window", alias: "selectw", template: "lnpTt:", lower: 0, upper: 0, usage: `[-lnpT] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdSelectWindow},
+	{name: "next-window", alias: "next", template: "at:", lower: 0, upper: 0, usage: `[-a] [-t target-session]`, target: targetSpec{kind: findSession}, exec: cmdNextWindow},
+	{name: "previous-window", alias: "prev", template: "at:", lower: 0, upper: 0, usage: `[-a] [-t target-session]`, target: targetSpec{kind: findSession}, exec: cmdPreviousWindow},
+	{name: "last-window", alias: "last", template: "t:", lower: 0, upper: 0, usage: `[-t target-session]`, target: targetSpec{kind: findSession}, exec: cmdLastWindow},
+}
+
 const (
 	newWindowTemplate   = "#{session_name}:#{window_index}.#{pane_index}"
 	listWindowsTemplate = "#{window_index}: #{window_name}#{window_raw_flags} (#{window_panes} panes) " +
@@ -38,12 +50,9 @@ func (c *client) newWindow(s *session, idx int, name string, argv []string, cwd 
 	return w, nil
 }
 
-func cmdNewWindow(c *client, a *args) error {
-	v, _ := a.get('t')
-	s, idx, err := c.windowIndexTarget(v)
-	if err != nil {
-		return err
-	}
+func cmdNewWindow(c *client, it *cmdItem) error {
+	a := it.args
+	s, idx := it.target.s, it.target.idx
 	if idx >= 0 {
 		for _, w := range s.winlinks {
 			if w.index == idx {
@@ -84,16 +93,16 @@ func cmdNewWindow(c *client, a *args) error {
 	return nil
 }
 
-// windowIndexTarget resolves new-window's -t, which names a session and
-// an index that may be free (tmux's CMD_FIND_WINDOW_INDEX); -1 means the
-// next free index.
-func (c *client) windowIndexTarget(v string) (*session, int, error) {
+// windowIndexTarget resolves a window target that names a session and an
+// index that may be free (tmux's CMD_FIND_WINDOW_INDEX), as new-window's
+// -t does; an index of -1 means the next free one.
+func (c *client) windowIndexTarget(v string) (target, error) {
 	cur, haveCur := c.st.current()
 	if v == "" {
 		if !haveCur {
-			return nil, 0, errorf(errNoCurrentTarget)
+			return target{}, errorf(errNoCurrentTarget)
 		}
-		return cur.s, -1, nil
+		return target{s: cur.s, idx: -1}, nil
 	}
 	sessPart, winPart, colon := strings.Cut(v, ":")
 	var s *session
@@ -105,41 +114,37 @@ func (c *client) windowIndexTarget(v string) (*session, int, error) {
 		}
 	case sessPart == "":
 		if !haveCur {
-			return nil, 0, errorf(errNoCurrentTarget)
+			return target{}, errorf(errNoCurrentTarget)
 		}
 		s = cur.s
 	default:
 		exact := strings.HasPrefix(sessPart, "=")
 		if s = c.st.lookupSession(strings.TrimPrefix(sessPart, "="), exact); s == nil {
-			return nil, 0, errorf(errCantFindSession, strings.TrimPrefix(sessPart, "="))
+			return target{}, errorf(errCantFindSession, strings.TrimPrefix(sessPart, "="))
 		}
 		if winPart == "" {
-			return s, -1, nil
+			return target{s: s, idx: -1}, nil
 		}
 	}
 	if s != nil {
 		if n, err := strconv.Atoi(winPart); err == nil && n >= 0 && winPart[0] != '+' {
-			return s, n, nil
+			return target{s: s, idx: n}, nil
 		}
 		if w := s.lookupWindow(winPart, false); w != nil {
-			return s, w.index, nil
+			return target{s: s, idx: w.index}, nil
 		}
 	}
 	if !colon {
 		if s := c.st.lookupSession(winPart, false); s != nil {
-			return s, -1, nil
+			return target{s: s, idx: -1}, nil
 		}
 	}
-	return nil, 0, errorf(errCantFindWindow, winPart)
+	return target{}, errorf(errCantFindWindow, winPart)
 }
 
-func cmdKillWindow(c *client, a *args) error {
-	v, ok := a.get('t')
-	t, err := c.findTarget(v, ok, findWindow)
-	if err != nil {
-		return err
-	}
-	if a.has('a') {
+func cmdKillWindow(c *client, it *cmdItem) error {
+	t := it.target
+	if it.args.has('a') {
 		for _, w := range append([]*window(nil), t.s.winlinks...) {
 			if w != t.w {
 				c.st.destroyWindow(w)
@@ -151,18 +156,15 @@ func cmdKillWindow(c *client, a *args) error {
 	return nil
 }
 
-func cmdRenameWindow(c *client, a *args) error {
-	v, ok := a.get('t')
-	t, err := c.findTarget(v, ok, findWindow)
-	if err != nil {
-		return err
-	}
-	t.w.name = c.formatFor(t.p).expand(a.values[0])
+func cmdRenameWindow(c *client, it *cmdItem) error {
+	t := it.target
+	t.w.name = c.formatFor(t.p).expand(it.args.values[0])
 	t.w.options.values["automatic-rename"] = "off"
 	return nil
 }
 
-func cmdListWindows(c *client, a *args) error {
+func cmdListWindows(c *client, it *cmdItem) error {
+	a := it.args
 	template, custom := a.get('F')
 	filter, filtered := a.get('f')
 	var sessions []*session
@@ -172,12 +174,7 @@ func cmdListWindows(c *client, a *args) error {
 			template = listWindowsAllTemplate
 		}
 	} else {
-		v, ok := a.get('t')
-		t, err := c.findTarget(v, ok, findSession)
-		if err != nil {
-			return err
-		}
-		sessions = []*session{t.s}
+		sessions = []*session{it.target.s}
 		if !custom {
 			template = listWindowsTemplate
 		}
@@ -205,7 +202,8 @@ const (
 	moveLast
 )
 
-func cmdSelectWindow(c *client, a *args) error {
+func cmdSelectWindow(c *client, it *cmdItem) error {
+	a := it.args
 	move := moveTo
 	switch {
 	case a.has('n'):
@@ -215,25 +213,19 @@ func cmdSelectWindow(c *client, a *args) error {
 	case a.has('l'):
 		move = moveLast
 	}
-	return selectWindow(c, a, findWindow, move)
+	return selectWindow(c, it, move)
 }
 
 // next-window, previous-window and last-window are select-window -n, -p
 // and -l, with a session target.
-func cmdNextWindow(c *client, a *args) error { return selectWindow(c, a, findSession, moveNext) }
+func cmdNextWindow(c *client, it *cmdItem) error { return selectWindow(c, it, moveNext) }
 
-func cmdPreviousWindow(c *client, a *args) error {
-	return selectWindow(c, a, findSession, movePrevious)
-}
+func cmdPreviousWindow(c *client, it *cmdItem) error { return selectWindow(c, it, movePrevious) }
 
-func cmdLastWindow(c *client, a *args) error { return selectWindow(c, a, findSession, moveLast) }
+func cmdLastWindow(c *client, it *cmdItem) error { return selectWindow(c, it, moveLast) }
 
-func selectWindow(c *client, a *args, kind findType, move windowMove) error {
-	v, ok := a.get('t')
-	t, err := c.findTarget(v, ok, kind)
-	if err != nil {
-		return err
-	}
+func selectWindow(c *client, it *cmdItem, move windowMove) error {
+	a, t := it.args, it.target
 	s := t.s
 	switch {
 	case move == moveNext:

@@ -282,8 +282,8 @@ func parseConfigFile(f ConfigFile) ([][]command, bool) {
 func (s *Server) exitIfDone() {
 	st := s.st
 	// tmux waits for its connected clients before exiting; a client
-	// reading its input checks the exit when its line is done.
-	if st == nil || st.reading > 0 {
+	// whose command waits checks the exit when its line is done.
+	if st == nil || st.waiting > 0 {
 		return
 	}
 	// No client is ever attached, so exit-unattached means "exit now".

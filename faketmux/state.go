@@ -44,7 +44,7 @@ type state struct {
 	// configFailed: the configuration (Call.Config) failed, and no session has
 	// shown it yet.
 	configFailed bool
-	reading      int     // clients reading their standard input without the server lock
+	waiting      int     // clients whose command waits without the server lock
 	env          environ // the global environment, from the client that started the server
 
 	buffers bufferStore

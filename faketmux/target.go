@@ -11,16 +11,19 @@ import (
 type findType int
 
 const (
-	findSession findType = iota
+	findNone findType = iota // no target to resolve
+	findSession
 	findWindow
 	findPane
 )
 
-// target is a resolved -t: a session, its window and the pane.
+// target is a resolved -t or -s: a session, its window and the pane; for a
+// window index target, the session and the index.
 type target struct {
-	s *session
-	w *window
-	p *paneState
+	s   *session
+	w   *window
+	p   *paneState
+	idx int // a window index target's index; -1: the next free one
 }
 
 // current is the target a command gets without -t when run from outside

@@ -1,0 +1,89 @@
+package faketmux
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// listCommandsFormat is what TestTableIsTmuxs asks tmux's list-commands
+// for: each entry's name, alias and usage, in table order.
+const listCommandsFormat = "#{command_list_name}\t#{command_list_alias}\t#{command_list_usage}"
+
+// The table is tmux 3.3a's, entry for entry and in its order (which
+// decides ambiguity messages), as tmux's own list-commands prints it. The
+// record is checked against a live tmux when there is one, and -update
+// re-records it.
+func TestTableIsTmuxs(t *testing.T) {
+	record := filepath.Join("testdata", "list-commands.golden")
+	if tmux := realTmux(t); tmux != "" {
+		socket := filepath.Join(shortTempDir(t), "s")
+		live, err := exec.Command(tmux, "-S", socket, "-f", "/dev/null", "list-commands", "-F", listCommandsFormat).Output()
+		exec.Command(tmux, "-S", socket, "kill-server").Run()
+		if err != nil {
+			t.Fatalf("tmux list-commands: %v", err)
+		}
+		checkRecord(t, record, string(live))
+	}
+	want, err := os.ReadFile(record)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got strings.Builder
+	for _, e := range cmdTable {
+		got.WriteString(e.name + "\t" + e.alias + "\t" + e.usage + "\n")
+	}
+	if line, w, g, differ := firstDifference(string(want), got.String()); differ {
+		t.Errorf("the command table differs from tmux's list-commands at %s:%d:\n  tmux: %q\n table: %q", record, line, w, g)
+	}
+}
+
+// Every entry of tmux's table has code, or is declared as not run yet and
+// answers so, on a server with a session to act on; and every command with
+// code has at least one differential case.
+func TestEveryCommandHasCodeOrSaysItHasNone(t *testing.T) {
+	s := started(t)
+	for _, e := range cmdTable {
+		notYet := slices.Contains(notYetCommands, e)
+		switch {
+		case e.exec == nil && !notYet:
+			t.Errorf("%s has no exec and is not in cmd_notyet.go", e.name)
+		case e.exec != nil && notYet:
+			t.Errorf("%s has an exec but is still in cmd_notyet.go", e.name)
+		case e.exec == nil:
+			// Arguments enough for any entry's arity.
+			args := []string{e.name}
+			for range e.lower {
+				args = append(args, "x")
+			}
+			want := strings.Replace(errUnsupported, "%s", e.name, 1) + "\n"
+			if _, errs, rc := run(t, s, "", args...); rc != 1 || errs != want {
+				t.Errorf("%q: exit %d, stderr %q; want 1, %q", args, rc, errs, want)
+			}
+		}
+	}
+	covered := map[*cmdEntry]bool{}
+	for _, sc := range allScenarios() {
+		lines := sc.config
+		for _, st := range sc.steps {
+			lines = append(lines, st.args)
+		}
+		for _, line := range lines {
+			cmds, err := parseCommands(line)
+			if err != nil {
+				continue
+			}
+			for _, cmd := range cmds {
+				covered[cmd.entry] = true
+			}
+		}
+	}
+	for _, e := range cmdTable {
+		if e.exec != nil && !covered[e] {
+			t.Errorf("%s has code but no differential case", e.name)
+		}
+	}
+}

@@ -1,0 +1,63 @@
+package faketmux
+
+import (
+	"slices"
+)
+
+// The differential cases of what a client sees before and around any
+// command: parse errors, and output shown to a client without a UTF-8
+// locale.
+var _ = differentialCases("client", []scenario{
+	{name: "locale", steps: []step{
+		// tmux shows controls and non-ASCII characters in output lines
+		// and errors as '_' to a client without a UTF-8 locale (one '_'
+		// per column), and passes raw data through.
+		cmd("new-session", "-d", "-s", "loc", "sleep 1000"),
+		cmd("set-buffer", "-b", "n\té", "v\té中\x01"),
+		cmd("list-buffers").withEnv(noUTF8...),
+		cmd("list-buffers").withEnv("LC_ALL=C.UTF-8"),
+		cmd("list-buffers", "-F", "#{buffer_name}\t#{buffer_size}").withEnv(noUTF8...),
+		cmd("list-buffers", "-F", "#{buffer_name}\t#{buffer_size}").withEnv("LC_ALL=C.UTF-8"),
+		cmd("list-buffers", "-F", "#{buffer_name}\t").withEnv("LC_ALL=C", "LANG=C.UTF-8"),
+		cmd("list-buffers", "-F", "#{buffer_name}\t").withEnv("LC_ALL=", "LC_CTYPE=en_US.utf8", "LANG=C"),
+		cmd("list-buffers", "-F", "#{buffer_name}\t").withEnv("LC_ALL=", "LC_CTYPE=", "LANG=C"),
+		cmd("list-buffers", "-F", "#{buffer_name}\t").withEnv(noUTF8...).withU(),
+		cmd("list-buffers", "-F", "#{buffer_name}\t").withEnv(slices.Concat(noUTF8, []string{"TMUX=/elsewhere,1,0"})...),
+		cmd("show-buffer", "-b", "n\té").withEnv(noUTF8...),
+		cmd("save-buffer", "-b", "n\té", "-").withEnv(noUTF8...),
+		cmd("display-message", "-p", "a\tb é中 \xc3( \xe2\x82 \x7f~").withEnv(noUTF8...),
+		cmd("display-message", "-p", "a\tb é中 \xc3( \xe2\x82 \x7f~").withEnv("LC_ALL=C.UTF-8"),
+		cmd("display-message", "-p", "e\u0301|\xff\xc2\x85!|\u00a0|\u00ad|😀|\u200b|\uffff").withEnv(noUTF8...),
+		cmd("has-session", "-t", "x\té").withEnv(noUTF8...),
+		cmd("bogusé").withEnv(noUTF8...),
+		cmd("set-option", "-g", "default-command", "é\t"),
+		cmd("show-options", "-g", "default-command").withEnv(noUTF8...),
+		cmd("new-window", "-d", "-n", "w", "-P", "-F", "#{window_name}\t#{window_index}").withEnv(noUTF8...),
+	}},
+	{name: "parse errors", steps: []step{
+		cmd("new-session", "-d", "-s", "p", "sleep 1000"),
+		cmd("foo"),
+		cmd("s"),
+		cmd("set-buffer", "-Z"),
+		cmd("set-buffer", "a", "b"),
+		cmd("set-buffer", "-b"),
+		cmd("load-buffer"),
+		cmd("set-buffer", "-?"),
+		cmd("set-buffer", "-!"),
+		cmd("list-buffers", "extra"),
+		cmd("set-buffer", "x", ";", "foo"),
+		cmd("list-buffers"),
+		cmd(";"),
+		cmd("set-buffer", "a;", "list-buffers"),
+		cmd("set-buffer", "-b", "q", `a\;`, ";", "show-buffer", "-b", "q"),
+		cmd("set-buffer", "--", "-x", ";", "show-buffer"),
+		cmd("set-buffer", "-", ";", "show-buffer"),
+		cmd("setb", "alias", ";", "showb"),
+		cmd("set-buf", "prefix", ";", "show-buffer"),
+		cmd("set-buffer", "-bname", "attached", ";", "show-buffer", "-b", "name"),
+	}},
+})
+
+// noUTF8 is a client environment without a UTF-8 locale, whatever the
+// test's own environment has.
+var noUTF8 = []string{"LC_ALL=C", "LC_CTYPE=", "LANG="}

@@ -1,0 +1,234 @@
+package faketmux
+
+// The differential cases of the pane commands, with real programs in the
+// panes.
+var _ = differentialCases("pane", []scenario{
+	// Pastes and keys reach real programs. "rec" records every byte it is
+	// given in raw mode, with bracketed paste on, in a file; "cat" echoes
+	// in the terminal's cooked mode, so the screen shows what the line
+	// discipline made of the input. Each waits for its program to be ready
+	// before typing, and for the marker it ends with before comparing.
+	{name: "pastes and keys into programs", ownDirs: true, steps: []step{
+		cmd("new-session", "-d", "-s", "p", "-n", "rec", "-x", "40", "-y", "8",
+			`sh -c 'printf "\033[?2004h"; stty raw -echo; echo ready; exec cat > out'`),
+		cmd("capture-pane", "-p", "-t", "p:rec").waitFor("ready"),
+		cmd("set-buffer", "-b", "b", "l1\nl2\n"),
+		cmd("paste-buffer", "-b", "b", "-t", "p:rec"),
+		cmd("paste-buffer", "-p", "-b", "b", "-t", "p:rec"),
+		cmd("paste-buffer", "-p", "-r", "-b", "b", "-t", "p:rec"),
+		cmd("paste-buffer", "-s", "XX", "-b", "b", "-t", "p:rec"),
+		cmd("paste-buffer", "-p", "-s", "", "-b", "b", "-t", "p:rec"),
+		cmd("paste-buffer", "-d", "-b", "b", "-t", "p:rec", ";", "list-buffers"),
+		cmd("load-buffer", "-b", "bin", "-").in(binary),
+		cmd("paste-buffer", "-p", "-b", "bin", "-t", "p:rec"),
+		cmd("set-buffer", "top\n", ";", "paste-buffer", "-t", "p:rec"),
+		cmd("send-keys", "-t", "p:rec", "Enter", "C-c", "-l", "C-c", "Tab", "Escape", "Up", "F1", "END", "é", "M-a"),
+		cmd("send-keys", "-t", "p:rec", "-l", "Enter", "C-c"),
+		// Input off: keys and pastes are dropped, and paste -d still
+		// deletes its buffer.
+		cmd("select-pane", "-d", "-t", "p:rec", ";", "send-keys", "-t", "p:rec", "-l", "dropped"),
+		cmd("set-buffer", "-b", "gone", "pasted while off", ";", "paste-buffer", "-d", "-b", "gone", "-t", "p:rec"),
+		cmd("list-buffers", "-F", "#{buffer_name}", ";", "select-pane", "-e", "-t", "p:rec"),
+		cmd("send-keys", "-t", "p:rec", "-l", "@@done@@"),
+		fileOf("out", "@@done@@"),
+		cmd("new-window", "-d", "-t", "p", "-n", "cat", "cat"),
+		cmd("send-keys", "-t", "p:cat", "-l", "typed"),
+		cmd("capture-pane", "-p", "-t", "p:cat").waitFor("typed"),
+		cmd("send-keys", "-t", "p:cat", "Enter"),
+		cmd("capture-pane", "-p", "-t", "p:cat").waitFor("typed\ntyped\n"),
+		// One line at a time: the terminal echoes a whole paste before
+		// cat gets to print any of it back.
+		cmd("set-buffer", "-b", "one", "hello world\n"),
+		cmd("paste-buffer", "-b", "one", "-t", "p:cat"),
+		cmd("capture-pane", "-p", "-t", "p:cat").waitFor("hello world\nhello world\n"),
+		cmd("set-buffer", "-b", "two", "hello\nworld\n"),
+		cmd("paste-buffer", "-r", "-s", "+", "-b", "two", "-t", "p:cat"),
+		cmd("send-keys", "-t", "p:cat", "Enter"),
+		cmd("capture-pane", "-p", "-t", "p:cat").waitFor("hello+world+\nhello+world+\n"),
+		// cat never asked for bracketed paste: -p adds no markers.
+		cmd("paste-buffer", "-p", "-b", "one", "-t", "p:cat"),
+		cmd("capture-pane", "-p", "-t", "p:cat").waitFor("hello+world+\nhello+world+\nhello world\nhello world\n"),
+		// Pastes without a newline: nothing reaches cat, and so nothing
+		// races the echo, until Enter.
+		cmd("new-window", "-d", "-t", "p", "-n", "bp", `sh -c 'printf "\033[?2004hon\n"; exec cat'`),
+		cmd("capture-pane", "-p", "-t", "p:bp").waitFor("on"),
+		cmd("set-buffer", "-b", "word", "pasted"),
+		cmd("paste-buffer", "-p", "-b", "word", "-t", "p:bp"),
+		cmd("capture-pane", "-p", "-t", "p:bp").waitFor("[201~"),
+		cmd("send-keys", "-t", "p:bp", "Enter"),
+		cmd("capture-pane", "-p", "-t", "p:bp").waitFor("\npasted\n"),
+		cmd("new-window", "-d", "-t", "p", "-n", "env",
+			`sh -c 'echo "$TERM $TERM_PROGRAM $TERM_PROGRAM_VERSION $TMUX_PANE"; stty size; exec cat'`),
+		cmd("capture-pane", "-p", "-t", "p:env").waitFor("8 40"),
+		cmd("send-keys", "-t", "p:cat", "C-c"),
+		cmd("list-windows", "-t", "p", "-F", "#{window_name}").waitGone("cat"),
+	}},
+	// A shell driven as clients drive one: type a command, press Enter,
+	// read the screen; interrupt a program with C-c.
+	{name: "a shell", steps: []step{
+		cmd("new-session", "-d", "-s", "sh", "-x", "40", "-y", "6", "-e", "ENV=shrc", "sh"),
+		cmd("capture-pane", "-p", "-t", "sh").waitFor(">"),
+		cmd("send-keys", "-t", "sh", "echo hi; printf 'a\\tb\\n'", "Enter"),
+		cmd("capture-pane", "-p", "-t", "sh").waitFor("a       b\n>\n"),
+		// The child says when it has its own signal dispositions: a C-c
+		// sent earlier can reach it between fork and exec, where the
+		// shell's handler is still in place, and leave sleep running.
+		cmd("send-keys", "-t", "sh", "sh -c 'echo started; exec sleep 100'", "Enter"),
+		cmd("capture-pane", "-p", "-t", "sh").waitFor("\nstarted\n"),
+		cmd("send-keys", "-t", "sh", "C-c"),
+		cmd("capture-pane", "-p", "-t", "sh").waitFor("^C\n>\n"),
+		cmd("set-buffer", "-b", "line", "echo pasted\n"),
+		cmd("paste-buffer", "-b", "line", "-t", "sh"),
+		cmd("capture-pane", "-p", "-t", "sh").waitFor("\npasted\n>\n"),
+	}},
+	{name: "capture and pane lists", steps: []step{
+		cmd("new-session", "-d", "-s", "c", "-n", "w", "-x", "30", "-y", "5", `sh -c 'printf "one\ntwo  \n"; exec cat'`),
+		cmd("capture-pane", "-p", "-t", "c").waitFor("two"),
+		cmd("capture-pane", "-t", "c", "-b", "cap", ";", "show-buffer", "-b", "cap"),
+		cmd("capture-pane", "-t", "c", ";", "list-buffers", "-F", "#{buffer_name} #{buffer_size}"),
+		cmd("split-window", "-h", "-d", "-t", "c", "sleep 1000"),
+		cmd("capture-pane", "-p", "-t", "c").waitFor("two"),
+		cmd("list-panes", "-a", "-F", "#{session_name}:#{window_index}.#{pane_index} #{pane_id}", "-f", "#{pane_active}"),
+		cmd("send-keys", "-t", "c:w.9", "x"),
+		cmd("capture-pane", "-p", "-t", "nope"),
+		cmd("display-message", "-p", "-t", "c:w.1", "#{pane_width} #{pane_left}"),
+		cmd("display-message", "-t", "c", "hello"),
+	}},
+	{name: "selecting panes by direction", steps: func() []step {
+		const short = "#{pane_id} #{pane_active}#{pane_last} #{pane_input_off}"
+		list := []string{";", "list-panes", "-t", "d", "-F", short}
+		sel := func(args ...string) step { return cmd(append(append([]string{"select-pane"}, args...), list...)...) }
+		id := []string{";", "display-message", "-p", "-t", "d", "#{pane_id} #{pane_last}"}
+		move := func(args ...string) step { return cmd(append(append([]string{"select-pane"}, args...), id...)...) }
+		return []step{
+			cmd("new-session", "-d", "-s", "d", "-x", "80", "-y", "24", "sleep 1000"),
+			// A single pane has no neighbour, so the rest of the command
+			// does nothing either.
+			sel("-L", "-t", "d"),
+			sel("-R", "-d", "-t", "d"),
+			sel("-U", "-T", "title", "-t", "d"),
+			cmd("select-pane", "-D", "-t", "d", ";", "list-panes", "-t", "d", "-F", "#{pane_id} #{pane_title}"),
+			// One pane on the left, two stacked on the right.
+			cmd("split-window", "-h", "-t", "d", "sleep 1000", ";", "split-window", "-v", "-t", "d", "sleep 1000",
+				";", "list-panes", "-t", "d", "-F", panesFormat),
+			// Of the two on the right, the one active last wins.
+			sel("-t", "d.0", ";", "select-pane", "-R", "-t", "d"),
+			sel("-t", "d.1", ";", "select-pane", "-t", "d.0", ";", "select-pane", "-R", "-t", "d"),
+			// Wrapping round at each edge.
+			move("-R", "-t", "d"),
+			move("-L", "-t", "d"),
+			move("-L", "-t", "d"),
+			move("-U", "-t", "d"),
+			move("-U", "-t", "d"),
+			move("-D", "-t", "d"),
+			move("-D", "-t", "d"),
+			cmd("last-pane", "-t", "d", ";", "list-panes", "-t", "d", "-F", short),
+			// The direction picks the pane, then -d, -e or -T apply to it;
+			// -T is expanded for the target all the same.
+			sel("-t", "d.0", "-R", "-d"),
+			sel("-t", "d.0", "-R", "-e"),
+			cmd("select-pane", "-t", "d.0", "-R", "-T", "x#{pane_id}", ";", "list-panes", "-t", "d", "-F", "#{pane_id} #{pane_title} #{pane_active}"),
+			sel("-t", "d.0", "-R", "-Z"),
+			// Finding the active pane changes nothing, not even the last.
+			sel("-t", "d.2", ";", "select-pane", "-t", "d.1", ";", "select-pane", "-t", "d.0", "-R"),
+			// The first direction of -L -R -U -D counts; -l beats them.
+			move("-t", "d.1", "-D", "-L"),
+			move("-R", "-U", "-t", "d"),
+			move("-R", "-l", "-t", "d"),
+			// Rows split at different columns: a pane whose edge meets the
+			// border cell beside a pane counts as touching it.
+			cmd("new-window", "-t", "d", "sleep 1000", ";", "split-window", "-v", "-t", "d", "sleep 1000",
+				";", "select-pane", "-t", "%3", ";", "split-window", "-h", "-l", "40", "-t", "d", "sleep 1000",
+				";", "split-window", "-h", "-l", "39", "-t", "%4", "sleep 1000", ";", "list-panes", "-t", "d", "-F", panesFormat),
+			move("-t", "%5", ";", "select-pane", "-t", "%4", ";", "select-pane", "-U", "-t", "d"),
+			move("-t", "%3", ";", "select-pane", "-t", "%4", ";", "select-pane", "-U", "-t", "d"),
+			move("-D", "-t", "d"),
+			move("-t", "%5", ";", "select-pane", "-D", "-t", "d"),
+			move("-D", "-t", "d"),
+			move("-L", "-t", "d"),
+			move("-L", "-t", "d"),
+			move("-U", "-t", "d"),
+			// Panes never active tie, and the first in pane order wins.
+			cmd("new-window", "-t", "d", "sleep 1000", ";", "split-window", "-h", "-d", "-t", "d", "sleep 1000",
+				";", "split-window", "-h", "-d", "-t", "d", "sleep 1000", ";", "split-window", "-v", "-d", "-t", "d.1", "sleep 1000",
+				";", "list-panes", "-t", "d", "-F", panesFormat),
+			move("-R", "-t", "d"),
+			move("-R", "-t", "d"),
+			move("-R", "-t", "d"),
+			move("-L", "-t", "d"),
+			// A pane that kill-pane makes active has not become active for
+			// choosing among neighbours: the other one on the right wins.
+			cmd("new-window", "-t", "d", "sleep 1000", ";", "split-window", "-h", "-t", "d", "sleep 1000",
+				";", "split-window", "-v", "-t", "d", "sleep 1000", ";", "split-window", "-v", "-t", "d", "sleep 1000",
+				";", "split-window", "-v", "-t", "d", "sleep 1000", ";", "list-panes", "-t", "d", "-F", panesFormat),
+			sel("-t", "d.1", ";", "select-pane", "-t", "d.4", ";", "select-pane", "-t", "d.3",
+				";", "kill-pane", "-t", "d.4", ";", "kill-pane", "-t", "d.3"),
+			sel("-t", "d.0", ";", "select-pane", "-R", "-t", "d"),
+			// Stacked panes, several below one full-width pane.
+			cmd("new-window", "-t", "d", "sleep 1000", ";", "split-window", "-v", "-t", "d", "sleep 1000",
+				";", "split-window", "-h", "-t", "d", "sleep 1000", ";", "split-window", "-h", "-t", "d", "sleep 1000",
+				";", "list-panes", "-t", "d", "-F", panesFormat),
+			sel("-t", "d.1", ";", "select-pane", "-t", "d.0", ";", "select-pane", "-D", "-t", "d"),
+			sel("-t", "d.0", ";", "select-pane", "-U", "-t", "d"),
+			sel("-R", "-t", "d", ";", "select-pane", "-R", "-t", "d", ";", "select-pane", "-R", "-t", "d"),
+			sel("-U", "-t", "d", ";", "select-pane", "-D", "-t", "d"),
+		}
+	}()},
+	{name: "history", steps: historySteps()},
+})
+
+// fileOf is a step that compares what a pane's program wrote to a file
+// in the side's directory, once it contains until.
+func fileOf(name, until string) step { return step{file: name, until: until} }
+
+// historySteps fill panes of 20x5 with more lines than they show, and
+// capture them with many -S/-E; each program ends its output with END.
+func historySteps() []step {
+	const done = "; printf END; exec sleep 1000"
+	window := func(name, script string) []step {
+		return []step{
+			cmd("new-window", "-d", "-t", "h", "-n", name, script+done),
+			cmd("capture-pane", "-p", "-t", "h:"+name, "-S", "-").waitFor("END"),
+			cmd("display-message", "-p", "-t", "h:"+name, "#{history_size} #{history_limit}"),
+		}
+	}
+	steps := []step{
+		cmd("new-session", "-d", "-s", "h", "-n", "base", "-x", "20", "-y", "5", "sleep 1000"),
+		// history-limit is read when a pane is made.
+		cmd("set-option", "-t", "h", "history-limit", "5"),
+	}
+	steps = append(steps, window("five", "seq 1 40")...)
+	steps = append(steps, cmd("set-option", "-t", "h", "history-limit", "20"))
+	steps = append(steps, window("twenty", "seq 1 40")...)
+	steps = append(steps, cmd("set-option", "-t", "h", "history-limit", "0"))
+	steps = append(steps, window("none", "seq 1 40")...)
+	steps = append(steps, cmd("set-option", "-t", "h", "history-limit", "100"))
+	steps = append(steps, window("seq", "seq 1 40")...)
+	for _, r := range [][]string{
+		{}, {"-S", "-3"}, {"-S", "-100"}, {"-E", "2"}, {"-S", "2", "-E", "0"}, {"-S", "-3", "-E", "-1"},
+		{"-E", "-2"}, {"-S", "-100", "-E", "-50"}, {"-S", "-35", "-E", "-36"}, {"-S", "10"}, {"-E", "10"},
+		{"-S", "x", "-E", "y"}, {"-S", "32767"}, {"-S", "32768"}, {"-S", " +1", "-E", "-2147483649"},
+		{"-E", "-2147483648"}, {"-S", "-", "-E", "0"}, {"-S", "0", "-E", "-"}, {"-q", "-S", "-1", "-E", "-1"},
+	} {
+		steps = append(steps, cmd(append([]string{"capture-pane", "-p", "-t", "h:seq"}, r...)...))
+	}
+	steps = append(steps,
+		cmd("capture-pane", "-t", "h:seq", "-b", "hist", "-S", "-2", "-E", "1", ";", "show-buffer", "-b", "hist"),
+		cmd("display-message", "-p", "-t", "h:five", "#{history_limit}"),
+	)
+	steps = append(steps, window("wrapped", `printf '%050d\n' 0; printf '%045d' 1; seq 1 5`)...)
+	steps = append(steps, cmd("capture-pane", "-p", "-t", "h:wrapped", "-S", "-4", "-E", "-2"))
+	// ED 2 scrolls the rows down to the last one used into the history,
+	// blank ones between included; ED 3 clears the history only.
+	steps = append(steps, window("clear", `printf 'a\n\n\nb\n\033[2J'; seq 1 3; printf '\033[H\033[2J'`)...)
+	steps = append(steps, window("erase-history", `seq 1 10; printf '\033[3J'; seq 11 12`)...)
+	// The alternate screen keeps no history; capture shows the main
+	// screen's history above it.
+	steps = append(steps, window("alternate", `seq 1 10; printf '\033[?1049h\033[H'; seq 100 120`)...)
+	return append(steps,
+		cmd("clear-history", "-t", "h:seq", ";", "display-message", "-p", "-t", "h:seq", "#{history_size}"),
+		cmd("capture-pane", "-p", "-t", "h:seq", "-S", "-"),
+		cmd("clearhist", "-t", "h:nope"),
+		cmd("list-panes", "-s", "-t", "h", "-F", "#{window_name} #{history_size}/#{history_limit}"),
+	)
+}

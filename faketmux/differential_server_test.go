@@ -1,0 +1,95 @@
+package faketmux
+
+// The differential cases of the server and its clients: starting and
+// exiting, configuration files, list-clients.
+var _ = differentialCases("server", []scenario{
+	{name: "lifecycle", steps: []step{
+		cmd("list-buffers"),
+		cmd("load-buffer", "-").in("x").leftUnread(),
+		cmd("set-buffer", "x"),
+		cmd("bogus"),
+		cmd("start-server"),
+		cmd("list-buffers"),
+		cmd("start-server", ";", "set-buffer", "kept", ";", "list-buffers"),
+		cmd("new-session", "-d", "-s", "s1", "sleep 1000"),
+		cmd("set-buffer", "x"),
+		cmd("list-buffers"),
+		cmd("kill-server", ";", "list-buffers"),
+		cmd("list-buffers"),
+		cmd("load-buffer", "-").in("x").leftUnread(),
+		cmd(),
+		cmd("start-server", ";", "load-buffer", "-", ";", "list-buffers").in("started").leftUnread(),
+		cmd("new-session", "-d", "sleep 1000", ";", "kill-session", ";", "set-buffer", "y", ";", "list-buffers"),
+		cmd("list-buffers"),
+		cmd("new-session", "-d", "-s", "again", "sleep 1000", ";", "list-buffers"),
+		cmd("kill-session", "-t", "again"),
+		cmd("has-session"),
+	}},
+	{name: "configuration with failing commands", config: [][]string{
+		{"set-option", "-g", "buffer-limit", "7"},
+		{"set-option", "-g", "nosuch", "1"},
+		{"set-buffer", "-b", "fromconf", "hello"},
+		{"set-option", "-g", "base-index", "2", ";", "set-option", "-g", "nosuch2", "x", ";", "set-option", "-g", "history-limit", "99"},
+		{"set-option", "-g", "escape-time", "3"},
+	}, steps: []step{
+		// Nothing of the configuration reaches a client; a failing
+		// command skips the rest of its line only.
+		cmd("start-server", ";", "list-buffers", ";", "show-options", "-g", "buffer-limit"),
+		cmd("new-session", "-d", "-s", "b", "-x", "40", "-y", "5", "cat"),
+		cmd("new-session", "-d", "-s", "a", "-x", "40", "-y", "5", "cat"),
+		cmd("show-options", "-g", "base-index", ";", "show-options", "-g", "history-limit", ";", "show-options", "-g", "escape-time"),
+		// The errors wait for the next session made, whose pane enters
+		// view mode: it takes the keys of a whole send-keys, q leaves it
+		// after the command.
+		cmd("list-panes", "-a", "-F", "#{session_name} #{window_index} #{pane_in_mode} [#{pane_mode}]"),
+		cmd("send-keys", "-t", "b:", "hello", "Enter"),
+		cmd("send-keys", "-t", "b:", "-l", "xqy"),
+		cmd("list-panes", "-a", "-F", "#{session_name} #{pane_in_mode} [#{pane_mode}]"),
+		cmd("set-buffer", "-b", "p", "pasted"),
+		cmd("paste-buffer", "-b", "p", "-t", "b:", ";", "send-keys", "-t", "b:", "-l", "typed"),
+		cmd("capture-pane", "-p", "-t", "b:").waitFor("typed"),
+		// Each server start runs the configuration again.
+		cmd("kill-server"),
+		cmd("new-session", "-d", "-s", "c", "sleep 1000", ";", "list-buffers", "-F", "#{buffer_name}", ";", "display-message", "-p", "#{pane_in_mode}"),
+	}},
+	{name: "configuration making sessions", config: [][]string{
+		{"new-session", "-d", "-s", "z", "sleep 1000"},
+		{"new-session", "-d", "-s", "y", "sleep 1000"},
+		{"has-session", "-t", "nope"},
+	}, steps: []step{
+		// Errors go to the first session by name once the file is done.
+		cmd("new-session", "-d", "-s", "x", "sleep 1000"),
+		cmd("list-panes", "-a", "-F", "#{session_name} #{pane_in_mode}"),
+	}},
+	{name: "configuration session environment", config: [][]string{
+		{"new-session", "-d", "-s", "cfg", "sleep 1000"},
+	}, steps: []step{
+		// The configuration runs with no client: its session gets nothing
+		// of update-environment, the client's session does.
+		cmd("new-session", "-d", "-s", "client", "sleep 1000").withEnv("DISPLAY=:5"),
+		cmd("show-environment", "-t", "cfg", ";", "show-environment", "-t", "client"),
+	}},
+	{name: "configuration that does not parse", config: [][]string{
+		{"set-buffer", "-b", "fromconf", "hello"},
+		{"bogus-command"},
+	}, steps: []step{
+		cmd("new-session", "-d", "-s", "s", "sleep 1000", ";", "list-buffers", ";", "display-message", "-p", "#{pane_in_mode}"),
+	}},
+	{name: "list-clients", steps: []step{
+		// No client is ever attached: nothing to list, but the target is
+		// still resolved, with -t or without.
+		cmd("start-server", ";", "list-clients"),
+		// With no session, tmux has no current state to start from, so even
+		// a target that names a session fails so.
+		cmd("start-server", ";", "list-clients", "-t", "main"),
+		cmd("start-server", ";", "has-session", "-t", "main"),
+		cmd("new-session", "-d", "-s", "main", "sleep 1000"),
+		cmd("list-clients"),
+		cmd("lsc", "-F", "#{client_name}", "-t", "main"),
+		cmd("list-clients", "-t", "nope"),
+		cmd("list-clients", "-t", "main:9"),
+		cmd("list-clients", "-t", "%99"),
+		cmd("list-clients", "main"),
+		cmd("kill-session", "-t", "main"),
+	}},
+})

@@ -1,0 +1,101 @@
+package faketmux
+
+// The differential cases of the window commands and layouts.
+var _ = differentialCases("window", []scenario{
+	{name: "layouts", steps: []step{
+		cmd("new-session", "-d", "-s", "L", "-n", "w", "-x", "81", "-y", "25", "sleep 1000"),
+		cmd("split-window", "-h", "-d", "-P", "-F", "#{pane_id}", "sleep 1000"),
+		cmd("list-panes", "-F", panesFormat),
+		cmd("split-window", "-v", "-t", "%1", "sleep 1000", ";", "list-panes", "-F", panesFormat),
+		cmd("split-window", "-h", "-b", "-t", "%0", "sleep 1000", ";", "list-panes", "-F", panesFormat),
+		cmd("split-window", "-t", "%2", "-l", "5", "sleep 1000", ";", "list-panes", "-F", panesFormat),
+		cmd("split-window", "-h", "-t", "%0", "-l", "30%", "sleep 1000", ";", "list-panes", "-F", panesFormat),
+		cmd("split-window", "-b", "-t", "%1", "-p", "25", "sleep 1000", ";", "list-panes", "-F", panesFormat),
+		cmd("list-panes"),
+		cmd("list-windows"),
+		cmd("split-window", "-l", "abc", "sleep 1000"),
+		cmd("split-window", "-l", "-1", "sleep 1000"),
+		cmd("split-window", "-l", "x%", "sleep 1000"),
+		cmd("split-window", "-p", "abc", "sleep 1000"),
+		cmd("split-window", "-p", "-5", "sleep 1000"),
+		cmd("kill-pane", "-t", "%4", ";", "list-panes", "-F", panesFormat),
+		cmd("kill-pane", "-t", "%3", ";", "list-panes", "-F", panesFormat),
+		cmd("kill-pane", "-t", "%0", ";", "list-panes", "-F", panesFormat),
+		cmd("kill-pane", ";", "list-panes", "-F", panesFormat),
+		cmd("kill-pane", "-a", "-t", "%2", ";", "list-panes", "-F", panesFormat),
+		cmd("new-session", "-d", "-s", "T", "-n", "tiny", "-x", "7", "-y", "5", "sleep 1000"),
+		cmd("split-window", "-h", "-t", "T:tiny", "sleep 1000", ";", "split-window", "-h", "-t", "T:tiny", "sleep 1000"),
+		cmd("split-window", "-h", "-t", "T:tiny", "sleep 1000"),
+		cmd("split-window", "-v", "-t", "T:tiny", "sleep 1000", ";", "split-window", "-v", "-t", "T:tiny", "sleep 1000"),
+		cmd("list-panes", "-t", "T:tiny", "-F", panesFormat),
+	}},
+	{name: "selecting windows and panes", steps: []step{
+		cmd("new-session", "-d", "-s", "s", "-n", "zero", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("new-window", "-d", "-n", "one", "sleep 1000", ";", "new-window", "-d", "-n", "two", "sleep 1000"),
+		// Killing the current window with no window used before it moves
+		// to the previous index, wrapping round to the highest.
+		cmd("kill-window", "-t", ":zero", ";", "list-windows", "-F", windowsFormat),
+		cmd("new-window", "-t", ":5", "-n", "five", "sleep 1000", ";", "new-window", "-n", "six", "sleep 1000"),
+		cmd("list-windows", "-F", windowsFormat),
+		cmd("select-window", "-t", ":one", ";", "select-window", "-t", ":five", ";", "list-windows", "-F", windowsFormat),
+		cmd("select-window", "-t", ":five"),
+		cmd("last-window", ";", "list-windows", "-F", windowsFormat),
+		cmd("select-window", "-l", ";", "display-message", "-p", windowsFormat),
+		cmd("next-window", ";", "display-message", "-p", windowsFormat),
+		cmd("next-window", "-t", "s", ";", "next-window", ";", "display-message", "-p", windowsFormat),
+		cmd("previous-window", ";", "display-message", "-p", windowsFormat),
+		cmd("select-window", "-p", "-t", ":five", ";", "display-message", "-p", windowsFormat),
+		cmd("select-window", "-n", ";", "display-message", "-p", windowsFormat),
+		cmd("next-window", "-a"),
+		cmd("previous-window", "-a"),
+		cmd("select-window", "-T", "-t", ":six", ";", "display-message", "-p", windowsFormat),
+		cmd("select-window", "-T", "-t", ":six", ";", "display-message", "-p", windowsFormat),
+		cmd("select-window", "-t", ":nope"),
+		cmd("next-window", "-t", "nope"),
+		cmd("selectw", "-t", "!", ";", "display-message", "-p", windowsFormat),
+		// The window stack: killing the current window goes back to the
+		// one used before it, then the one before that.
+		cmd("select-window", "-t", ":two", ";", "select-window", "-t", ":six", ";", "select-window", "-t", ":one"),
+		cmd("kill-window", ";", "list-windows", "-F", windowsFormat),
+		cmd("kill-window", ";", "list-windows", "-F", windowsFormat),
+		cmd("kill-window", "-t", ":five", ";", "last-window"),
+		cmd("new-session", "-d", "-s", "single", "sleep 1000"),
+		cmd("next-window", "-t", "single"),
+		cmd("previous-window", "-t", "single"),
+		cmd("last-window", "-t", "single"),
+		cmd("select-window", "-T", "-t", "single"),
+
+		cmd("new-session", "-d", "-s", "p", "-n", "panes", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("last-pane", "-t", "p"),
+		cmd("select-pane", "-l", "-t", "p"),
+		cmd("split-window", "-d", "-t", "p", "sleep 1000", ";", "list-panes", "-t", "p", "-F", panesFormat),
+		// Two panes and none active before: the other one is the last.
+		cmd("last-pane", "-t", "p", ";", "list-panes", "-t", "p", "-F", panesFormat),
+		cmd("split-window", "-h", "-t", "p", "sleep 1000", ";", "list-panes", "-t", "p", "-F", panesFormat),
+		cmd("select-pane", "-t", "p.0", ";", "list-panes", "-t", "p", "-F", panesFormat),
+		cmd("select-pane", "-t", "p.0", ";", "list-panes", "-t", "p", "-F", panesFormat),
+		cmd("lastp", "-t", "p", ";", "list-panes", "-t", "p", "-F", panesFormat),
+		cmd("select-pane", "-l", "-Z", "-t", "p", ";", "list-panes", "-t", "p", "-F", panesFormat),
+		cmd("select-pane", "-t", "p:0.1", "-T", "title of #{pane_index}", ";", "list-panes", "-t", "p", "-F", "#{pane_id} #{pane_title} #{pane_active}"),
+		cmd("select-pane", "-t", "%99"),
+		// A pane with its input off takes no keys and no pastes; -d still
+		// deletes the buffer.
+		cmd("select-pane", "-d", "-t", "p.0", ";", "display-message", "-p", "-t", "p.0", "#{pane_input_off} #{pane_active}"),
+		cmd("last-pane", "-e", "-t", "p", ";", "list-panes", "-t", "p", "-F", "#{pane_id} #{pane_input_off} #{pane_active}"),
+		cmd("last-pane", "-d", "-t", "p", ";", "list-panes", "-t", "p", "-F", "#{pane_id} #{pane_input_off} #{pane_active}"),
+		cmd("select-pane", "-e", "-t", "p.0", ";", "display-message", "-p", "-t", "p.0", "#{pane_input_off}"),
+		// Selecting a pane in another window leaves the session's window.
+		cmd("new-window", "-d", "-t", "p", "sleep 1000", ";", "split-window", "-d", "-t", "p:1", "sleep 1000"),
+		cmd("select-pane", "-t", "p:1.1", ";", "display-message", "-p", "-t", "p", windowsFormat+" #{pane_index}"),
+		cmd("list-panes", "-s", "-t", "p", "-F", "#{window_index}.#{pane_index} #{pane_active} #{pane_last}"),
+	}},
+})
+
+// windowsFormat and panesFormat are what clients ask list-windows and
+// list-panes for to see a layout.
+const windowsFormat = "#{window_index}:#{window_name}#{window_flags} #{window_active}#{window_last_flag} " +
+	"active=#{active_window_index} last=#{last_window_index}"
+
+const panesFormat = "#{pane_id} #{pane_index} #{pane_width}x#{pane_height} #{pane_left},#{pane_top} " +
+	"#{pane_right},#{pane_bottom} #{pane_at_left}#{pane_at_top}#{pane_at_right}#{pane_at_bottom} " +
+	"#{pane_active}#{pane_last} #{window_layout}"

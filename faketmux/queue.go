@@ -1,0 +1,108 @@
+package faketmux
+
+// cmdItem is one command of a command line as the queue hands it to its
+// exec function, as tmux's cmdq_item is: its arguments and its targets,
+// already found.
+type cmdItem struct {
+	args *args
+	// source and target are -s and -t as the entry's kinds found them: the
+	// current session, window and pane without the flag, and under
+	// canFail whatever was found on the way to a target that was not.
+	source, target target
+	// block and resume are set by wait.
+	block  func()
+	resume func() error
+}
+
+// wait is what an exec function returns to make its command wait, as
+// tmux's CMD_RETURN_WAIT does: block runs without the server's lock, so
+// that other clients are served meanwhile, and the server counts the
+// client as connected, so that it does not exit under it; resume then
+// finishes the command with the lock held again. Other clients may have
+// changed anything meanwhile, the command's targets included, as in tmux.
+// A command may wait again from resume.
+func (it *cmdItem) wait(block func(), resume func() error) error {
+	it.block, it.resume = block, resume
+	return nil
+}
+
+// runList runs parsed commands in order, as tmux's command queue fires
+// them; the first failure prints its message and skips the rest, as tmux
+// drops the rest of a failed group.
+func (c *client) runList(cmds []command) int {
+	for i := range cmds {
+		if err := c.fire(&cmds[i]); err != nil {
+			c.errorf("%s", err)
+			return 1
+		}
+	}
+	return 0
+}
+
+// fire runs one command as tmux's cmdq_fire_command does: its targets are
+// found first, with tmux's errors, and only then does its exec run.
+func (c *client) fire(cmd *command) error {
+	e := cmd.entry
+	if e.exec == nil {
+		return errorf(errUnsupported, e.name)
+	}
+	it := &cmd.item
+	*it = cmdItem{args: &cmd.args}
+	var err error
+	if it.source, err = c.resolve(&cmd.args, 's', e.source); err != nil {
+		return err
+	}
+	if it.target, err = c.resolve(&cmd.args, 't', e.target); err != nil {
+		return err
+	}
+	err = e.exec(c, it)
+	for err == nil && it.block != nil {
+		block, resume := it.block, it.resume
+		it.block, it.resume = nil, nil
+		if err = c.unlocked(block); err == nil {
+			err = resume()
+		}
+	}
+	if err != nil {
+		return err
+	}
+	// tmux fires the command's after-<command> hook here, for a command
+	// that did not fail; hooks come with the options.
+	return nil
+}
+
+// resolve finds the target the value of a's flag letter names, as spec
+// says.
+func (c *client) resolve(a *args, letter byte, spec targetSpec) (target, error) {
+	if spec.kind == findNone {
+		return target{}, nil
+	}
+	value, given := a.get(letter)
+	var t target
+	var err error
+	if spec.windowIndex {
+		t, err = c.windowIndexTarget(value)
+	} else {
+		t, err = c.findTarget(value, given, spec.kind)
+	}
+	if err != nil && spec.canFail {
+		err = nil
+	}
+	return t, err
+}
+
+// unlocked runs block without the server's lock, for a command that
+// waits. A server that exited meanwhile (Crash, Close) fails the command
+// as tmux's client sees a server that went away.
+func (c *client) unlocked(block func()) error {
+	st := c.st
+	st.waiting++
+	c.s.mu.Unlock()
+	block()
+	c.s.mu.Lock()
+	st.waiting--
+	if c.s.st != st {
+		return errorf(errServerExited)
+	}
+	return nil
+}
