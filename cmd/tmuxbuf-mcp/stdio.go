@@ -240,7 +240,7 @@ func (f *framing) forwardRequest(msg []byte, m message) {
 func (f *framing) forwardCancel(msg []byte, m message) {
 	params := msg[m.params.start:m.params.end]
 	var requestID span
-	if params[0] == '{' {
+	if m.params.present() && params[0] == '{' {
 		members(params, func(key []byte, v span) {
 			if name, _ := stringValue(key); name == "requestId" {
 				requestID = v
@@ -452,9 +452,6 @@ func parseMessage(msg []byte) (m message, bad *rpcError) {
 		return m, invalidRequest(fmt.Sprintf("the member %s appears twice", twice))
 	}
 	if m.method.present() {
-		if m.id.present() && isID(value(m.id), true) {
-			m.replyID = value(m.id)
-		}
 		var isString bool
 		if m.methodName, isString = stringValue(value(m.method)); !isString {
 			return m, invalidRequest(`"method" must be a string`)
@@ -462,9 +459,19 @@ func parseMessage(msg []byte) (m message, bad *rpcError) {
 		if len(m.methodName) > 64 {
 			m.methodName = m.methodName[:64]
 		}
+		// A request: whatever else is wrong with it, the client can tell
+		// which of its calls failed.
+		if m.id.present() && isID(value(m.id), true) {
+			m.replyID = value(m.id)
+		}
 	}
-	if v, _ := stringValue(value(m.jsonrpc)); v != "2.0" {
+	switch v, _ := stringValue(value(m.jsonrpc)); {
+	case v != "2.0":
 		return m, invalidRequest(`"jsonrpc" must be "2.0"`)
+	case m.errorValue.present() && !isWireError(value(m.errorValue)):
+		// The SDK decodes "error" whatever the message, and a failure
+		// ends the session.
+		return m, invalidRequest(`"error" must be an object with an integer "code" and a string "message"`)
 	}
 	if m.method.present() {
 		switch {
@@ -481,8 +488,6 @@ func parseMessage(msg []byte) (m message, bad *rpcError) {
 		return m, invalidRequest(`a message needs a "method" (a request or a notification), or an "id" and either a "result" or an "error" (a response)`)
 	case !isID(value(m.id), false):
 		return m, invalidRequest(`the "id" of a response must be a string or a number`)
-	case m.errorValue.present() && !isWireError(value(m.errorValue)):
-		return m, invalidRequest(`"error" must be an object with an integer "code" and a string "message"`)
 	}
 	return m, nil
 }

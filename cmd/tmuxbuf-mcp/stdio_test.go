@@ -68,9 +68,9 @@ func TestParseMessageTellsRequestsNotificationsAndResponses(t *testing.T) {
 }
 
 // stdioSession is run serving stdio in this process, with the fake backend
-// unless told otherwise, and a client that speaks raw lines to it.
+// unless told otherwise, and a client that speaks raw lines to it. Its
+// methods take the test to fail, so that a fuzz target can share one.
 type stdioSession struct {
-	t      *testing.T
 	in     *io.PipeWriter
 	lines  chan string
 	exit   chan int
@@ -96,11 +96,11 @@ func (s *syncBuffer) String() string {
 
 const initialize = `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`
 
-func startStdio(t *testing.T, args ...string) *stdioSession {
+func startStdio(t testing.TB, args ...string) *stdioSession {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	s := &stdioSession{t: t, in: inW, lines: make(chan string), exit: make(chan int, 1), stderr: &syncBuffer{}}
+	s := &stdioSession{in: inW, lines: make(chan string), exit: make(chan int, 1), stderr: &syncBuffer{}}
 	go func() {
 		s.exit <- run(context.Background(), append([]string{"--backend", "fake"}, args...), noEnv, inR, outW, s.stderr)
 		outW.Close()
@@ -117,37 +117,37 @@ func startStdio(t *testing.T, args ...string) *stdioSession {
 		}
 	}()
 	t.Cleanup(func() { inW.Close() })
-	s.roundTrip(initialize)
-	s.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	s.roundTrip(t, initialize)
+	s.send(t, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
 	return s
 }
 
-func (s *stdioSession) send(line string) {
-	s.t.Helper()
+func (s *stdioSession) send(t testing.TB, line string) {
+	t.Helper()
 	if _, err := io.WriteString(s.in, line+"\n"); err != nil {
-		s.t.Fatalf("writing to the server: %v", err)
+		t.Fatalf("writing to the server: %v", err)
 	}
 }
 
 // next reads the next line the server writes.
-func (s *stdioSession) next() string {
-	s.t.Helper()
+func (s *stdioSession) next(t testing.TB) string {
+	t.Helper()
 	select {
 	case line, ok := <-s.lines:
 		if !ok {
-			s.t.Fatalf("the server closed its output; stderr:\n%s", s.stderr)
+			t.Fatalf("the server closed its output; stderr:\n%s", s.stderr)
 		}
 		return line
 	case <-time.After(time.Minute):
-		s.t.Fatalf("no answer from the server in a minute")
+		t.Fatalf("no answer from the server in a minute")
 	}
 	return ""
 }
 
-func (s *stdioSession) roundTrip(line string) string {
-	s.t.Helper()
-	s.send(line)
-	return s.next()
+func (s *stdioSession) roundTrip(t testing.TB, line string) string {
+	t.Helper()
+	s.send(t, line)
+	return s.next(t)
 }
 
 // end closes the server's input and returns its exit status.
@@ -166,7 +166,7 @@ type response struct {
 	Error   *rpcError       `json:"error"`
 }
 
-func parseResponse(t *testing.T, line string) response {
+func parseResponse(t testing.TB, line string) response {
 	t.Helper()
 	var r response
 	if err := json.Unmarshal([]byte(line), &r); err != nil || r.JSONRPC != "2.0" || r.ID == nil || (r.Result == nil) == (r.Error == nil) {
@@ -198,7 +198,7 @@ func TestMalformedLinesAreAnswered(t *testing.T) {
 		{"longer than the frame", `{"jsonrpc":"2.0","id":7,"method":"ping","params":{"x":"` + strings.Repeat("x", maxFrame(1000)) + `"}}`, codeInvalidRequest, "null"},
 		{"a bad response", `{"jsonrpc":"2.0","id":8,"error":"no"}`, codeInvalidRequest, "null"},
 	} {
-		r := parseResponse(t, s.roundTrip(tc.line))
+		r := parseResponse(t, s.roundTrip(t, tc.line))
 		if r.Error == nil || r.Error.Code != tc.code || string(r.ID) != tc.id {
 			t.Errorf("%s: answered %s %+v, want code %d with id %s", tc.name, r.ID, r.Error, tc.code, tc.id)
 		}
@@ -206,9 +206,9 @@ func TestMalformedLinesAreAnswered(t *testing.T) {
 			t.Errorf("%s: the error quotes the message: %q", tc.name, r.Error.Message)
 		}
 		// The server reads on; a blank line is no message at all.
-		s.send("")
+		s.send(t, "")
 		ping := fmt.Sprintf(`{"jsonrpc":"2.0","id":"after %d","method":"ping"}`, i)
-		if r := parseResponse(t, s.roundTrip(ping)); r.Error != nil || string(r.ID) != fmt.Sprintf(`"after %d"`, i) {
+		if r := parseResponse(t, s.roundTrip(t, ping)); r.Error != nil || string(r.ID) != fmt.Sprintf(`"after %d"`, i) {
 			t.Fatalf("after %s, a ping was answered %+v", tc.name, r)
 		}
 	}
@@ -230,7 +230,7 @@ func TestIDsComeBackAsSent(t *testing.T) {
 			`{"id" : ` + id + ` ,"jsonrpc":"2.0","method":"tools/call","params":{"name":"list_buffers","arguments":{}}}`,
 			`{"jsonrpc":"2.0","method":"no/such/method","id":` + id + `}`,
 		} {
-			line := s.roundTrip(req)
+			line := s.roundTrip(t, req)
 			if r := parseResponse(t, line); string(r.ID) != id {
 				t.Errorf("%s was answered with id %s: %s", req, r.ID, line)
 			}
@@ -251,7 +251,7 @@ func TestParamsErrorsQuoteNothing(t *testing.T) {
 		`{"name":{"content":"` + secret + `"}}`,
 		`{"name":"load_buffer","_meta":"` + secret + `"}`,
 	} {
-		line := s.roundTrip(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":` + params + `}`)
+		line := s.roundTrip(t, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":`+params+`}`)
 		r := parseResponse(t, line)
 		if r.Error == nil || strings.Contains(line, "hunter2") || len(line) > 2*maxErrorText {
 			t.Errorf("answered %.300s (%d bytes)", line, len(line))
