@@ -271,11 +271,24 @@ func (f *framing) forwardCancel(msg []byte, m message) {
 
 // forward writes one message, in parts, to the SDK's input.
 func (f *framing) forward(parts ...[]byte) {
-	for _, p := range append(parts, []byte{'\n'}) {
+	for _, p := range joinSmall(append(parts, []byte{'\n'})) {
 		if _, err := f.toSDK.Write(p); err != nil {
 			return // the session has ended
 		}
 	}
+}
+
+// joinSmall joins the parts of a small message, so that it takes one write;
+// a large one is left in its parts rather than copied.
+func joinSmall(parts [][]byte) [][]byte {
+	size := 0
+	for _, p := range parts {
+		size += len(p)
+	}
+	if size > 64<<10 {
+		return parts
+	}
+	return [][]byte{bytes.Join(parts, nil)}
 }
 
 // reply answers a line that is no valid message with a JSON-RPC error:
@@ -296,10 +309,10 @@ func (f *framing) write(parts ...[]byte) error {
 	if f.gone {
 		return errClientGone
 	}
-	for _, p := range parts {
+	for _, p := range joinSmall(parts) {
 		if _, err := f.out.Write(p); err != nil {
 			f.gone = true
-			go f.stop()
+			f.stop()
 			return err
 		}
 	}
