@@ -353,6 +353,9 @@ func (w *sdkWriter) Close() error { return nil }
 // emit writes one message from the SDK: a response to a client request
 // with the client's own id, and its error text bounded.
 func (f *framing) emit(msg []byte) error {
+	if len(msg) == 0 || msg[0] != '{' {
+		return f.write(msg, []byte{'\n'})
+	}
 	var id, method, errorValue span
 	members(msg, func(key []byte, v span) {
 		switch name, _ := stringValue(key); name {
