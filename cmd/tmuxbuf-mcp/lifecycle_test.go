@@ -62,33 +62,13 @@ func TestClientClosingStdoutCleansUp(t *testing.T) {
 // end the process at once rather than be ignored.
 func TestSecondSignalEndsCleanupAtOnce(t *testing.T) {
 	socket, _ := privateTmux(t)
-	dir := t.TempDir()
-	hang, hung := filepath.Join(dir, "hang"), filepath.Join(dir, "hung")
-	// A tmux that hangs once told to, and says so with its pid.
-	wrapper := filepath.Join(dir, "tmux")
-	script := fmt.Sprintf("#!/bin/sh\nif [ -e %q ]; then echo $$ > %q.tmp && mv %q.tmp %q; exec sleep 3600; fi\nexec %q \"$@\"\n", hang, hung, hung, hung, tmuxBin(t))
-	if err := os.WriteFile(wrapper, []byte(script), 0o700); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if pid, err := os.ReadFile(hung); err == nil {
-			if n, err := strconv.Atoi(strings.TrimSpace(string(pid))); err == nil {
-				syscall.Kill(n, syscall.SIGKILL)
-			}
-		}
-	})
-	cs, cmd := startBinary(t, "--tmux-bin", wrapper, "--socket-name", socket, "--timeout", "1h")
+	tmux, hang, waitHung := hangableTmux(t, "list-buffers")
+	cs, cmd := startBinary(t, "--tmux-bin", tmux, "--socket-name", socket, "--timeout", "1h")
 	loadVia(t, cs, "to clean up")
-	os.WriteFile(hang, nil, 0o600)
+	hang()
 
 	cmd.Process.Signal(syscall.SIGTERM)
-	deadline := time.Now().Add(time.Minute)
-	for _, err := os.Stat(hung); err != nil; _, err = os.Stat(hung) {
-		if time.Now().After(deadline) {
-			t.Fatal("the clean-up never ran tmux")
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	waitHung()
 	cmd.Process.Signal(syscall.SIGTERM)
 	cs.Close() // waits for the process to exit
 	if got := cmd.ProcessState.ExitCode(); got != 128+int(syscall.SIGTERM) {
@@ -97,6 +77,63 @@ func TestSecondSignalEndsCleanupAtOnce(t *testing.T) {
 	if !strings.Contains(cmd.Stderr.(*syncBuffer).String(), "terminated again") {
 		t.Errorf("stderr does not say why it stopped:\n%s", cmd.Stderr)
 	}
+}
+
+// hangableTmux is a tmux binary that runs the mode's tmux until hang is
+// called, and from then on hangs on every command line that has command in
+// it; waitHung waits until one has started hanging. A command hung at the
+// end of the test is killed.
+func hangableTmux(t *testing.T, command string) (bin string, hang, waitHung func()) {
+	dir := t.TempDir()
+	hangFile, hungFile := filepath.Join(dir, "hang"), filepath.Join(dir, "hung")
+	bin = filepath.Join(dir, "tmux")
+	script := fmt.Sprintf("#!/bin/sh\n"+
+		"if [ -e %q ]; then case \" $* \" in *' %s '*) echo $$ > %q.tmp && mv %q.tmp %q; exec sleep 3600;; esac; fi\n"+
+		"exec %q \"$@\"\n",
+		hangFile, command, hungFile, hungFile, hungFile, tmuxBin(t))
+	if err := os.WriteFile(bin, []byte(script), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if pid, err := os.ReadFile(hungFile); err == nil {
+			if n, err := strconv.Atoi(strings.TrimSpace(string(pid))); err == nil {
+				syscall.Kill(n, syscall.SIGKILL)
+			}
+		}
+	})
+	hang = func() {
+		if err := os.WriteFile(hangFile, nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	waitHung = func() {
+		deadline := time.Now().Add(time.Minute)
+		for _, err := os.Stat(hungFile); err != nil; _, err = os.Stat(hungFile) {
+			if time.Now().After(deadline) {
+				t.Fatal("tmux was never run after it was made to hang")
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	return bin, hang, waitHung
+}
+
+// TestCancellationReachesTheCall cancels a call under way, naming it by the
+// client's id: the framing must pass the cancellation on with the id the
+// SDK knows the call by, and the answer must carry the client's id.
+func TestCancellationReachesTheCall(t *testing.T) {
+	socket, _ := privateTmux(t)
+	tmux, hang, waitHung := hangableTmux(t, "load-buffer")
+	hang()
+	s := startStdio(t, "--backend", "exec", "--tmux-bin", tmux, "--socket-name", socket, "--timeout", "1h")
+	s.send(t, `{"jsonrpc":"2.0","id":"slow 1.5","method":"tools/call","params":{"name":"load_buffer","arguments":{"content":"x"}}}`)
+	waitHung()
+	s.send(t, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"slow 1.5","reason":"test"}}`)
+	line := s.next(t)
+	if r := parseResponse(t, line); string(r.ID) != `"slow 1.5"` || !strings.Contains(string(r.Result), "cancelled") {
+		t.Errorf("the cancelled call was answered %s", line)
+	}
+	s.end()
 }
 
 // waitExit waits for cmd to exit, killing it after a minute.
