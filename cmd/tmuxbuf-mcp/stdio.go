@@ -37,8 +37,9 @@ import (
 // until every request has been answered; and it bounds the error texts the
 // SDK sends, some of which quote a request's whole params. Only client
 // requests are rewritten: the server's own requests to the client and the
-// client's responses to them pass unchanged. Messages are never decoded as
-// a whole: a load_buffer call carries up to 8 MiB of content.
+// client's responses to them pass unchanged. A message is checked (with
+// json.Valid) and its top-level members found, but never decoded whole: a
+// load_buffer call carries up to 8 MiB of content.
 
 // JSON-RPC 2.0's codes for messages that are not requests.
 const (
