@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/tmuxbuf/tmuxbuf/server"
 )
@@ -114,5 +115,50 @@ func TestCleanupAfterTmuxExited(t *testing.T) {
 	e.killServer()
 	if n, err := e.srv.Cleanup(t.Context()); n != 0 || err != nil {
 		t.Fatalf("Cleanup = %d, %v; want 0 deleted and no error", n, err)
+	}
+}
+
+// TestCleanupWorksOnEverySocketAtOnce owns buffers on three tmux servers
+// and holds each list-buffers of the clean-up until every socket's has
+// started: a clean-up that went socket after socket would wait out a hung
+// tmux once per socket, and the process would exit after many timeouts.
+// (A held list-buffers gives up after 30 s, so that the old way fails
+// rather than hangs.)
+func TestCleanupWorksOnEverySocketAtOnce(t *testing.T) {
+	e := newEnv(t)
+	hook := &hookedDialer{Dialer: e.dialer()}
+	e.connect(func(c *server.Config) { c.Tmux = hook })
+	sockets := []string{e.socket, e.socket + "b", e.socket + "c"}
+	start := []string{"new-session", "-d"}
+	if realTmux(t) {
+		start = append([]string{"-f", "/dev/null"}, start...)
+	}
+	for _, socket := range sockets[1:] {
+		if _, stderr, err := e.tmuxOn(socket, start...); err != nil {
+			t.Fatalf("starting tmux on %s: %v %s", socket, err, stderr)
+		}
+		t.Cleanup(func() { e.tmuxOn(socket, "kill-server") })
+	}
+	for _, socket := range sockets {
+		e.ok("load_buffer", map[string]any{"content": "x", "socket_name": socket})
+	}
+
+	var listing sync.WaitGroup
+	listing.Add(len(sockets))
+	allListing := make(chan struct{})
+	go func() { listing.Wait(); close(allListing) }()
+	hook.setBefore(func(args []string) {
+		if args[0] != "list-buffers" {
+			return
+		}
+		listing.Done()
+		select {
+		case <-allListing:
+		case <-time.After(30 * time.Second):
+			t.Errorf("clean-up listed the buffers of one socket at a time")
+		}
+	})
+	if n, err := e.srv.Cleanup(t.Context()); n != len(sockets) || err != nil {
+		t.Fatalf("Cleanup = %d, %v; want %d deleted and no error", n, err, len(sockets))
 	}
 }

@@ -111,8 +111,13 @@ func (d defaultSocket) Dial(socket string) server.Tmux {
 
 // tmux runs a raw tmux command on the test's server.
 func (e *tmuxEnv) tmux(args ...string) (stdout, stderr string, err error) {
+	return e.tmuxOn(e.socket, args...)
+}
+
+// tmuxOn runs a raw tmux command on the server for socket.
+func (e *tmuxEnv) tmuxOn(socket string, args ...string) (stdout, stderr string, err error) {
 	var out, errb bytes.Buffer
-	if code := e.sockets.Dial(e.socket).Run(context.Background(), args, nil, &out, &errb); code != 0 {
+	if code := e.sockets.Dial(socket).Run(context.Background(), args, nil, &out, &errb); code != 0 {
 		err = fmt.Errorf("exit status %d", code)
 	}
 	return out.String(), errb.String(), err

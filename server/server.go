@@ -180,6 +180,8 @@ func (s *Server) tmux(ctx context.Context, socket string, stdin io.Reader, args 
 // socket it used, and no others. It returns how many it deleted. Call it once
 // serving has stopped: it first waits, as long as ctx allows, for the calls
 // still under way, so that a load finishing late leaves no buffer behind.
+// It works on every socket at once, so that a hung tmux server delays the
+// others by nothing and clean-up takes about two tmux timeouts at most.
 func (s *Server) Cleanup(ctx context.Context) (int, error) {
 	finished := make(chan struct{})
 	go func() { s.calls.Wait(); close(finished) }()
@@ -187,15 +189,24 @@ func (s *Server) Cleanup(ctx context.Context) (int, error) {
 	case <-finished:
 	case <-ctx.Done():
 	}
-	deleted := 0
-	var errs []error
+	var (
+		mu      sync.Mutex
+		deleted int
+		errs    []error
+		sockets sync.WaitGroup
+	)
 	for socket, names := range s.owned.snapshot() {
-		n, err := s.deleteOwned(ctx, socket, names)
-		deleted += n
-		if err != nil {
-			errs = append(errs, err)
-		}
+		sockets.Go(func() {
+			n, err := s.deleteOwned(ctx, socket, names)
+			mu.Lock()
+			defer mu.Unlock()
+			deleted += n
+			if err != nil {
+				errs = append(errs, err)
+			}
+		})
 	}
+	sockets.Wait()
 	return deleted, errors.Join(errs...)
 }
 

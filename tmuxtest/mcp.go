@@ -269,7 +269,7 @@ func (l *lockedBuffer) String() string {
 	return l.b.String()
 }
 
-// cmdMCPStop stops a server: `mcpstop [-s NAME] [-signal INT|TERM]`.
+// cmdMCPStop stops a server: `mcpstop [-s NAME] [-signal INT|TERM|HUP]`.
 func cmdMCPStop(ts *testscript.TestScript, neg bool, args []string) error {
 	sc := state(ts)
 	name, args := serverName(args)
@@ -284,6 +284,8 @@ func cmdMCPStop(ts *testscript.TestScript, neg bool, args []string) error {
 		sig = os.Interrupt
 	case len(args) == 2 && args[0] == "-signal" && args[1] == "TERM":
 		sig = syscall.SIGTERM
+	case len(args) == 2 && args[0] == "-signal" && args[1] == "HUP":
+		sig = syscall.SIGHUP
 	default:
 		return errUsage
 	}

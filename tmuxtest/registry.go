@@ -49,7 +49,7 @@ var commands = []command{
 			"With -bin it is the built tmuxbuf-mcp binary over stdio, with any of its flags, the script's environment and PATH (so its exec backend runs the script's tmux); " +
 			"$" + MCPBinEnv + " names a prebuilt binary. The audit log goes to $WORK/.mcp/NAME.audit.jsonl.",
 		cmdMCP},
-	{"mcpstop", "[-s NAME] [-signal INT|TERM]", true,
+	{"mcpstop", "[-s NAME] [-signal INT|TERM|HUP]", true,
 		"Stop a server as its user would: end of input (or the signal, for -bin), then its clean-up. " +
 			"Fails, unless negated, when it exits non-zero; its standard error becomes the command's.",
 		cmdMCPStop},

@@ -17,18 +17,47 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/tmuxbuf/tmuxbuf/server"
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	ctx, cancel := context.WithCancel(context.Background())
+	go stopOnSignal(watchSignals(), cancel, os.Stderr)
 	os.Exit(run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr))
 }
 
-// cleanupTimeout bounds the deletion of the server's own buffers on exit.
-const cleanupTimeout = 10 * time.Second
+// watchSignals catches the signals that end the server, so that it cleans
+// up before it exits. SIGPIPE is caught too and otherwise ignored: left to
+// its default, a write to a standard output whose reader has gone would
+// kill the process on the spot; caught, the write fails (EPIPE), and the
+// server takes it as the client going away. (signal.Ignore would not do:
+// tmux, which the exec backend runs, would inherit the ignored SIGPIPE.)
+func watchSignals() <-chan os.Signal {
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
+	stops := make(chan os.Signal, 2)
+	signal.Notify(stops, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	return stops
+}
+
+// stopOnSignal stops the server at the first signal. A second SIGINT or
+// SIGTERM, from a user who will not wait for the clean-up, ends the process
+// at once; a second SIGHUP is only the terminal going on hanging up.
+func stopOnSignal(signals <-chan os.Signal, stop func(), stderr io.Writer) {
+	<-signals
+	stop()
+	for sig := range signals {
+		if sig != syscall.SIGHUP {
+			fmt.Fprintf(stderr, "tmuxbuf-mcp: %v again: exiting without finishing the clean-up\n", sig)
+			os.Exit(128 + int(sig.(syscall.Signal)))
+		}
+	}
+}
+
+// cleanupBudget bounds the deletion of the server's own buffers on exit: a
+// list-buffers and a chained delete-buffer on each socket, at once on every
+// socket, each command within the timeout; so that the process exits within
+// about twice the timeout, whatever tmux does.
+func cleanupBudget(timeout time.Duration) time.Duration { return 2 * timeout }
 
 // run is the whole program, with its world passed in so tests can drive it.
 func run(ctx context.Context, argv []string, getenv func(string) string, stdin io.ReadCloser, stdout io.WriteCloser, stderr io.Writer) int {
@@ -58,20 +87,19 @@ func run(ctx context.Context, argv []string, getenv func(string) string, stdin i
 	if opts.httpAddr != "" {
 		err = serveHTTP(ctx, srv, opts, getenv, stderr)
 	} else {
-		// A call runs a few tmux commands at most, each within the timeout.
-		calls := newCalls()
-		in := &answerBeforeEOF{ReadCloser: stdin, calls: calls, patience: 3 * cfg.Timeout}
-		out := &countAnswers{WriteCloser: stdout, calls: calls}
-		err = srv.MCP().Run(ctx, &mcp.IOTransport{Reader: in, Writer: out, MaxLineLength: maxFrame(cfg.MaxContentBytes)})
+		err = serveStdio(ctx, srv, stdin, stdout, cfg)
 	}
 	status := 0
-	if err != nil && ctx.Err() == nil {
+	switch {
+	case errors.Is(err, errClientGone):
+		fmt.Fprintf(stderr, "tmuxbuf-mcp: %v; cleaning up\n", err)
+	case err != nil && ctx.Err() == nil:
 		fmt.Fprintf(stderr, "tmuxbuf-mcp: %v\n", err)
 		status = 1
 	}
 
 	if !opts.keepBuffers {
-		cleanupCtx, cancel := context.WithTimeout(context.Background(), cleanupTimeout)
+		cleanupCtx, cancel := context.WithTimeout(context.Background(), cleanupBudget(cfg.Timeout))
 		defer cancel()
 		if _, err := srv.Cleanup(cleanupCtx); err != nil {
 			fmt.Fprintf(stderr, "tmuxbuf-mcp: deleting this server's buffers: %v\n", err)
@@ -79,11 +107,4 @@ func run(ctx context.Context, argv []string, getenv func(string) string, stdin i
 		}
 	}
 	return status
-}
-
-// maxFrame is the largest JSON-RPC line the stdio transport accepts: room for
-// content at the cap even when JSON escapes every byte (\u0000 is six bytes
-// for one), plus the rest of the request.
-func maxFrame(maxContent int) int {
-	return 6*maxContent + 1<<20
 }

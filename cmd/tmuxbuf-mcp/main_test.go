@@ -74,10 +74,11 @@ func privateTmux(t *testing.T) (socket string, tmux func(args ...string) string)
 }
 
 // startBinary runs tmuxbuf-mcp over stdio with args and connects a client.
+// The command's Stderr is a *syncBuffer.
 func startBinary(t *testing.T, args ...string) (*mcp.ClientSession, *exec.Cmd) {
 	t.Helper()
 	cmd := exec.Command(binary(t, tmuxtest.MCPBinEnv), append([]string{"--tmux-bin", tmuxBin(t)}, args...)...)
-	cmd.Stderr = io.Discard
+	cmd.Stderr = &syncBuffer{}
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil).Connect(context.Background(), &mcp.CommandTransport{Command: cmd}, nil)
 	if err != nil {
 		t.Fatal(err)
