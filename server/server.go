@@ -78,7 +78,7 @@ func (s *Server) handler(t tool) mcp.ToolHandler {
 		s.calls.Add(1)
 		defer s.calls.Done()
 		started, requestID := time.Now(), newRequestID()
-		a, out, err := s.call(ctx, t, req.Params.Arguments)
+		a, out, err := s.call(withOwner(ctx, s.owner(req)), t, req.Params.Arguments)
 		var res *mcp.CallToolResult
 		if err == nil {
 			res, err = successResult(out)
@@ -142,6 +142,53 @@ func (s *Server) refuseHiddenTools(next mcp.MethodHandler) mcp.MethodHandler {
 		err := errToolTier(call.Params.Name, need, s.cfg.Safety)
 		auditRecord(s.cfg.Audit, call.Params.Name, sessionID(call), newRequestID(), auditArgs(call.Params.Arguments, nil, nil), time.Now(), err)
 		return errorResult(err), nil
+	}
+}
+
+type ownerKey struct{}
+
+func withOwner(ctx context.Context, owner string) context.Context {
+	return context.WithValue(ctx, ownerKey{}, owner)
+}
+
+// ownerOf is who owns the buffers that the call with ctx makes.
+func ownerOf(ctx context.Context) string {
+	owner, _ := ctx.Value(ownerKey{}).(string)
+	return owner
+}
+
+// owner returns who owns the buffers that req makes: its session, with
+// Config.OwnerPerSession, else the process. The first time a session calls,
+// it arranges for the session's buffers to go when it ends.
+func (s *Server) owner(req *mcp.CallToolRequest) string {
+	if !s.cfg.OwnerPerSession || req.Session == nil {
+		return ""
+	}
+	owner := req.Session.ID()
+	if s.owned.join(owner) {
+		go s.endWithSession(req.Session, owner)
+	}
+	return owner
+}
+
+// endWithSession waits for session to end (a DELETE, an idle timeout, a
+// broken connection) and deletes its buffers. The go-sdk ends a session only
+// once its last call has returned, and serves it no more calls after, so
+// nothing can add to them meanwhile.
+func (s *Server) endWithSession(session *mcp.ServerSession, owner string) {
+	session.Wait()
+	defer s.owned.leave(owner)
+	if s.cfg.KeepBuffers {
+		return
+	}
+	for socket, names := range s.owned.owned(owner) {
+		if _, err := s.deleteOwned(context.Background(), socket, names); err != nil {
+			// tmux did not answer in time: the process keeps them, so
+			// that its exit clean-up tries again.
+			for _, name := range names {
+				s.owned.add("", socket, name)
+			}
+		}
 	}
 }
 
