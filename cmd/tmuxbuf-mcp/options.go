@@ -20,7 +20,8 @@ type options struct {
 	tmuxBin, socketName, socketPath string
 	backend                         string
 	httpAddr, httpTokenFile         string
-	httpAllowRemote                 bool
+	httpAllowRemote, httpNoAuth     bool
+	httpSessionTimeout              time.Duration
 	auditLog                        string
 	bufferPrefix                    string
 	maxContentBytes, maxShowBytes   int
@@ -41,6 +42,8 @@ func parseOptions(argv []string, getenv func(string) string, stderr io.Writer) (
 	fs.StringVar(&o.httpAddr, "http", "", "serve Streamable HTTP at http://ADDR/mcp instead of stdio; loopback addresses only unless --http-allow-remote")
 	fs.StringVar(&o.httpTokenFile, "http-token-file", "", "file holding the bearer token HTTP clients must send (or env TMUXBUF_HTTP_TOKEN)")
 	fs.BoolVar(&o.httpAllowRemote, "http-allow-remote", false, "let --http listen on a non-loopback address")
+	fs.BoolVar(&o.httpNoAuth, "http-no-auth", false, "serve --http without a bearer token: any local process could then paste into your terminals")
+	fs.DurationVar(&o.httpSessionTimeout, "http-session-timeout", defaultHTTPSessionTimeout, "end an HTTP session idle this long, deleting its buffers")
 	fs.StringVar(&o.auditLog, "audit-log", "", "append the audit log (JSON lines) to this file instead of stderr")
 	fs.StringVar(&o.bufferPrefix, "buffer-prefix", server.DefaultBufferPrefix, "prefix of the buffer names this server makes")
 	fs.IntVar(&o.maxContentBytes, "max-content-bytes", server.DefaultMaxContentBytes, "largest content load_buffer accepts, in bytes")
@@ -58,10 +61,10 @@ func parseOptions(argv []string, getenv func(string) string, stderr io.Writer) (
 	if o.backend != "exec" && o.backend != "control" && o.backend != "fake" {
 		return o, fmt.Errorf("unknown backend %q: want exec, control or fake", o.backend)
 	}
-	if o.maxContentBytes <= 0 || o.maxShowBytes < 0 || o.timeout <= 0 {
-		return o, errors.New("--max-content-bytes and --timeout must be positive, --max-show-bytes not negative")
+	if o.maxContentBytes <= 0 || o.maxShowBytes < 0 || o.timeout <= 0 || o.httpSessionTimeout <= 0 {
+		return o, errors.New("--max-content-bytes, --timeout and --http-session-timeout must be positive, --max-show-bytes not negative")
 	}
-	return o, nil
+	return o, checkHTTPAuth(o)
 }
 
 func envOr(getenv func(string) string, key, def string) string {
@@ -86,6 +89,8 @@ func (o options) serverConfig(stderr io.Writer) (server.Config, func(), error) {
 		Timeout:         o.timeout,
 		Safety:          tier,
 		Version:         version(),
+		OwnerPerSession: o.httpAddr != "",
+		KeepBuffers:     o.keepBuffers,
 	}
 	closers := []func(){}
 	closeAll := func() {
