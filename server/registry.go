@@ -11,6 +11,7 @@ type registry struct {
 	mu      sync.Mutex
 	ownerOf map[ownedBuffer]string
 	byOwner map[string]map[ownedBuffer]bool
+	peak    int // the most owners known at once since the maps were last rebuilt
 }
 
 type ownedBuffer struct{ socket, name string }
@@ -26,6 +27,7 @@ func (r *registry) join(owner string) bool {
 		r.byOwner, r.ownerOf = map[string]map[ownedBuffer]bool{}, map[ownedBuffer]string{}
 	}
 	r.byOwner[owner] = map[ownedBuffer]bool{}
+	r.peak = max(r.peak, len(r.byOwner))
 	return true
 }
 
@@ -79,6 +81,19 @@ func (r *registry) leave(owner string) {
 		delete(r.ownerOf, b)
 	}
 	delete(r.byOwner, owner)
+	// A Go map keeps its size when entries go: rebuild the maps once most
+	// owners have left, so that the memory of ended sessions goes back.
+	if len(r.byOwner) < r.peak/4 {
+		r.byOwner, r.ownerOf, r.peak = rebuilt(r.byOwner), rebuilt(r.ownerOf), len(r.byOwner)
+	}
+}
+
+func rebuilt[K comparable, V any](m map[K]V) map[K]V {
+	out := make(map[K]V, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
 }
 
 func bySocket[V any](buffers map[ownedBuffer]V) map[string][]string {

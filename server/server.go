@@ -182,10 +182,15 @@ func (s *Server) endWithSession(session *mcp.ServerSession, owner string) {
 		return
 	}
 	for socket, names := range s.owned.owned(owner) {
-		if _, err := s.deleteOwned(context.Background(), socket, names); err != nil {
-			// tmux did not answer in time: the process keeps them, so
-			// that its exit clean-up tries again.
-			for _, name := range names {
+		// Straight to delete-buffer, without the list-buffers that Cleanup
+		// runs first: a session has few buffers, and thousands of sessions
+		// ending would each list every buffer of tmux.
+		_, err := s.deleteChained(context.Background(), socket, names)
+		for _, name := range names {
+			s.owned.remove(socket, name)
+			if err != nil {
+				// tmux did not answer in time: the process keeps them,
+				// so that its exit clean-up tries again.
 				s.owned.add("", socket, name)
 			}
 		}
@@ -271,8 +276,14 @@ func (s *Server) deleteOwned(ctx context.Context, socket string, names []string)
 	for _, line := range strings.Split(string(out), "\n") {
 		existing[line] = true
 	}
+	return s.deleteChained(ctx, socket, slices.DeleteFunc(slices.Clone(names), func(name string) bool { return !existing[name] }))
+}
+
+// deleteChained deletes names, many to a tmux command line. A name that no
+// longer exists only costs a retry of the rest of its line.
+func (s *Server) deleteChained(ctx context.Context, socket string, names []string) (int, error) {
 	deleted := 0
-	for _, batch := range chains(names, existing) {
+	for _, batch := range chains(names) {
 		for len(batch) > 0 {
 			args := make([]string, 0, 4*len(batch))
 			for _, name := range batch {
@@ -283,9 +294,8 @@ func (s *Server) deleteOwned(ctx context.Context, socket string, names []string)
 				deleted += len(batch)
 				break
 			}
-			// A buffer deleted since the listing fails its command, and tmux
-			// skips the rest of the line: those before it went, so go on
-			// after it.
+			// A buffer deleted meanwhile fails its command, and tmux skips
+			// the rest of the line: those before it went, so go on after it.
 			k := failedDelete(err, batch)
 			if k < 0 {
 				if isGone(err) {
@@ -315,15 +325,12 @@ func failedDelete(err error, batch []string) int {
 	return slices.Index(batch, name)
 }
 
-// chains groups the names that exist into command lines within chainBudget.
-func chains(names []string, existing map[string]bool) [][]string {
+// chains groups names into command lines within chainBudget.
+func chains(names []string) [][]string {
 	var out [][]string
 	var batch []string
 	size := 0
 	for _, name := range names {
-		if !existing[name] {
-			continue
-		}
 		n := len("delete-buffer") + len("-b") + len(name) + len(";") + 4 // each argument's NUL
 		if size+n > chainBudget && len(batch) > 0 {
 			out = append(out, batch)
