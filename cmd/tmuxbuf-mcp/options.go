@@ -49,7 +49,7 @@ func parseOptions(argv []string, getenv func(string) string, stderr io.Writer) (
 	fs.IntVar(&o.maxContentBytes, "max-content-bytes", server.DefaultMaxContentBytes, "largest content load_buffer accepts, in bytes")
 	fs.IntVar(&o.maxShowBytes, "max-show-bytes", 0, "largest content show_buffer returns, in bytes (default: --max-content-bytes)")
 	fs.DurationVar(&o.timeout, "timeout", server.DefaultTimeout, "how long one tmux command may take")
-	fs.BoolVar(&o.keepBuffers, "keep-buffers", false, "do not delete this server's buffers on exit")
+	fs.BoolVar(&o.keepBuffers, "keep-buffers", false, "do not delete this server's buffers on exit, nor an HTTP session's when it ends")
 	fs.StringVar(&o.safety, "safety", envOr(getenv, "LIBTMUX_SAFETY", "mutating"), "readonly, mutating or destructive: tools above the tier are not offered (env LIBTMUX_SAFETY)")
 	fs.BoolVar(&o.version, "version", false, "print the version and exit")
 	if err := fs.Parse(argv); err != nil {
