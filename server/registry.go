@@ -58,9 +58,9 @@ func (r *registry) has(owner, socket, name string) bool {
 	return r.byOwner[owner][ownedBuffer{socket, name}]
 }
 
-// owned returns socket -> names of owner's buffers, safe to use while calls
+// ofOwner returns socket -> names of owner's buffers, safe to use while calls
 // go on.
-func (r *registry) owned(owner string) map[string][]string {
+func (r *registry) ofOwner(owner string) map[string][]string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return bySocket(r.byOwner[owner])

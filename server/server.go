@@ -181,7 +181,7 @@ func (s *Server) endWithSession(session *mcp.ServerSession, owner string) {
 	if s.cfg.KeepBuffers {
 		return
 	}
-	for socket, names := range s.owned.owned(owner) {
+	for socket, names := range s.owned.ofOwner(owner) {
 		// Straight to delete-buffer, without the list-buffers that Cleanup
 		// runs first: a session has few buffers, and thousands of sessions
 		// ending would each list every buffer of tmux.
