@@ -30,6 +30,19 @@ func TestHTTPListenAddress(t *testing.T) {
 	}
 }
 
+func TestHTTPOptionsRefused(t *testing.T) {
+	for _, bad := range [][]string{
+		{"--http-session-timeout", "0s"},
+		{"--max-content-bytes", "4611686018427387904"}, // the request size it allows would overflow
+		{"--http-no-auth", "--http-allow-remote"},
+		{"--http-no-auth", "--http-token-file", "/dev/null"},
+	} {
+		if _, err := parseOptions(bad, noEnv, io.Discard); err == nil {
+			t.Errorf("%v was accepted", bad)
+		}
+	}
+}
+
 // httpServer is tmuxbuf-mcp --http with the fake backend on a free loopback
 // port, run in process.
 type httpServer struct {
@@ -202,18 +215,6 @@ func TestHTTPNoAuth(t *testing.T) {
 	if got := s.post(t, "evil.example:80", "", pingBody); got != http.StatusForbidden {
 		t.Errorf("--http-no-auth: rebinding Host header: status %d, want 403", got)
 	}
-
-	tokenFile := filepath.Join(t.TempDir(), "token")
-	os.WriteFile(tokenFile, []byte("s3cret\n"), 0o600)
-	for _, args := range [][]string{
-		{"--http", "0.0.0.0:0", "--http-allow-remote", "--http-no-auth"},
-		{"--http", "127.0.0.1:0", "--http-token-file", tokenFile, "--http-no-auth"},
-	} {
-		var stderr strings.Builder
-		if code := run(t.Context(), append([]string{"--backend", "fake"}, args...), noEnv, nil, nil, &stderr); code != 2 {
-			t.Errorf("%v: exit %d, want 2; stderr:\n%s", args, code, stderr.String())
-		}
-	}
 }
 
 // TestHTTPLoadsUpToTheCap: a request carrying content under
@@ -270,5 +271,14 @@ func TestHTTPSessionTimeout(t *testing.T) {
 			t.Fatal("the idle session's buffer is still there")
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestHTTPAllowRemoteWarns: plain HTTP beyond loopback carries the token in
+// clear, and the user is told so.
+func TestHTTPAllowRemoteWarns(t *testing.T) {
+	s := startHTTP(t, map[string]string{"TMUXBUF_HTTP_TOKEN": "s3cret"}, "--http-allow-remote")
+	if !strings.Contains(s.said, "warning: --http-allow-remote") {
+		t.Errorf("--http-allow-remote gave no warning; the server said:\n%s", s.said)
 	}
 }

@@ -14,6 +14,9 @@ import (
 
 var errHelp = flag.ErrHelp
 
+// maxMaxContentBytes bounds --max-content-bytes: 1 GiB, far beyond any paste.
+const maxMaxContentBytes = 1 << 30
+
 // options is the command line and environment, resolved: a flag wins over its
 // environment variable, which wins over the default.
 type options struct {
@@ -40,7 +43,7 @@ func parseOptions(argv []string, getenv func(string) string, stderr io.Writer) (
 	fs.StringVar(&o.socketPath, "socket-path", getenv("LIBTMUX_SOCKET_PATH"), "tmux socket path, as tmux -S (env LIBTMUX_SOCKET_PATH)")
 	fs.StringVar(&o.backend, "backend", envOr(getenv, "TMUXBUF_BACKEND", "exec"), "exec: run the tmux binary for each command; control: one persistent tmux -C client per tmux server, far faster; fake: the in-process emulator, no tmux needed (env TMUXBUF_BACKEND)")
 	fs.StringVar(&o.httpAddr, "http", "", "serve Streamable HTTP at http://ADDR/mcp instead of stdio; loopback addresses only unless --http-allow-remote")
-	fs.StringVar(&o.httpTokenFile, "http-token-file", "", "file holding the bearer token HTTP clients must send (or env TMUXBUF_HTTP_TOKEN)")
+	fs.StringVar(&o.httpTokenFile, "http-token-file", "", "file holding the bearer token HTTP clients must send (or env TMUXBUF_HTTP_TOKEN; given neither, the server makes one and says where)")
 	fs.BoolVar(&o.httpAllowRemote, "http-allow-remote", false, "let --http listen on a non-loopback address")
 	fs.BoolVar(&o.httpNoAuth, "http-no-auth", false, "serve --http without a bearer token: any local process could then paste into your terminals")
 	fs.DurationVar(&o.httpSessionTimeout, "http-session-timeout", defaultHTTPSessionTimeout, "end an HTTP session idle this long, deleting its buffers")
@@ -63,6 +66,10 @@ func parseOptions(argv []string, getenv func(string) string, stderr io.Writer) (
 	}
 	if o.maxContentBytes <= 0 || o.maxShowBytes < 0 || o.timeout <= 0 || o.httpSessionTimeout <= 0 {
 		return o, errors.New("--max-content-bytes, --timeout and --http-session-timeout must be positive, --max-show-bytes not negative")
+	}
+	if o.maxContentBytes > maxMaxContentBytes {
+		// Beyond, the request size that JSON escaping allows (maxFrame) would overflow.
+		return o, fmt.Errorf("--max-content-bytes may be %d at most", maxMaxContentBytes)
 	}
 	return o, checkHTTPAuth(o)
 }
