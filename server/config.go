@@ -20,6 +20,17 @@ type Config struct {
 	// AuditKey keys the digests of payloads in the audit log (see
 	// ReadAuditKey); nil means a random key for this Server.
 	AuditKey []byte
+
+	// OwnerPerSession makes each MCP session the owner of the buffers it
+	// loads, as Streamable HTTP needs, where sessions come and go within one
+	// process: list_buffers shows the caller's session's buffers only, and
+	// when a session ends its buffers are deleted (unless KeepBuffers). Off,
+	// the process is their one owner, as over stdio, whose one session lasts
+	// as long as the process. Cleanup deletes every owner's buffers either way.
+	OwnerPerSession bool
+	// KeepBuffers leaves an ended session's buffers in tmux (the server
+	// forgets them). Whether to call Cleanup on exit is the caller's choice.
+	KeepBuffers bool
 }
 
 const (

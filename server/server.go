@@ -78,7 +78,7 @@ func (s *Server) handler(t tool) mcp.ToolHandler {
 		s.calls.Add(1)
 		defer s.calls.Done()
 		started, requestID := time.Now(), newRequestID()
-		a, out, err := s.call(ctx, t, req.Params.Arguments)
+		a, out, err := s.call(withOwner(ctx, s.owner(req)), t, req.Params.Arguments)
 		var res *mcp.CallToolResult
 		if err == nil {
 			res, err = successResult(out)
@@ -142,6 +142,58 @@ func (s *Server) refuseHiddenTools(next mcp.MethodHandler) mcp.MethodHandler {
 		err := errToolTier(call.Params.Name, need, s.cfg.Safety)
 		auditRecord(s.cfg.Audit, call.Params.Name, sessionID(call), newRequestID(), auditArgs(s.cfg.AuditKey, call.Params.Arguments, nil, nil), time.Now(), err)
 		return errorResult(err), nil
+	}
+}
+
+type ownerKey struct{}
+
+func withOwner(ctx context.Context, owner string) context.Context {
+	return context.WithValue(ctx, ownerKey{}, owner)
+}
+
+// ownerOf is who owns the buffers that the call with ctx makes.
+func ownerOf(ctx context.Context) string {
+	owner, _ := ctx.Value(ownerKey{}).(string)
+	return owner
+}
+
+// owner returns who owns the buffers that req makes: its session, with
+// Config.OwnerPerSession, else the process. The first time a session calls,
+// it arranges for the session's buffers to go when it ends.
+func (s *Server) owner(req *mcp.CallToolRequest) string {
+	if !s.cfg.OwnerPerSession || req.Session == nil {
+		return ""
+	}
+	owner := req.Session.ID()
+	if s.owned.join(owner) {
+		go s.endWithSession(req.Session, owner)
+	}
+	return owner
+}
+
+// endWithSession waits for session to end (a DELETE, an idle timeout, a
+// broken connection) and deletes its buffers. The go-sdk ends a session only
+// once its last call has returned, and serves it no more calls after, so
+// nothing can add to them meanwhile.
+func (s *Server) endWithSession(session *mcp.ServerSession, owner string) {
+	session.Wait()
+	defer s.owned.leave(owner)
+	if s.cfg.KeepBuffers {
+		return
+	}
+	for socket, names := range s.owned.ofOwner(owner) {
+		// Straight to delete-buffer, without the list-buffers that Cleanup
+		// runs first: a session has few buffers, and thousands of sessions
+		// ending would each list every buffer of tmux.
+		_, err := s.deleteChained(context.Background(), socket, names)
+		for _, name := range names {
+			s.owned.remove(socket, name)
+			if err != nil {
+				// tmux did not answer in time: the process keeps them,
+				// so that its exit clean-up tries again.
+				s.owned.add("", socket, name)
+			}
+		}
 	}
 }
 
@@ -235,8 +287,14 @@ func (s *Server) deleteOwned(ctx context.Context, socket string, names []string)
 	for _, line := range strings.Split(string(out), "\n") {
 		existing[line] = true
 	}
+	return s.deleteChained(ctx, socket, slices.DeleteFunc(slices.Clone(names), func(name string) bool { return !existing[name] }))
+}
+
+// deleteChained deletes names, many to a tmux command line. A name that no
+// longer exists only costs a retry of the rest of its line.
+func (s *Server) deleteChained(ctx context.Context, socket string, names []string) (int, error) {
 	deleted := 0
-	for _, batch := range chains(names, existing) {
+	for _, batch := range chains(names) {
 		for len(batch) > 0 {
 			args := make([]string, 0, 4*len(batch))
 			for _, name := range batch {
@@ -247,9 +305,8 @@ func (s *Server) deleteOwned(ctx context.Context, socket string, names []string)
 				deleted += len(batch)
 				break
 			}
-			// A buffer deleted since the listing fails its command, and tmux
-			// skips the rest of the line: those before it went, so go on
-			// after it.
+			// A buffer deleted meanwhile fails its command, and tmux skips
+			// the rest of the line: those before it went, so go on after it.
 			k := failedDelete(err, batch)
 			if k < 0 {
 				if isGone(err) {
@@ -279,15 +336,12 @@ func failedDelete(err error, batch []string) int {
 	return slices.Index(batch, name)
 }
 
-// chains groups the names that exist into command lines within chainBudget.
-func chains(names []string, existing map[string]bool) [][]string {
+// chains groups names into command lines within chainBudget.
+func chains(names []string) [][]string {
 	var out [][]string
 	var batch []string
 	size := 0
 	for _, name := range names {
-		if !existing[name] {
-			continue
-		}
 		n := len("delete-buffer") + len("-b") + len(name) + len(";") + 4 // each argument's NUL
 		if size+n > chainBudget && len(batch) > 0 {
 			out = append(out, batch)

@@ -120,8 +120,8 @@ var tools = []tool{
 	{
 		name:  "list_buffers",
 		title: "List tmux Buffers",
-		desc: "List the buffers this server made that still exist, most recent first, without their content. " +
-			"The user's own buffers and other agents' are never listed.",
+		desc: "List the buffers this session made that still exist, most recent first, without their content. " +
+			"The user's own buffers, other agents' and other sessions' are never listed.",
 		tier:   TierReadonly,
 		params: []param{socketParam},
 		output: schema{
@@ -169,7 +169,7 @@ func (s *Server) loadBuffer(ctx context.Context, a args) (any, error) {
 	if err := s.load(ctx, socket, name, content); err != nil {
 		return nil, err
 	}
-	s.owned.add(socket, name)
+	s.owned.add(ownerOf(ctx), socket, name)
 	return loadResult{BufferName: name, LogicalName: a.optStr("logical_name")}, nil
 }
 
@@ -349,7 +349,7 @@ func (s *Server) listBuffers(ctx context.Context, a args) (any, error) {
 	res := listResult{Buffers: []listedBuffer{}}
 	for line := range strings.Lines(string(out)) {
 		fields := strings.Fields(line)
-		if len(fields) != 3 || !s.owned.has(socket, fields[0]) {
+		if len(fields) != 3 || !s.owned.has(ownerOf(ctx), socket, fields[0]) {
 			continue
 		}
 		logical, _ := s.names.logicalName(fields[0])

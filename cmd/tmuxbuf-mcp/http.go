@@ -2,14 +2,18 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
 	"crypto/subtle"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"os"
+	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
@@ -17,29 +21,49 @@ import (
 	"github.com/tmuxbuf/tmuxbuf/server"
 )
 
+// defaultHTTPSessionTimeout ends an HTTP session idle this long, with its
+// buffers. Long enough for an agent whose user steps away for a meeting to
+// find its staged buffers again; short enough that sessions abandoned
+// without a DELETE (a client that crashed, one that never says goodbye) stay
+// few: about 16 KiB each, even one abandoned a second is some 30 MiB.
+const defaultHTTPSessionTimeout = 30 * time.Minute
+
 // serveHTTP serves Streamable HTTP at /mcp until ctx is done. It listens on
 // loopback only unless told otherwise, keeps the go-sdk's DNS-rebinding
-// protection, and, given a token, demands it as a bearer token.
+// protection, and demands a bearer token unless told not to: one given in
+// the environment or a file, or else one it makes.
 func serveHTTP(ctx context.Context, srv *server.Server, o options, getenv func(string) string, stderr io.Writer) error {
 	if err := checkListenAddr(o.httpAddr, o.httpAllowRemote); err != nil {
 		return err
 	}
-	token, err := bearerToken(o.httpTokenFile, getenv)
+	token, err := bearerToken(o, getenv)
 	if err != nil {
 		return err
 	}
-	var handler http.Handler = mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv.MCP() }, nil)
-	if token != "" {
-		handler = auth.RequireBearerToken(tokenVerifier(token), &auth.RequireBearerTokenOptions{AllowMissingExpiration: true})(handler)
-	}
-	mux := http.NewServeMux()
-	mux.Handle("/mcp", handler)
-
 	ln, err := net.Listen("tcp", o.httpAddr)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "tmuxbuf-mcp: serving MCP at http://%s/mcp\n", ln.Addr())
+	url := fmt.Sprintf("http://%s/mcp", ln.Addr())
+	switch {
+	case o.httpNoAuth:
+		fmt.Fprintf(stderr, "tmuxbuf-mcp: warning: --http-no-auth: any process on this machine, of any user, can paste into your terminals through %s\n", url)
+	case token == "":
+		var path string
+		if path, token, err = writeNewToken(getenv, ln.Addr()); err != nil {
+			ln.Close()
+			return err
+		}
+		defer os.Remove(path)
+		fmt.Fprintf(stderr, "tmuxbuf-mcp: HTTP clients must send \"Authorization: Bearer TOKEN\", the TOKEN in %s (readable by you only)\n", path)
+	}
+	if o.httpAllowRemote {
+		fmt.Fprintln(stderr, "tmuxbuf-mcp: warning: --http-allow-remote: this is plain HTTP; the token and the buffers' content cross the network unencrypted")
+	}
+	fmt.Fprintf(stderr, "tmuxbuf-mcp: serving MCP at %s\n", url)
+
+	mux := http.NewServeMux()
+	mux.Handle("/mcp", httpHandler(srv, o, token))
 	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	go func() {
 		<-ctx.Done()
@@ -51,6 +75,21 @@ func serveHTTP(ctx context.Context, srv *server.Server, o options, getenv func(s
 		return err
 	}
 	return nil
+}
+
+// httpHandler is the MCP endpoint: sessions that end when idle for
+// --http-session-timeout, requests as large as content at the cap needs,
+// and, with a token ("" only with --http-no-auth), bearer authentication.
+func httpHandler(srv *server.Server, o options, token string) http.Handler {
+	var h http.Handler = mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv.MCP() }, &mcp.StreamableHTTPOptions{
+		SessionTimeout: o.httpSessionTimeout,
+		// Content over --max-content-bytes gets a tool error, not a 413.
+		MaxRequestBodyBytes: int64(maxFrame(o.maxContentBytes)),
+	})
+	if token == "" {
+		return h
+	}
+	return auth.RequireBearerToken(tokenVerifier(token), &auth.RequireBearerTokenOptions{AllowMissingExpiration: true})(h)
 }
 
 // checkListenAddr refuses a non-loopback address unless allowRemote: the
@@ -69,21 +108,111 @@ func checkListenAddr(addr string, allowRemote bool) error {
 	return fmt.Errorf("--http %q is not a loopback address; pass --http-allow-remote to listen there", addr)
 }
 
-// bearerToken reads the token from the file, else from TMUXBUF_HTTP_TOKEN;
-// never from argv, where other users could read it in the process list.
-func bearerToken(file string, getenv func(string) string) (string, error) {
-	if file == "" {
+// checkHTTPAuth refuses the combinations of --http-no-auth that can only be
+// mistakes. With --http-allow-remote it would let anyone who can reach the
+// address type into the user's shells, and a token file costs nothing.
+func checkHTTPAuth(o options) error {
+	switch {
+	case !o.httpNoAuth:
+		return nil
+	case o.httpAllowRemote:
+		return errors.New("--http-no-auth with --http-allow-remote would let anyone who can reach the address paste into your terminals; give a token (TMUXBUF_HTTP_TOKEN or --http-token-file) instead")
+	case o.httpTokenFile != "":
+		return errors.New("--http-no-auth and --http-token-file contradict each other")
+	}
+	return nil
+}
+
+// bearerToken reads the token from --http-token-file, else from
+// TMUXBUF_HTTP_TOKEN; never from argv, where other users could read it in
+// the process list. "" means none was given.
+func bearerToken(o options, getenv func(string) string) (string, error) {
+	switch {
+	case o.httpNoAuth:
+		return "", nil
+	case o.httpTokenFile == "":
 		return getenv("TMUXBUF_HTTP_TOKEN"), nil
 	}
-	b, err := os.ReadFile(file)
+	b, err := os.ReadFile(o.httpTokenFile)
 	if err != nil {
 		return "", fmt.Errorf("--http-token-file: %w", err)
 	}
 	token := strings.TrimSpace(string(b))
 	if token == "" {
-		return "", fmt.Errorf("--http-token-file %s is empty", file)
+		return "", fmt.Errorf("--http-token-file %s is empty", o.httpTokenFile)
 	}
 	return token, nil
+}
+
+// writeNewToken makes a 256-bit token and writes it, mode 0600, to a file
+// named after addr in tokenDir, for the user's clients to read.
+func writeNewToken(getenv func(string) string, addr net.Addr) (path, token string, err error) {
+	dir, err := tokenDir(getenv)
+	if err != nil {
+		return "", "", err
+	}
+	if err := privateDir(dir); err != nil {
+		return "", "", fmt.Errorf("HTTP token directory: %w (or give a token: TMUXBUF_HTTP_TOKEN or --http-token-file)", err)
+	}
+	var secret [32]byte
+	rand.Read(secret[:]) // never fails: crypto/rand crashes the program rather
+	token = hex.EncodeToString(secret[:])
+	// Written whole under a temporary name, then renamed: a client never
+	// reads half a token.
+	f, err := os.CreateTemp(dir, ".http-*.token") // mode 0600
+	if err != nil {
+		return "", "", err
+	}
+	_, err = f.WriteString(token + "\n")
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	path = filepath.Join(dir, "http-"+strings.NewReplacer("[", "", "]", "", ":", "_").Replace(addr.String())+".token")
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return "", "", fmt.Errorf("writing the HTTP token: %w", err)
+	}
+	return path, token, nil
+}
+
+// tokenDir is where a token the server makes goes: tmuxbuf/ in
+// $XDG_RUNTIME_DIR, which only the user can enter and which goes at logout,
+// or else in the user's config directory. Never the shared temporary
+// directory, where another user could make the directory first.
+func tokenDir(getenv func(string) string) (string, error) {
+	if dir := getenv("XDG_RUNTIME_DIR"); filepath.IsAbs(dir) {
+		return filepath.Join(dir, "tmuxbuf"), nil
+	}
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("no directory for the HTTP token (%v): give one with TMUXBUF_HTTP_TOKEN or --http-token-file", err)
+	}
+	return filepath.Join(dir, "tmuxbuf"), nil
+}
+
+// privateDir makes dir, mode 0700, or checks that the one there is a
+// directory of the user's own that nobody else can enter.
+func privateDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	fi, err := os.Lstat(dir)
+	if err != nil {
+		return err
+	}
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	switch {
+	case !fi.IsDir():
+		return fmt.Errorf("%s is not a directory", dir)
+	case !ok || int(st.Uid) != os.Geteuid():
+		return fmt.Errorf("%s is not yours", dir)
+	case fi.Mode().Perm()&0o077 != 0:
+		return os.Chmod(dir, 0o700)
+	}
+	return nil
 }
 
 func tokenVerifier(want string) auth.TokenVerifier {

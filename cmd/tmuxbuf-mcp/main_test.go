@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"io"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,7 +11,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/tmuxbuf/tmuxbuf/tmuxtest"
@@ -222,99 +219,6 @@ func TestOptionsPrecedence(t *testing.T) {
 	if code := run(t.Context(), []string{"--safety", "godmode"}, noEnv, nil, nil, io.Discard); code != 2 {
 		t.Errorf("an unknown tier exited %d, want 2", code)
 	}
-}
-
-func TestHTTPListenAddress(t *testing.T) {
-	for addr, ok := range map[string]bool{
-		"127.0.0.1:8080": true, "[::1]:8080": true, "localhost:0": true,
-		"0.0.0.0:8080": false, ":8080": false, "192.168.1.4:80": false, "nonsense": false,
-	} {
-		if err := checkListenAddr(addr, false); (err == nil) != ok {
-			t.Errorf("checkListenAddr(%q) = %v", addr, err)
-		}
-	}
-	if err := checkListenAddr("0.0.0.0:8080", true); err != nil {
-		t.Errorf("--http-allow-remote did not allow 0.0.0.0: %v", err)
-	}
-}
-
-// TestHTTPServer serves the fake backend over HTTP with a bearer token and
-// checks the token, the DNS-rebinding protection and a tool call.
-func TestHTTPServer(t *testing.T) {
-	ctx, cancel := context.WithCancel(t.Context())
-	stderrR, stderrW := io.Pipe()
-	done := make(chan int)
-	env := map[string]string{"TMUXBUF_HTTP_TOKEN": "s3cret"}
-	go func() {
-		done <- run(ctx, []string{"--backend", "fake", "--http", "127.0.0.1:0"}, func(k string) string { return env[k] }, nil, nil, stderrW)
-	}()
-	sc := bufio.NewScanner(stderrR)
-	var url string
-	for sc.Scan() {
-		if u, ok := strings.CutPrefix(sc.Text(), "tmuxbuf-mcp: serving MCP at "); ok {
-			url = u
-			break
-		}
-	}
-	go io.Copy(io.Discard, stderrR)
-	if url == "" {
-		t.Fatal("the server never said where it listens")
-	}
-
-	post := func(host, token string) int {
-		req, _ := http.NewRequest("POST", url, strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"ping"}`))
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Accept", "application/json, text/event-stream")
-		if host != "" {
-			req.Host = host
-		}
-		if token != "" {
-			req.Header.Set("Authorization", "Bearer "+token)
-		}
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		return resp.StatusCode
-	}
-	if got := post("", ""); got != http.StatusUnauthorized {
-		t.Errorf("no token: status %d, want 401", got)
-	}
-	if got := post("", "wrong"); got != http.StatusUnauthorized {
-		t.Errorf("wrong token: status %d, want 401", got)
-	}
-	if got := post("evil.example:80", "s3cret"); got != http.StatusForbidden {
-		t.Errorf("rebinding Host header: status %d, want 403", got)
-	}
-
-	transport := &mcp.StreamableClientTransport{Endpoint: url, HTTPClient: &http.Client{Transport: bearer{"s3cret"}}}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil).Connect(ctx, transport, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	name := loadVia(t, cs, "over http")
-	if !strings.HasPrefix(name, "libtmux_mcp_") {
-		t.Errorf("name %q", name)
-	}
-	cs.Close()
-	cancel()
-	select {
-	case code := <-done:
-		if code != 0 {
-			t.Errorf("exit %d after shutdown", code)
-		}
-	case <-time.After(30 * time.Second):
-		t.Fatal("the HTTP server did not shut down")
-	}
-}
-
-type bearer struct{ token string }
-
-func (b bearer) RoundTrip(req *http.Request) (*http.Response, error) {
-	req = req.Clone(req.Context())
-	req.Header.Set("Authorization", "Bearer "+b.token)
-	return http.DefaultTransport.RoundTrip(req)
 }
 
 func noEnv(string) string { return "" }

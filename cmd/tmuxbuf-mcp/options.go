@@ -14,13 +14,17 @@ import (
 
 var errHelp = flag.ErrHelp
 
+// maxMaxContentBytes bounds --max-content-bytes: 1 GiB, far beyond any paste.
+const maxMaxContentBytes = 1 << 30
+
 // options is the command line and environment, resolved: a flag wins over its
 // environment variable, which wins over the default.
 type options struct {
 	tmuxBin, socketName, socketPath string
 	backend                         string
 	httpAddr, httpTokenFile         string
-	httpAllowRemote                 bool
+	httpAllowRemote, httpNoAuth     bool
+	httpSessionTimeout              time.Duration
 	auditLog, auditKeyFile          string
 	bufferPrefix                    string
 	maxContentBytes, maxShowBytes   int
@@ -39,15 +43,17 @@ func parseOptions(argv []string, getenv func(string) string, stderr io.Writer) (
 	fs.StringVar(&o.socketPath, "socket-path", "", "tmux socket path, as tmux -S, which wins over a socket name (env LIBTMUX_SOCKET_PATH)")
 	fs.StringVar(&o.backend, "backend", envOr(getenv, "TMUXBUF_BACKEND", "exec"), "exec: run the tmux binary for each command; control: one persistent tmux -C client per tmux server, far faster; fake: the in-process emulator, no tmux needed (env TMUXBUF_BACKEND)")
 	fs.StringVar(&o.httpAddr, "http", "", "serve Streamable HTTP at http://ADDR/mcp instead of stdio; loopback addresses only unless --http-allow-remote")
-	fs.StringVar(&o.httpTokenFile, "http-token-file", "", "file holding the bearer token HTTP clients must send (or env TMUXBUF_HTTP_TOKEN)")
+	fs.StringVar(&o.httpTokenFile, "http-token-file", "", "file holding the bearer token HTTP clients must send (or env TMUXBUF_HTTP_TOKEN; given neither, the server makes one and says where)")
 	fs.BoolVar(&o.httpAllowRemote, "http-allow-remote", false, "let --http listen on a non-loopback address")
+	fs.BoolVar(&o.httpNoAuth, "http-no-auth", false, "serve --http without a bearer token: any local process could then paste into your terminals")
+	fs.DurationVar(&o.httpSessionTimeout, "http-session-timeout", defaultHTTPSessionTimeout, "end an HTTP session idle this long, deleting its buffers")
 	fs.StringVar(&o.auditLog, "audit-log", "", "append the audit log (JSON lines) to this file instead of stderr")
 	fs.StringVar(&o.auditKeyFile, "audit-key-file", "", "file holding the key of the audit log's content digests, to match them across runs; private to you, at least 32 bytes (default: a random key for each run)")
 	fs.StringVar(&o.bufferPrefix, "buffer-prefix", server.DefaultBufferPrefix, "prefix of the buffer names this server makes")
 	fs.IntVar(&o.maxContentBytes, "max-content-bytes", server.DefaultMaxContentBytes, "largest content load_buffer accepts, in bytes")
 	fs.IntVar(&o.maxShowBytes, "max-show-bytes", 0, "largest content show_buffer returns, in bytes (default: --max-content-bytes)")
 	fs.DurationVar(&o.timeout, "timeout", server.DefaultTimeout, "how long one tmux command may take")
-	fs.BoolVar(&o.keepBuffers, "keep-buffers", false, "do not delete this server's buffers on exit")
+	fs.BoolVar(&o.keepBuffers, "keep-buffers", false, "do not delete this server's buffers on exit, nor an HTTP session's when it ends")
 	fs.StringVar(&o.safety, "safety", envOr(getenv, "LIBTMUX_SAFETY", "mutating"), "readonly, mutating or destructive: tools above the tier are not offered (env LIBTMUX_SAFETY)")
 	fs.BoolVar(&o.version, "version", false, "print the version and exit")
 	if err := fs.Parse(argv); err != nil {
@@ -71,10 +77,14 @@ func parseOptions(argv []string, getenv func(string) string, stderr io.Writer) (
 	if o.backend != "exec" && o.backend != "control" && o.backend != "fake" {
 		return o, fmt.Errorf("unknown backend %q: want exec, control or fake", o.backend)
 	}
-	if o.maxContentBytes <= 0 || o.maxShowBytes < 0 || o.timeout <= 0 {
-		return o, errors.New("--max-content-bytes and --timeout must be positive, --max-show-bytes not negative")
+	if o.maxContentBytes <= 0 || o.maxShowBytes < 0 || o.timeout <= 0 || o.httpSessionTimeout <= 0 {
+		return o, errors.New("--max-content-bytes, --timeout and --http-session-timeout must be positive, --max-show-bytes not negative")
 	}
-	return o, nil
+	if o.maxContentBytes > maxMaxContentBytes {
+		// Beyond, the request size that JSON escaping allows (maxFrame) would overflow.
+		return o, fmt.Errorf("--max-content-bytes may be %d at most", maxMaxContentBytes)
+	}
+	return o, checkHTTPAuth(o)
 }
 
 func envOr(getenv func(string) string, key, def string) string {
@@ -106,6 +116,8 @@ func (o options) serverConfig(stderr io.Writer) (server.Config, func(), error) {
 		Safety:          tier,
 		Version:         version(),
 		AuditKey:        auditKey,
+		OwnerPerSession: o.httpAddr != "",
+		KeepBuffers:     o.keepBuffers,
 	}
 	closers := []func(){}
 	closeAll := func() {
