@@ -40,9 +40,14 @@ func FuzzBufferName(f *testing.F) {
 	f.Add("a.b", "aXb"+nonce+"_buf")
 	f.Add("bad prefix", "bad prefix"+nonce+"_buf")
 	f.Add("", "buffer0")
+	validPrefix := regexp.MustCompile(`^` + nameCharsRE + `+$`)
+	// The shape of the last prefix seen: compiling is most of an input's
+	// cost, and mutations keep the prefix more often than not.
+	var lastPrefix string
+	var lastShape *regexp.Regexp
 	f.Fuzz(func(t *testing.T, prefix, name string) {
 		n, err := newNamer(prefix)
-		prefixOK := prefix == "" || regexp.MustCompile(`^`+nameCharsRE+`+$`).MatchString(prefix)
+		prefixOK := prefix == "" || validPrefix.MatchString(prefix)
 		if (err == nil) != prefixOK {
 			t.Fatalf("newNamer(%q) error = %v; the prefix is valid: %v", prefix, err, prefixOK)
 		}
@@ -52,7 +57,11 @@ func FuzzBufferName(f *testing.F) {
 		if prefix == "" {
 			prefix = DefaultBufferPrefix
 		}
-		shape := regexp.MustCompile(`^` + regexp.QuoteMeta(prefix) + `[0-9a-f]{32}_(` + nameCharsRE + `{1,64})$`)
+		if lastShape == nil || prefix != lastPrefix {
+			lastPrefix = prefix
+			lastShape = regexp.MustCompile(`^` + regexp.QuoteMeta(prefix) + `[0-9a-f]{32}_(` + nameCharsRE + `{1,64})$`)
+		}
+		shape := lastShape
 		logical, ok := n.logicalName(name)
 		m := shape.FindStringSubmatch(name)
 		if ok != (m != nil) {
@@ -221,11 +230,13 @@ func expectedArgs(members map[string]any, isObject bool, params []param) (args, 
 	return out, ""
 }
 
+var integerRE = regexp.MustCompile(`^-?[0-9]+$`)
+
 // jsonInt64 reads a JSON number written as an integer (no fraction, no
 // exponent) that fits in int64.
 func jsonInt64(v any) (int64, bool) {
 	num, ok := v.(json.Number)
-	if !ok || !regexp.MustCompile(`^-?[0-9]+$`).MatchString(string(num)) {
+	if !ok || !integerRE.MatchString(string(num)) {
 		return 0, false
 	}
 	n, ok := new(big.Int).SetString(string(num), 10)
