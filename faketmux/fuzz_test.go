@@ -17,17 +17,20 @@ import (
 //
 // Fuzzed command lines must never make the emulator start a program or
 // write a file: a pane runs what it is given, in a real shell. So the word
-// in a command's position is always one of safeCommands, and a fuzzed word
-// can never end a command (see fuzzArgv).
+// in a command's position is always one of safeCommands, a fuzzed word can
+// never end a command, and none holds what would make a later faketmux run
+// a program (see fuzzArgv and defang). Behind that, the servers run panes
+// with a shell that does nothing and a PATH that finds nothing (newServer).
 
 // safeCommands are the command names a fuzzed command line may use: every
 // command of tmux 3.3a (by name, alias or prefix) that starts no program,
 // writes no file, reads no file, and stores no command to run later, plus
-// names that fail to parse. Options can store commands too (hooks,
+// names that fail to parse. The choose-* commands, customize-mode and
+// display-panes are left out: tmux runs a command when an item is chosen. Options can store commands too (hooks,
 // command-alias), which is why set-option is built apart (safeOptions).
 var safeCommands = []string{
 	"set-buffer", "setb", "delete-buffer", "deleteb", "show-buffer", "showb", "list-buffers", "lsb",
-	"paste-buffer", "pasteb", "choose-buffer",
+	"paste-buffer", "pasteb",
 	"start-server", "start", "kill-server", "list-clients", "lsc",
 	"has-session", "has", "kill-session", "rename-session", "rename", "list-sessions", "ls",
 	"kill-window", "killw", "rename-window", "renamew", "list-windows", "lsw", "select-window", "selectw",
@@ -39,8 +42,8 @@ var safeCommands = []string{
 	"list-commands", "lscm", "list-keys", "lsk", "show-messages", "showmsgs", "info", "server-info", "show-hooks",
 	"resize-pane", "resizep", "resize-window", "resizew", "select-layout", "selectl", "next-layout", "previous-layout",
 	"rotate-window", "swap-pane", "swap-window", "break-pane", "join-pane", "move-pane", "move-window",
-	"link-window", "unlink-window", "clock-mode", "copy-mode", "choose-tree", "choose-client", "choose-window",
-	"customize-mode", "display-panes", "clear-prompt-history", "show-prompt-history", "refresh-client",
+	"link-window", "unlink-window", "clock-mode", "copy-mode", "clear-prompt-history", "show-prompt-history",
+	"refresh-client",
 	"switch-client", "send-prefix", "server-access", "find-window", "findw",
 	"list-b", "display-m", "show-b", "kill-", "list-", "show-", "", "frobnicate",
 }
@@ -106,15 +109,43 @@ func fuzzArgv(words []string) []string {
 		case w == ";":
 			flush()
 			argv = append(argv, ";")
-		case strings.HasSuffix(w, ";") && !strings.HasSuffix(w, `\;`):
-			cmd = append(cmd, w[:len(w)-1]+`\;`)
 		default:
-			cmd = append(cmd, w)
+			cmd = append(cmd, argWord(defang(w)))
 		}
 	}
 	flush()
 	return argv
 }
+
+// defang takes out of a fuzzed word what tmux would run as a program, for
+// the day faketmux runs them too: "#(", a format's shell command, and
+// "pipe", which names copy mode's copy-pipe commands. Each pass shortens
+// the word, so the loop ends.
+func defang(w string) string {
+	for strings.Contains(w, "#(") || strings.Contains(w, "pipe") {
+		w = strings.ReplaceAll(strings.ReplaceAll(w, "#(", "("), "pipe", "pip")
+	}
+	return w
+}
+
+// newServer is RunT's server with an environment where a program that
+// reached a pane anyway could do nothing: the default shell is /bin/false,
+// PATH finds nothing and HOME is not there. Its client takes UTF-8, so
+// output does not depend on the locale the tests run in.
+func newServer(tb testing.TB) *faketmux.Server {
+	s := faketmux.New(faketmux.Options{
+		SocketPath: tb.TempDir() + "/default",
+		Shell:      "/bin/false",
+		Env:        []string{"PATH=/nonexistent", "HOME=/nonexistent", "LANG=C.UTF-8"},
+	})
+	tb.Cleanup(func() { s.Close() })
+	return s
+}
+
+// paneProgram is what the fuzzed servers' panes run: cat, which only
+// echoes what is pasted or typed. Two words, so that it runs without the
+// shell.
+var paneProgram = []string{"/bin/cat", "-u"}
 
 // optionCommand rebuilds a set-option command so that the option it sets
 // is a safe one: the fuzzed flags, then "--", the option and a value. A
@@ -198,8 +229,8 @@ func FuzzRun(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, script string) {
-		s := faketmux.RunT(t)
-		if _, stderr, rc := runBounded(t, s, "new-session", "-d", "-s", "main", "-x", "80", "-y", "24", "cat"); rc != 0 {
+		s := newServer(t)
+		if _, stderr, rc := runBounded(t, s, append([]string{"new-session", "-d", "-s", "main", "-x", "80", "-y", "24"}, paneProgram...)...); rc != 0 {
 			t.Fatalf("new-session: exit %d: %s", rc, stderr)
 		}
 		lines := strings.Split(script, "\n")
@@ -225,14 +256,14 @@ func FuzzRun(f *testing.F) {
 // session whose name prefixes another's, a session named as a number, a
 // window named as another's index, two panes in a window.
 func fixedState(f *testing.F) *faketmux.Server {
-	s := faketmux.RunT(f)
+	s := newServer(f)
 	for _, argv := range [][]string{
-		{"new-session", "-d", "-s", "main", "-x", "80", "-y", "24", "cat"},
-		{"new-window", "-d", "-t", "main:3", "-n", "three", "cat"},
-		{"split-window", "-d", "-t", "main:3", "cat"},
-		{"new-window", "-d", "-t", "main:5", "-n", "3", "cat"},
-		{"new-session", "-d", "-s", "main2", "-n", "w", "cat"},
-		{"new-session", "-d", "-s", "7", "cat"},
+		append([]string{"new-session", "-d", "-s", "main", "-x", "80", "-y", "24"}, paneProgram...),
+		append([]string{"new-window", "-d", "-t", "main:3", "-n", "three"}, paneProgram...),
+		append([]string{"split-window", "-d", "-t", "main:3"}, paneProgram...),
+		append([]string{"new-window", "-d", "-t", "main:5", "-n", "3"}, paneProgram...),
+		append([]string{"new-session", "-d", "-s", "main2", "-n", "w"}, paneProgram...),
+		append([]string{"new-session", "-d", "-s", "7"}, paneProgram...),
 		{"set-buffer", "-b", "b0", "zero"},
 	} {
 		var stderr bytes.Buffer
@@ -337,6 +368,7 @@ func FuzzFormat(f *testing.F) {
 	}
 	s := fixedState(f)
 	f.Fuzz(func(t *testing.T, format string) {
+		format = defang(format)
 		before := snapshot(t, s)
 		for _, argv := range [][]string{
 			{"display-message", "-p", "-t", "main:3.1", "--", argWord(format)},
