@@ -276,7 +276,9 @@ func withCanaries(content string) string {
 // content appears in no audit record, no tool error, no protocol error and
 // no result but show_buffer's. Every payload param of every tool is given
 // content, through loads that succeed, fail (bad logical name, too large,
-// dead socket, tier), or that misspell or mistype the payload.
+// dead socket, tier), or that misspell or mistype the payload. The client
+// is the go-sdk's, whose params are always well formed: the errors that
+// the go-sdk's server gives for malformed params are out of its reach.
 func FuzzRedaction(f *testing.F) {
 	f.Add("hunter2", "clip", "libtmux_mcp_00112233445566778899aabbccddeeff_buf", int64(1), "%0")
 	f.Add("line one\nline two\n", "", "clipboard", int64(0), "nope")
