@@ -84,6 +84,7 @@ func (f *formatter) expand(s string) string {
 			continue
 		}
 		if i+1 >= len(s) {
+			out.WriteByte('#') // tmux keeps a '#' that ends the format
 			break
 		}
 		ch = s[i+1]
