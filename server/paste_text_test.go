@@ -192,7 +192,9 @@ type countingDialer struct {
 	ran [][]string
 }
 
-func (d *countingDialer) Dial(socket string) server.Tmux { return countingTmux{d.Dialer.Dial(socket), d} }
+func (d *countingDialer) Dial(socket string) server.Tmux {
+	return countingTmux{d.Dialer.Dial(socket), d}
+}
 
 func (d *countingDialer) lines() [][]string {
 	d.mu.Lock()
@@ -219,7 +221,9 @@ type crashAtEOF struct {
 	fake *faketmux.Server
 }
 
-func (d crashAtEOF) Dial(socket string) server.Tmux { return crashAtEOFTmux{d.Dialer.Dial(socket), d.fake} }
+func (d crashAtEOF) Dial(socket string) server.Tmux {
+	return crashAtEOFTmux{d.Dialer.Dial(socket), d.fake}
+}
 
 type crashAtEOFTmux struct {
 	server.Tmux

@@ -299,7 +299,7 @@ func (s *Server) showBuffer(ctx context.Context, a args) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := lastLines(out, maxLines, s.cfg.MaxShowBytes)
+	t := lastLines(out, maxLines, s.cfg.MaxShowBytes, showReplyBudget(s.cfg.MaxReplyBytes, name, len(out)))
 	return showResult{BufferName: name, Content: string(t.content), ContentTruncated: t.truncated, ContentTruncatedLines: t.droppedLines}, nil
 }
 
