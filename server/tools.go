@@ -172,7 +172,7 @@ type loadResult struct {
 
 func (s *Server) loadBuffer(ctx context.Context, a args) (any, error) {
 	content := a.str("content")
-	if err := s.checkPayload("content", content); err != nil {
+	if err := s.checkPayload("content", content, errEmptyContent); err != nil {
 		return nil, err
 	}
 	socket, err := socketArg(a)
@@ -189,16 +189,14 @@ func (s *Server) loadBuffer(ctx context.Context, a args) (any, error) {
 	return loadResult{BufferName: name, LogicalName: a.optStr("logical_name")}, nil
 }
 
-// checkPayload refuses, before anything reaches tmux, a payload that tmux
-// could not keep (an empty one) or that is over the content cap.
-func (s *Server) checkPayload(argName, payload string) error {
+// checkPayload refuses, before anything reaches tmux, a payload over the
+// content cap, and with ifEmpty an empty one, of which tmux makes no buffer.
+func (s *Server) checkPayload(argName, payload string, ifEmpty error) error {
 	switch {
 	case len(payload) > s.cfg.MaxContentBytes:
 		return errContentTooLarge(argName, len(payload), s.cfg.MaxContentBytes)
-	case payload == "" && argName == "text":
-		return errEmptyText
 	case payload == "":
-		return errEmptyContent
+		return ifEmpty
 	}
 	return nil
 }
@@ -322,7 +320,7 @@ func (s *Server) pasteBuffer(ctx context.Context, a args) (any, error) {
 // given a pane_id, one tmux round trip: load, check, paste -d.
 func (s *Server) pasteText(ctx context.Context, a args) (any, error) {
 	text := a.str("text")
-	if err := s.checkPayload("text", text); err != nil {
+	if err := s.checkPayload("text", text, errEmptyText); err != nil {
 		return nil, err
 	}
 	socket, err := socketArg(a)
