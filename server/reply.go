@@ -50,6 +50,11 @@ func showReplyBudget(maxReply int, name string, size int) int {
 func replyCost(data []byte) int {
 	cost := 0
 	for i := 0; i < len(data); {
+		if c := data[i]; c < utf8.RuneSelf { // most of most buffers
+			cost += asciiReplyCost[c]
+			i++
+			continue
+		}
 		c, size := runeReplyCost(data[i:])
 		cost += c
 		i += size
