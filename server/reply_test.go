@@ -86,3 +86,34 @@ func encodedShowResult(t *testing.T, content string) []byte {
 	}
 	return b
 }
+
+// TestLastLinesReplyBudget: the reply budget drops whole lines from the
+// head, and cuts a single line between runes, as the byte cap does.
+func TestLastLinesReplyBudget(t *testing.T) {
+	const noCap = 1 << 30
+	for _, tt := range []struct {
+		data        string
+		maxCost     int
+		want        string
+		wantDropped int
+	}{
+		{"ab\ncd\n", 18, "ab\ncd\n", 0}, // 2+2+5 a line
+		{"ab\ncd\n", 17, "cd\n", 1},
+		{"ab\ncd\n", 9, "cd\n", 1},
+		{`"\` + "\n" + "ab\n", 26, `"\` + "\n" + "ab\n", 0}, // 6+6+5 for the first line
+		{`"\` + "\n" + "ab\n", 25, "ab\n", 1},
+		{"\x01\x01ab", 30, "\x01\x01ab", 0}, // 13 a control character
+		{"\x01\x01ab", 29, "\x01ab", 0},
+		{"\x01\x01ab", 16, "ab", 0},
+		{"\xff\xffab", 17, "\xffab", 0}, // 13 a byte that is not UTF-8
+		{"🙂🙂", 15, "🙂", 0},              // 8 a 4-byte rune, never split
+		{"a\u2028", 14, "\u2028", 0},    // 13 a line separator
+	} {
+		got := lastLines([]byte(tt.data), 0, noCap, tt.maxCost)
+		truncated := tt.want != tt.data
+		if string(got.content) != tt.want || got.droppedLines != tt.wantDropped || got.truncated != truncated {
+			t.Errorf("lastLines(%q) within %d = %q dropped %d truncated %v; want %q dropped %d truncated %v",
+				tt.data, tt.maxCost, got.content, got.droppedLines, got.truncated, tt.want, tt.wantDropped, truncated)
+		}
+	}
+}
