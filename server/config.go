@@ -10,16 +10,14 @@ import (
 // and the environment.
 type Config struct {
 	Tmux            Dialer
-	BufferPrefix    string // "" means DefaultBufferPrefix
-	MaxContentBytes int    // cap on load_buffer content; 0 means DefaultMaxContentBytes
-	MaxShowBytes    int    // cap on the content of a show_buffer reply; 0 means MaxContentBytes
-	// MaxReplyBytes caps a show_buffer reply's whole JSON-RPC message, as
-	// encoded; 0 means DefaultMaxReplyBytes.
-	MaxReplyBytes int
-	Timeout       time.Duration // per tmux command; 0 means DefaultTimeout
-	Safety        Tier
-	Audit         *slog.Logger // one record per tool call; nil discards them
-	Version       string
+	BufferPrefix    string        // "" means DefaultBufferPrefix
+	MaxContentBytes int           // cap on load_buffer content; 0 means DefaultMaxContentBytes
+	MaxShowBytes    int           // cap on the content of a show_buffer reply; 0 means MaxContentBytes
+	MaxReplyBytes   int           // cap on a show_buffer reply's JSON-RPC message, encoded; 0 means DefaultMaxReplyBytes
+	Timeout         time.Duration // per tmux command; 0 means DefaultTimeout
+	Safety          Tier
+	Audit           *slog.Logger // one record per tool call; nil discards them
+	Version         string
 	// AuditKey keys the digests of payloads in the audit log (see
 	// ReadAuditKey); nil means a random key for this Server.
 	AuditKey []byte
