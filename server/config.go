@@ -12,7 +12,8 @@ type Config struct {
 	Tmux            Dialer
 	BufferPrefix    string        // "" means DefaultBufferPrefix
 	MaxContentBytes int           // cap on load_buffer content; 0 means DefaultMaxContentBytes
-	MaxShowBytes    int           // cap on a show_buffer reply; 0 means MaxContentBytes
+	MaxShowBytes    int           // cap on the content of a show_buffer reply; 0 means MaxContentBytes
+	MaxReplyBytes   int           // cap on a show_buffer reply's JSON-RPC message, encoded; 0 means DefaultMaxReplyBytes
 	Timeout         time.Duration // per tmux command; 0 means DefaultTimeout
 	Safety          Tier
 	Audit           *slog.Logger // one record per tool call; nil discards them
@@ -71,6 +72,9 @@ func (c Config) withDefaults() (Config, error) {
 	if c.MaxShowBytes == 0 {
 		c.MaxShowBytes = c.MaxContentBytes
 	}
+	if c.MaxReplyBytes == 0 {
+		c.MaxReplyBytes = DefaultMaxReplyBytes
+	}
 	if c.Timeout == 0 {
 		c.Timeout = DefaultTimeout
 	}
@@ -91,6 +95,8 @@ func (c Config) withDefaults() (Config, error) {
 		return c, fmt.Errorf("max content bytes must be positive, got %d", c.MaxContentBytes)
 	case c.MaxShowBytes < 0:
 		return c, fmt.Errorf("max show bytes must be positive, got %d", c.MaxShowBytes)
+	case c.MaxReplyBytes < MinMaxReplyBytes:
+		return c, fmt.Errorf("max reply bytes must be at least %d, got %d", MinMaxReplyBytes, c.MaxReplyBytes)
 	case c.Timeout < 0:
 		return c, fmt.Errorf("timeout must be positive, got %v", c.Timeout)
 	case len(c.AuditKey) < MinAuditKeyLen:

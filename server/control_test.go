@@ -248,3 +248,25 @@ func TestControlCloseGivesUpOnStoppedTmux(t *testing.T) {
 	})
 	e.mustTmux("has-session", "-t", "main")
 }
+
+// TestControlPasteText: through the control client, paste_text's whole
+// line (load from a FIFO, check, paste -d) reaches the program, and a
+// paste into a missing pane leaves nothing behind.
+func TestControlPasteText(t *testing.T) {
+	e, _ := controlEnv(t, server.DefaultTimeout)
+	pane, out := catPane(t, e)
+	text := "it's \"#{pane_id}\" ; \\\nnext line\n"
+	if got := e.call("paste_text", map[string]any{"text": text, "pane_id": pane}); got.IsError {
+		t.Fatalf("paste_text: %s", got.Content)
+	}
+	waitFor(t, "the paste to reach cat", func() (bool, string) {
+		b, _ := readFile(out)
+		return b == text, fmt.Sprintf("%q", b)
+	})
+	if got := e.fails("paste_text", map[string]any{"text": text, "pane_id": "%999"}); !strings.Contains(got, "can't find pane: %999") {
+		t.Errorf("pasting into a missing pane: %q", got)
+	}
+	if names := e.bufferNames(); len(names) != 0 {
+		t.Errorf("tmux holds %v after paste_text", names)
+	}
+}

@@ -14,23 +14,28 @@ var (
 	errArgumentsNotObject = errors.New("arguments must be a JSON object")
 	errBadLogicalName     = errors.New("logical_name must match [A-Za-z0-9_.-]{1,64}")
 	errEmptyContent       = errors.New("content is empty: tmux keeps no empty buffer, so none was made")
+	errEmptyText          = errors.New("text is empty: there is nothing to paste, and nothing was sent to tmux")
 	errMaxLines           = errors.New("max_lines must be at least 1, or null for no line limit")
 	errNoPaneTarget       = errors.New("name the pane to paste into: pane_id, window_id, session_id or session_name")
 	errCancelled          = errors.New("the call was cancelled")
 )
 
-func errContentTooLarge(n, max int) error {
-	return fmt.Errorf("content is %d bytes, over the limit of %d bytes (raise it with --max-content-bytes)", n, max)
+func errContentTooLarge(argName string, n, max int) error {
+	return fmt.Errorf("%s is %d bytes, over the limit of %d bytes (raise it with --max-content-bytes)", argName, n, max)
 }
 
 // errLoadUnconfirmed is a load that tmux reported done without the buffer
 // to show for it. listed is what tmux printed for the buffer's size; it is
 // quoted only when it is a number, since a binary that is not tmux might
-// echo its standard input.
-func errLoadUnconfirmed(socket string, sent int, listed []byte) error {
+// echo its standard input. pasted says that the same command line went on
+// to paste the buffer, as tmux cannot make a paste wait on the check.
+func errLoadUnconfirmed(socket string, sent int, listed []byte, pasted bool) error {
 	size, err := strconv.Atoi(strings.TrimSuffix(string(listed), "\n"))
 	if len(listed) == 0 || err != nil {
 		return fmt.Errorf("tmux load-buffer on %s reported success, then listed no buffer of that name: the %d bytes were not loaded (is --tmux-bin or LIBTMUX_TMUX_BIN a tmux?)", socketLabel(socket), sent)
+	}
+	if pasted {
+		return fmt.Errorf("tmux load-buffer on %s made a buffer of %d bytes from the %d sent, and they were pasted; the buffer was deleted", socketLabel(socket), size, sent)
 	}
 	return fmt.Errorf("tmux load-buffer on %s made a buffer of %d bytes from the %d sent; it was deleted", socketLabel(socket), size, sent)
 }

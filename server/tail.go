@@ -1,9 +1,7 @@
 package server
 
-import "unicode/utf8"
-
 // tail is what show_buffer returns of a buffer: its last lines, within a line
-// limit and a byte limit.
+// limit, a byte limit and a limit on what they cost its reply.
 type tail struct {
 	content      []byte
 	droppedLines int
@@ -13,36 +11,37 @@ type tail struct {
 // lastLines keeps the end of data. Lines end at '\n', and a final '\n' ends
 // the last line rather than starting a new one. At most maxLines lines are
 // kept (maxLines <= 0: no line limit), then whole lines are dropped from the
-// head until the rest fits in maxBytes; a last line still over maxBytes is
-// cut to its final maxBytes bytes, on a UTF-8 boundary. The kept bytes are
-// the buffer's own, from the start of the first kept line to the end.
-func lastLines(data []byte, maxLines, maxBytes int) tail {
+// head until the rest fits in maxBytes and its replyCost in maxCost; a last
+// line still over either is cut to its final runes, on a UTF-8 boundary
+// (runes as encoding/json decodes them). The kept bytes are the buffer's
+// own, from the start of the first kept line to the end.
+func lastLines(data []byte, maxLines, maxBytes, maxCost int) tail {
 	total := countLines(data)
-	kept := total
-	start := len(data)
-	// Walk back line starts until the limits are reached. A line starts at
+	kept, start, cost := 0, len(data), 0
+	// Walk back line starts until a limit is reached. A line starts at
 	// offset 0 or just after a '\n' that is not the final byte.
-	for kept = 0; kept < total; kept++ {
+	for ; kept < total; kept++ {
 		if maxLines > 0 && kept == maxLines {
 			break
 		}
 		prev := lineStartBefore(data, start)
-		if len(data)-prev > maxBytes && kept > 0 {
+		if kept > 0 && len(data)-prev > maxBytes {
 			break
 		}
-		start = prev
+		lineCost := replyCost(data[prev:start])
+		if kept > 0 && cost+lineCost > maxCost {
+			break
+		}
+		start, cost = prev, cost+lineCost
 	}
 	t := tail{content: data[start:], droppedLines: total - kept}
-	if len(t.content) > maxBytes {
-		cut := len(t.content) - maxBytes
-		// A cut inside a rune moves past that rune; bytes that are not UTF-8
-		// at all are cut where they fall.
-		r := cut
-		for r > 0 && cut-r < utf8.UTFMax-1 && !utf8.RuneStart(t.content[r]) {
-			r--
-		}
-		if char, size := utf8.DecodeRune(t.content[r:]); r < cut && char != utf8.RuneError && r+size > cut {
-			cut = r + size
+	if len(t.content) > maxBytes || cost > maxCost {
+		// The one line kept is over a limit: drop runes from its head.
+		// Forward, as encoding/json decodes, so that the cost stays exact.
+		cut := 0
+		for cut < len(t.content) && (len(t.content)-cut > maxBytes || cost > maxCost) {
+			c, size := runeReplyCost(t.content[cut:])
+			cut, cost = cut+size, cost-c
 		}
 		t.content = t.content[cut:]
 		t.truncated = true

@@ -6,6 +6,10 @@ import (
 	"unicode/utf8"
 )
 
+// maxRuneReplyCost is the most one rune can cost a reply: a control
+// character or a byte that is not UTF-8, 1 byte that takes 6 and 7.
+const maxRuneReplyCost = 13
+
 func TestLastLines(t *testing.T) {
 	const noCap = 1 << 30
 	tests := []struct {
@@ -35,7 +39,7 @@ func TestLastLines(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := lastLines([]byte(tt.data), tt.maxLines, tt.maxBytes)
+			got := lastLines([]byte(tt.data), tt.maxLines, tt.maxBytes, noCap)
 			if string(got.content) != tt.want || got.droppedLines != tt.wantDropped || got.truncated != tt.wantTruncatedOK {
 				t.Errorf("lastLines(%q, %d, %d) = %q dropped %d truncated %v; want %q dropped %d truncated %v",
 					tt.data, tt.maxLines, tt.maxBytes, got.content, got.droppedLines, got.truncated, tt.want, tt.wantDropped, tt.wantTruncatedOK)
@@ -45,16 +49,20 @@ func TestLastLines(t *testing.T) {
 }
 
 // FuzzLastLines checks the invariants for any input: the result is a suffix
-// of the buffer, within both limits, starting on a line (or rune) boundary,
-// and the dropped count plus the kept lines add up to the total.
+// of the buffer, within all three limits, starting on a line (or rune)
+// boundary, and the dropped count plus the kept lines add up to the total.
 func FuzzLastLines(f *testing.F) {
 	f.Add("a\nb\nc\n", 2, 10)
 	f.Add("ééé\n\n", 0, 3)
+	f.Add("<\x01\"\n\xff\u2028x\n", 0, 10)
 	f.Fuzz(func(t *testing.T, data string, maxLines, maxBytes int) {
 		if maxBytes < 1 || maxBytes > 1<<20 || maxLines < 0 || maxLines > 1<<20 {
 			t.Skip()
 		}
-		got := lastLines([]byte(data), maxLines, maxBytes)
+		// 3 per 2 bytes: plain text (2 a byte) fits the byte cap and not
+		// this, so either limit may be the one that binds.
+		maxCost := maxBytes * 3 / 2
+		got := lastLines([]byte(data), maxLines, maxBytes, maxCost)
 		content := string(got.content)
 		if !strings.HasSuffix(data, content) {
 			t.Fatalf("%q is not a suffix of %q", content, data)
@@ -62,12 +70,15 @@ func FuzzLastLines(f *testing.F) {
 		if len(content) > maxBytes {
 			t.Fatalf("%d bytes over the cap %d", len(content), maxBytes)
 		}
+		if cost := replyCost(got.content); cost > maxCost {
+			t.Fatalf("costs %d, over the budget %d", cost, maxCost)
+		}
 		keptLines := countLines(got.content)
 		if maxLines > 0 && keptLines > maxLines {
 			t.Fatalf("%d lines over the limit %d", keptLines, maxLines)
 		}
 		if content == "" && data != "" {
-			if maxBytes >= utf8.UTFMax {
+			if maxBytes >= utf8.UTFMax && maxCost >= maxRuneReplyCost {
 				t.Fatalf("nothing kept of %q within %d bytes", data, maxBytes)
 			}
 		} else if total := countLines([]byte(data)); got.droppedLines+keptLines != total {

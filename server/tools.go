@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -34,6 +35,21 @@ func bufferNameParam(verb string) param {
 	return param{name: "buffer_name", kind: kindString, required: true,
 		desc: "The buffer_name that load_buffer returned. Other names are refused. Buffer to " + verb + "."}
 }
+
+// pasteTargetParams are the arguments after the first of paste_buffer and
+// paste_text, in libtmux-mcp's order: where to paste, and how.
+var pasteTargetParams = []param{
+	{name: "pane_id", kind: kindString, nullable: true, desc: "Pane to paste into, e.g. %3."},
+	{name: "bracket", kind: kindBoolean, def: true,
+		desc: "Wrap the paste in bracketed-paste markers when the pane's program asked for them."},
+	{name: "session_name", kind: kindString, nullable: true, desc: "Paste into this session's active pane."},
+	{name: "session_id", kind: kindString, nullable: true, desc: "Paste into this session's active pane, e.g. $0."},
+	{name: "window_id", kind: kindString, nullable: true, desc: "Paste into this window's active pane, e.g. @2."},
+	socketParam,
+}
+
+var textParam = param{name: "text", kind: kindString, required: true, payload: true,
+	desc: "The text to paste, byte for byte; it may span lines. The audit log records only its length and a digest."}
 
 // tools lists every tool the server can offer; the safety tier picks which.
 var tools = []tool{
@@ -94,19 +110,23 @@ var tools = []tool{
 		title: "Paste tmux Buffer",
 		desc: "Paste a buffer that load_buffer made into a pane, as tmux paste-buffer does (line feeds become carriage returns). " +
 			"Name the pane by pane_id, or by window_id, session_id or session_name for that target's active pane.",
-		tier: TierMutating,
-		params: []param{
-			bufferNameParam("paste"),
-			{name: "pane_id", kind: kindString, nullable: true, desc: "Pane to paste into, e.g. %3."},
-			{name: "bracket", kind: kindBoolean, def: true,
-				desc: "Wrap the paste in bracketed-paste markers when the pane's program asked for them."},
-			{name: "session_name", kind: kindString, nullable: true, desc: "Paste into this session's active pane."},
-			{name: "session_id", kind: kindString, nullable: true, desc: "Paste into this session's active pane, e.g. $0."},
-			{name: "window_id", kind: kindString, nullable: true, desc: "Paste into this window's active pane, e.g. @2."},
-			socketParam,
-		},
+		tier:        TierMutating,
+		params:      append([]param{bufferNameParam("paste")}, pasteTargetParams...),
 		annotations: mcp.ToolAnnotations{DestructiveHint: yes, OpenWorldHint: yes},
 		run:         (*Server).pasteBuffer,
+	},
+	{
+		name:  "paste_text",
+		title: "Paste Text",
+		desc: "Paste text into a pane in one call: it goes into a fresh buffer, is pasted as tmux paste-buffer does " +
+			"(line feeds become carriage returns), and the buffer is deleted, whether the paste worked or not. " +
+			"Use load_buffer and paste_buffer instead to inspect the text first or paste it more than once. " +
+			"Name the pane by pane_id, or by window_id, session_id or session_name for that target's active pane.",
+		tier:   TierMutating,
+		params: append([]param{textParam}, pasteTargetParams...),
+		// As load_buffer's: each call makes (and removes) a buffer of its own.
+		annotations: mcp.ToolAnnotations{DestructiveHint: yes, IdempotentHint: false, OpenWorldHint: yes, ReadOnlyHint: false},
+		run:         (*Server).pasteText,
 	},
 	{
 		name:        "delete_buffer",
@@ -152,11 +172,8 @@ type loadResult struct {
 
 func (s *Server) loadBuffer(ctx context.Context, a args) (any, error) {
 	content := a.str("content")
-	switch {
-	case len(content) > s.cfg.MaxContentBytes:
-		return nil, errContentTooLarge(len(content), s.cfg.MaxContentBytes)
-	case content == "":
-		return nil, errEmptyContent
+	if err := s.checkPayload("content", content, errEmptyContent); err != nil {
+		return nil, err
 	}
 	socket, err := socketArg(a)
 	if err != nil {
@@ -169,8 +186,19 @@ func (s *Server) loadBuffer(ctx context.Context, a args) (any, error) {
 	if err := s.load(ctx, socket, name, content); err != nil {
 		return nil, err
 	}
-	s.owned.add(ownerOf(ctx), socket, name)
 	return loadResult{BufferName: name, LogicalName: a.optStr("logical_name")}, nil
+}
+
+// checkPayload refuses, before anything reaches tmux, a payload over the
+// content cap, and with ifEmpty an empty one, of which tmux makes no buffer.
+func (s *Server) checkPayload(argName, payload string, ifEmpty error) error {
+	switch {
+	case len(payload) > s.cfg.MaxContentBytes:
+		return errContentTooLarge(argName, len(payload), s.cfg.MaxContentBytes)
+	case payload == "":
+		return ifEmpty
+	}
+	return nil
 }
 
 // load makes buffer name from content, and checks in the same tmux command
@@ -179,37 +207,70 @@ func (s *Server) loadBuffer(ctx context.Context, a args) (any, error) {
 // and says nothing; a --tmux-bin that is not tmux may exit 0 having done
 // nothing). tmux runs the list-buffers after the load has read all of its
 // standard input. Names hold nothing a format would read (no '#', ',' or
-// '}'), so name goes into the filter as it is. On any failure no buffer of
-// that name is left behind.
-func (s *Server) load(ctx context.Context, socket, name, content string) error {
-	out, err := s.tmux(ctx, socket, strings.NewReader(content),
-		"load-buffer", "-b", name, "-", ";",
-		"list-buffers", "-F", "#{buffer_size}", "-f", "#{==:#{buffer_name},"+name+"}")
-	if err != nil {
-		if cutShort(err) {
-			s.discard(socket, name)
-		}
-		return err
+// '}'), so name goes into the filter as it is.
+//
+// consume, when given, is a command that uses the buffer up (paste-buffer
+// -d): it goes on the same command line, after the check, so that a paste
+// costs one round trip. tmux has no way to make it wait on the check's
+// answer, so a load that the check finds short has been consumed all the
+// same; the error says so.
+//
+// The buffer is this server's from before the load until it is known to be
+// gone: the caller's handle when load returns nil without consume. On any
+// failure no buffer of that name is left behind.
+func (s *Server) load(ctx context.Context, socket, name, content string, consume ...string) error {
+	s.owned.add(ownerOf(ctx), socket, name)
+	line := []string{"load-buffer", "-b", name, "-", ";",
+		"list-buffers", "-F", "#{buffer_size}", "-f", "#{==:#{buffer_name}," + name + "}"}
+	if len(consume) > 0 {
+		line = append(append(line, ";"), consume...)
 	}
-	if string(out) == strconv.Itoa(len(content))+"\n" {
+	out, err := s.tmux(ctx, socket, strings.NewReader(content), line...)
+	var te *tmuxError
+	if len(consume) > 0 && errors.As(err, &te) {
+		// A line that fails with a load behind it fails at the paste
+		// (can't find pane, the server gone): name what the caller asked for.
+		te.command = consume[0]
+	}
+	confirmed := err == nil && string(out) == strconv.Itoa(len(content))+"\n"
+	switch {
+	case confirmed && len(consume) > 0:
+		s.owned.remove(socket, name)
 		return nil
+	case confirmed:
+		return nil
+	case cutShort(err):
+		s.discard(socket, name)
+		return err
+	case err != nil && len(consume) == 0:
+		// tmux refused the load itself, so it made nothing.
+		s.owned.remove(socket, name)
+		return err
 	}
 	// Whatever tmux made, nobody will get its name: delete it before
 	// answering, so that the caller sees nothing left behind.
 	if _, err := s.tmux(ctx, socket, nil, "delete-buffer", "-b", name); cutShort(err) {
 		s.discard(socket, name)
+	} else {
+		s.owned.remove(socket, name)
 	}
-	return errLoadUnconfirmed(socket, len(content), out)
+	if err != nil {
+		return err
+	}
+	return errLoadUnconfirmed(socket, len(content), out, len(consume) > 0)
 }
 
 // discard deletes, in the background, a buffer whose load was cut short:
 // tmux may have made it before the cut, and no caller holds its name, so
-// nothing else would ever delete it. Cleanup waits for it like a call.
+// nothing else would ever delete it. Cleanup waits for it like a call, and
+// still deletes the buffer on exit should tmux not answer this time either.
 func (s *Server) discard(socket, name string) {
 	s.calls.Add(1)
 	go func() {
 		defer s.calls.Done()
-		_, _ = s.tmux(context.Background(), socket, nil, "delete-buffer", "-b", name)
+		if _, err := s.tmux(context.Background(), socket, nil, "delete-buffer", "-b", name); !cutShort(err) {
+			s.owned.remove(socket, name)
+		}
 	}()
 }
 
@@ -236,7 +297,7 @@ func (s *Server) showBuffer(ctx context.Context, a args) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := lastLines(out, maxLines, s.cfg.MaxShowBytes)
+	t := lastLines(out, maxLines, s.cfg.MaxShowBytes, showReplyBudget(s.cfg.MaxReplyBytes, name, len(out)))
 	return showResult{BufferName: name, Content: string(t.content), ContentTruncated: t.truncated, ContentTruncatedLines: t.droppedLines}, nil
 }
 
@@ -249,17 +310,50 @@ func (s *Server) pasteBuffer(ctx context.Context, a args) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	cmd := []string{"paste-buffer", "-b", name, "-t", pane}
-	if a.boolean("bracket") {
-		cmd = append(cmd, "-p")
-	}
-	if _, err := s.tmux(ctx, socket, nil, cmd...); err != nil {
+	if _, err := s.tmux(ctx, socket, nil, pasteCommand(name, pane, a)...); err != nil {
 		return nil, err
 	}
 	return fmt.Sprintf("Buffer '%s' pasted to pane %s", name, pane), nil
 }
 
-// resolvePane turns paste_buffer's target arguments into a pane id, the most
+// pasteText is load_buffer, paste_buffer and delete_buffer in one call and,
+// given a pane_id, one tmux round trip: load, check, paste -d.
+func (s *Server) pasteText(ctx context.Context, a args) (any, error) {
+	text := a.str("text")
+	if err := s.checkPayload("text", text, errEmptyText); err != nil {
+		return nil, err
+	}
+	socket, err := socketArg(a)
+	if err != nil {
+		return nil, err
+	}
+	pane, err := s.resolvePane(ctx, socket, a)
+	if err != nil {
+		return nil, err
+	}
+	logical := "paste"
+	name, err := s.names.allocate(&logical)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.load(ctx, socket, name, text, pasteCommand(name, pane, a, "-d")...); err != nil {
+		return nil, err
+	}
+	return fmt.Sprintf("Text pasted to pane %s", pane), nil
+}
+
+// pasteCommand is the paste-buffer of paste_buffer and paste_text, with
+// the bracket argument's -p and any further flags.
+func pasteCommand(name, pane string, a args, flags ...string) []string {
+	cmd := append([]string{"paste-buffer"}, flags...)
+	cmd = append(cmd, "-b", name, "-t", pane)
+	if a.boolean("bracket") {
+		cmd = append(cmd, "-p")
+	}
+	return cmd
+}
+
+// resolvePane turns the paste tools' target arguments into a pane id, the most
 // specific first, so that the confirmation can name the pane.
 func (s *Server) resolvePane(ctx context.Context, socket string, a args) (string, error) {
 	if id := a.optStr("pane_id"); id != nil {

@@ -28,6 +28,7 @@ type options struct {
 	auditLog, auditKeyFile          string
 	bufferPrefix                    string
 	maxContentBytes, maxShowBytes   int
+	maxReplyBytes                   int
 	timeout                         time.Duration
 	keepBuffers                     bool
 	safety                          string
@@ -52,6 +53,7 @@ func parseOptions(argv []string, getenv func(string) string, stderr io.Writer) (
 	fs.StringVar(&o.bufferPrefix, "buffer-prefix", server.DefaultBufferPrefix, "prefix of the buffer names this server makes")
 	fs.IntVar(&o.maxContentBytes, "max-content-bytes", server.DefaultMaxContentBytes, "largest content load_buffer accepts, in bytes")
 	fs.IntVar(&o.maxShowBytes, "max-show-bytes", 0, "largest content show_buffer returns, in bytes (default: --max-content-bytes)")
+	fs.IntVar(&o.maxReplyBytes, "max-reply-bytes", server.DefaultMaxReplyBytes, "largest show_buffer reply, in bytes of the whole JSON-RPC message as sent (the official TypeScript MCP client drops its connection over 10 MiB)")
 	fs.DurationVar(&o.timeout, "timeout", server.DefaultTimeout, "how long one tmux command may take")
 	fs.BoolVar(&o.keepBuffers, "keep-buffers", false, "do not delete this server's buffers on exit, nor an HTTP session's when it ends")
 	fs.StringVar(&o.safety, "safety", envOr(getenv, "LIBTMUX_SAFETY", "mutating"), "readonly, mutating or destructive: tools above the tier are not offered (env LIBTMUX_SAFETY)")
@@ -84,6 +86,9 @@ func parseOptions(argv []string, getenv func(string) string, stderr io.Writer) (
 		// Beyond, the request size that JSON escaping allows (maxFrame) would overflow.
 		return o, fmt.Errorf("--max-content-bytes may be %d at most", maxMaxContentBytes)
 	}
+	if o.maxReplyBytes < server.MinMaxReplyBytes {
+		return o, fmt.Errorf("--max-reply-bytes must be at least %d", server.MinMaxReplyBytes)
+	}
 	return o, checkHTTPAuth(o)
 }
 
@@ -112,6 +117,7 @@ func (o options) serverConfig(stderr io.Writer) (server.Config, func(), error) {
 		BufferPrefix:    o.bufferPrefix,
 		MaxContentBytes: o.maxContentBytes,
 		MaxShowBytes:    o.maxShowBytes,
+		MaxReplyBytes:   o.maxReplyBytes,
 		Timeout:         o.timeout,
 		Safety:          tier,
 		Version:         version(),

@@ -82,3 +82,33 @@ func TestAuditKeyFile(t *testing.T) {
 		t.Errorf("a key file others can read: %q, want the file named, the fix, and not the key", msg)
 	}
 }
+
+// TestMaxReplyBytes: by default a show_buffer reply fits the official
+// TypeScript client's 10 MiB; the flag raises or lowers it, down to a
+// floor that still holds a reply's fixed part.
+func TestMaxReplyBytes(t *testing.T) {
+	for _, tc := range []struct {
+		argv []string
+		want int
+	}{
+		{nil, 10 << 20},
+		{[]string{"--max-reply-bytes", "65536"}, 65536},
+		{[]string{"--max-reply-bytes", "104857600"}, 100 << 20},
+	} {
+		o, err := parseOptions(tc.argv, func(string) string { return "" }, io.Discard)
+		if err != nil {
+			t.Fatalf("%v: %v", tc.argv, err)
+		}
+		cfg, release, err := o.serverConfig(io.Discard)
+		if err != nil {
+			t.Fatalf("%v: %v", tc.argv, err)
+		}
+		release()
+		if cfg.MaxReplyBytes != tc.want {
+			t.Errorf("%v: MaxReplyBytes %d, want %d", tc.argv, cfg.MaxReplyBytes, tc.want)
+		}
+	}
+	if _, err := parseOptions([]string{"--max-reply-bytes", "100"}, func(string) string { return "" }, io.Discard); err == nil || !strings.Contains(err.Error(), "--max-reply-bytes must be at least 4096") {
+		t.Errorf("a 100-byte reply limit: %v", err)
+	}
+}
