@@ -54,7 +54,7 @@ type httpServer struct {
 }
 
 // startHTTP runs the server with args and env until stop or the test's end.
-func startHTTP(t *testing.T, env map[string]string, args ...string) *httpServer {
+func startHTTP(t testing.TB, env map[string]string, args ...string) *httpServer {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	stderrR, stderrW := io.Pipe()
@@ -81,7 +81,7 @@ func startHTTP(t *testing.T, env map[string]string, args ...string) *httpServer 
 }
 
 // stop ends the server as a signal would, and checks that it exits cleanly.
-func (s *httpServer) stop(t *testing.T) {
+func (s *httpServer) stop(t testing.TB) {
 	t.Helper()
 	s.once.Do(func() {
 		s.cancel()
@@ -123,7 +123,7 @@ func (s *httpServer) post(t *testing.T, host, token, body string, header ...stri
 const pingBody = `{"jsonrpc":"2.0","id":1,"method":"ping"}`
 
 // connect opens an MCP session with token ("": none).
-func (s *httpServer) connect(t *testing.T, token string) *mcp.ClientSession {
+func (s *httpServer) connect(t testing.TB, token string) *mcp.ClientSession {
 	t.Helper()
 	transport := &mcp.StreamableClientTransport{Endpoint: s.url, HTTPClient: &http.Client{Transport: bearer{token}}}
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil).Connect(t.Context(), transport, nil)
