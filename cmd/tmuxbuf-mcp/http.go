@@ -1,10 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"crypto/subtle"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +14,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -86,6 +89,7 @@ func httpHandler(srv *server.Server, o options, token string) http.Handler {
 		// Content over --max-content-bytes gets a tool error, not a 413.
 		MaxRequestBodyBytes: int64(maxFrame(o.maxContentBytes)),
 	})
+	h = quoteNoParams(h)
 	if token == "" {
 		return h
 	}
@@ -222,4 +226,74 @@ func tokenVerifier(want string) auth.TokenVerifier {
 		}
 		return &auth.TokenInfo{}, nil
 	}
+}
+
+// quoteNoParams keeps the go-sdk's errors for params it cannot decode,
+// which quote the params whole, content included, from reaching HTTP
+// clients as they are (see boundErrorText). The SDK writes each message,
+// an SSE event or a JSON body, in one Write.
+func quoteNoParams(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h.ServeHTTP(boundErrors{w}, r)
+	})
+}
+
+type boundErrors struct{ http.ResponseWriter }
+
+// Unwrap lets http.ResponseController reach the writer's Flush.
+func (b boundErrors) Unwrap() http.ResponseWriter { return b.ResponseWriter }
+
+func (b boundErrors) Write(p []byte) (int, error) {
+	bounded := boundWrittenError(p)
+	if bounded == nil {
+		return b.ResponseWriter.Write(p)
+	}
+	if _, err := b.ResponseWriter.Write(bounded); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// errorMember starts an error response's error object. Inside a JSON
+// string its quotes would be escaped, so only a message's own structure
+// holds it: other writes are passed on without being parsed.
+var errorMember = []byte(`"error":{`)
+
+// boundWrittenError returns p, a JSON-RPC message alone or as the data of
+// an SSE event, with its error bounded by boundErrorText; or nil when p
+// needs no change.
+func boundWrittenError(p []byte) []byte {
+	if !bytes.Contains(p, errorMember) {
+		return nil
+	}
+	start := 0
+	if p[0] != '{' {
+		i := bytes.Index(p, []byte("\ndata: "))
+		if i < 0 {
+			return nil
+		}
+		start = i + len("\ndata: ")
+	}
+	end := start + bytes.IndexByte(p[start:], '\n')
+	if end < start {
+		end = len(p)
+	}
+	msg := p[start:end]
+	if !json.Valid(msg) || msg[0] != '{' {
+		return nil
+	}
+	var errorValue span
+	members(msg, func(key []byte, v span) {
+		if name, _ := stringValue(key); name == "error" {
+			errorValue = v
+		}
+	})
+	if !errorValue.present() {
+		return nil
+	}
+	bounded := boundErrorText(msg[errorValue.start:errorValue.end], "")
+	if bounded == nil {
+		return nil
+	}
+	return slices.Concat(p[:start+errorValue.start], bounded, p[start+errorValue.end:])
 }

@@ -282,3 +282,40 @@ func TestHTTPAllowRemoteWarns(t *testing.T) {
 		t.Errorf("--http-allow-remote gave no warning; the server said:\n%s", s.said)
 	}
 }
+
+// TestHTTPParamsErrorsQuoteNothing: over HTTP too, a call whose params the
+// go-sdk cannot decode is told so without its params, content included.
+func TestHTTPParamsErrorsQuoteNothing(t *testing.T) {
+	const token = "s3cret"
+	s := startHTTP(t, map[string]string{"TMUXBUF_HTTP_TOKEN": token})
+	send := func(session, body string) (string, string) {
+		t.Helper()
+		req, _ := http.NewRequest("POST", s.url, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		req.Header.Set("Authorization", "Bearer "+token)
+		if session != "" {
+			req.Header.Set("Mcp-Session-Id", session)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.Header.Get("Mcp-Session-Id"), string(b)
+	}
+	session, _ := send("", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`)
+	send(session, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	secret := "hunter2-" + strings.Repeat("s3cr3t ", 1000)
+	for _, params := range []string{
+		`{"name":"load_buffer","arguments":{"content":"` + secret + `"},"requestState":7}`,
+		`{"name":{"content":"` + secret + `"}}`,
+		`{"name":"load_buffer","_meta":"` + secret + `"}`,
+	} {
+		_, body := send(session, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":`+params+`}`)
+		if !strings.Contains(body, `"error"`) || strings.Contains(body, "hunter2") || len(body) > 2*maxErrorText {
+			t.Errorf("answered %.300s (%d bytes)", body, len(body))
+		}
+	}
+}

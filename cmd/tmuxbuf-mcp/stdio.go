@@ -393,7 +393,8 @@ func (f *framing) emit(msg []byte) error {
 // decode with a message that quotes them whole ("unmarshaling %q into a
 // %T"), and the JSON decoder's own message quotes a part of them: a
 // load_buffer call's content would come back in the error. Such a message
-// is replaced; any other is cut to maxErrorText bytes.
+// is replaced; any other is cut to maxErrorText bytes. method is the
+// request's, "" where it is not known.
 func boundErrorText(raw []byte, method string) []byte {
 	var e struct {
 		Code    int64           `json:"code"`
@@ -404,6 +405,9 @@ func boundErrorText(raw []byte, method string) []byte {
 		return nil
 	}
 	switch {
+	case strings.Contains(e.Message, "unmarshaling ") && method == "":
+		e.Message = "invalid params: the params do not have the types their method takes"
+		e.Data = nil
 	case strings.Contains(e.Message, "unmarshaling "):
 		e.Message = fmt.Sprintf("invalid params: the params of %q do not have the types that method takes", method)
 		e.Data = nil
