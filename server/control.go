@@ -30,6 +30,9 @@ type ControlDialer struct {
 	Bin        string // tmux binary; "" means "tmux" on PATH
 	SocketName string // tmux -L; wins over SocketPath
 	SocketPath string // tmux -S
+	// Env is the clients' environment, which places the sockets that names
+	// select (TMUX_TMPDIR); nil means this process's.
+	Env []string
 	// Timeout bounds how long Close waits for tmux to answer the commands
 	// already sent; 0 means DefaultTimeout.
 	Timeout time.Duration
@@ -112,7 +115,7 @@ func (d *ControlDialer) client(global []string) (*controlClient, error) {
 	if c := d.clients[key]; c != nil && !c.hasGone() {
 		return c, nil
 	}
-	c, err := startControlClient(binOrDefault(d.Bin), global, d.orphan)
+	c, err := startControlClient(binOrDefault(d.Bin), d.Env, global, d.orphan)
 	if err != nil {
 		return nil, err
 	}

@@ -80,9 +80,10 @@ func (l *controlLine) answered() bool {
 // tmux picks. Whether that worked shows when the first line is answered: a
 // client that could not attach (no server, no session) has gone by then,
 // with tmux's message in failure.
-func startControlClient(bin string, global []string, orphan func(*fifo)) (*controlClient, error) {
+func startControlClient(bin string, env, global []string, orphan func(*fifo)) (*controlClient, error) {
 	args := append(slices.Clone(global), "-N", "-C", "attach-session", "-f", "no-output,ignore-size")
 	cmd := exec.Command(bin, args...)
+	cmd.Env = env
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	in, err := cmd.StdinPipe()

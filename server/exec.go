@@ -18,12 +18,15 @@ type ExecDialer struct {
 	Bin        string // tmux binary; "" means "tmux" on PATH
 	SocketName string // tmux -L; wins over SocketPath
 	SocketPath string // tmux -S
+	// Env is tmux's environment, which places the sockets that names
+	// select (TMUX_TMPDIR); nil means this process's.
+	Env []string
 }
 
 // Dial returns the tmux server on socketName, or on the configured socket
 // when socketName is empty.
 func (d ExecDialer) Dial(socketName string) Tmux {
-	return execTmux{bin: binOrDefault(d.Bin), global: socketFlags(socketName, d.SocketName, d.SocketPath)}
+	return execTmux{bin: binOrDefault(d.Bin), global: socketFlags(socketName, d.SocketName, d.SocketPath), env: d.Env}
 }
 
 func binOrDefault(bin string) string {
@@ -50,6 +53,7 @@ func socketFlags(socketName, configuredName, configuredPath string) []string {
 type execTmux struct {
 	bin    string
 	global []string
+	env    []string
 }
 
 // exitNotRun is the status reported when the binary could not be started,
@@ -69,7 +73,7 @@ const waitDelay = 500 * time.Millisecond
 
 func (t execTmux) Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cmd := exec.CommandContext(ctx, t.bin, append(t.global[:len(t.global):len(t.global)], args...)...)
-	cmd.Stdin = stdin
+	cmd.Stdin, cmd.Env = stdin, t.env
 	cmd.WaitDelay = waitDelay
 	outputs, err := attachOutputs(cmd, stdout, stderr)
 	if err == nil {

@@ -130,7 +130,7 @@ func TestPasteTextLeavesNoBuffer(t *testing.T) {
 	e.connect(func(c *server.Config) { c.Timeout = 200 * time.Millisecond })
 	var resume func()
 	if e.fake != nil {
-		e.fake.server(e.socket).InjectFault(1, faketmux.Fault{Delay: time.Hour})
+		e.fakeServer(e.socket).InjectFault(1, faketmux.Fault{Delay: time.Hour})
 		resume = func() {}
 	} else {
 		resume = stoppedTmux(t, e)
@@ -152,7 +152,7 @@ func TestPasteTextLeavesNoBuffer(t *testing.T) {
 	}
 	// The tmux server dies while it reads the text, between the load and
 	// the paste: a clear error, and its buffers went with it.
-	e.connect(func(c *server.Config) { c.Tmux = crashAtEOF{e.dialer(), e.fake.server(e.socket)} })
+	e.connect(func(c *server.Config) { c.Tmux = crashAtEOF{e.dialer(), e.fakeServer(e.socket)} })
 	if got := e.fails("paste_text", map[string]any{"text": secret, "pane_id": pane}); !strings.Contains(got, "no tmux server is running") || strings.Contains(got, secret) {
 		t.Errorf("tmux died mid-paste: %q", got)
 	}

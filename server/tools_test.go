@@ -398,7 +398,7 @@ func TestTmuxFailuresAreClearAndRecoverable(t *testing.T) {
 	if e.fake != nil {
 		t.Run("hung fake tmux", func(t *testing.T) {
 			e.connect(func(c *server.Config) { c.Timeout = 100 * time.Millisecond })
-			e.fake.server(e.socket).InjectFault(1, faketmux.Fault{Delay: time.Hour})
+			e.fakeServer(e.socket).InjectFault(1, faketmux.Fault{Delay: time.Hour})
 			if got := e.fails("load_buffer", map[string]any{"content": "x"}); !strings.Contains(got, "did not answer within 100ms") {
 				t.Errorf("error %q does not say tmux timed out", got)
 			}
@@ -457,7 +457,7 @@ func TestCleanupWaitsForCallsUnderWay(t *testing.T) {
 	if e.fake == nil {
 		t.Skip("needs the fake's fault injection to hold a load back")
 	}
-	e.fake.server(e.socket).InjectFault(1, faketmux.Fault{Delay: 300 * time.Millisecond})
+	e.fakeServer(e.socket).InjectFault(1, faketmux.Fault{Delay: 300 * time.Millisecond})
 	loaded := make(chan string)
 	go func() {
 		res := e.call("load_buffer", map[string]any{"content": "late"})
@@ -466,7 +466,7 @@ func TestCleanupWaitsForCallsUnderWay(t *testing.T) {
 	}()
 	// The load is under way once its tmux command is being held back.
 	waitFor(t, "the load to reach tmux", func() (bool, string) {
-		return e.fake.server(e.socket).PendingFaults() == 0, "fault not yet met"
+		return e.fakeServer(e.socket).PendingFaults() == 0, "fault not yet met"
 	})
 	if _, err := e.srv.Cleanup(t.Context()); err != nil {
 		t.Fatal(err)

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -22,6 +21,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/tmuxbuf/tmuxbuf/internal/config"
 	"github.com/tmuxbuf/tmuxbuf/server"
 )
 
@@ -76,89 +76,109 @@ func cmdMCP(ts *testscript.TestScript, neg bool, args []string) error {
 		start = sc.startBinary
 	}
 	s, err := start(ts, audit, args)
-	if err != nil {
+	switch {
+	case err != nil && neg:
+		fmt.Fprintln(ts.Stderr(), err)
+		return nil
+	case err != nil:
 		return err
+	case neg:
+		s.stop(nil)
+		return errUnexpectedSuccess
 	}
 	s.audit = audit
 	sc.servers[name] = s
 	return nil
 }
 
-// startInProcess runs server.New with the flags of tmuxbuf-mcp that shape
-// the server itself; the others (transport, backend, binary) belong to -bin.
+// startInProcess runs the server that tmuxbuf-mcp would run with args,
+// from the same flag table (package config) and the script's environment,
+// and connects to it in memory. Like -bin, it reads relative paths from
+// the script's directory, finds --tmux-bin on the script's PATH and runs
+// tmux with the script's environment. In fake mode, the exec backend's
+// tmux is the bridge to the script's emulated servers, so the server calls
+// them directly instead, one process fewer per command.
 func (sc *script) startInProcess(ts *testscript.TestScript, audit string, args []string) (*mcpServer, error) {
-	fs := flag.NewFlagSet("mcp", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	socketName := fs.String("socket-name", "", "")
-	socketPathFlag := fs.String("socket-path", "", "")
-	prefix := fs.String("buffer-prefix", "", "")
-	maxContent := fs.Int("max-content-bytes", 0, "")
-	maxShow := fs.Int("max-show-bytes", 0, "")
-	timeout := fs.Duration("timeout", 0, "")
-	safety := fs.String("safety", "mutating", "")
-	keep := fs.Bool("keep-buffers", false, "")
-	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
-		return nil, fmt.Errorf("in-process servers take --socket-name --socket-path --buffer-prefix --max-content-bytes --max-show-bytes --timeout --safety --keep-buffers (use -bin for the others): %v", args)
-	}
-	tier, err := server.ParseTier(*safety)
-	if err != nil {
-		return nil, err
-	}
-	def := sc.socketPath("default")
+	o, err := config.Parse(append([]string{"--audit-log", audit}, args...), ts.Getenv, io.Discard)
 	switch {
-	case *socketName != "":
-		def = sc.socketPath(*socketName)
-	case *socketPathFlag != "":
-		def = ts.MkAbs(*socketPathFlag)
+	case err != nil:
+		return nil, fmt.Errorf("%v (tmuxbuf-mcp's flags: see tmuxbuf-mcp -help)", err)
+	case o.HTTPAddr != "":
+		return nil, errors.New("--http needs -bin: an in-process server's client is connected in memory")
+	case o.Version:
+		return nil, errors.New("--version needs -bin")
 	}
-	f, err := os.Create(audit)
+	o.TmuxEnv = environ(ts)
+	for _, path := range []*string{&o.SocketPath, &o.AuditKeyFile} {
+		if *path != "" {
+			*path = ts.MkAbs(*path)
+		}
+	}
+	execFake := sc.fake != nil && o.Backend == "exec" && o.TmuxBin == "tmux"
+	o.TmuxBin = lookPathIn(ts.Getenv("PATH"), ts.MkAbs("."), o.TmuxBin)
+	stderr := &lockedBuffer{}
+	cfg, release, err := o.Server(stderr)
 	if err != nil {
 		return nil, err
 	}
-	srv, err := server.New(server.Config{
-		Tmux:            scriptDialer{sc, def},
-		BufferPrefix:    *prefix,
-		MaxContentBytes: *maxContent,
-		MaxShowBytes:    *maxShow,
-		Timeout:         *timeout,
-		Safety:          tier,
-		Audit:           server.NewAuditLogger(f),
-	})
+	if execFake {
+		cfg.Tmux = &config.FakeDialer{Sockets: &sc.fake.sockets, SocketPath: sc.fakeSocketPaths(o)}
+	}
+	srv, err := server.New(cfg)
 	if err != nil {
-		f.Close()
+		release()
 		return nil, err
 	}
-	ctx := context.Background()
-	cs, disconnect, err := ConnectInMemory(ctx, srv)
+	cs, disconnect, err := ConnectInMemory(context.Background(), srv)
 	if err != nil {
-		f.Close()
+		release()
 		return nil, err
 	}
-	return &mcpServer{session: cs, stop: func(sig os.Signal) (int, string) {
-		defer f.Close()
+	return &mcpServer{session: cs, stop: func(os.Signal) (int, string) {
 		disconnect()
-		if *keep {
-			return 0, ""
+		status := 0
+		if err := o.Cleanup(srv); err != nil {
+			fmt.Fprintf(stderr, "tmuxbuf-mcp: %v\n", err)
+			status = 1
 		}
-		if _, err := srv.Cleanup(ctx); err != nil {
-			return 1, fmt.Sprintf("deleting this server's buffers: %v\n", err)
-		}
-		return 0, ""
+		release()
+		return status, stderr.String()
 	}}, nil
 }
 
-// scriptDialer reaches the script's tmux servers by socket name, under the
-// script's TMUX_TMPDIR whatever the test process's own is.
-type scriptDialer struct {
-	sc  *script
-	def string // the socket path of the server's default socket
+// fakeSocketPaths maps socket names to the script's emulated servers as
+// tmux would with o's socket flags: a name, and by default "default",
+// under the script's socket directory.
+func (sc *script) fakeSocketPaths(o config.Options) func(socketName string) string {
+	return func(socketName string) string {
+		switch {
+		case socketName != "":
+			return sc.socketPath(socketName)
+		case o.SocketPath != "":
+			return o.SocketPath
+		case o.SocketName != "":
+			return sc.socketPath(o.SocketName)
+		}
+		return sc.socketPath("default")
+	}
 }
 
-func (d scriptDialer) Dial(name string) server.Tmux {
-	if name == "" {
-		return d.sc.tmuxAt(d.def)
+// lookPathIn finds bin as a shell with PATH path in directory dir would; a
+// bin it cannot find stays as it is, to fail when it is run.
+func lookPathIn(path, dir, bin string) string {
+	if strings.Contains(bin, "/") {
+		if !filepath.IsAbs(bin) {
+			bin = filepath.Join(dir, bin)
+		}
+		return bin
 	}
-	return d.sc.tmuxAt(d.sc.socketPath(name))
+	for _, d := range filepath.SplitList(path) {
+		p := filepath.Join(d, bin)
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 {
+			return p
+		}
+	}
+	return bin
 }
 
 // stopWait bounds how long a stopping tmuxbuf-mcp process may take to clean

@@ -43,11 +43,14 @@ var commands = []command{
 		"Fake mode only: make the next N (default 1) command lines on that socket wait DURATION (or until their caller gives up), " +
 			"fail with EXIT and STDERR, or crash the server. Guard it with [fake], with a comment naming the real-mode equivalent.",
 		cmdTmuxfault},
-	{"mcp", "[-s NAME] [-bin] [FLAGS...]", false,
+	{"mcp", "[-s NAME] [-bin] [FLAGS...]", true,
 		"Start a tmuxbuf MCP server called NAME (default `default`) against the script's tmux and connect a client to it. " +
-			"In process, FLAGS are tmuxbuf-mcp's --socket-name --socket-path --buffer-prefix --max-content-bytes --max-show-bytes --timeout --safety --keep-buffers. " +
-			"With -bin it is the built tmuxbuf-mcp binary over stdio, with any of its flags, the script's environment and PATH (so its exec backend runs the script's tmux); " +
-			"$" + MCPBinEnv + " names a prebuilt binary. The audit log goes to $WORK/.mcp/NAME.audit.jsonl.",
+			"FLAGS are tmuxbuf-mcp's, read with the script's environment and directory, by the binary's own code in both ways of running it. " +
+			"In process (the default) the client is connected in memory, so --http and --version need -bin; the server runs tmux with the script's environment and PATH, " +
+			"and in fake mode its exec backend calls the script's emulated servers directly. " +
+			"With -bin it is the built tmuxbuf-mcp binary over stdio, with the script's environment and PATH (so its exec backend runs the script's tmux); " +
+			"$" + MCPBinEnv + " names a prebuilt binary. The audit log goes to $WORK/.mcp/NAME.audit.jsonl. " +
+			"Negated, the server must fail to start, and its error goes to stderr.",
 		cmdMCP},
 	{"mcpstop", "[-s NAME] [-signal INT|TERM|HUP]", true,
 		"Stop a server as its user would: end of input (or the signal, for -bin), then its clean-up. " +

@@ -1,4 +1,4 @@
-package main
+package config_test
 
 import (
 	"fmt"
@@ -6,17 +6,29 @@ import (
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/tmuxbuf/tmuxbuf/internal/config"
 	"github.com/tmuxbuf/tmuxbuf/server"
 	"github.com/tmuxbuf/tmuxbuf/tmuxtest"
 )
 
 // TestFakeBackendBoundsItsServers: each distinct socket_name costs the fake
-// backend an emulated server and a shell, so past maxFakeSockets a call
+// backend an emulated server and a shell, so past its bound a call
 // gets a clear tool error and nothing more is made; the configured socket
 // and those already made go on working.
 func TestFakeBackendBoundsItsServers(t *testing.T) {
-	d := &fakeDialer{}
-	t.Cleanup(d.Close)
+	d := config.NewFakeBackend()
+	t.Cleanup(d.Sockets.Close)
+	maxFakeSockets := d.MaxNamed
+	if maxFakeSockets != 16 {
+		t.Fatalf("the fake backend bounds named sockets at %d; the README says 16", maxFakeSockets)
+	}
+	made := map[string]bool{} // socket paths asked of d.Sockets
+	socketPath := d.SocketPath
+	d.SocketPath = func(socketName string) string {
+		path := socketPath(socketName)
+		made[path] = true
+		return path
+	}
 	srv, err := server.New(server.Config{Tmux: d})
 	if err != nil {
 		t.Fatal(err)
@@ -49,9 +61,7 @@ func TestFakeBackendBoundsItsServers(t *testing.T) {
 			t.Errorf("socket %q after the bound was reached: %s", socket, tmuxtest.ResultText(res))
 		}
 	}
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if len(d.servers) != maxFakeSockets+1 {
-		t.Errorf("%d emulated servers, want %d and the configured one", len(d.servers), maxFakeSockets)
+	if len(made) != maxFakeSockets+1 {
+		t.Errorf("%d emulated servers, want %d and the configured one", len(made), maxFakeSockets)
 	}
 }
