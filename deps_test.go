@@ -39,3 +39,17 @@ func packageDeps(t *testing.T, format string, patterns ...string) map[string][]s
 	}
 	return deps
 }
+
+// TestTmuxtestKnowsNoMCP fails when package tmuxtest, the tmux harness for
+// any module, depends on this module's MCP server or on the MCP SDK: a
+// module that tests its own tmux code should not inherit them.
+func TestTmuxtestKnowsNoMCP(t *testing.T) {
+	const pkg = "github.com/tmuxbuf/tmuxbuf/tmuxtest"
+	for _, dep := range packageDeps(t, `{{.ImportPath}} {{join .Deps " "}}`, pkg)[pkg] {
+		for _, banned := range []string{"github.com/tmuxbuf/tmuxbuf/server", "github.com/tmuxbuf/tmuxbuf/internal/", "github.com/modelcontextprotocol/"} {
+			if strings.HasPrefix(dep, banned) {
+				t.Errorf("%s depends on %s", pkg, dep)
+			}
+		}
+	}
+}

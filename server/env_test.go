@@ -17,6 +17,7 @@ import (
 	"github.com/tmuxbuf/tmuxbuf/faketmux"
 	"github.com/tmuxbuf/tmuxbuf/internal/config"
 	"github.com/tmuxbuf/tmuxbuf/server"
+	"github.com/tmuxbuf/tmuxbuf/server/servertest"
 	"github.com/tmuxbuf/tmuxbuf/tmuxtest"
 	"strconv"
 	"syscall"
@@ -95,7 +96,7 @@ func (e *tmuxEnv) connect(configure ...func(*server.Config)) {
 		e.t.Fatal(err)
 	}
 	e.srv = srv
-	e.client = tmuxtest.Connect(e.t, srv)
+	e.client = servertest.Connect(e.t, srv)
 }
 
 // dialer reaches the test's tmux server as the configured socket, and
@@ -170,7 +171,7 @@ func (e *tmuxEnv) ok(tool string, args any) map[string]any {
 	e.t.Helper()
 	res := e.call(tool, args)
 	if res.IsError {
-		e.t.Fatalf("%s(%s): tool error: %s", tool, shortJSON(args), tmuxtest.ResultText(res))
+		e.t.Fatalf("%s(%s): tool error: %s", tool, shortJSON(args), servertest.ResultText(res))
 	}
 	out, _ := res.StructuredContent.(map[string]any)
 	return out
@@ -181,9 +182,9 @@ func (e *tmuxEnv) fails(tool string, args any) string {
 	e.t.Helper()
 	res := e.call(tool, args)
 	if !res.IsError {
-		e.t.Fatalf("%s(%s) succeeded, want a tool error; got %s", tool, shortJSON(args), tmuxtest.ResultText(res))
+		e.t.Fatalf("%s(%s) succeeded, want a tool error; got %s", tool, shortJSON(args), servertest.ResultText(res))
 	}
-	return tmuxtest.ResultText(res)
+	return servertest.ResultText(res)
 }
 
 // load loads content and returns the buffer's name.

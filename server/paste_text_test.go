@@ -13,7 +13,7 @@ import (
 
 	"github.com/tmuxbuf/tmuxbuf/faketmux"
 	"github.com/tmuxbuf/tmuxbuf/server"
-	"github.com/tmuxbuf/tmuxbuf/tmuxtest"
+	"github.com/tmuxbuf/tmuxbuf/server/servertest"
 )
 
 // catPane opens a window whose program copies what it is typed to a file,
@@ -31,8 +31,8 @@ func TestPasteTextReachesTheProgram(t *testing.T) {
 	e.mustTmux("set-buffer", "-b", "clipboard", "the user's own")
 
 	got := e.call("paste_text", map[string]any{"text": "hello\nworld\n", "pane_id": pane})
-	if got.IsError || tmuxtest.ResultText(got) != "Text pasted to pane "+pane {
-		t.Fatalf("paste_text: %s", tmuxtest.ResultText(got))
+	if got.IsError || servertest.ResultText(got) != "Text pasted to pane "+pane {
+		t.Fatalf("paste_text: %s", servertest.ResultText(got))
 	}
 	// As with paste_buffer: LF goes as CR, which the terminal turns back
 	// into LF for cat, and cat never asked for bracketed paste.
@@ -60,8 +60,8 @@ func TestPasteTextTargets(t *testing.T) {
 		{"session_name": "main", "bracket": false},
 	} {
 		args["text"] = "#"
-		if got := e.call("paste_text", args); got.IsError || tmuxtest.ResultText(got) != "Text pasted to pane "+ids[2] {
-			t.Errorf("paste_text(%v) = %s, want a paste into %s", args, tmuxtest.ResultText(got), ids[2])
+		if got := e.call("paste_text", args); got.IsError || servertest.ResultText(got) != "Text pasted to pane "+ids[2] {
+			t.Errorf("paste_text(%v) = %s, want a paste into %s", args, servertest.ResultText(got), ids[2])
 		}
 	}
 	if names := e.bufferNames(); len(names) != 0 {

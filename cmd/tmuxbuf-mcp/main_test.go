@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/tmuxbuf/tmuxbuf/server/servertest"
 	"github.com/tmuxbuf/tmuxbuf/tmuxtest"
 )
 
@@ -20,12 +21,12 @@ import (
 // tmuxtest.Main.
 func TestMain(m *testing.M) { tmuxtest.Main(m) }
 
-// binary returns the built binary that tmuxtest's variable env names
-// (tmuxtest.MCPBinEnv, tmuxtest.FaketmuxBinEnv); tmuxtest builds each once
+// binary returns the built binary that the variable env names
+// (servertest.MCPBinEnv, tmuxtest.FaketmuxBinEnv); tmuxtest builds each once
 // per test run.
 func binary(t *testing.T, env string) string {
 	t.Helper()
-	vars, err := tmuxtest.BinEnv()
+	vars, err := servertest.BinEnv()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +35,7 @@ func binary(t *testing.T, env string) string {
 			return path
 		}
 	}
-	t.Fatalf("tmuxtest.BinEnv gave no %s", env)
+	t.Fatalf("servertest.BinEnv gave no %s", env)
 	return ""
 }
 
@@ -74,7 +75,7 @@ func privateTmux(t *testing.T) (socket string, tmux func(args ...string) string)
 // The command's Stderr is a *syncBuffer.
 func startBinary(t *testing.T, args ...string) (*mcp.ClientSession, *exec.Cmd) {
 	t.Helper()
-	cmd := exec.Command(binary(t, tmuxtest.MCPBinEnv), append([]string{"--tmux-bin", tmuxBin(t)}, args...)...)
+	cmd := exec.Command(binary(t, servertest.MCPBinEnv), append([]string{"--tmux-bin", tmuxBin(t)}, args...)...)
 	cmd.Stderr = &syncBuffer{}
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil).Connect(context.Background(), &mcp.CommandTransport{Command: cmd}, nil)
 	if err != nil {

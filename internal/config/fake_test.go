@@ -8,7 +8,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/tmuxbuf/tmuxbuf/internal/config"
 	"github.com/tmuxbuf/tmuxbuf/server"
-	"github.com/tmuxbuf/tmuxbuf/tmuxtest"
+	"github.com/tmuxbuf/tmuxbuf/server/servertest"
 )
 
 // TestFakeBackendBoundsItsServers: each distinct socket_name costs the fake
@@ -33,7 +33,7 @@ func TestFakeBackendBoundsItsServers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cs := tmuxtest.Connect(t, srv)
+	cs := servertest.Connect(t, srv)
 	load := func(socket string) *mcp.CallToolResult {
 		args := map[string]any{"content": "x"}
 		if socket != "" {
@@ -47,18 +47,18 @@ func TestFakeBackendBoundsItsServers(t *testing.T) {
 	}
 	for i := range maxFakeSockets {
 		if res := load(fmt.Sprint("s", i)); res.IsError {
-			t.Fatalf("socket %d of %d: %s", i+1, maxFakeSockets, tmuxtest.ResultText(res))
+			t.Fatalf("socket %d of %d: %s", i+1, maxFakeSockets, servertest.ResultText(res))
 		}
 	}
 	for _, socket := range []string{"one-too-many", "another"} {
 		res := load(socket)
-		if msg := tmuxtest.ResultText(res); !res.IsError || !strings.Contains(msg, fmt.Sprintf("at most %d tmux servers", maxFakeSockets)) {
+		if msg := servertest.ResultText(res); !res.IsError || !strings.Contains(msg, fmt.Sprintf("at most %d tmux servers", maxFakeSockets)) {
 			t.Errorf("socket %q past the bound: %s", socket, msg)
 		}
 	}
 	for _, socket := range []string{"", "s0", fmt.Sprint("s", maxFakeSockets-1)} {
 		if res := load(socket); res.IsError {
-			t.Errorf("socket %q after the bound was reached: %s", socket, tmuxtest.ResultText(res))
+			t.Errorf("socket %q after the bound was reached: %s", socket, servertest.ResultText(res))
 		}
 	}
 	if len(made) != maxFakeSockets+1 {

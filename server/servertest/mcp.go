@@ -1,4 +1,4 @@
-package tmuxtest
+package servertest
 
 import (
 	"bytes"
@@ -23,6 +23,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 	"github.com/tmuxbuf/tmuxbuf/internal/config"
 	"github.com/tmuxbuf/tmuxbuf/server"
+	"github.com/tmuxbuf/tmuxbuf/tmuxtest"
 )
 
 // mcpServer is one tmuxbuf MCP server a script started, with a client
@@ -84,7 +85,7 @@ func cmdMCP(ts *testscript.TestScript, neg bool, args []string) error {
 		return err
 	case neg:
 		s.stop(nil)
-		return errUnexpectedSuccess
+		return tmuxtest.ErrUnexpectedSuccess
 	}
 	s.audit = audit
 	sc.servers[name] = s
@@ -108,13 +109,13 @@ func (sc *script) startInProcess(ts *testscript.TestScript, audit string, args [
 	case o.Version:
 		return nil, errors.New("--version needs -bin")
 	}
-	o.TmuxEnv = environ(ts)
+	o.TmuxEnv = tmuxtest.Environ(ts)
 	for _, path := range []*string{&o.SocketPath, &o.AuditKeyFile} {
 		if *path != "" {
 			*path = ts.MkAbs(*path)
 		}
 	}
-	execFake := sc.fake != nil && o.Backend == "exec" && o.TmuxBin == "tmux"
+	execFake := tmuxtest.FakeSockets(ts) != nil && o.Backend == "exec" && o.TmuxBin == "tmux"
 	o.TmuxBin = lookPathIn(ts.Getenv("PATH"), ts.MkAbs("."), o.TmuxBin)
 	stderr := &lockedBuffer{}
 	cfg, release, err := o.Server(stderr)
@@ -122,7 +123,7 @@ func (sc *script) startInProcess(ts *testscript.TestScript, audit string, args [
 		return nil, err
 	}
 	if execFake {
-		cfg.Tmux = &config.FakeDialer{Sockets: &sc.fake.sockets, SocketPath: sc.fakeSocketPaths(o)}
+		cfg.Tmux = &config.FakeDialer{Sockets: tmuxtest.FakeSockets(ts), SocketPath: fakeSocketPaths(ts, o)}
 	}
 	srv, err := server.New(cfg)
 	if err != nil {
@@ -149,17 +150,17 @@ func (sc *script) startInProcess(ts *testscript.TestScript, audit string, args [
 // fakeSocketPaths maps socket names to the script's emulated servers as
 // tmux would with o's socket flags: a name, and by default "default",
 // under the script's socket directory.
-func (sc *script) fakeSocketPaths(o config.Options) func(socketName string) string {
+func fakeSocketPaths(ts *testscript.TestScript, o config.Options) func(socketName string) string {
 	return func(socketName string) string {
 		switch {
 		case socketName != "":
-			return sc.socketPath(socketName)
+			return tmuxtest.SocketPath(ts, socketName)
 		case o.SocketPath != "":
 			return o.SocketPath
 		case o.SocketName != "":
-			return sc.socketPath(o.SocketName)
+			return tmuxtest.SocketPath(ts, o.SocketName)
 		}
-		return sc.socketPath("default")
+		return tmuxtest.SocketPath(ts, "default")
 	}
 }
 
@@ -189,12 +190,12 @@ const stopWait = 20 * time.Second
 // environment, so that its exec backend runs the script's tmux, and talks
 // to it over stdio.
 func (sc *script) startBinary(ts *testscript.TestScript, audit string, args []string) (*mcpServer, error) {
-	bin, err := mcpBin.path()
+	bin, err := mcpBin.Path()
 	if err != nil {
 		return nil, err
 	}
 	cmd := exec.Command(bin, append([]string{"--audit-log", audit}, args...)...)
-	cmd.Dir, cmd.Env = ts.MkAbs("."), environ(ts)
+	cmd.Dir, cmd.Env = ts.MkAbs("."), tmuxtest.Environ(ts)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
@@ -307,7 +308,7 @@ func cmdMCPStop(ts *testscript.TestScript, neg bool, args []string) error {
 	case len(args) == 2 && args[0] == "-signal" && args[1] == "HUP":
 		sig = syscall.SIGHUP
 	default:
-		return errUsage
+		return tmuxtest.ErrUsage
 	}
 	if sig != nil && !s.process {
 		return errors.New("-signal needs a server started with -bin")
@@ -315,7 +316,7 @@ func cmdMCPStop(ts *testscript.TestScript, neg bool, args []string) error {
 	delete(sc.servers, name)
 	code, stderr := s.stop(sig)
 	io.WriteString(ts.Stderr(), stderr)
-	return exitStatus(neg, code)
+	return tmuxtest.ExitStatus(neg, code)
 }
 
 // stopServers stops the servers a script left running, before its tmux
@@ -335,7 +336,7 @@ func cmdCall(ts *testscript.TestScript, neg bool, args []string) error {
 	sc := state(ts)
 	name, args := serverName(args)
 	if len(args) == 0 {
-		return errUsage
+		return tmuxtest.ErrUsage
 	}
 	s, err := sc.server(name)
 	if err != nil {
@@ -351,10 +352,10 @@ func cmdCall(ts *testscript.TestScript, neg bool, args []string) error {
 	switch {
 	case err != nil:
 		fmt.Fprintf(ts.Stderr(), "protocol error: %v\n", err)
-		return exitStatus(neg, 1)
+		return tmuxtest.ExitStatus(neg, 1)
 	case res.IsError:
 		fmt.Fprintf(ts.Stderr(), "%s\n", ResultText(res))
-		return exitStatus(neg, 1)
+		return tmuxtest.ExitStatus(neg, 1)
 	case res.StructuredContent == nil:
 		sc.last = nil
 		fmt.Fprintf(ts.Stdout(), "%s\n", ResultText(res))
@@ -370,7 +371,7 @@ func cmdCall(ts *testscript.TestScript, neg bool, args []string) error {
 		}
 		fmt.Fprintf(ts.Stdout(), "%s\n", canonicalJSON(sc.last))
 	}
-	return exitStatus(neg, 0)
+	return tmuxtest.ExitStatus(neg, 0)
 }
 
 // parseToolArgs reads a tool's arguments: a JSON object, and fields much as
@@ -472,7 +473,7 @@ func fieldText(v any) string {
 // cmdField prints a field of the last result: `field PATH`.
 func cmdField(ts *testscript.TestScript, neg bool, args []string) error {
 	if len(args) != 1 {
-		return errUsage
+		return tmuxtest.ErrUsage
 	}
 	v, err := state(ts).lastField(args[0])
 	if err != nil {
@@ -490,7 +491,7 @@ func cmdCapture(ts *testscript.TestScript, neg bool, args []string) error {
 		ts.Setenv(args[1], strings.TrimSuffix(ts.ReadFile("stdout"), "\n"))
 		return nil
 	case len(args) != 2:
-		return errUsage
+		return tmuxtest.ErrUsage
 	}
 	v, err := state(ts).lastField(args[1])
 	if err != nil {
@@ -505,7 +506,7 @@ func cmdAudit(ts *testscript.TestScript, neg bool, args []string) error {
 	sc := state(ts)
 	name, args := serverName(args)
 	if len(args) != 0 {
-		return errUsage
+		return tmuxtest.ErrUsage
 	}
 	audit := ts.MkAbs(filepath.Join(".mcp", name+".audit.jsonl"))
 	if _, running := sc.servers[name]; !running {
@@ -535,15 +536,15 @@ func cmdConcurrent(ts *testscript.TestScript, neg bool, args []string) error {
 		case len(args) >= 2 && args[0] == "-L":
 			label, args = args[1], args[2:]
 		default:
-			return errUsage
+			return tmuxtest.ErrUsage
 		}
 	}
 	if len(args) < 2 {
-		return errUsage
+		return tmuxtest.ErrUsage
 	}
 	n, err := strconv.Atoi(args[0])
 	if err != nil || n < 1 {
-		return errUsage
+		return tmuxtest.ErrUsage
 	}
 	var servers []*mcpServer
 	for _, name := range names {
@@ -576,7 +577,7 @@ func cmdConcurrent(ts *testscript.TestScript, neg bool, args []string) error {
 		return err
 	}
 
-	present, err := sc.bufferNames(sc.socketPath(label))
+	present, err := bufferNames(ts, tmuxtest.SocketPath(ts, label))
 	if err != nil {
 		return err
 	}
@@ -634,12 +635,16 @@ func callForBuffer(s *mcpServer, tool string, args json.RawMessage, del bool) (s
 	return out.BufferName, nil
 }
 
+// tmuxTimeout bounds one tmux command run by a script command, so that a
+// hung (or fault-delayed) tmux fails the script instead of the whole run.
+const tmuxTimeout = time.Minute
+
 // bufferNames asks tmux itself, not the MCP server, which buffers exist.
-func (sc *script) bufferNames(path string) (map[string]bool, error) {
+func bufferNames(ts *testscript.TestScript, path string) (map[string]bool, error) {
 	var stdout, stderr bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), tmuxTimeout)
 	defer cancel()
-	if code := sc.tmuxAt(path).Run(ctx, []string{"list-buffers", "-F", "#{buffer_name}"}, nil, &stdout, &stderr); code != 0 {
+	if code := tmuxtest.TmuxAt(ts, path).Run(ctx, []string{"list-buffers", "-F", "#{buffer_name}"}, nil, &stdout, &stderr); code != 0 {
 		return nil, fmt.Errorf("list-buffers on %s: exit status %d: %s", path, code, stderr.String())
 	}
 	names := map[string]bool{}
