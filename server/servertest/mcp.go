@@ -270,7 +270,7 @@ func Connect(t testing.TB, srv *server.Server) *mcp.ClientSession {
 }
 
 func newClient() *mcp.Client {
-	return mcp.NewClient(&mcp.Implementation{Name: "tmuxtest", Version: "0"}, nil)
+	return mcp.NewClient(&mcp.Implementation{Name: "servertest", Version: "0"}, nil)
 }
 
 type lockedBuffer struct {
