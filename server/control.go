@@ -148,12 +148,16 @@ type controlTmux struct {
 }
 
 func (t controlTmux) Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	exit, err := t.RunBackend(ctx, args, stdin, stdout, stderr)
+	return ReportFailure(stderr, exit, err)
+}
+
+func (t controlTmux) RunBackend(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
 	commands := splitCommands(args)
 	line, fifos, err := t.d.commandLine(commands, stdin, stdout)
 	if err != nil {
 		abortAll(fifos)
-		fmt.Fprintf(stderr, "control mode: %v\n", err)
-		return 1
+		return 0, &BackendError{Err: fmt.Errorf("control mode: %v", err)}
 	}
 	l := &controlLine{text: line, commands: len(commands), fifos: fifos}
 	for {
@@ -161,14 +165,13 @@ func (t controlTmux) Run(ctx context.Context, args []string, stdin io.Reader, st
 		switch {
 		case errors.Is(err, errDialerClosed):
 			abortAll(fifos)
-			fmt.Fprintf(stderr, "%v\n", err)
-			return 1
+			return 0, &BackendError{Err: err}
 		case err != nil:
 			abortAll(fifos)
-			return cannotRun(stderr, binOrDefault(t.d.Bin), err)
+			return 0, cannotRun(binOrDefault(t.d.Bin), err)
 		}
-		if code, retry := c.run(ctx, l, stdout, stderr); !retry {
-			return code
+		if code, retry, err := c.run(ctx, l, stdout, stderr); !retry {
+			return code, err
 		}
 		// The client went (its tmux server exited, say) before the line
 		// was written: nothing ran, and a new client can take it.

@@ -73,11 +73,15 @@ func (d *FakeDialer) Dial(socketName string) server.Tmux {
 	return s
 }
 
-// tooManyFakeSockets answers every command on a socket past the bound, as
-// tmux answers a failed command, keeping nothing.
+// tooManyFakeSockets fails every command on a socket past the bound,
+// keeping nothing: a failure of the backend's own, not of tmux.
 type tooManyFakeSockets struct{ max int }
 
-func (t tooManyFakeSockets) Run(_ context.Context, _ []string, _ io.Reader, _, stderr io.Writer) int {
-	fmt.Fprintf(stderr, "the fake backend emulates at most %d tmux servers named by socket_name, and all are in use: name one of those, or leave socket_name out\n", t.max)
-	return 1
+func (t tooManyFakeSockets) Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	exit, err := t.RunBackend(ctx, args, stdin, stdout, stderr)
+	return server.ReportFailure(stderr, exit, err)
+}
+
+func (t tooManyFakeSockets) RunBackend(context.Context, []string, io.Reader, io.Writer, io.Writer) (int, error) {
+	return 0, &server.BackendError{Err: fmt.Errorf("the fake backend emulates at most %d tmux servers named by socket_name, and all are in use: name one of those, or leave socket_name out", t.max)}
 }

@@ -54,6 +54,8 @@ func TestFakeBackendBoundsItsServers(t *testing.T) {
 		res := load(socket)
 		if msg := servertest.ResultText(res); !res.IsError || !strings.Contains(msg, fmt.Sprintf("at most %d tmux servers", maxFakeSockets)) {
 			t.Errorf("socket %q past the bound: %s", socket, msg)
+		} else if strings.Contains(msg, "exit status") {
+			t.Errorf("socket %q past the bound: %s; the backend's own failure is told as tmux's", socket, msg)
 		}
 	}
 	for _, socket := range []string{"", "s0", fmt.Sprint("s", maxFakeSockets-1)} {
