@@ -14,6 +14,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/tmuxbuf/tmuxbuf/internal/tmuxargv"
 )
 
 // ControlDialer reaches tmux servers through one control-mode client
@@ -153,7 +155,7 @@ func (t controlTmux) Run(ctx context.Context, args []string, stdin io.Reader, st
 }
 
 func (t controlTmux) RunBackend(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
-	commands := splitCommands(args)
+	commands := tmuxargv.SplitCommands(args)
 	line, fifos, err := t.d.commandLine(commands, stdin, stdout)
 	if err != nil {
 		abortAll(fifos)
@@ -176,19 +178,6 @@ func (t controlTmux) RunBackend(ctx context.Context, args []string, stdin io.Rea
 		// The client went (its tmux server exited, say) before the line
 		// was written: nothing ran, and a new client can take it.
 	}
-}
-
-// splitCommands cuts a command line at its ";" arguments, as tmux does.
-func splitCommands(args []string) [][]string {
-	var out [][]string
-	start := 0
-	for i, a := range args {
-		if a == ";" {
-			out = append(out, args[start:i])
-			start = i + 1
-		}
-	}
-	return append(out, args[start:])
 }
 
 // commandLine turns commands into one line of tmux's command language.
