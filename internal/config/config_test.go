@@ -31,15 +31,7 @@ func TestSocketPrecedence(t *testing.T) {
 		{"path flag over name flag, either order", []string{"--socket-path", "/flag/sock", "--socket-name", "flagsock"}, nil, "", "/flag/sock"},
 		{"an empty flag still sets the variables aside", []string{"--socket-name="}, map[string]string{"LIBTMUX_SOCKET": "envsock", "LIBTMUX_SOCKET_PATH": "/env/sock"}, "", ""},
 	} {
-		o, err := config.Parse(tc.argv, func(k string) string { return tc.env[k] }, io.Discard)
-		if err != nil {
-			t.Fatalf("%s: %v", tc.label, err)
-		}
-		cfg, release, err := o.Server(io.Discard)
-		if err != nil {
-			t.Fatalf("%s: %v", tc.label, err)
-		}
-		release()
+		cfg := serverConfig(t, tc.argv, func(k string) string { return tc.env[k] })
 		want := server.ExecDialer{Bin: "tmux", SocketName: tc.name, SocketPath: tc.path}
 		if got, ok := cfg.Tmux.(server.ExecDialer); !ok || !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: dialer %+v, want %+v", tc.label, cfg.Tmux, want)
@@ -62,21 +54,13 @@ func TestAuditKeyFile(t *testing.T) {
 		}
 		return path
 	}
-	o, err := config.Parse([]string{"--audit-key-file", keyFile("private", 0o600)}, noEnv, io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg, release, err := o.Server(io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	release()
+	cfg := serverConfig(t, []string{"--audit-key-file", keyFile("private", 0o600)}, noEnv)
 	if string(cfg.AuditKey) != key {
 		t.Errorf("the server's audit key is %q, want the file's %q", cfg.AuditKey, key)
 	}
 
 	loose := keyFile("loose", 0o644)
-	o, err = config.Parse([]string{"--audit-key-file", loose}, noEnv, io.Discard)
+	o, err := config.Parse([]string{"--audit-key-file", loose}, noEnv, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,15 +85,7 @@ func TestMaxReplyBytes(t *testing.T) {
 		{[]string{"--max-reply-bytes", "65536"}, 65536},
 		{[]string{"--max-reply-bytes", "104857600"}, 100 << 20},
 	} {
-		o, err := config.Parse(tc.argv, func(string) string { return "" }, io.Discard)
-		if err != nil {
-			t.Fatalf("%v: %v", tc.argv, err)
-		}
-		cfg, release, err := o.Server(io.Discard)
-		if err != nil {
-			t.Fatalf("%v: %v", tc.argv, err)
-		}
-		release()
+		cfg := serverConfig(t, tc.argv, noEnv)
 		if cfg.MaxReplyBytes != tc.want {
 			t.Errorf("%v: MaxReplyBytes %d, want %d", tc.argv, cfg.MaxReplyBytes, tc.want)
 		}
@@ -151,3 +127,19 @@ func TestHTTPOptionsRefused(t *testing.T) {
 }
 
 func noEnv(string) string { return "" }
+
+// serverConfig is the server configuration that argv and getenv make,
+// with what it opened released.
+func serverConfig(t *testing.T, argv []string, getenv func(string) string) server.Config {
+	t.Helper()
+	o, err := config.Parse(argv, getenv, io.Discard)
+	if err != nil {
+		t.Fatalf("%q: %v", argv, err)
+	}
+	cfg, release, err := o.Server(io.Discard)
+	if err != nil {
+		t.Fatalf("%q: %v", argv, err)
+	}
+	release()
+	return cfg
+}
