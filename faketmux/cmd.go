@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/tmuxbuf/tmuxbuf/internal/tmuxargv"
 )
 
 // errUsageRequested is "-?", which tmux answers with the bare usage line.
@@ -95,51 +97,6 @@ type command struct {
 	item  cmdItem
 }
 
-// splitCommands cuts argv into commands at arguments ending in ';', as
-// tmux's client does: a trailing "\;" is a literal ';' instead. An argv with
-// no separator is returned as the only command without copying.
-func splitCommands(argv []string) [][]string {
-	split := false
-	for _, arg := range argv {
-		if strings.HasSuffix(arg, ";") {
-			split = true
-			break
-		}
-	}
-	if !split {
-		if len(argv) == 0 {
-			return nil
-		}
-		return [][]string{argv}
-	}
-	var cmds [][]string
-	var cur []string
-	for _, arg := range argv {
-		end := false
-		if strings.HasSuffix(arg, ";") {
-			arg = arg[:len(arg)-1]
-			if strings.HasSuffix(arg, `\`) {
-				arg = arg[:len(arg)-1] + ";"
-			} else {
-				end = true
-			}
-		}
-		if !end || arg != "" {
-			cur = append(cur, arg)
-		}
-		if end && len(cur) > 0 {
-			cmds = append(cmds, cur)
-		}
-		if end {
-			cur = nil
-		}
-	}
-	if len(cur) > 0 {
-		cmds = append(cmds, cur)
-	}
-	return cmds
-}
-
 // commandAliases is tmux's default command-alias option.
 var commandAliases = map[string][]string{
 	"split-pane":     {"split-window"},
@@ -153,7 +110,7 @@ var commandAliases = map[string][]string{
 // parseCommands parses a whole command line; one bad command fails it all,
 // so nothing runs, as in tmux.
 func parseCommands(argv []string) ([]command, error) {
-	parts := splitCommands(argv)
+	parts := tmuxargv.SplitCommands(argv)
 	cmds := make([]command, len(parts))
 	for i, words := range parts {
 		if len(words) > 0 {

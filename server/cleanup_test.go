@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/tmuxbuf/tmuxbuf/faketmux"
 	"github.com/tmuxbuf/tmuxbuf/server"
 )
 
@@ -160,5 +162,20 @@ func TestCleanupWorksOnEverySocketAtOnce(t *testing.T) {
 	})
 	if n, err := e.srv.Cleanup(t.Context()); n != len(sockets) || err != nil {
 		t.Fatalf("Cleanup = %d, %v; want %d deleted and no error", n, err, len(sockets))
+	}
+}
+
+// TestCleanupReportsWhatIsNotGone: clean-up takes a failed list-buffers for
+// "nothing left to delete" only when tmux says that its server is gone; any
+// other failure is reported, as the buffers may well still be there.
+func TestCleanupReportsWhatIsNotGone(t *testing.T) {
+	e := newEnv(t)
+	if e.fake == nil {
+		t.Skip("injects a fault into the emulator; real tmux fails this way only by accident")
+	}
+	e.load("kept")
+	e.fakeServer(e.socket).InjectFault(1, faketmux.Fault{Exit: 1, Stderr: "out of memory\n"})
+	if _, err := e.srv.Cleanup(context.Background()); err == nil || !strings.Contains(err.Error(), "out of memory") {
+		t.Errorf("Cleanup with list-buffers failing: %v, want its error", err)
 	}
 }

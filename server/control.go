@@ -14,6 +14,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/tmuxbuf/tmuxbuf/internal/tmuxargv"
 )
 
 // ControlDialer reaches tmux servers through one control-mode client
@@ -30,6 +32,9 @@ type ControlDialer struct {
 	Bin        string // tmux binary; "" means "tmux" on PATH
 	SocketName string // tmux -L; wins over SocketPath
 	SocketPath string // tmux -S
+	// Env is the clients' environment, which places the sockets that names
+	// select (TMUX_TMPDIR); nil means this process's.
+	Env []string
 	// Timeout bounds how long Close waits for tmux to answer the commands
 	// already sent; 0 means DefaultTimeout.
 	Timeout time.Duration
@@ -112,7 +117,7 @@ func (d *ControlDialer) client(global []string) (*controlClient, error) {
 	if c := d.clients[key]; c != nil && !c.hasGone() {
 		return c, nil
 	}
-	c, err := startControlClient(binOrDefault(d.Bin), global, d.orphan)
+	c, err := startControlClient(binOrDefault(d.Bin), d.Env, global, d.orphan)
 	if err != nil {
 		return nil, err
 	}
@@ -145,12 +150,16 @@ type controlTmux struct {
 }
 
 func (t controlTmux) Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	commands := splitCommands(args)
+	exit, err := t.RunBackend(ctx, args, stdin, stdout, stderr)
+	return ReportFailure(stderr, exit, err)
+}
+
+func (t controlTmux) RunBackend(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
+	commands := tmuxargv.SplitCommands(args)
 	line, fifos, err := t.d.commandLine(commands, stdin, stdout)
 	if err != nil {
 		abortAll(fifos)
-		fmt.Fprintf(stderr, "control mode: %v\n", err)
-		return 1
+		return 0, &BackendError{Err: fmt.Errorf("control mode: %v", err)}
 	}
 	l := &controlLine{text: line, commands: len(commands), fifos: fifos}
 	for {
@@ -158,31 +167,17 @@ func (t controlTmux) Run(ctx context.Context, args []string, stdin io.Reader, st
 		switch {
 		case errors.Is(err, errDialerClosed):
 			abortAll(fifos)
-			fmt.Fprintf(stderr, "%v\n", err)
-			return 1
+			return 0, &BackendError{Err: err}
 		case err != nil:
 			abortAll(fifos)
-			return cannotRun(stderr, binOrDefault(t.d.Bin), err)
+			return 0, cannotRun(binOrDefault(t.d.Bin), err)
 		}
-		if code, retry := c.run(ctx, l, stdout, stderr); !retry {
-			return code
+		if code, retry, err := c.run(ctx, l, stdout, stderr); !retry {
+			return code, err
 		}
 		// The client went (its tmux server exited, say) before the line
 		// was written: nothing ran, and a new client can take it.
 	}
-}
-
-// splitCommands cuts a command line at its ";" arguments, as tmux does.
-func splitCommands(args []string) [][]string {
-	var out [][]string
-	start := 0
-	for i, a := range args {
-		if a == ";" {
-			out = append(out, args[start:i])
-			start = i + 1
-		}
-	}
-	return append(out, args[start:])
 }
 
 // commandLine turns commands into one line of tmux's command language.

@@ -80,9 +80,10 @@ func (l *controlLine) answered() bool {
 // tmux picks. Whether that worked shows when the first line is answered: a
 // client that could not attach (no server, no session) has gone by then,
 // with tmux's message in failure.
-func startControlClient(bin string, global []string, orphan func(*fifo)) (*controlClient, error) {
+func startControlClient(bin string, env, global []string, orphan func(*fifo)) (*controlClient, error) {
 	args := append(slices.Clone(global), "-N", "-C", "attach-session", "-f", "no-output,ignore-size")
 	cmd := exec.Command(bin, args...)
+	cmd.Env = env
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	in, err := cmd.StdinPipe()
@@ -251,15 +252,15 @@ func readBlock(out *bufio.Reader, guard string) (controlReply, error) {
 }
 
 // run queues l and waits, as long as ctx allows, for its replies, which it
-// writes to stdout and stderr as tmux's own client would. retry reports
-// that nothing ran because the client went before l was written, after it
-// had attached: a new client may take l.
-func (c *controlClient) run(ctx context.Context, l *controlLine, stdout, stderr io.Writer) (exit int, retry bool) {
+// writes to stdout and stderr as tmux's own client would; err is a failure
+// of the control client's own. retry reports that nothing ran because the
+// client went before l was written, after it had attached: a new client may
+// take l.
+func (c *controlClient) run(ctx context.Context, l *controlLine, stdout, stderr io.Writer) (exit int, retry bool, err error) {
 	c.mu.Lock()
 	if c.closing {
 		c.mu.Unlock()
-		fmt.Fprintf(stderr, "%v\n", errDialerClosed)
-		return 1, false
+		return 0, false, &BackendError{Err: errDialerClosed}
 	}
 	l.done, l.written, l.replies, l.failure = make(chan struct{}), false, nil, ""
 	if c.gone {
@@ -275,8 +276,7 @@ func (c *controlClient) run(ctx context.Context, l *controlLine, stdout, stderr 
 	case <-l.done:
 	case <-ctx.Done():
 		if c.giveUp(l) {
-			fmt.Fprintf(stderr, "tmux: %v\n", ctx.Err())
-			return 1, false
+			return 0, false, &BackendError{Err: fmt.Errorf("tmux: %v", ctx.Err())}
 		}
 	}
 
@@ -284,7 +284,7 @@ func (c *controlClient) run(ctx context.Context, l *controlLine, stdout, stderr 
 	settled := l.fifos
 	if l.failure != "" {
 		if !l.written && c.attached {
-			return 0, true
+			return 0, true, nil
 		}
 		settled = c.settle(l)
 	}
@@ -292,20 +292,19 @@ func (c *controlClient) run(ctx context.Context, l *controlLine, stdout, stderr 
 	for i, reply := range l.replies {
 		if !reply.ok {
 			stderr.Write(reply.output) // tmux runs none of the rest
-			return 1, false
+			return 1, false, nil
 		}
 		if f := l.fifos[i]; f == nil {
 			stdout.Write(reply.output)
 		} else if err := f.finish(); err != nil {
-			fmt.Fprintf(stderr, "control mode: moving data through %s: %v\n", f.path, err)
-			return 1, false
+			return 0, false, &BackendError{Err: fmt.Errorf("control mode: moving data through %s: %v", f.path, err)}
 		}
 	}
 	if l.failure != "" {
 		io.WriteString(stderr, l.failure)
-		return 1, false
+		return 1, false, nil
 	}
-	return 0, false
+	return 0, false, nil
 }
 
 // giveUp withdraws l, whose caller's time ran out, and reports true; or

@@ -15,7 +15,9 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/tmuxbuf/tmuxbuf/faketmux"
+	"github.com/tmuxbuf/tmuxbuf/internal/config"
 	"github.com/tmuxbuf/tmuxbuf/server"
+	"github.com/tmuxbuf/tmuxbuf/server/servertest"
 	"github.com/tmuxbuf/tmuxbuf/tmuxtest"
 	"strconv"
 	"syscall"
@@ -41,8 +43,8 @@ func realTmux(t testing.TB) bool {
 type tmuxEnv struct {
 	t       *testing.T
 	socket  string
-	sockets server.Dialer // every socket the test may name
-	fake    *fakeSockets  // nil against real tmux
+	sockets server.Dialer      // every socket the test may name
+	fake    *config.FakeDialer // nil against real tmux
 	srv     *server.Server
 	client  *mcp.ClientSession
 	audit   *bytes.Buffer // the JSON handler serialises its writes; read only between calls
@@ -67,7 +69,11 @@ func newEnv(t *testing.T, configure ...func(*server.Config)) *tmuxEnv {
 		e.mustTmux("-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", "80", "-y", "24", "sh")
 		t.Cleanup(func() { exec.Command("tmux", "-L", socket, "kill-server").Run() })
 	} else {
-		e.fake = &fakeSockets{t: t}
+		sockets := &faketmux.Sockets{}
+		t.Cleanup(sockets.Close)
+		e.fake = &config.FakeDialer{Sockets: sockets, SocketPath: func(socket string) string {
+			return filepath.Join(os.Getenv("TMUX_TMPDIR"), "tmux-fake", socket)
+		}}
 		e.sockets = e.fake
 		e.mustTmux("new-session", "-d", "-s", "main", "-x", "80", "-y", "24", "sh")
 	}
@@ -90,7 +96,7 @@ func (e *tmuxEnv) connect(configure ...func(*server.Config)) {
 		e.t.Fatal(err)
 	}
 	e.srv = srv
-	e.client = tmuxtest.Connect(e.t, srv)
+	e.client = servertest.Connect(e.t, srv)
 }
 
 // dialer reaches the test's tmux server as the configured socket, and
@@ -123,21 +129,9 @@ func (e *tmuxEnv) tmuxOn(socket string, args ...string) (stdout, stderr string, 
 	return out.String(), errb.String(), err
 }
 
-// fakeSockets is the emulator's stand-in for a machine's tmux socket
-// directory: one faketmux.Server per socket name, made on first use.
-type fakeSockets struct {
-	t       testing.TB
-	sockets faketmux.Sockets
-}
-
-func (f *fakeSockets) Dial(socket string) server.Tmux { return f.server(socket) }
-
-func (f *fakeSockets) server(socket string) *faketmux.Server {
-	s, made := f.sockets.Server(filepath.Join(os.Getenv("TMUX_TMPDIR"), "tmux-fake", socket))
-	if made {
-		f.t.Cleanup(func() { s.Close() })
-	}
-	return s
+// fakeServer is the emulated tmux server on socket, in fake mode.
+func (e *tmuxEnv) fakeServer(socket string) *faketmux.Server {
+	return e.fake.Dial(socket).(*faketmux.Server)
 }
 
 func (e *tmuxEnv) mustTmux(args ...string) string {
@@ -177,7 +171,7 @@ func (e *tmuxEnv) ok(tool string, args any) map[string]any {
 	e.t.Helper()
 	res := e.call(tool, args)
 	if res.IsError {
-		e.t.Fatalf("%s(%s): tool error: %s", tool, shortJSON(args), tmuxtest.ResultText(res))
+		e.t.Fatalf("%s(%s): tool error: %s", tool, shortJSON(args), servertest.ResultText(res))
 	}
 	out, _ := res.StructuredContent.(map[string]any)
 	return out
@@ -188,9 +182,9 @@ func (e *tmuxEnv) fails(tool string, args any) string {
 	e.t.Helper()
 	res := e.call(tool, args)
 	if !res.IsError {
-		e.t.Fatalf("%s(%s) succeeded, want a tool error; got %s", tool, shortJSON(args), tmuxtest.ResultText(res))
+		e.t.Fatalf("%s(%s) succeeded, want a tool error; got %s", tool, shortJSON(args), servertest.ResultText(res))
 	}
-	return tmuxtest.ResultText(res)
+	return servertest.ResultText(res)
 }
 
 // load loads content and returns the buffer's name.

@@ -52,34 +52,69 @@ func errToolTier(tool string, need, have Tier) error {
 	return fmt.Errorf("tool %s needs safety tier %q, and this server runs at %q (set --safety or LIBTMUX_SAFETY)", tool, need, have)
 }
 
-// tmuxError is a tmux command that failed. Its message says what failed in
-// the caller's terms; stderr is tmux's own text, which never holds content
-// because content only ever travels on tmux's standard input.
+// tmuxError is a tmux command that failed, or that its backend could not
+// run. Its message says what failed in the caller's terms; stderr is tmux's
+// own text, which never holds content because content only ever travels
+// on tmux's standard input.
 type tmuxError struct {
 	command  string // the tmux command, e.g. "load-buffer"
 	socket   string // the socket_name argument, "" for the configured one
 	exit     int
 	stderr   string
 	timedOut time.Duration // non-zero when the command hit the timeout
+	backend  error         // the backend's own failure (a *BackendError), when tmux did not run the command
+}
+
+// tmuxFailure is what a failed tmux command says went wrong, in the terms
+// the server acts on.
+type tmuxFailure int
+
+const (
+	otherFailure tmuxFailure = iota
+	noServer                 // no tmux server runs on the socket, or it died under the command
+	noBuffer                 // the buffer does not exist
+	noTarget                 // tmux cannot find the session, window or pane named
+)
+
+// failure reads tmux's message, the only account tmux gives of a failed
+// command: its client prints it and exits 1 whatever went wrong.
+func (e *tmuxError) failure() tmuxFailure {
+	if e.backend != nil || e.timedOut > 0 {
+		return otherFailure
+	}
+	switch msg := firstLine(e.stderr); {
+	case strings.HasPrefix(msg, "no server running on "), strings.HasPrefix(msg, "error connecting to "),
+		msg == "server exited unexpectedly": // a client that caught the server dying
+		return noServer
+	case strings.HasPrefix(msg, "no buffer "), strings.HasPrefix(msg, "unknown buffer: "):
+		return noBuffer
+	case strings.HasPrefix(msg, "can't find "):
+		return noTarget
+	}
+	return otherFailure
 }
 
 func (e *tmuxError) Error() string {
 	where := socketLabel(e.socket)
-	if e.timedOut > 0 {
+	var be *BackendError
+	switch {
+	case e.timedOut > 0:
 		return fmt.Sprintf("tmux %s on %s did not answer within %v and was stopped; the tmux server may be hung (see --timeout)", e.command, where, e.timedOut)
+	case errors.As(e.backend, &be) && be.NotRun:
+		return fmt.Sprintf("tmux could not be run for %s: %s (see --tmux-bin or LIBTMUX_TMUX_BIN)", e.command, firstLine(be.Error()))
+	case e.backend != nil:
+		return fmt.Sprintf("tmux %s on %s: %s", e.command, where, firstLine(e.backend.Error()))
 	}
 	msg := firstLine(e.stderr)
-	switch {
-	case strings.HasPrefix(msg, "no server running on "), strings.HasPrefix(msg, "error connecting to "),
-		msg == "server exited unexpectedly": // a client that caught the server dying
+	switch e.failure() {
+	case noServer:
 		return fmt.Sprintf("no tmux server is running on %s (%s); start one, e.g. tmux new-session -d", where, msg)
-	case strings.HasPrefix(msg, "no buffer "), strings.HasPrefix(msg, "unknown buffer: "):
+	case noBuffer:
 		return fmt.Sprintf("no such buffer on %s: it was deleted, or its tmux server restarted (%s)", where, msg)
-	case strings.HasPrefix(msg, "can't find "):
+	case noTarget:
 		return fmt.Sprintf("tmux %s on %s: %s", e.command, where, msg)
-	case e.exit == exitNotRun:
-		return fmt.Sprintf("tmux could not be run for %s: %s (see --tmux-bin or LIBTMUX_TMUX_BIN)", e.command, msg)
-	case msg == "":
+	}
+	if msg == "" {
 		return fmt.Sprintf("tmux %s on %s failed with exit status %d", e.command, where, e.exit)
 	}
 	return fmt.Sprintf("tmux %s on %s failed with exit status %d: %s", e.command, where, e.exit, msg)

@@ -18,12 +18,15 @@ type ExecDialer struct {
 	Bin        string // tmux binary; "" means "tmux" on PATH
 	SocketName string // tmux -L; wins over SocketPath
 	SocketPath string // tmux -S
+	// Env is tmux's environment, which places the sockets that names
+	// select (TMUX_TMPDIR); nil means this process's.
+	Env []string
 }
 
 // Dial returns the tmux server on socketName, or on the configured socket
 // when socketName is empty.
 func (d ExecDialer) Dial(socketName string) Tmux {
-	return execTmux{bin: binOrDefault(d.Bin), global: socketFlags(socketName, d.SocketName, d.SocketPath)}
+	return execTmux{bin: binOrDefault(d.Bin), global: socketFlags(socketName, d.SocketName, d.SocketPath), env: d.Env}
 }
 
 func binOrDefault(bin string) string {
@@ -50,17 +53,16 @@ func socketFlags(socketName, configuredName, configuredPath string) []string {
 type execTmux struct {
 	bin    string
 	global []string
+	env    []string
 }
 
-// exitNotRun is the status reported when the binary could not be started,
-// the shell's convention for "command not found".
+// exitNotRun is the status that Run reports when the binary could not be
+// run, the shell's convention for "command not found".
 const exitNotRun = 127
 
-// cannotRun reports, as tmux would report a failed command, that the tmux
-// binary could not be started at all.
-func cannotRun(stderr io.Writer, bin string, err error) int {
-	fmt.Fprintf(stderr, "cannot run tmux binary %q: %v\n", bin, err)
-	return exitNotRun
+// cannotRun is the failure to start the tmux binary at all.
+func cannotRun(bin string, err error) *BackendError {
+	return &BackendError{NotRun: true, Err: fmt.Errorf("cannot run tmux binary %q: %v", bin, err)}
 }
 
 // waitDelay bounds how long Run waits, once tmux has exited or was killed
@@ -68,8 +70,13 @@ func cannotRun(stderr io.Writer, bin string, err error) int {
 const waitDelay = 500 * time.Millisecond
 
 func (t execTmux) Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	exit, err := t.RunBackend(ctx, args, stdin, stdout, stderr)
+	return ReportFailure(stderr, exit, err)
+}
+
+func (t execTmux) RunBackend(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
 	cmd := exec.CommandContext(ctx, t.bin, append(t.global[:len(t.global):len(t.global)], args...)...)
-	cmd.Stdin = stdin
+	cmd.Stdin, cmd.Env = stdin, t.env
 	cmd.WaitDelay = waitDelay
 	outputs, err := attachOutputs(cmd, stdout, stderr)
 	if err == nil {
@@ -82,20 +89,17 @@ func (t execTmux) Run(ctx context.Context, args []string, stdin io.Reader, stdou
 	var exitErr *exec.ExitError
 	switch {
 	case err == nil:
-		return 0
+		return 0, nil
 	case ctx.Err() != nil:
-		fmt.Fprintf(stderr, "%s: %v\n", t.bin, ctx.Err())
-		return exitNotRun
+		return 0, &BackendError{NotRun: true, Err: fmt.Errorf("%s: %v", t.bin, ctx.Err())}
 	case errors.Is(err, exec.ErrWaitDelay):
-		fmt.Fprintf(stderr, "%s: exited without reading all of its standard input\n", t.bin)
-		return exitNotRun
+		return 0, &BackendError{NotRun: true, Err: fmt.Errorf("%s: exited without reading all of its standard input", t.bin)}
 	case errors.As(err, &exitErr) && exitErr.ExitCode() > 0:
-		return exitErr.ExitCode()
+		return exitErr.ExitCode(), nil
 	case errors.As(err, &exitErr):
-		fmt.Fprintf(stderr, "%s: %v\n", t.bin, exitErr)
-		return exitNotRun
+		return 0, &BackendError{NotRun: true, Err: fmt.Errorf("%s: %v", t.bin, exitErr)}
 	default:
-		return cannotRun(stderr, t.bin, errors.Unwrap(err))
+		return 0, cannotRun(t.bin, errors.Unwrap(err))
 	}
 }
 

@@ -13,7 +13,7 @@ import (
 
 	"github.com/tmuxbuf/tmuxbuf/faketmux"
 	"github.com/tmuxbuf/tmuxbuf/server"
-	"github.com/tmuxbuf/tmuxbuf/tmuxtest"
+	"github.com/tmuxbuf/tmuxbuf/server/servertest"
 )
 
 // catPane opens a window whose program copies what it is typed to a file,
@@ -31,8 +31,8 @@ func TestPasteTextReachesTheProgram(t *testing.T) {
 	e.mustTmux("set-buffer", "-b", "clipboard", "the user's own")
 
 	got := e.call("paste_text", map[string]any{"text": "hello\nworld\n", "pane_id": pane})
-	if got.IsError || tmuxtest.ResultText(got) != "Text pasted to pane "+pane {
-		t.Fatalf("paste_text: %s", tmuxtest.ResultText(got))
+	if got.IsError || servertest.ResultText(got) != "Text pasted to pane "+pane {
+		t.Fatalf("paste_text: %s", servertest.ResultText(got))
 	}
 	// As with paste_buffer: LF goes as CR, which the terminal turns back
 	// into LF for cat, and cat never asked for bracketed paste.
@@ -60,8 +60,8 @@ func TestPasteTextTargets(t *testing.T) {
 		{"session_name": "main", "bracket": false},
 	} {
 		args["text"] = "#"
-		if got := e.call("paste_text", args); got.IsError || tmuxtest.ResultText(got) != "Text pasted to pane "+ids[2] {
-			t.Errorf("paste_text(%v) = %s, want a paste into %s", args, tmuxtest.ResultText(got), ids[2])
+		if got := e.call("paste_text", args); got.IsError || servertest.ResultText(got) != "Text pasted to pane "+ids[2] {
+			t.Errorf("paste_text(%v) = %s, want a paste into %s", args, servertest.ResultText(got), ids[2])
 		}
 	}
 	if names := e.bufferNames(); len(names) != 0 {
@@ -130,7 +130,7 @@ func TestPasteTextLeavesNoBuffer(t *testing.T) {
 	e.connect(func(c *server.Config) { c.Timeout = 200 * time.Millisecond })
 	var resume func()
 	if e.fake != nil {
-		e.fake.server(e.socket).InjectFault(1, faketmux.Fault{Delay: time.Hour})
+		e.fakeServer(e.socket).InjectFault(1, faketmux.Fault{Delay: time.Hour})
 		resume = func() {}
 	} else {
 		resume = stoppedTmux(t, e)
@@ -152,7 +152,7 @@ func TestPasteTextLeavesNoBuffer(t *testing.T) {
 	}
 	// The tmux server dies while it reads the text, between the load and
 	// the paste: a clear error, and its buffers went with it.
-	e.connect(func(c *server.Config) { c.Tmux = crashAtEOF{e.dialer(), e.fake.server(e.socket)} })
+	e.connect(func(c *server.Config) { c.Tmux = crashAtEOF{e.dialer(), e.fakeServer(e.socket)} })
 	if got := e.fails("paste_text", map[string]any{"text": secret, "pane_id": pane}); !strings.Contains(got, "no tmux server is running") || strings.Contains(got, secret) {
 		t.Errorf("tmux died mid-paste: %q", got)
 	}

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/tmuxbuf/tmuxbuf/server"
-	"github.com/tmuxbuf/tmuxbuf/tmuxtest"
+	"github.com/tmuxbuf/tmuxbuf/server/servertest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -22,7 +22,7 @@ func TestToolsGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	list, err := tmuxtest.Connect(t, srv).ListTools(t.Context(), nil)
+	list, err := servertest.Connect(t, srv).ListTools(t.Context(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +55,7 @@ func TestLoadBufferSchemasMatchTheSeed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	list, err := tmuxtest.Connect(t, srv).ListTools(t.Context(), nil)
+	list, err := servertest.Connect(t, srv).ListTools(t.Context(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

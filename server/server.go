@@ -216,12 +216,21 @@ func (s *Server) tmux(ctx context.Context, socket string, stdin io.Reader, args 
 	runCtx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
 	var stdout, stderr bytes.Buffer
-	code := s.cfg.Tmux.Dial(socket).Run(runCtx, args, stdin, &stdout, &stderr)
+	var code int
+	var err error
+	switch t := s.cfg.Tmux.Dial(socket).(type) {
+	case Backend:
+		code, err = t.RunBackend(runCtx, args, stdin, &stdout, &stderr)
+	default:
+		code = t.Run(runCtx, args, stdin, &stdout, &stderr)
+	}
 	switch {
 	case ctx.Err() != nil:
 		return nil, fmt.Errorf("tmux %s: %w", args[0], errCancelled)
 	case errors.Is(runCtx.Err(), context.DeadlineExceeded):
 		return nil, &tmuxError{command: args[0], socket: socket, timedOut: s.cfg.Timeout}
+	case err != nil:
+		return nil, &tmuxError{command: args[0], socket: socket, backend: err}
 	case code != 0:
 		return nil, &tmuxError{command: args[0], socket: socket, exit: code, stderr: stderr.String()}
 	}
@@ -360,5 +369,9 @@ func chains(names []string) [][]string {
 // longer exists: the buffer, or the whole server.
 func isGone(err error) bool {
 	var te *tmuxError
-	return errors.As(err, &te) && te.timedOut == 0 && te.exit == 1
+	if !errors.As(err, &te) {
+		return false
+	}
+	failure := te.failure()
+	return failure == noServer || failure == noBuffer
 }

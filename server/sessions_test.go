@@ -9,7 +9,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/tmuxbuf/tmuxbuf/server"
-	"github.com/tmuxbuf/tmuxbuf/tmuxtest"
+	"github.com/tmuxbuf/tmuxbuf/server/servertest"
 )
 
 func ownerPerSession(cfg *server.Config) { cfg.OwnerPerSession = true }
@@ -35,7 +35,7 @@ func (e *tmuxEnv) okOn(cs *mcp.ClientSession, tool string, args any) map[string]
 	e.t.Helper()
 	res, err := cs.CallTool(e.t.Context(), &mcp.CallToolParams{Name: tool, Arguments: args})
 	if err != nil || res.IsError {
-		e.t.Fatalf("%s(%s): %v %s", tool, shortJSON(args), err, tmuxtest.ResultText(res))
+		e.t.Fatalf("%s(%s): %v %s", tool, shortJSON(args), err, servertest.ResultText(res))
 	}
 	out, _ := res.StructuredContent.(map[string]any)
 	return out

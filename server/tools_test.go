@@ -15,7 +15,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/tmuxbuf/tmuxbuf/faketmux"
 	"github.com/tmuxbuf/tmuxbuf/server"
-	"github.com/tmuxbuf/tmuxbuf/tmuxtest"
+	"github.com/tmuxbuf/tmuxbuf/server/servertest"
 )
 
 var nameShape = regexp.MustCompile(`^libtmux_mcp_[0-9a-f]{32}_([A-Za-z0-9_.-]{1,64})$`)
@@ -155,7 +155,7 @@ func concurrentLoads(t *testing.T, e *tmuxEnv, n int) {
 		wg.Go(func() {
 			res := e.call("load_buffer", map[string]any{"content": fmt.Sprintf("payload-%d", i), "logical_name": "same"})
 			if res.IsError {
-				t.Errorf("load %d: %s", i, tmuxtest.ResultText(res))
+				t.Errorf("load %d: %s", i, servertest.ResultText(res))
 				return
 			}
 			names[i] = res.StructuredContent.(map[string]any)["buffer_name"].(string)
@@ -189,8 +189,8 @@ func TestPasteReachesTheProgram(t *testing.T) {
 	name := e.load("hello\nworld\n")
 
 	got := e.call("paste_buffer", map[string]any{"buffer_name": name, "pane_id": pane})
-	if got.IsError || tmuxtest.ResultText(got) != fmt.Sprintf("Buffer '%s' pasted to pane %s", name, pane) {
-		t.Fatalf("paste_buffer: %s", tmuxtest.ResultText(got))
+	if got.IsError || servertest.ResultText(got) != fmt.Sprintf("Buffer '%s' pasted to pane %s", name, pane) {
+		t.Fatalf("paste_buffer: %s", servertest.ResultText(got))
 	}
 	// tmux turns LF into CR; the terminal turns CR back into LF for cat. cat
 	// never asked for bracketed paste, so no markers may arrive.
@@ -215,8 +215,8 @@ func TestPasteTargets(t *testing.T) {
 		args["buffer_name"] = name
 		args["bracket"] = false
 		got := e.call("paste_buffer", args)
-		if got.IsError || !strings.HasSuffix(tmuxtest.ResultText(got), "pasted to pane "+ids[2]) {
-			t.Errorf("paste_buffer(%v) = %s, want a paste into %s", args, tmuxtest.ResultText(got), ids[2])
+		if got.IsError || !strings.HasSuffix(servertest.ResultText(got), "pasted to pane "+ids[2]) {
+			t.Errorf("paste_buffer(%v) = %s, want a paste into %s", args, servertest.ResultText(got), ids[2])
 		}
 	}
 }
@@ -297,7 +297,7 @@ func TestListBuffersWithoutUTF8Locale(t *testing.T) {
 func TestDeleteTwice(t *testing.T) {
 	e := newEnv(t)
 	name := e.load("x")
-	if got := tmuxtest.ResultText(e.call("delete_buffer", map[string]any{"buffer_name": name})); got != fmt.Sprintf("Buffer '%s' deleted", name) {
+	if got := servertest.ResultText(e.call("delete_buffer", map[string]any{"buffer_name": name})); got != fmt.Sprintf("Buffer '%s' deleted", name) {
 		t.Errorf("delete_buffer said %q", got)
 	}
 	if slices.Contains(e.bufferNames(), name) {
@@ -398,7 +398,7 @@ func TestTmuxFailuresAreClearAndRecoverable(t *testing.T) {
 	if e.fake != nil {
 		t.Run("hung fake tmux", func(t *testing.T) {
 			e.connect(func(c *server.Config) { c.Timeout = 100 * time.Millisecond })
-			e.fake.server(e.socket).InjectFault(1, faketmux.Fault{Delay: time.Hour})
+			e.fakeServer(e.socket).InjectFault(1, faketmux.Fault{Delay: time.Hour})
 			if got := e.fails("load_buffer", map[string]any{"content": "x"}); !strings.Contains(got, "did not answer within 100ms") {
 				t.Errorf("error %q does not say tmux timed out", got)
 			}
@@ -457,7 +457,7 @@ func TestCleanupWaitsForCallsUnderWay(t *testing.T) {
 	if e.fake == nil {
 		t.Skip("needs the fake's fault injection to hold a load back")
 	}
-	e.fake.server(e.socket).InjectFault(1, faketmux.Fault{Delay: 300 * time.Millisecond})
+	e.fakeServer(e.socket).InjectFault(1, faketmux.Fault{Delay: 300 * time.Millisecond})
 	loaded := make(chan string)
 	go func() {
 		res := e.call("load_buffer", map[string]any{"content": "late"})
@@ -466,7 +466,7 @@ func TestCleanupWaitsForCallsUnderWay(t *testing.T) {
 	}()
 	// The load is under way once its tmux command is being held back.
 	waitFor(t, "the load to reach tmux", func() (bool, string) {
-		return e.fake.server(e.socket).PendingFaults() == 0, "fault not yet met"
+		return e.fakeServer(e.socket).PendingFaults() == 0, "fault not yet met"
 	})
 	if _, err := e.srv.Cleanup(t.Context()); err != nil {
 		t.Fatal(err)

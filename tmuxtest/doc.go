@@ -16,9 +16,13 @@
 //
 // Every script gets a short private TMUX_TMPDIR, runs with TMUX and
 // TMUX_PANE unset, and has every tmux server it made killed when it ends,
-// pass or fail. Its commands start tmuxbuf MCP servers (in process or as
-// the built binary), call their tools, capture fields of results, run
-// concurrent calls and read the audit log; see Doc for the full list.
+// pass or fail. Its commands run tmux command lines, inject faults into
+// emulated servers, wait for panes and sockets, and write exact bytes to
+// files; see Doc for the full list. It is for any code that drives tmux
+// and imports nothing of the tmuxbuf MCP server: package
+// server/servertest builds that server's commands on it, through Command,
+// Cmds, DocCommands, Setup and the accessors of a script's tmux (SocketPath,
+// TmuxAt, FakeSockets, Environ).
 //
 // Another module uses it in a few lines:
 //

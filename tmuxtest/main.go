@@ -41,7 +41,7 @@ func CurrentMode() (Mode, error) {
 // harness is what Main prepares once per test binary.
 var harness struct {
 	root   string // short private directory: every script's TMUX_TMPDIR is made in it
-	binDir string // fake mode's tmux (on scripts' PATH) and tmuxbuf-mcp
+	binDir string // where Binaries go: fake mode's tmux (on scripts' PATH), and others
 	mode   Mode
 }
 
@@ -98,41 +98,40 @@ func shortTempDir() string {
 	return os.TempDir()
 }
 
-// MCPBinEnv names a prebuilt tmuxbuf-mcp binary for `mcp -bin`; without it
-// the binary is built once per test run.
-const MCPBinEnv = "TMUXBUF_MCP_BIN"
-
 // FaketmuxBinEnv names a prebuilt cmd/faketmux binary for fake mode's
 // `tmux`; without it the binary is built once per test run.
 const FaketmuxBinEnv = "TMUXBUF_FAKETMUX_BIN"
 
-// binary is a program the scripts run, built on first use, so that only
+// Binary is a program the scripts run, built on first use, so that only
 // runs that need it pay for the build. It is a plain build even under
 // -race: these are separate processes, many of them short-lived, and a
 // race-instrumented one starts several times slower.
-type binary struct {
+type Binary struct {
 	name, pkg, env string
 	once           sync.Once
 	err            error
 }
 
-var (
-	mcpBin      = &binary{name: "tmuxbuf-mcp", pkg: "github.com/tmuxbuf/tmuxbuf/cmd/tmuxbuf-mcp", env: MCPBinEnv}
-	faketmuxBin = &binary{name: "tmux", pkg: "github.com/tmuxbuf/tmuxbuf/cmd/faketmux", env: FaketmuxBinEnv}
-)
+// NewBinary is the main package pkg, built as name; or, when the
+// environment variable env names one, that prebuilt binary.
+func NewBinary(name, pkg, env string) *Binary {
+	return &Binary{name: name, pkg: pkg, env: env}
+}
 
-// BinEnv builds the binaries that scripts run, if this run has not yet,
-// and returns the variables (MCPBinEnv, FaketmuxBinEnv) that make another
-// test process use them: a test that runs the suite again in a child
-// process (a benchmark, say) then neither builds nor times them again. It
-// needs Main in TestMain.
-func BinEnv() ([]string, error) {
+var faketmuxBin = NewBinary("tmux", "github.com/tmuxbuf/tmuxbuf/cmd/faketmux", FaketmuxBinEnv)
+
+// BinEnv builds the binaries that scripts run (fake mode's tmux and bins),
+// if this run has not yet, and returns the variables (FaketmuxBinEnv, and
+// each of bins's) that make another test process use them: a test that
+// runs the suite again in a child process (a benchmark, say) then neither
+// builds nor times them again. It needs Main in TestMain.
+func BinEnv(bins ...*Binary) ([]string, error) {
 	if harness.root == "" {
 		return nil, errNoMain
 	}
 	var env []string
-	for _, b := range []*binary{mcpBin, faketmuxBin} {
-		p, err := b.path()
+	for _, b := range append([]*Binary{faketmuxBin}, bins...) {
+		p, err := b.Path()
 		if err != nil {
 			return nil, err
 		}
@@ -141,9 +140,13 @@ func BinEnv() ([]string, error) {
 	return env, nil
 }
 
-// path returns where the binary is in harness.binDir, under its name: the
-// build's output, or a link to the prebuilt binary that b.env names.
-func (b *binary) path() (string, error) {
+// Path returns where the binary is, under its name, in a directory of
+// this test run: the build's output, or a link to the prebuilt binary. It
+// needs Main in TestMain.
+func (b *Binary) Path() (string, error) {
+	if harness.root == "" {
+		return "", errNoMain
+	}
 	out := filepath.Join(harness.binDir, b.name)
 	b.once.Do(func() {
 		if p := os.Getenv(b.env); p != "" {

@@ -15,75 +15,50 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
-// command is one script command, documented where it is registered.
-type command struct {
-	name    string
-	args    string // the usage line after the name
-	neg     bool   // `! name` is allowed
-	summary string
-	run     func(ts *testscript.TestScript, neg bool, args []string) error
+// Command is one script command, documented where it is registered: a
+// harness built on this one registers its own the same way (see Cmds and
+// DocCommands), so that its README cannot drift from what scripts can run.
+type Command struct {
+	Name    string
+	Args    string // the usage line after the name
+	Neg     bool   // `! name` is allowed
+	Summary string // Markdown
+	// Run runs the command; ErrUsage makes it fail with its usage line.
+	Run func(ts *testscript.TestScript, neg bool, args []string) error
 }
 
 var (
-	errUsage             = errors.New("usage")
-	errUnexpectedSuccess = errors.New("unexpected success")
+	// ErrUsage is what a Command's Run returns for arguments it cannot take.
+	ErrUsage = errors.New("usage")
+	// ErrUnexpectedSuccess is what a Command's Run returns when it
+	// succeeded under `!`.
+	ErrUnexpectedSuccess = errors.New("unexpected success")
 )
 
-// commands is the registry: Commands and Doc both read it, so the README
-// generated from Doc cannot drift from what scripts can run.
-var commands = []command{
-	{"tmux", "[GLOBAL FLAGS] COMMAND [ARGS...]", true,
-		"Run a tmux command line on the script's tmux: the emulator, in this process, in fake mode; the tmux binary in real mode. " +
+// commands is the registry: Commands and Doc both read it.
+var commands = []Command{
+	{Name: "tmux", Args: "[GLOBAL FLAGS] COMMAND [ARGS...]", Neg: true,
+		Summary: "Run a tmux command line on the script's tmux: the emulator, in this process, in fake mode; the tmux binary in real mode. " +
 			"The global flags are read as tmux reads them (`-L`, `-S`, `-N`, `-V`, ...; `-c` only with `exec tmux`); " +
 			"a command line that starts a server runs its `-f` files there first (scripts have no ~/.tmux.conf: HOME is /no-home). " +
 			"Standard input is empty in both modes; for `load-buffer -`, use `stdin FILE` and `exec tmux`. " +
 			"`exec tmux` also works in both modes: in fake mode it is cmd/faketmux's client, a separate process that reaches the same emulated servers.",
-		cmdTmux},
-	{"tmuxfault", "[-L NAME | -S PATH] [-n N] delay DURATION | fail EXIT STDERR | crash", false,
-		"Fake mode only: make the next N (default 1) command lines on that socket wait DURATION (or until their caller gives up), " +
+		Run: cmdTmux},
+	{Name: "tmuxfault", Args: "[-L NAME | -S PATH] [-n N] delay DURATION | fail EXIT STDERR | crash", Neg: false,
+		Summary: "Fake mode only: make the next N (default 1) command lines on that socket wait DURATION (or until their caller gives up), " +
 			"fail with EXIT and STDERR, or crash the server. Guard it with [fake], with a comment naming the real-mode equivalent.",
-		cmdTmuxfault},
-	{"mcp", "[-s NAME] [-bin] [FLAGS...]", false,
-		"Start a tmuxbuf MCP server called NAME (default `default`) against the script's tmux and connect a client to it. " +
-			"In process, FLAGS are tmuxbuf-mcp's --socket-name --socket-path --buffer-prefix --max-content-bytes --max-show-bytes --timeout --safety --keep-buffers. " +
-			"With -bin it is the built tmuxbuf-mcp binary over stdio, with any of its flags, the script's environment and PATH (so its exec backend runs the script's tmux); " +
-			"$" + MCPBinEnv + " names a prebuilt binary. The audit log goes to $WORK/.mcp/NAME.audit.jsonl.",
-		cmdMCP},
-	{"mcpstop", "[-s NAME] [-signal INT|TERM|HUP]", true,
-		"Stop a server as its user would: end of input (or the signal, for -bin), then its clean-up. " +
-			"Fails, unless negated, when it exits non-zero; its standard error becomes the command's.",
-		cmdMCPStop},
-	{"call", "[-s NAME] TOOL [{JSON}] [ARG=string] [ARG@=file] [ARG:=json]...", true,
-		"Call TOOL with the arguments given as a JSON object and as fields: ARG=string, ARG@=file (the file's bytes as a string), ARG:=json. " +
-			"A result prints on stdout: structured content as one line of JSON with sorted keys, else the text. " +
-			"A tool error prints its text on stderr and fails unless negated; a protocol error prints `protocol error: ...` on stderr and fails the same way.",
-		cmdCall},
-	{"field", "PATH", false,
-		"Print a field of the last call's structured result, by dotted path (`buffers.0.size_bytes`): a string as its exact bytes, with no newline; anything else as JSON.",
-		cmdField},
-	{"capture", "VAR PATH | -stdout VAR", false,
-		"Set $VAR to a field of the last call's structured result, as `field` prints it (`capture BUF buffer_name`), " +
-			"or to the last command's standard output less its final newline (`tmux display-message -p '#{pane_id}'` then `capture -stdout PANE`).",
-		cmdCapture},
-	{"concurrent", "[-s NAME[,NAME...]] [-L SOCKET] [-delete] N TOOL [ARGS...]", false,
-		"Make N calls of TOOL at once, spread over the named servers, each of which must return a buffer_name. " +
-			"Checks that every call succeeded, that no name was handed out twice, and, by asking tmux on SOCKET (default `default`), that every buffer exists. " +
-			"With -delete, every second caller deletes its buffer at once, racing the other loads, and those must be gone. Prints the names kept, sorted.",
-		cmdConcurrent},
-	{"audit", "[-s NAME]", false,
-		"Print a server's audit log (JSON lines), even after it stopped.",
-		cmdAudit},
-	{"gen", "FILE BYTES", false,
-		"Write FILE with exactly BYTES bytes of numbered ASCII lines, for large contents.",
-		cmdGen},
-	{"bytes", "FILE 'ESCAPED'", false,
-		"Write FILE with the bytes of ESCAPED read as the inside of a Go string literal (`\\r`, `\\x1b`, `\\u00e9`, `\\x00`). " +
+		Run: cmdTmuxfault},
+	{Name: "gen", Args: "FILE BYTES", Neg: false,
+		Summary: "Write FILE with exactly BYTES bytes of numbered ASCII lines, for large contents.",
+		Run:     cmdGen},
+	{Name: "bytes", Args: "FILE 'ESCAPED'", Neg: false,
+		Summary: "Write FILE with the bytes of ESCAPED read as the inside of a Go string literal (`\\r`, `\\x1b`, `\\u00e9`, `\\x00`). " +
 			"txtar files always end in a newline; this makes the exact bytes a program should receive, such as a paste that ends in CR.",
-		cmdBytes},
-	{"await", "[-t DURATION] FILE [WANT] | [-t DURATION] -screen TARGET REGEXP | [-t DURATION] -gone SOCKET", false,
-		"Wait (default 20s) until FILE exists and, with WANT, holds exactly WANT's bytes; or until the screen of pane TARGET on the default socket " +
+		Run: cmdBytes},
+	{Name: "await", Args: "[-t DURATION] FILE [WANT] | [-t DURATION] -screen TARGET REGEXP | [-t DURATION] -gone SOCKET", Neg: false,
+		Summary: "Wait (default 20s) until FILE exists and, with WANT, holds exactly WANT's bytes; or until the screen of pane TARGET on the default socket " +
 			"(capture-pane -p) matches REGEXP; or until no tmux server runs on socket SOCKET (kill-server returns before the server has gone). Programs in panes run on their own schedule, so scripts wait for them rather than sleep.",
-		cmdAwait},
+		Run: cmdAwait},
 }
 
 // condition is one script condition.
@@ -98,40 +73,58 @@ var conditions = []condition{
 	{"real", Real, "tmux is the real binary (TMUXBUF_TMUX=real)."},
 }
 
-// Commands returns the script commands, for testscript.Params.Cmds.
+// Commands returns this package's script commands, for
+// testscript.Params.Cmds.
 func Commands() map[string]func(ts *testscript.TestScript, neg bool, args []string) {
-	cmds := make(map[string]func(ts *testscript.TestScript, neg bool, args []string), len(commands))
-	for _, c := range commands {
-		cmds[c.name] = func(ts *testscript.TestScript, neg bool, args []string) {
-			if neg && !c.neg {
-				ts.Fatalf("unsupported: ! %s", c.name)
-			}
-			switch err := c.run(ts, neg, args); {
-			case errors.Is(err, errUsage):
-				ts.Fatalf("usage: %s %s", c.name, c.args)
-			case err != nil:
-				ts.Fatalf("%s: %v", c.name, err)
-			}
-		}
-	}
-	return cmds
+	return Cmds(commands)
 }
 
-// Doc documents the commands and conditions, in the Markdown of the
-// scripts' README.
+// Cmds makes cmds testscript commands: `!` is refused where a command
+// does not allow it, ErrUsage fails with the usage line, and any other
+// error fails the script with the command's name.
+func Cmds(cmds []Command) map[string]func(ts *testscript.TestScript, neg bool, args []string) {
+	m := make(map[string]func(ts *testscript.TestScript, neg bool, args []string), len(cmds))
+	for _, c := range cmds {
+		m[c.Name] = func(ts *testscript.TestScript, neg bool, args []string) {
+			if neg && !c.Neg {
+				ts.Fatalf("unsupported: ! %s", c.Name)
+			}
+			switch err := c.Run(ts, neg, args); {
+			case errors.Is(err, ErrUsage):
+				ts.Fatalf("usage: %s %s", c.Name, c.Args)
+			case err != nil:
+				ts.Fatalf("%s: %v", c.Name, err)
+			}
+		}
+	}
+	return m
+}
+
+// Doc documents this package's commands and conditions, in the Markdown of
+// a scripts' README: a section headed by the package's name.
 func Doc() string {
 	var b strings.Builder
-	b.WriteString("## Commands\n\n")
-	for _, c := range commands {
-		neg := ""
-		if c.neg {
-			neg = "[!] "
-		}
-		fmt.Fprintf(&b, "- `%s%s %s`\n\n  %s\n\n", neg, c.name, c.args, c.summary)
-	}
-	b.WriteString("## Conditions\n\n")
+	b.WriteString("## Package tmuxtest\n\n" +
+		"Commands for any code that drives tmux, and the conditions.\n\n" +
+		"### Commands\n\n")
+	b.WriteString(DocCommands(commands))
+	b.WriteString("### Conditions\n\n")
 	for _, c := range conditions {
 		fmt.Fprintf(&b, "- `[%s]`: %s\n", c.name, c.summary)
+	}
+	return b.String()
+}
+
+// DocCommands documents cmds as a Markdown list, one item per command: its
+// usage line and summary.
+func DocCommands(cmds []Command) string {
+	var b strings.Builder
+	for _, c := range cmds {
+		neg := ""
+		if c.Neg {
+			neg = "[!] "
+		}
+		fmt.Fprintf(&b, "- `%s%s %s`\n\n  %s\n\n", neg, c.Name, c.Args, c.Summary)
 	}
 	return b.String()
 }
@@ -139,10 +132,10 @@ func Doc() string {
 func cmdGen(ts *testscript.TestScript, neg bool, args []string) error {
 	var n int
 	if len(args) != 2 {
-		return errUsage
+		return ErrUsage
 	}
 	if _, err := fmt.Sscan(args[1], &n); err != nil || n < 0 {
-		return errUsage
+		return ErrUsage
 	}
 	var b bytes.Buffer
 	for i := 0; b.Len() < n; i++ {
@@ -153,7 +146,7 @@ func cmdGen(ts *testscript.TestScript, neg bool, args []string) error {
 
 func cmdBytes(ts *testscript.TestScript, neg bool, args []string) error {
 	if len(args) != 2 {
-		return errUsage
+		return ErrUsage
 	}
 	b, err := strconv.Unquote(`"` + strings.ReplaceAll(args[1], `"`, `\"`) + `"`)
 	if err != nil {
@@ -211,7 +204,7 @@ func cmdAwait(ts *testscript.TestScript, neg bool, args []string) error {
 			return len(args) == 1 || bytes.Equal(got, want), fmt.Sprintf("%s holds %q, want %q", args[0], got, want)
 		}
 	default:
-		return errUsage
+		return ErrUsage
 	}
 	deadline := time.Now().Add(limit)
 	for {

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/tmuxbuf/tmuxbuf/faketmux"
 	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli"
 )
 
@@ -33,8 +34,6 @@ type script struct {
 	mode    Mode
 	sockDir string     // tmux's socket directory under the script's TMUX_TMPDIR
 	fake    *fakeWorld // the script's emulated tmux servers; nil in real mode
-	servers map[string]*mcpServer
-	last    any // structured content of the last successful call
 }
 
 func state(ts *testscript.TestScript) *script {
@@ -46,9 +45,11 @@ func state(ts *testscript.TestScript) *script {
 }
 
 // Setup prepares one script: a private TMUX_TMPDIR short enough for unix
-// socket paths, the tmux of the mode on PATH, and clean-up that stops the
-// script's MCP servers and kills every tmux server it made, pass or fail.
-// It needs Main in TestMain.
+// socket paths, the tmux of the mode on PATH, and clean-up that kills every
+// tmux server it made, pass or fail. It needs Main in TestMain. A harness
+// built on this one calls it first from its own Setup; what that defers
+// then runs before the tmux servers go (testscript runs deferred functions
+// last first).
 func Setup(env *testscript.Env) error {
 	if harness.root == "" {
 		return errNoMain
@@ -65,7 +66,7 @@ func Setup(env *testscript.Env) error {
 	if err != nil {
 		return err
 	}
-	sc := &script{mode: harness.mode, sockDir: sockDir, servers: map[string]*mcpServer{}}
+	sc := &script{mode: harness.mode, sockDir: sockDir}
 	env.Values[scriptKey{}] = sc
 	// tmux prints format output (list-buffers -F) to a client without a
 	// UTF-8 locale with control characters, tabs included, replaced by
@@ -73,7 +74,7 @@ func Setup(env *testscript.Env) error {
 	// depending on the developer's environment.
 	env.Setenv("LANG", "C.UTF-8")
 	if sc.mode == Fake {
-		tmux, err := faketmuxBin.path()
+		tmux, err := faketmuxBin.Path()
 		if err != nil {
 			return err
 		}
@@ -90,7 +91,6 @@ func Setup(env *testscript.Env) error {
 	} else {
 		env.Defer(func() { killServers(dir) })
 	}
-	env.Defer(sc.stopServers)
 	return nil
 }
 
@@ -109,8 +109,28 @@ func (sc *script) socketPath(label string) string {
 	return filepath.Join(sc.sockDir, label)
 }
 
-// environ is the environment a script's processes and emulated panes get.
-func environ(ts *testscript.TestScript) []string {
+// SocketPath is where tmux puts the socket for `-L label` in the script.
+func SocketPath(ts *testscript.TestScript, label string) string {
+	return state(ts).socketPath(label)
+}
+
+// TmuxAt is the tmux server on the socket at path, in the script's mode:
+// an emulated server in this process, or the tmux binary run with -S path.
+func TmuxAt(ts *testscript.TestScript, path string) Tmux {
+	return state(ts).tmuxAt(path)
+}
+
+// FakeSockets is the script's emulated tmux servers, by socket path (see
+// SocketPath); nil in real mode.
+func FakeSockets(ts *testscript.TestScript) *faketmux.Sockets {
+	if sc := state(ts); sc.fake != nil {
+		return &sc.fake.sockets
+	}
+	return nil
+}
+
+// Environ is the environment a script's processes and emulated panes get.
+func Environ(ts *testscript.TestScript) []string {
 	var env []string
 	for _, k := range []string{"PATH", "HOME", "TMPDIR", "WORK", "LANG", "TMUX_TMPDIR", tmuxcli.BridgeEnv, "GORACE", "GOCOVERDIR"} {
 		if v := ts.Getenv(k); v != "" {

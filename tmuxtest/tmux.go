@@ -17,7 +17,6 @@ import (
 	"github.com/tmuxbuf/tmuxbuf/faketmux"
 	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli"
 	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli/wire"
-	"github.com/tmuxbuf/tmuxbuf/server"
 )
 
 // fakeWorld is a script's machine in fake mode: one emulated tmux server
@@ -51,12 +50,42 @@ func (w *fakeWorld) exec(ctx context.Context, socket string, call faketmux.Call)
 	return w.server(socket).Exec(ctx, call)
 }
 
+// Tmux runs one tmux command line on one tmux server: the argv without
+// the binary and its global flags, standard input, standard output and
+// standard error in, the exit status out. faketmux.Server has this method,
+// as has the tmuxbuf MCP server's own view of tmux.
+type Tmux interface {
+	Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int
+}
+
 // tmuxAt is the tmux server on the socket at path, in the script's mode.
-func (sc *script) tmuxAt(path string) server.Tmux {
+func (sc *script) tmuxAt(path string) Tmux {
 	if sc.fake != nil {
 		return sc.fake.server(path)
 	}
-	return server.ExecDialer{SocketPath: path}.Dial("")
+	return tmuxBinary{path}
+}
+
+// tmuxBinary is the tmux on PATH, run once per command line on one socket.
+type tmuxBinary struct{ socketPath string }
+
+func (t tmuxBinary) Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	cmd := exec.CommandContext(ctx, "tmux", append([]string{"-S", t.socketPath}, args...)...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, stderr
+	return exitCode(cmd.Run())
+}
+
+// exitCode is the exit status that err, from exec.Cmd's Run, stands for:
+// -1 when the program could not run or was killed.
+func exitCode(err error) int {
+	var ee *exec.ExitError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &ee):
+		return ee.ExitCode()
+	}
+	return -1
 }
 
 // lookupIn looks a variable up in env as os.LookupEnv does in the
@@ -86,7 +115,7 @@ func cmdTmux(ts *testscript.TestScript, neg bool, args []string) error {
 	if sc.fake != nil {
 		// Read as cmd/faketmux's client reads it, which a separate
 		// `exec tmux` process is.
-		env, dir := environ(ts), ts.MkAbs(".")
+		env, dir := Environ(ts), ts.MkAbs(".")
 		inv, status := tmuxcli.Parse(append([]string{"tmux"}, args...), lookupIn(env), ts.Stdout(), ts.Stderr())
 		switch {
 		case inv == nil:
@@ -101,25 +130,20 @@ func cmdTmux(ts *testscript.TestScript, neg bool, args []string) error {
 		}
 	} else {
 		cmd := exec.CommandContext(ctx, "tmux", args...)
-		cmd.Dir, cmd.Env = ts.MkAbs("."), environ(ts)
+		cmd.Dir, cmd.Env = ts.MkAbs("."), Environ(ts)
 		cmd.Stdout, cmd.Stderr = ts.Stdout(), ts.Stderr()
-		if err := cmd.Run(); err != nil {
-			code = -1
-			if ee, ok := err.(*exec.ExitError); ok {
-				code = ee.ExitCode()
-			}
-		}
+		code = exitCode(cmd.Run())
 	}
-	return exitStatus(neg, code)
+	return ExitStatus(neg, code)
 }
 
-// exitStatus turns an exit status into the command's outcome under `!`.
-func exitStatus(neg bool, code int) error {
+// ExitStatus turns an exit status into a Command's outcome under `!`.
+func ExitStatus(neg bool, code int) error {
 	switch {
 	case code != 0 && !neg:
 		return fmt.Errorf("exit status %d", code)
 	case code == 0 && neg:
-		return errUnexpectedSuccess
+		return ErrUnexpectedSuccess
 	}
 	return nil
 }
@@ -139,10 +163,10 @@ func cmdTmuxfault(ts *testscript.TestScript, neg bool, args []string) error {
 			path = ts.MkAbs(args[1])
 		case "-n":
 			if _, err := fmt.Sscan(args[1], &n); err != nil || n < 1 {
-				return errUsage
+				return ErrUsage
 			}
 		default:
-			return errUsage
+			return ErrUsage
 		}
 		args = args[2:]
 	}
@@ -159,13 +183,13 @@ func cmdTmuxfault(ts *testscript.TestScript, neg bool, args []string) error {
 		f.Delay = d
 	case len(args) == 3 && args[0] == "fail":
 		if _, err := fmt.Sscan(args[1], &f.Exit); err != nil || f.Exit == 0 {
-			return errUsage
+			return ErrUsage
 		}
 		f.Stderr = args[2] + "\n"
 	case len(args) == 1 && args[0] == "crash":
 		f.Crash = true
 	default:
-		return errUsage
+		return ErrUsage
 	}
 	sc.fake.server(path).InjectFault(n, f)
 	return nil

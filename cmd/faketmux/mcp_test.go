@@ -12,7 +12,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/tmuxbuf/tmuxbuf/server"
-	"github.com/tmuxbuf/tmuxbuf/tmuxtest"
+	"github.com/tmuxbuf/tmuxbuf/server/servertest"
 )
 
 // TestMCPServersLoadIntoOneFake points several tmuxbuf MCP servers' exec
@@ -33,7 +33,7 @@ func TestMCPServersLoadIntoOneFake(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		session := tmuxtest.Connect(t, srv)
+		session := servertest.Connect(t, srv)
 		for l := range loads {
 			wg.Go(func() {
 				content := strings.Repeat(fmt.Sprintf("server %d load %d\n", s, l), 1000)
@@ -46,7 +46,7 @@ func TestMCPServersLoadIntoOneFake(t *testing.T) {
 					return
 				}
 				if res.IsError {
-					t.Errorf("load_buffer: %s", tmuxtest.ResultText(res))
+					t.Errorf("load_buffer: %s", servertest.ResultText(res))
 					return
 				}
 				var out struct {

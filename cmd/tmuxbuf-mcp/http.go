@@ -21,35 +21,29 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/tmuxbuf/tmuxbuf/internal/config"
 	"github.com/tmuxbuf/tmuxbuf/server"
 )
-
-// defaultHTTPSessionTimeout ends an HTTP session idle this long, with its
-// buffers. Long enough for an agent whose user steps away for a meeting to
-// find its staged buffers again; short enough that sessions abandoned
-// without a DELETE (a client that crashed, one that never says goodbye) stay
-// few: about 16 KiB each, even one abandoned a second is some 30 MiB.
-const defaultHTTPSessionTimeout = 30 * time.Minute
 
 // serveHTTP serves Streamable HTTP at /mcp until ctx is done. It listens on
 // loopback only unless told otherwise, keeps the go-sdk's DNS-rebinding
 // protection, and demands a bearer token unless told not to: one given in
 // the environment or a file, or else one it makes.
-func serveHTTP(ctx context.Context, srv *server.Server, o options, getenv func(string) string, stderr io.Writer) error {
-	if err := checkListenAddr(o.httpAddr, o.httpAllowRemote); err != nil {
+func serveHTTP(ctx context.Context, srv *server.Server, o config.Options, getenv func(string) string, stderr io.Writer) error {
+	if err := checkListenAddr(o.HTTPAddr, o.HTTPAllowRemote); err != nil {
 		return err
 	}
 	token, err := bearerToken(o, getenv)
 	if err != nil {
 		return err
 	}
-	ln, err := net.Listen("tcp", o.httpAddr)
+	ln, err := net.Listen("tcp", o.HTTPAddr)
 	if err != nil {
 		return err
 	}
 	url := fmt.Sprintf("http://%s/mcp", ln.Addr())
 	switch {
-	case o.httpNoAuth:
+	case o.HTTPNoAuth:
 		fmt.Fprintf(stderr, "tmuxbuf-mcp: warning: --http-no-auth: any process on this machine, of any user, can paste into your terminals through %s\n", url)
 	case token == "":
 		var path string
@@ -60,7 +54,7 @@ func serveHTTP(ctx context.Context, srv *server.Server, o options, getenv func(s
 		defer os.Remove(path)
 		fmt.Fprintf(stderr, "tmuxbuf-mcp: HTTP clients must send \"Authorization: Bearer TOKEN\", the TOKEN in %s (readable by you only)\n", path)
 	}
-	if o.httpAllowRemote {
+	if o.HTTPAllowRemote {
 		fmt.Fprintln(stderr, "tmuxbuf-mcp: warning: --http-allow-remote: this is plain HTTP; the token and the buffers' content cross the network unencrypted")
 	}
 	fmt.Fprintf(stderr, "tmuxbuf-mcp: serving MCP at %s\n", url)
@@ -83,11 +77,11 @@ func serveHTTP(ctx context.Context, srv *server.Server, o options, getenv func(s
 // httpHandler is the MCP endpoint: sessions that end when idle for
 // --http-session-timeout, requests as large as content at the cap needs,
 // and, with a token ("" only with --http-no-auth), bearer authentication.
-func httpHandler(srv *server.Server, o options, token string) http.Handler {
+func httpHandler(srv *server.Server, o config.Options, token string) http.Handler {
 	var h http.Handler = mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv.MCP() }, &mcp.StreamableHTTPOptions{
-		SessionTimeout: o.httpSessionTimeout,
+		SessionTimeout: o.HTTPSessionTimeout,
 		// Content over --max-content-bytes gets a tool error, not a 413.
-		MaxRequestBodyBytes: int64(maxFrame(o.maxContentBytes)),
+		MaxRequestBodyBytes: int64(maxFrame(o.MaxContentBytes)),
 	})
 	h = quoteNoParams(h)
 	if token == "" {
@@ -112,38 +106,23 @@ func checkListenAddr(addr string, allowRemote bool) error {
 	return fmt.Errorf("--http %q is not a loopback address; pass --http-allow-remote to listen there", addr)
 }
 
-// checkHTTPAuth refuses the combinations of --http-no-auth that can only be
-// mistakes. With --http-allow-remote it would let anyone who can reach the
-// address type into the user's shells, and a token file costs nothing.
-func checkHTTPAuth(o options) error {
-	switch {
-	case !o.httpNoAuth:
-		return nil
-	case o.httpAllowRemote:
-		return errors.New("--http-no-auth with --http-allow-remote would let anyone who can reach the address paste into your terminals; give a token (TMUXBUF_HTTP_TOKEN or --http-token-file) instead")
-	case o.httpTokenFile != "":
-		return errors.New("--http-no-auth and --http-token-file contradict each other")
-	}
-	return nil
-}
-
 // bearerToken reads the token from --http-token-file, else from
 // TMUXBUF_HTTP_TOKEN; never from argv, where other users could read it in
 // the process list. "" means none was given.
-func bearerToken(o options, getenv func(string) string) (string, error) {
+func bearerToken(o config.Options, getenv func(string) string) (string, error) {
 	switch {
-	case o.httpNoAuth:
+	case o.HTTPNoAuth:
 		return "", nil
-	case o.httpTokenFile == "":
+	case o.HTTPTokenFile == "":
 		return getenv("TMUXBUF_HTTP_TOKEN"), nil
 	}
-	b, err := os.ReadFile(o.httpTokenFile)
+	b, err := os.ReadFile(o.HTTPTokenFile)
 	if err != nil {
 		return "", fmt.Errorf("--http-token-file: %w", err)
 	}
 	token := strings.TrimSpace(string(b))
 	if token == "" {
-		return "", fmt.Errorf("--http-token-file %s is empty", o.httpTokenFile)
+		return "", fmt.Errorf("--http-token-file %s is empty", o.HTTPTokenFile)
 	}
 	return token, nil
 }

@@ -30,19 +30,6 @@ func TestHTTPListenAddress(t *testing.T) {
 	}
 }
 
-func TestHTTPOptionsRefused(t *testing.T) {
-	for _, bad := range [][]string{
-		{"--http-session-timeout", "0s"},
-		{"--max-content-bytes", "4611686018427387904"}, // the request size it allows would overflow
-		{"--http-no-auth", "--http-allow-remote"},
-		{"--http-no-auth", "--http-token-file", "/dev/null"},
-	} {
-		if _, err := parseOptions(bad, noEnv, io.Discard); err == nil {
-			t.Errorf("%v was accepted", bad)
-		}
-	}
-}
-
 // httpServer is tmuxbuf-mcp --http with the fake backend on a free loopback
 // port, run in process.
 type httpServer struct {

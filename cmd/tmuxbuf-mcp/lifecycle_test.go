@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tmuxbuf/tmuxbuf/tmuxtest"
+	"github.com/tmuxbuf/tmuxbuf/server/servertest"
 )
 
 // TestClientClosingStdoutCleansUp plays a client that stops reading and
@@ -22,7 +22,7 @@ import (
 // SIGPIPE, but clean up and exit, saying why.
 func TestClientClosingStdoutCleansUp(t *testing.T) {
 	socket, tmux := privateTmux(t)
-	cmd := exec.Command(binary(t, tmuxtest.MCPBinEnv), "--tmux-bin", tmuxBin(t), "--socket-name", socket)
+	cmd := exec.Command(binary(t, servertest.MCPBinEnv), "--tmux-bin", tmuxBin(t), "--socket-name", socket)
 	stdin, _ := cmd.StdinPipe()
 	stdout, _ := cmd.StdoutPipe()
 	stderr := &syncBuffer{}

@@ -10,13 +10,14 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
 	"syscall"
-	"time"
 
+	"github.com/tmuxbuf/tmuxbuf/internal/config"
 	"github.com/tmuxbuf/tmuxbuf/server"
 )
 
@@ -53,26 +54,20 @@ func stopOnSignal(signals <-chan os.Signal, stop func(), stderr io.Writer) {
 	}
 }
 
-// cleanupBudget bounds the deletion of the server's own buffers on exit: a
-// list-buffers and a chained delete-buffer on each socket, at once on every
-// socket, each command within the timeout; so that the process exits within
-// about twice the timeout, whatever tmux does.
-func cleanupBudget(timeout time.Duration) time.Duration { return 2 * timeout }
-
 // run is the whole program, with its world passed in so tests can drive it.
 func run(ctx context.Context, argv []string, getenv func(string) string, stdin io.ReadCloser, stdout io.WriteCloser, stderr io.Writer) int {
-	opts, err := parseOptions(argv, getenv, stderr)
+	opts, err := config.Parse(argv, getenv, stderr)
 	switch {
-	case errors.Is(err, errHelp):
+	case errors.Is(err, flag.ErrHelp):
 		return 0
 	case err != nil:
 		fmt.Fprintf(stderr, "tmuxbuf-mcp: %v\n", err)
 		return 2
-	case opts.version:
-		fmt.Fprintf(stdout, "tmuxbuf-mcp %s\n", version())
+	case opts.Version:
+		fmt.Fprintf(stdout, "tmuxbuf-mcp %s\n", config.Version())
 		return 0
 	}
-	cfg, release, err := opts.serverConfig(stderr)
+	cfg, release, err := opts.Server(stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "tmuxbuf-mcp: %v\n", err)
 		return 2
@@ -84,7 +79,7 @@ func run(ctx context.Context, argv []string, getenv func(string) string, stdin i
 		return 2
 	}
 
-	if opts.httpAddr != "" {
+	if opts.HTTPAddr != "" {
 		err = serveHTTP(ctx, srv, opts, getenv, stderr)
 	} else {
 		err = serveStdio(ctx, srv, stdin, stdout, cfg)
@@ -98,13 +93,9 @@ func run(ctx context.Context, argv []string, getenv func(string) string, stdin i
 		status = 1
 	}
 
-	if !opts.keepBuffers {
-		cleanupCtx, cancel := context.WithTimeout(context.Background(), cleanupBudget(cfg.Timeout))
-		defer cancel()
-		if _, err := srv.Cleanup(cleanupCtx); err != nil {
-			fmt.Fprintf(stderr, "tmuxbuf-mcp: deleting this server's buffers: %v\n", err)
-			status = 1
-		}
+	if err := opts.Cleanup(srv); err != nil {
+		fmt.Fprintf(stderr, "tmuxbuf-mcp: %v\n", err)
+		status = 1
 	}
 	return status
 }

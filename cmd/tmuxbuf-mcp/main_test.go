@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/tmuxbuf/tmuxbuf/server/servertest"
 	"github.com/tmuxbuf/tmuxbuf/tmuxtest"
 )
 
@@ -20,12 +21,12 @@ import (
 // tmuxtest.Main.
 func TestMain(m *testing.M) { tmuxtest.Main(m) }
 
-// binary returns the built binary that tmuxtest's variable env names
-// (tmuxtest.MCPBinEnv, tmuxtest.FaketmuxBinEnv); tmuxtest builds each once
+// binary returns the built binary that the variable env names
+// (servertest.MCPBinEnv, tmuxtest.FaketmuxBinEnv); tmuxtest builds each once
 // per test run.
 func binary(t *testing.T, env string) string {
 	t.Helper()
-	vars, err := tmuxtest.BinEnv()
+	vars, err := servertest.BinEnv()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +35,7 @@ func binary(t *testing.T, env string) string {
 			return path
 		}
 	}
-	t.Fatalf("tmuxtest.BinEnv gave no %s", env)
+	t.Fatalf("servertest.BinEnv gave no %s", env)
 	return ""
 }
 
@@ -74,7 +75,7 @@ func privateTmux(t *testing.T) (socket string, tmux func(args ...string) string)
 // The command's Stderr is a *syncBuffer.
 func startBinary(t *testing.T, args ...string) (*mcp.ClientSession, *exec.Cmd) {
 	t.Helper()
-	cmd := exec.Command(binary(t, tmuxtest.MCPBinEnv), append([]string{"--tmux-bin", tmuxBin(t)}, args...)...)
+	cmd := exec.Command(binary(t, servertest.MCPBinEnv), append([]string{"--tmux-bin", tmuxBin(t)}, args...)...)
 	cmd.Stderr = &syncBuffer{}
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil).Connect(context.Background(), &mcp.CommandTransport{Command: cmd}, nil)
 	if err != nil {
@@ -200,24 +201,27 @@ func TestVersion(t *testing.T) {
 	}
 }
 
-func TestOptionsPrecedence(t *testing.T) {
-	env := map[string]string{"LIBTMUX_TMUX_BIN": "/env/tmux", "LIBTMUX_SOCKET": "envsock", "LIBTMUX_SAFETY": "readonly", "TMUXBUF_BACKEND": "fake"}
-	getenv := func(k string) string { return env[k] }
-	o, err := parseOptions(nil, getenv, io.Discard)
-	if err != nil || o.tmuxBin != "/env/tmux" || o.socketName != "envsock" || o.safety != "readonly" || o.backend != "fake" {
-		t.Errorf("environment not honoured: %+v %v", o, err)
-	}
-	o, err = parseOptions([]string{"--tmux-bin", "/flag/tmux", "--socket-name", "flagsock", "--safety", "destructive", "--backend", "control"}, getenv, io.Discard)
-	if err != nil || o.tmuxBin != "/flag/tmux" || o.socketName != "flagsock" || o.safety != "destructive" || o.backend != "control" {
-		t.Errorf("flags do not win over the environment: %+v %v", o, err)
-	}
-	for _, bad := range [][]string{{"--backend", "docker"}, {"--timeout", "0s"}, {"stray"}, {"--max-content-bytes", "-1"}} {
-		if _, err := parseOptions(bad, noEnv, io.Discard); err == nil {
-			t.Errorf("%v was accepted", bad)
-		}
-	}
+// TestBadOptionsExit: the binary refuses bad options before it serves,
+// with exit status 2: an unknown tier, a key file others may read (saying
+// which file and how to fix it, not the key).
+func TestBadOptionsExit(t *testing.T) {
 	if code := run(t.Context(), []string{"--safety", "godmode"}, noEnv, nil, nil, io.Discard); code != 2 {
 		t.Errorf("an unknown tier exited %d, want 2", code)
+	}
+	key := strings.Repeat("0123456789abcdef", 3)
+	loose := filepath.Join(t.TempDir(), "loose")
+	if err := os.WriteFile(loose, []byte(key+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(loose, 0o644); err != nil { // whatever the umask
+		t.Fatal(err)
+	}
+	var stderr strings.Builder
+	if code := run(t.Context(), []string{"--audit-key-file", loose}, noEnv, nil, nil, &stderr); code != 2 {
+		t.Errorf("a key file others can read: exit %d, want 2", code)
+	}
+	if msg := stderr.String(); !strings.Contains(msg, loose) || !strings.Contains(msg, "chmod 600") || strings.Contains(msg, key) {
+		t.Errorf("a key file others can read: %q, want the file named, the fix, and not the key", msg)
 	}
 }
 

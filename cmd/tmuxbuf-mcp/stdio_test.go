@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tmuxbuf/tmuxbuf/tmuxtest"
+	"github.com/tmuxbuf/tmuxbuf/server/servertest"
 )
 
 func TestParseMessageTellsRequestsNotificationsAndResponses(t *testing.T) {
@@ -269,7 +269,7 @@ func TestParamsErrorsQuoteNothing(t *testing.T) {
 func TestCallsWrittenBeforeEOFAreAnswered(t *testing.T) {
 	socket, tmux := privateTmux(t)
 	audit := filepath.Join(t.TempDir(), "audit.jsonl")
-	cmd := exec.Command(binary(t, tmuxtest.MCPBinEnv), "--tmux-bin", tmuxBin(t), "--socket-name", socket, "--audit-log", audit)
+	cmd := exec.Command(binary(t, servertest.MCPBinEnv), "--tmux-bin", tmuxBin(t), "--socket-name", socket, "--audit-log", audit)
 	cmd.Stdin = strings.NewReader(strings.Join([]string{
 		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"pipe","version":"1"}}}`,
 		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,

@@ -1,12 +1,14 @@
-package main
+package config_test
 
 import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/tmuxbuf/tmuxbuf/internal/config"
 	"github.com/tmuxbuf/tmuxbuf/server"
 )
 
@@ -29,24 +31,16 @@ func TestSocketPrecedence(t *testing.T) {
 		{"path flag over name flag, either order", []string{"--socket-path", "/flag/sock", "--socket-name", "flagsock"}, nil, "", "/flag/sock"},
 		{"an empty flag still sets the variables aside", []string{"--socket-name="}, map[string]string{"LIBTMUX_SOCKET": "envsock", "LIBTMUX_SOCKET_PATH": "/env/sock"}, "", ""},
 	} {
-		o, err := parseOptions(tc.argv, func(k string) string { return tc.env[k] }, io.Discard)
-		if err != nil {
-			t.Fatalf("%s: %v", tc.label, err)
-		}
-		cfg, release, err := o.serverConfig(io.Discard)
-		if err != nil {
-			t.Fatalf("%s: %v", tc.label, err)
-		}
-		release()
+		cfg := serverConfig(t, tc.argv, func(k string) string { return tc.env[k] })
 		want := server.ExecDialer{Bin: "tmux", SocketName: tc.name, SocketPath: tc.path}
-		if cfg.Tmux != want {
+		if got, ok := cfg.Tmux.(server.ExecDialer); !ok || !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: dialer %+v, want %+v", tc.label, cfg.Tmux, want)
 		}
 	}
 }
 
 // TestAuditKeyFile: --audit-key-file gives the server its key, and a key
-// file others may read stops the server before it starts, saying why.
+// file others may read is refused, saying why, without the key.
 func TestAuditKeyFile(t *testing.T) {
 	dir := t.TempDir()
 	key := strings.Repeat("0123456789abcdef", 3)
@@ -60,25 +54,21 @@ func TestAuditKeyFile(t *testing.T) {
 		}
 		return path
 	}
-	o, err := parseOptions([]string{"--audit-key-file", keyFile("private", 0o600)}, noEnv, io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg, release, err := o.serverConfig(io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	release()
+	cfg := serverConfig(t, []string{"--audit-key-file", keyFile("private", 0o600)}, noEnv)
 	if string(cfg.AuditKey) != key {
 		t.Errorf("the server's audit key is %q, want the file's %q", cfg.AuditKey, key)
 	}
 
-	var stderr strings.Builder
 	loose := keyFile("loose", 0o644)
-	if code := run(t.Context(), []string{"--audit-key-file", loose}, noEnv, nil, nil, &stderr); code != 2 {
-		t.Errorf("a key file others can read: exit %d, want 2", code)
+	o, err := config.Parse([]string{"--audit-key-file", loose}, noEnv, io.Discard)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if msg := stderr.String(); !strings.Contains(msg, loose) || !strings.Contains(msg, "chmod 600") || strings.Contains(msg, key) {
+	_, _, err = o.Server(io.Discard)
+	if err == nil {
+		t.Fatal("a key file others can read was accepted")
+	}
+	if msg := err.Error(); !strings.Contains(msg, loose) || !strings.Contains(msg, "chmod 600") || strings.Contains(msg, key) {
 		t.Errorf("a key file others can read: %q, want the file named, the fix, and not the key", msg)
 	}
 }
@@ -95,20 +85,61 @@ func TestMaxReplyBytes(t *testing.T) {
 		{[]string{"--max-reply-bytes", "65536"}, 65536},
 		{[]string{"--max-reply-bytes", "104857600"}, 100 << 20},
 	} {
-		o, err := parseOptions(tc.argv, func(string) string { return "" }, io.Discard)
-		if err != nil {
-			t.Fatalf("%v: %v", tc.argv, err)
-		}
-		cfg, release, err := o.serverConfig(io.Discard)
-		if err != nil {
-			t.Fatalf("%v: %v", tc.argv, err)
-		}
-		release()
+		cfg := serverConfig(t, tc.argv, noEnv)
 		if cfg.MaxReplyBytes != tc.want {
 			t.Errorf("%v: MaxReplyBytes %d, want %d", tc.argv, cfg.MaxReplyBytes, tc.want)
 		}
 	}
-	if _, err := parseOptions([]string{"--max-reply-bytes", "100"}, func(string) string { return "" }, io.Discard); err == nil || !strings.Contains(err.Error(), "--max-reply-bytes must be at least 4096") {
+	if _, err := config.Parse([]string{"--max-reply-bytes", "100"}, func(string) string { return "" }, io.Discard); err == nil || !strings.Contains(err.Error(), "--max-reply-bytes must be at least 4096") {
 		t.Errorf("a 100-byte reply limit: %v", err)
 	}
+}
+
+func TestOptionsPrecedence(t *testing.T) {
+	env := map[string]string{"LIBTMUX_TMUX_BIN": "/env/tmux", "LIBTMUX_SOCKET": "envsock", "LIBTMUX_SAFETY": "readonly", "TMUXBUF_BACKEND": "fake"}
+	getenv := func(k string) string { return env[k] }
+	o, err := config.Parse(nil, getenv, io.Discard)
+	if err != nil || o.TmuxBin != "/env/tmux" || o.SocketName != "envsock" || o.Safety != "readonly" || o.Backend != "fake" {
+		t.Errorf("environment not honoured: %+v %v", o, err)
+	}
+	o, err = config.Parse([]string{"--tmux-bin", "/flag/tmux", "--socket-name", "flagsock", "--safety", "destructive", "--backend", "control"}, getenv, io.Discard)
+	if err != nil || o.TmuxBin != "/flag/tmux" || o.SocketName != "flagsock" || o.Safety != "destructive" || o.Backend != "control" {
+		t.Errorf("flags do not win over the environment: %+v %v", o, err)
+	}
+	for _, bad := range [][]string{{"--backend", "docker"}, {"--timeout", "0s"}, {"stray"}, {"--max-content-bytes", "-1"}} {
+		if _, err := config.Parse(bad, noEnv, io.Discard); err == nil {
+			t.Errorf("%v was accepted", bad)
+		}
+	}
+}
+
+func TestHTTPOptionsRefused(t *testing.T) {
+	for _, bad := range [][]string{
+		{"--http-session-timeout", "0s"},
+		{"--max-content-bytes", "4611686018427387904"}, // the request size it allows would overflow
+		{"--http-no-auth", "--http-allow-remote"},
+		{"--http-no-auth", "--http-token-file", "/dev/null"},
+	} {
+		if _, err := config.Parse(bad, noEnv, io.Discard); err == nil {
+			t.Errorf("%v was accepted", bad)
+		}
+	}
+}
+
+func noEnv(string) string { return "" }
+
+// serverConfig is the server configuration that argv and getenv make,
+// with what it opened released.
+func serverConfig(t *testing.T, argv []string, getenv func(string) string) server.Config {
+	t.Helper()
+	o, err := config.Parse(argv, getenv, io.Discard)
+	if err != nil {
+		t.Fatalf("%q: %v", argv, err)
+	}
+	cfg, release, err := o.Server(io.Discard)
+	if err != nil {
+		t.Fatalf("%q: %v", argv, err)
+	}
+	release()
+	return cfg
 }

@@ -1,11 +1,10 @@
-package tmuxtest
+package servertest
 
 import (
 	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -22,7 +21,9 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/tmuxbuf/tmuxbuf/internal/config"
 	"github.com/tmuxbuf/tmuxbuf/server"
+	"github.com/tmuxbuf/tmuxbuf/tmuxtest"
 )
 
 // mcpServer is one tmuxbuf MCP server a script started, with a client
@@ -76,89 +77,109 @@ func cmdMCP(ts *testscript.TestScript, neg bool, args []string) error {
 		start = sc.startBinary
 	}
 	s, err := start(ts, audit, args)
-	if err != nil {
+	switch {
+	case err != nil && neg:
+		fmt.Fprintln(ts.Stderr(), err)
+		return nil
+	case err != nil:
 		return err
+	case neg:
+		s.stop(nil)
+		return tmuxtest.ErrUnexpectedSuccess
 	}
 	s.audit = audit
 	sc.servers[name] = s
 	return nil
 }
 
-// startInProcess runs server.New with the flags of tmuxbuf-mcp that shape
-// the server itself; the others (transport, backend, binary) belong to -bin.
+// startInProcess runs the server that tmuxbuf-mcp would run with args,
+// from the same flag table (package config) and the script's environment,
+// and connects to it in memory. Like -bin, it reads relative paths from
+// the script's directory, finds --tmux-bin on the script's PATH and runs
+// tmux with the script's environment. In fake mode, the exec backend's
+// tmux is the bridge to the script's emulated servers, so the server calls
+// them directly instead, one process fewer per command.
 func (sc *script) startInProcess(ts *testscript.TestScript, audit string, args []string) (*mcpServer, error) {
-	fs := flag.NewFlagSet("mcp", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	socketName := fs.String("socket-name", "", "")
-	socketPathFlag := fs.String("socket-path", "", "")
-	prefix := fs.String("buffer-prefix", "", "")
-	maxContent := fs.Int("max-content-bytes", 0, "")
-	maxShow := fs.Int("max-show-bytes", 0, "")
-	timeout := fs.Duration("timeout", 0, "")
-	safety := fs.String("safety", "mutating", "")
-	keep := fs.Bool("keep-buffers", false, "")
-	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
-		return nil, fmt.Errorf("in-process servers take --socket-name --socket-path --buffer-prefix --max-content-bytes --max-show-bytes --timeout --safety --keep-buffers (use -bin for the others): %v", args)
-	}
-	tier, err := server.ParseTier(*safety)
-	if err != nil {
-		return nil, err
-	}
-	def := sc.socketPath("default")
+	o, err := config.Parse(append([]string{"--audit-log", audit}, args...), ts.Getenv, io.Discard)
 	switch {
-	case *socketName != "":
-		def = sc.socketPath(*socketName)
-	case *socketPathFlag != "":
-		def = ts.MkAbs(*socketPathFlag)
+	case err != nil:
+		return nil, fmt.Errorf("%v (tmuxbuf-mcp's flags: see tmuxbuf-mcp -help)", err)
+	case o.HTTPAddr != "":
+		return nil, errors.New("--http needs -bin: an in-process server's client is connected in memory")
+	case o.Version:
+		return nil, errors.New("--version needs -bin")
 	}
-	f, err := os.Create(audit)
+	o.TmuxEnv = tmuxtest.Environ(ts)
+	for _, path := range []*string{&o.SocketPath, &o.AuditKeyFile} {
+		if *path != "" {
+			*path = ts.MkAbs(*path)
+		}
+	}
+	execFake := tmuxtest.FakeSockets(ts) != nil && o.Backend == "exec" && o.TmuxBin == "tmux"
+	o.TmuxBin = lookPathIn(ts.Getenv("PATH"), ts.MkAbs("."), o.TmuxBin)
+	stderr := &lockedBuffer{}
+	cfg, release, err := o.Server(stderr)
 	if err != nil {
 		return nil, err
 	}
-	srv, err := server.New(server.Config{
-		Tmux:            scriptDialer{sc, def},
-		BufferPrefix:    *prefix,
-		MaxContentBytes: *maxContent,
-		MaxShowBytes:    *maxShow,
-		Timeout:         *timeout,
-		Safety:          tier,
-		Audit:           server.NewAuditLogger(f),
-	})
+	if execFake {
+		cfg.Tmux = &config.FakeDialer{Sockets: tmuxtest.FakeSockets(ts), SocketPath: fakeSocketPaths(ts, o)}
+	}
+	srv, err := server.New(cfg)
 	if err != nil {
-		f.Close()
+		release()
 		return nil, err
 	}
-	ctx := context.Background()
-	cs, disconnect, err := ConnectInMemory(ctx, srv)
+	cs, disconnect, err := ConnectInMemory(context.Background(), srv)
 	if err != nil {
-		f.Close()
+		release()
 		return nil, err
 	}
-	return &mcpServer{session: cs, stop: func(sig os.Signal) (int, string) {
-		defer f.Close()
+	return &mcpServer{session: cs, stop: func(os.Signal) (int, string) {
 		disconnect()
-		if *keep {
-			return 0, ""
+		status := 0
+		if err := o.Cleanup(srv); err != nil {
+			fmt.Fprintf(stderr, "tmuxbuf-mcp: %v\n", err)
+			status = 1
 		}
-		if _, err := srv.Cleanup(ctx); err != nil {
-			return 1, fmt.Sprintf("deleting this server's buffers: %v\n", err)
-		}
-		return 0, ""
+		release()
+		return status, stderr.String()
 	}}, nil
 }
 
-// scriptDialer reaches the script's tmux servers by socket name, under the
-// script's TMUX_TMPDIR whatever the test process's own is.
-type scriptDialer struct {
-	sc  *script
-	def string // the socket path of the server's default socket
+// fakeSocketPaths maps socket names to the script's emulated servers as
+// tmux would with o's socket flags: a name, and by default "default",
+// under the script's socket directory.
+func fakeSocketPaths(ts *testscript.TestScript, o config.Options) func(socketName string) string {
+	return func(socketName string) string {
+		switch {
+		case socketName != "":
+			return tmuxtest.SocketPath(ts, socketName)
+		case o.SocketPath != "":
+			return o.SocketPath
+		case o.SocketName != "":
+			return tmuxtest.SocketPath(ts, o.SocketName)
+		}
+		return tmuxtest.SocketPath(ts, "default")
+	}
 }
 
-func (d scriptDialer) Dial(name string) server.Tmux {
-	if name == "" {
-		return d.sc.tmuxAt(d.def)
+// lookPathIn finds bin as a shell with PATH path in directory dir would; a
+// bin it cannot find stays as it is, to fail when it is run.
+func lookPathIn(path, dir, bin string) string {
+	if strings.Contains(bin, "/") {
+		if !filepath.IsAbs(bin) {
+			bin = filepath.Join(dir, bin)
+		}
+		return bin
 	}
-	return d.sc.tmuxAt(d.sc.socketPath(name))
+	for _, d := range filepath.SplitList(path) {
+		p := filepath.Join(d, bin)
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 {
+			return p
+		}
+	}
+	return bin
 }
 
 // stopWait bounds how long a stopping tmuxbuf-mcp process may take to clean
@@ -169,12 +190,12 @@ const stopWait = 20 * time.Second
 // environment, so that its exec backend runs the script's tmux, and talks
 // to it over stdio.
 func (sc *script) startBinary(ts *testscript.TestScript, audit string, args []string) (*mcpServer, error) {
-	bin, err := mcpBin.path()
+	bin, err := mcpBin.Path()
 	if err != nil {
 		return nil, err
 	}
 	cmd := exec.Command(bin, append([]string{"--audit-log", audit}, args...)...)
-	cmd.Dir, cmd.Env = ts.MkAbs("."), environ(ts)
+	cmd.Dir, cmd.Env = ts.MkAbs("."), tmuxtest.Environ(ts)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
@@ -249,7 +270,7 @@ func Connect(t testing.TB, srv *server.Server) *mcp.ClientSession {
 }
 
 func newClient() *mcp.Client {
-	return mcp.NewClient(&mcp.Implementation{Name: "tmuxtest", Version: "0"}, nil)
+	return mcp.NewClient(&mcp.Implementation{Name: "servertest", Version: "0"}, nil)
 }
 
 type lockedBuffer struct {
@@ -287,7 +308,7 @@ func cmdMCPStop(ts *testscript.TestScript, neg bool, args []string) error {
 	case len(args) == 2 && args[0] == "-signal" && args[1] == "HUP":
 		sig = syscall.SIGHUP
 	default:
-		return errUsage
+		return tmuxtest.ErrUsage
 	}
 	if sig != nil && !s.process {
 		return errors.New("-signal needs a server started with -bin")
@@ -295,7 +316,7 @@ func cmdMCPStop(ts *testscript.TestScript, neg bool, args []string) error {
 	delete(sc.servers, name)
 	code, stderr := s.stop(sig)
 	io.WriteString(ts.Stderr(), stderr)
-	return exitStatus(neg, code)
+	return tmuxtest.ExitStatus(neg, code)
 }
 
 // stopServers stops the servers a script left running, before its tmux
@@ -315,7 +336,7 @@ func cmdCall(ts *testscript.TestScript, neg bool, args []string) error {
 	sc := state(ts)
 	name, args := serverName(args)
 	if len(args) == 0 {
-		return errUsage
+		return tmuxtest.ErrUsage
 	}
 	s, err := sc.server(name)
 	if err != nil {
@@ -331,10 +352,10 @@ func cmdCall(ts *testscript.TestScript, neg bool, args []string) error {
 	switch {
 	case err != nil:
 		fmt.Fprintf(ts.Stderr(), "protocol error: %v\n", err)
-		return exitStatus(neg, 1)
+		return tmuxtest.ExitStatus(neg, 1)
 	case res.IsError:
 		fmt.Fprintf(ts.Stderr(), "%s\n", ResultText(res))
-		return exitStatus(neg, 1)
+		return tmuxtest.ExitStatus(neg, 1)
 	case res.StructuredContent == nil:
 		sc.last = nil
 		fmt.Fprintf(ts.Stdout(), "%s\n", ResultText(res))
@@ -350,7 +371,7 @@ func cmdCall(ts *testscript.TestScript, neg bool, args []string) error {
 		}
 		fmt.Fprintf(ts.Stdout(), "%s\n", canonicalJSON(sc.last))
 	}
-	return exitStatus(neg, 0)
+	return tmuxtest.ExitStatus(neg, 0)
 }
 
 // parseToolArgs reads a tool's arguments: a JSON object, and fields much as
@@ -452,7 +473,7 @@ func fieldText(v any) string {
 // cmdField prints a field of the last result: `field PATH`.
 func cmdField(ts *testscript.TestScript, neg bool, args []string) error {
 	if len(args) != 1 {
-		return errUsage
+		return tmuxtest.ErrUsage
 	}
 	v, err := state(ts).lastField(args[0])
 	if err != nil {
@@ -470,7 +491,7 @@ func cmdCapture(ts *testscript.TestScript, neg bool, args []string) error {
 		ts.Setenv(args[1], strings.TrimSuffix(ts.ReadFile("stdout"), "\n"))
 		return nil
 	case len(args) != 2:
-		return errUsage
+		return tmuxtest.ErrUsage
 	}
 	v, err := state(ts).lastField(args[1])
 	if err != nil {
@@ -485,7 +506,7 @@ func cmdAudit(ts *testscript.TestScript, neg bool, args []string) error {
 	sc := state(ts)
 	name, args := serverName(args)
 	if len(args) != 0 {
-		return errUsage
+		return tmuxtest.ErrUsage
 	}
 	audit := ts.MkAbs(filepath.Join(".mcp", name+".audit.jsonl"))
 	if _, running := sc.servers[name]; !running {
@@ -515,15 +536,15 @@ func cmdConcurrent(ts *testscript.TestScript, neg bool, args []string) error {
 		case len(args) >= 2 && args[0] == "-L":
 			label, args = args[1], args[2:]
 		default:
-			return errUsage
+			return tmuxtest.ErrUsage
 		}
 	}
 	if len(args) < 2 {
-		return errUsage
+		return tmuxtest.ErrUsage
 	}
 	n, err := strconv.Atoi(args[0])
 	if err != nil || n < 1 {
-		return errUsage
+		return tmuxtest.ErrUsage
 	}
 	var servers []*mcpServer
 	for _, name := range names {
@@ -556,7 +577,7 @@ func cmdConcurrent(ts *testscript.TestScript, neg bool, args []string) error {
 		return err
 	}
 
-	present, err := sc.bufferNames(sc.socketPath(label))
+	present, err := bufferNames(ts, tmuxtest.SocketPath(ts, label))
 	if err != nil {
 		return err
 	}
@@ -614,12 +635,16 @@ func callForBuffer(s *mcpServer, tool string, args json.RawMessage, del bool) (s
 	return out.BufferName, nil
 }
 
+// tmuxTimeout bounds one tmux command run by a script command, so that a
+// hung (or fault-delayed) tmux fails the script instead of the whole run.
+const tmuxTimeout = time.Minute
+
 // bufferNames asks tmux itself, not the MCP server, which buffers exist.
-func (sc *script) bufferNames(path string) (map[string]bool, error) {
+func bufferNames(ts *testscript.TestScript, path string) (map[string]bool, error) {
 	var stdout, stderr bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), tmuxTimeout)
 	defer cancel()
-	if code := sc.tmuxAt(path).Run(ctx, []string{"list-buffers", "-F", "#{buffer_name}"}, nil, &stdout, &stderr); code != 0 {
+	if code := tmuxtest.TmuxAt(ts, path).Run(ctx, []string{"list-buffers", "-F", "#{buffer_name}"}, nil, &stdout, &stderr); code != 0 {
 		return nil, fmt.Errorf("list-buffers on %s: exit status %d: %s", path, code, stderr.String())
 	}
 	names := map[string]bool{}

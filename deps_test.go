@@ -1,0 +1,55 @@
+package tmuxbuf_test
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// TestBinariesLinkNoTesting fails when a binary of this module links the
+// testing package, as a test helper taking testing.TB would make it do:
+// testing registers its flags and brings its runtime into programs that
+// users run.
+func TestBinariesLinkNoTesting(t *testing.T) {
+	for pkg, deps := range packageDeps(t, `{{if eq .Name "main"}}{{.ImportPath}} {{join .Deps " "}}{{end}}`, "./...") {
+		for _, dep := range deps {
+			if dep == "testing" {
+				t.Errorf("%s links the testing package (see go list -deps %s)", pkg, pkg)
+			}
+		}
+	}
+}
+
+// packageDeps runs go list with format on patterns; each line of format's
+// output is a package's import path and then its dependencies.
+func packageDeps(t *testing.T, format string, patterns ...string) map[string][]string {
+	t.Helper()
+	out, err := exec.Command("go", append([]string{"list", "-f", format}, patterns...)...).Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	deps := map[string][]string{}
+	for line := range strings.Lines(string(out)) {
+		if fields := strings.Fields(line); len(fields) > 0 {
+			deps[fields[0]] = fields[1:]
+		}
+	}
+	if len(deps) == 0 {
+		t.Fatalf("go list %s matched no package", strings.Join(patterns, " "))
+	}
+	return deps
+}
+
+// TestTmuxtestKnowsNoMCP fails when package tmuxtest, the tmux harness for
+// any module, depends on this module's MCP server or on the MCP SDK: a
+// module that tests its own tmux code should not inherit them.
+func TestTmuxtestKnowsNoMCP(t *testing.T) {
+	const pkg = "github.com/tmuxbuf/tmuxbuf/tmuxtest"
+	for _, dep := range packageDeps(t, `{{.ImportPath}} {{join .Deps " "}}`, pkg)[pkg] {
+		for _, banned := range []string{"github.com/tmuxbuf/tmuxbuf/server", "github.com/tmuxbuf/tmuxbuf/internal/config", "github.com/modelcontextprotocol/"} {
+			if strings.HasPrefix(dep, banned) {
+				t.Errorf("%s depends on %s", pkg, dep)
+			}
+		}
+	}
+}

@@ -1,0 +1,87 @@
+package config
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"sync"
+
+	"github.com/tmuxbuf/tmuxbuf/faketmux"
+	"github.com/tmuxbuf/tmuxbuf/server"
+)
+
+// FakeDialer is a server.Dialer over emulated tmux servers in this
+// process: the Server of Sockets at the path SocketPath gives for a socket
+// name. It is --backend fake, and how tests run the MCP server against the
+// emulator.
+type FakeDialer struct {
+	Sockets *faketmux.Sockets
+	// SocketPath is the path in Sockets of the server on socketName, ""
+	// being the configured socket.
+	SocketPath func(socketName string) string
+	// MaxNamed, when positive, bounds the servers that calls may reach by
+	// naming a socket, the configured one aside: past it, a new name gets
+	// a failed command.
+	MaxNamed int
+	// StartSession starts each server this dialer makes with a detached
+	// session, so that it is running, as a user's tmux would be, before
+	// the first tool call.
+	StartSession bool
+
+	mu    sync.Mutex
+	named map[string]bool // socket names dialled, when MaxNamed bounds them
+}
+
+// maxFakeSockets bounds the emulated tmux servers that calls may make by
+// naming a socket_name with --backend fake. Each runs a login shell in a
+// pseudo-terminal for its session, so without a bound every distinct name
+// a client sends would cost a process and a pty for the rest of the run.
+// Sixteen is more tmux servers than a person runs at once, for trying
+// socket_name, and at most sixteen shells.
+const maxFakeSockets = 16
+
+// NewFakeBackend is --backend fake: emulated servers of its own, one per
+// socket name, each started with a session. Close its Sockets when done.
+func NewFakeBackend() *FakeDialer {
+	return &FakeDialer{
+		Sockets:      &faketmux.Sockets{},
+		SocketPath:   func(socketName string) string { return "faketmux:" + socketName },
+		MaxNamed:     maxFakeSockets,
+		StartSession: true,
+	}
+}
+
+// Dial returns the emulated server on socketName.
+func (d *FakeDialer) Dial(socketName string) server.Tmux {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.MaxNamed > 0 && socketName != "" && !d.named[socketName] {
+		if len(d.named) >= d.MaxNamed {
+			return tooManyFakeSockets{d.MaxNamed}
+		}
+		if d.named == nil {
+			d.named = map[string]bool{}
+		}
+		d.named[socketName] = true
+	}
+	// Made and started under the lock, so that a concurrent call on the
+	// same socket never finds it without its session.
+	s, made := d.Sockets.Server(d.SocketPath(socketName))
+	if made && d.StartSession {
+		s.Run(context.Background(), []string{"new-session", "-d"}, nil, io.Discard, io.Discard)
+	}
+	return s
+}
+
+// tooManyFakeSockets fails every command on a socket past the bound,
+// keeping nothing: a failure of the backend's own, not of tmux.
+type tooManyFakeSockets struct{ max int }
+
+func (t tooManyFakeSockets) Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	exit, err := t.RunBackend(ctx, args, stdin, stdout, stderr)
+	return server.ReportFailure(stderr, exit, err)
+}
+
+func (t tooManyFakeSockets) RunBackend(context.Context, []string, io.Reader, io.Writer, io.Writer) (int, error) {
+	return 0, &server.BackendError{Err: fmt.Errorf("the fake backend emulates at most %d tmux servers named by socket_name, and all are in use: name one of those, or leave socket_name out", t.max)}
+}
