@@ -61,13 +61,7 @@ var notYetCommands = []*cmdEntry{
 	{name: "move-pane", alias: "movep", template: "bdfhvp:l:s:t:", lower: 0, upper: 0, usage: `[-bdfhv] [-l size] [-s src-pane] [-t dst-pane]`},
 	{name: "swap-pane", alias: "swapp", template: "dDs:t:UZ", lower: 0, upper: 0, usage: `[-dDUZ] [-s src-pane] [-t dst-pane]`},
 	{name: "respawn-pane", alias: "respawnp", template: "c:e:kt:", lower: 0, upper: -1, usage: `[-k] [-c start-directory] [-e environment] [-t target-pane] [shell-command]`},
-	{name: "resize-pane", alias: "resizep", template: "DLMRTt:Ux:y:Z", lower: 0, upper: 1, usage: `[-DLMRTUZ] [-x width] [-y height] [-t target-pane] [adjustment]`},
 	{name: "pipe-pane", alias: "pipep", template: "IOot:", lower: 0, upper: 1, usage: `[-IOo] [-t target-pane] [shell-command]`},
-
-	// Layouts.
-	{name: "next-layout", alias: "nextl", template: "t:", lower: 0, upper: 0, usage: `[-t target-window]`},
-	{name: "previous-layout", alias: "prevl", template: "t:", lower: 0, upper: 0, usage: `[-t target-window]`},
-	{name: "select-layout", alias: "selectl", template: "Enopt:", lower: 0, upper: 1, usage: `[-Enop] [-t target-pane] [layout-name]`},
 
 	// Options and hooks.
 	{name: "set-window-option", alias: "setw", template: "aFgoqt:u", lower: 1, upper: 2, usage: `[-aFgoqu] [-t target-window] option [value]`},

@@ -13,6 +13,7 @@ import (
 var paneCommands = []*cmdEntry{
 	{name: "split-window", alias: "splitw", template: "bc:de:fF:hIl:p:Pt:vZ", lower: 0, upper: -1, usage: `[-bdefhIPvZ] [-c start-directory] [-e environment] [-F format] [-l size] [-t target-pane][shell-command]`, target: targetSpec{kind: findPane}, exec: cmdSplitWindow},
 	{name: "kill-pane", alias: "killp", template: "at:", lower: 0, upper: 0, usage: `[-a] [-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdKillPane},
+	{name: "resize-pane", alias: "resizep", template: "DLMRTt:Ux:y:Z", lower: 0, upper: 1, usage: `[-DLMRTUZ] [-x width] [-y height] [-t target-pane] [adjustment]`, target: targetSpec{kind: findPane}, exec: cmdResizePane},
 	{name: "list-panes", alias: "lsp", template: "asF:f:t:", lower: 0, upper: 0, usage: `[-as] [-F format] [-f filter] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdListPanes},
 	{name: "select-pane", alias: "selectp", template: "DdegLlMmP:RT:t:UZ", lower: 0, upper: 0, usage: `[-DdeLlMmRUZ] [-T title] [-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdSelectPane},
 	{name: "last-pane", alias: "lastp", template: "det:Z", lower: 0, upper: 0, usage: `[-deZ] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdLastPane},
@@ -31,7 +32,7 @@ const (
 
 func cmdSplitWindow(c *client, it *cmdItem) error {
 	a, t := it.args, it.target
-	for _, f := range []byte("fIZ") {
+	for _, f := range []byte("fI") {
 		if a.has(f) {
 			return errorf(errUnsupported, "split-window -"+string(f))
 		}
@@ -45,6 +46,8 @@ func cmdSplitWindow(c *client, it *cmdItem) error {
 	if err != nil {
 		return err
 	}
+	// -Z zooms the window again afterwards, on its active pane.
+	rezoom := w.pushZoom(true, a.has('Z'))
 	lc := w.splitPane(old, typ, size, a.has('b'))
 	if lc == nil {
 		return errorf(errNoSpace)
@@ -68,6 +71,7 @@ func cmdSplitWindow(c *client, it *cmdItem) error {
 	if !a.has('d') {
 		c.st.setActive(w, p)
 	}
+	c.st.popZoom(w, rezoom)
 	if a.has('P') {
 		template, ok := a.get('F')
 		if !ok {
@@ -107,6 +111,7 @@ func splitSize(a *args, whole int) (int, error) {
 
 func cmdKillPane(c *client, it *cmdItem) error {
 	t := it.target
+	t.w.unzoom()
 	if it.args.has('a') {
 		for _, p := range append([]*paneState(nil), t.w.panes...) {
 			if p != t.p {
@@ -116,6 +121,62 @@ func cmdKillPane(c *client, it *cmdItem) error {
 		return nil
 	}
 	c.st.destroyPane(t.p)
+	return nil
+}
+
+// cmdResizePane is tmux's resize-pane: -Z zooms the pane or unzooms its
+// window; otherwise the window is unzoomed, -x and -y (cells, or a
+// percentage of the window) size the pane, and -L -R -U -D move its border
+// by the adjustment (1 without one). -M follows a mouse drag, and a command
+// line has none.
+func cmdResizePane(c *client, it *cmdItem) error {
+	a, w, p := it.args, it.target.w, it.target.p
+	switch {
+	case a.has('T'):
+		return errorf(errUnsupported, "resize-pane -T")
+	case a.has('M'):
+		return nil
+	case a.has('Z'):
+		if w.zoomed != nil {
+			w.unzoom()
+		} else {
+			c.st.zoom(w, p)
+		}
+		return nil
+	}
+	w.unzoom()
+	adjust := 1
+	if len(a.values) > 0 {
+		n, err := strtonum(a.values[0], 1, maxInt)
+		if err != nil {
+			return errorf(errAdjustment, err)
+		}
+		adjust = n
+	}
+	for _, size := range []struct {
+		flag  byte
+		typ   layoutType
+		whole int
+		msg   string
+	}{{'x', layoutLeftRight, w.width, errWidth}, {'y', layoutTopBottom, w.height, errHeight}} {
+		if v, ok := a.get(size.flag); ok {
+			n, err := stringPercentage(v, 0, maxInt, size.whole)
+			if err != nil {
+				return errorf(size.msg, err)
+			}
+			w.resizePaneTo(p, size.typ, n)
+		}
+	}
+	switch {
+	case a.has('L'):
+		w.resizePane(p, layoutLeftRight, -adjust)
+	case a.has('R'):
+		w.resizePane(p, layoutLeftRight, adjust)
+	case a.has('U'):
+		w.resizePane(p, layoutTopBottom, -adjust)
+	case a.has('D'):
+		w.resizePane(p, layoutTopBottom, adjust)
+	}
 	return nil
 }
 
@@ -322,11 +383,15 @@ func cmdSelectPane(c *client, it *cmdItem) error {
 			return errorf(errUnsupported, "select-pane -"+string(f))
 		}
 	}
-	p := t.p
+	p, w := t.p, t.w
 	if d, ok := selectDirection(a); ok {
 		// The rest of the command applies to the neighbour, and there
-		// is nothing to do without one.
-		if p = t.w.neighbour(p, d); p == nil {
+		// is nothing to do without one. Neighbours are found in the
+		// layout, with a zoomed window unzoomed meanwhile.
+		rezoom := w.pushZoom(false, true)
+		p = w.neighbour(p, d)
+		c.st.popZoom(w, rezoom)
+		if p == nil {
 			return nil
 		}
 	}
@@ -341,9 +406,11 @@ func cmdSelectPane(c *client, it *cmdItem) error {
 		if title = c.formatFor(t.p).expand(title); utf8.ValidString(title) {
 			p.title = title
 		}
-	default:
-		// -Z keeps a zoomed window zoomed, and no window is ever zoomed.
-		c.st.setActive(t.w, p)
+	case p != w.active:
+		// Another pane unzooms the window, unless -Z keeps it zoomed.
+		rezoom := w.pushZoom(false, a.has('Z'))
+		c.st.setActive(w, p)
+		c.st.popZoom(w, rezoom)
 	}
 	return nil
 }
@@ -386,7 +453,9 @@ func selectLastPane(c *client, it *cmdItem) error {
 	case a.has('d'):
 		last.inputOff = true
 	default:
+		rezoom := w.pushZoom(false, a.has('Z'))
 		c.st.setActive(w, last)
+		c.st.popZoom(w, rezoom)
 	}
 	return nil
 }

@@ -31,7 +31,7 @@ func (c *client) newWindow(s *session, idx int, name string, argv []string, cwd 
 	st := c.st
 	w := &window{
 		id: st.nextWindow, index: idx, session: s, width: width, height: height,
-		options: newOptions(st.windowOptions), activity: c.s.now(),
+		options: newOptions(st.windowOptions), activity: c.s.now(), lastPreset: -1,
 	}
 	p, err := c.spawnPane(w, argv, cwd, width, height, nil)
 	if err != nil {
@@ -44,6 +44,9 @@ func (c *client) newWindow(s *session, idx int, name string, argv []string, cwd 
 	w.name = name
 	if name == "" {
 		w.name = p.command
+	} else {
+		// A window named when made keeps its name, as in tmux's spawn.
+		w.options.values["automatic-rename"] = "off"
 	}
 	i, _ := slices.BinarySearchFunc(s.winlinks, idx, func(w *window, idx int) int { return w.index - idx })
 	s.winlinks = slices.Insert(s.winlinks, i, w)

@@ -77,6 +77,10 @@ const (
 	errNoPreviousWindow  = "no previous window"
 	errNoLastWindow      = "no last window"
 	errNoLastPane        = "no last pane"
+	errInvalidLayout     = "invalid layout"
+	errLayoutPanes       = "have %d panes but need %d"
+	errLayoutMismatch    = "size mismatch after applying layout"
+	errAdjustment        = "adjustment %s"
 )
 
 const (

@@ -175,13 +175,17 @@ func (f *formatter) windowVariable(key string) (string, time.Time, bool) {
 		return strconv.Itoa(w.width), t, true
 	case "window_height":
 		return strconv.Itoa(w.height), t, true
-	case "window_layout", "window_visible_layout":
-		return windowLayout(w), t, true
+	case "window_layout":
+		return windowLayout(w, false), t, true
+	case "window_visible_layout":
+		return windowLayout(w, true), t, true
+	case "window_zoomed_flag":
+		return boolString(w.zoomed != nil), t, true
 	case "window_activity":
 		return "", w.activity, true
 	case "window_format":
 		return "1", t, true
-	case "window_zoomed_flag", "window_bell_flag", "window_silence_flag", "window_activity_flag",
+	case "window_bell_flag", "window_silence_flag", "window_activity_flag",
 		"window_linked", "window_marked_flag", "window_bigger", "window_offset_x", "window_offset_y":
 		return "0", t, true
 	case "window_linked_sessions":
@@ -197,13 +201,17 @@ func (f *formatter) windowVariable(key string) (string, time.Time, bool) {
 }
 
 func windowFlags(w *window) string {
+	flags := ""
 	switch {
 	case w.session.current == w:
-		return "*"
+		flags = "*"
 	case w.session.last() == w:
-		return "-"
+		flags = "-"
 	}
-	return ""
+	if w.zoomed != nil {
+		flags += "Z"
+	}
+	return flags
 }
 
 func (f *formatter) paneVariable(key string) (string, time.Time, bool) {

@@ -119,35 +119,40 @@ func insertAt[T any](xs []T, i int, x T) []T {
 // the next for the first) and folds a container left with one cell into
 // its parent, as tmux's layout_close_pane does.
 func (w *window) closePane(p *paneState) {
-	lc := p.cell
-	parent := lc.parent
-	if parent == nil {
-		w.layout = nil
-		return
+	if w.layout = p.cell.destroy(w.layout); w.layout != nil {
+		w.fixPanes()
 	}
-	i := indexOf(parent.cells, lc)
-	other := i - 1
-	if i == 0 {
-		other = 1
-	}
-	parent.cells[other].grow(parent.typ, lc.size(parent.typ)+1)
-	parent.cells = append(parent.cells[:i], parent.cells[i+1:]...)
-	if len(parent.cells) == 1 {
-		only := parent.cells[0]
-		only.parent = parent.parent
-		if only.parent == nil {
-			w.layout = only
-		} else {
-			only.parent.cells[indexOf(only.parent.cells, parent)] = only
-		}
-	}
-	w.fixPanes()
 }
 
-// grow widens (or heightens) a cell by change cells, sharing them out one
-// at a time among children that run the same way, as tmux's
-// layout_resize_adjust does for a positive change.
-func (lc *layoutCell) grow(typ layoutType, change int) {
+// resizeCheck is how many cells lc can give up in the direction of typ
+// without a pane going under the minimum, as tmux's layout_resize_check
+// counts them: a container running that way can give what its children
+// can together, one running across only what its least child can.
+func (lc *layoutCell) resizeCheck(typ layoutType) int {
+	switch lc.typ {
+	case layoutPane:
+		return max(lc.size(typ)-paneMinimum, 0)
+	case typ:
+		available := 0
+		for _, child := range lc.cells {
+			available += child.resizeCheck(typ)
+		}
+		return available
+	default:
+		least := maxInt
+		for _, child := range lc.cells {
+			least = min(least, child.resizeCheck(typ))
+		}
+		return least
+	}
+}
+
+// resizeAdjust changes a cell's size in the direction of typ by change
+// cells, as tmux's layout_resize_adjust does: children running across
+// change as much, children running the same way share the change out one
+// cell at a time, in order, skipping those that cannot shrink. The change
+// must be within what resizeCheck allows.
+func (lc *layoutCell) resizeAdjust(typ layoutType, change int) {
 	if typ == layoutLeftRight {
 		lc.sx += change
 	} else {
@@ -156,35 +161,54 @@ func (lc *layoutCell) grow(typ layoutType, change int) {
 	switch lc.typ {
 	case layoutPane:
 	case typ:
-		for change > 0 {
+		for change != 0 {
+			moved := false
 			for _, child := range lc.cells {
-				if change == 0 {
-					break
+				switch {
+				case change == 0:
+				case change > 0:
+					child.resizeAdjust(typ, 1)
+					change--
+					moved = true
+				case child.resizeCheck(typ) > 0:
+					child.resizeAdjust(typ, -1)
+					change++
+					moved = true
 				}
-				child.grow(typ, 1)
-				change--
+			}
+			if !moved {
+				return // nothing can shrink: the caller asked for too much
 			}
 		}
 	default:
 		for _, child := range lc.cells {
-			child.grow(typ, change)
+			child.resizeAdjust(typ, change)
 		}
 	}
 }
 
 // fixPanes recomputes every cell's offset from the root and gives each
 // pane its cell's place and size, resizing its terminal when that changed.
+// In a zoomed window only the zoomed pane moves: it fills the window.
 func (w *window) fixPanes() {
+	if w.zoomed != nil {
+		w.zoomed.place(0, 0, w.width, w.height)
+		return
+	}
 	w.layout.xoff, w.layout.yoff = 0, 0
 	w.layout.fixOffsets()
 	for _, p := range w.panes {
 		lc := p.cell
-		p.left, p.top = lc.xoff, lc.yoff
-		if p.width != lc.sx || p.height != lc.sy {
-			p.width, p.height = lc.sx, lc.sy
-			if p.prog != nil {
-				p.prog.Resize(p.width, p.height)
-			}
+		p.place(lc.xoff, lc.yoff, lc.sx, lc.sy)
+	}
+}
+
+func (p *paneState) place(left, top, width, height int) {
+	p.left, p.top = left, top
+	if p.width != width || p.height != height {
+		p.width, p.height = width, height
+		if p.prog != nil {
+			p.prog.Resize(width, height)
 		}
 	}
 }
@@ -204,17 +228,26 @@ func (lc *layoutCell) fixOffsets() {
 
 // windowLayout is tmux's layout string: a checksum, then each cell as
 // WxH,X,Y with a pane's id, or its children in {} (left to right) or []
-// (top to bottom).
-func windowLayout(w *window) string {
+// (top to bottom). The visible layout of a zoomed window is its zoomed
+// pane alone; window_layout is the layout behind it.
+func windowLayout(w *window, visible bool) string {
+	root := w.layout
+	if visible && w.zoomed != nil {
+		root = &layoutCell{typ: layoutPane, sx: w.width, sy: w.height, pane: w.zoomed}
+	}
 	var b strings.Builder
-	w.layout.dump(&b)
-	body := b.String()
+	root.dump(&b)
+	return fmt.Sprintf("%04x,%s", layoutChecksum(b.String()), b.String())
+}
+
+// layoutChecksum is the checksum tmux puts before a layout string.
+func layoutChecksum(body string) uint16 {
 	var csum uint16
 	for i := 0; i < len(body); i++ {
 		csum = (csum >> 1) + ((csum & 1) << 15)
 		csum += uint16(body[i])
 	}
-	return fmt.Sprintf("%04x,%s", csum, body)
+	return csum
 }
 
 func (lc *layoutCell) dump(b *strings.Builder) {

@@ -99,6 +99,7 @@ func (st *state) destroyPane(p *paneState) {
 		st.destroyWindow(w)
 		return
 	}
+	w.unzoom()
 	w.closePane(p)
 	// As tmux's window_lost_pane: the pane active before takes over, else
 	// the one before in pane order, else the one after.

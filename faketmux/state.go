@@ -79,12 +79,20 @@ type session struct {
 }
 
 type window struct {
-	id            int
-	index         int
-	name          string
-	session       *session
-	panes         []*paneState // in tmux's pane order, which is not the layout's
-	layout        *layoutCell
+	id      int
+	index   int
+	name    string
+	session *session
+	panes   []*paneState // in tmux's pane order, which is not the layout's
+	layout  *layoutCell
+	// zoomed is the pane that fills the window (resize-pane -Z); the
+	// layout tree keeps the other panes' places meanwhile.
+	zoomed *paneState
+	// lastPreset is the layout preset used last (an index of
+	// layoutPresets), -1 before any.
+	lastPreset int
+	// oldLayout is the layout before the last select-layout, for -o.
+	oldLayout     string
 	active        *paneState
 	lastPane      *paneState // the pane active before, which takes over from it
 	options       *options
