@@ -49,8 +49,6 @@ var notYetCommands = []*cmdEntry{
 	// Windows.
 	{name: "link-window", alias: "linkw", template: "abdks:t:", lower: 0, upper: 0, usage: `[-abdk] [-s src-window] [-t dst-window]`},
 	{name: "unlink-window", alias: "unlinkw", template: "kt:", lower: 0, upper: 0, usage: `[-k] [-t target-window]`},
-	{name: "move-window", alias: "movew", template: "abdkrs:t:", lower: 0, upper: 0, usage: `[-abdkr] [-s src-window] [-t dst-window]`},
-	{name: "swap-window", alias: "swapw", template: "ds:t:", lower: 0, upper: 0, usage: `[-d] [-s src-window] [-t dst-window]`},
 	{name: "respawn-window", alias: "respawnw", template: "c:e:kt:", lower: 0, upper: -1, usage: `[-k] [-c start-directory] [-e environment] [-t target-window] [shell-command]`},
 	{name: "rotate-window", alias: "rotatew", template: "Dt:UZ", lower: 0, upper: 0, usage: `[-DUZ] [-t target-window]`},
 	{name: "resize-window", alias: "resizew", template: "aADLRt:Ux:y:", lower: 0, upper: 1, usage: `[-aADLRU] [-x width] [-y height] [-t target-window] [adjustment]`},

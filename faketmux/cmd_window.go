@@ -11,6 +11,8 @@ var windowCommands = []*cmdEntry{
 	{name: "new-window", alias: "neww", template: "abc:de:F:kn:PSt:", lower: 0, upper: -1, usage: `[-abdkPS] [-c start-directory] [-e environment] [-F format] [-n window-name] [-t target-window] [shell-command]`, target: targetSpec{kind: findWindow, windowIndex: true}, exec: cmdNewWindow},
 	{name: "kill-window", alias: "killw", template: "at:", lower: 0, upper: 0, usage: `[-a] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdKillWindow},
 	{name: "rename-window", alias: "renamew", template: "t:", lower: 1, upper: 1, usage: `[-t target-window] new-name`, target: targetSpec{kind: findWindow}, exec: cmdRenameWindow},
+	{name: "move-window", alias: "movew", template: "abdkrs:t:", lower: 0, upper: 0, usage: `[-abdkr] [-s src-window] [-t dst-window]`, source: targetSpec{kind: findWindow}, exec: cmdMoveWindow},
+	{name: "swap-window", alias: "swapw", template: "ds:t:", lower: 0, upper: 0, usage: `[-d] [-s src-window] [-t dst-window]`, source: targetSpec{kind: findWindow}, target: targetSpec{kind: findWindow}, exec: cmdSwapWindow},
 	{name: "list-windows", alias: "lsw", template: "F:f:at:", lower: 0, upper: 0, usage: `[-a] [-F format] [-f filter] [-t target-session]`, target: targetSpec{kind: findSession}, exec: cmdListWindows},
 	{name: "select-window", alias: "selectw", template: "lnpTt:", lower: 0, upper: 0, usage: `[-lnpT] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdSelectWindow},
 	{name: "next-window", alias: "next", template: "at:", lower: 0, upper: 0, usage: `[-a] [-t target-session]`, target: targetSpec{kind: findSession}, exec: cmdNextWindow},
@@ -27,13 +29,13 @@ const (
 )
 
 // newWindow creates a window at index idx of s with one pane running argv.
-func (c *client) newWindow(s *session, idx int, name string, argv []string, cwd string, width, height int) (*window, error) {
+func (c *client) newWindow(s *session, idx int, name string, argv []string, cwd string, width, height int, env []string) (*window, error) {
 	st := c.st
 	w := &window{
 		id: st.nextWindow, index: idx, session: s, width: width, height: height,
 		options: newOptions(st.windowOptions), activity: c.s.now(), lastPreset: -1,
 	}
-	p, err := c.spawnPane(w, argv, cwd, width, height, nil)
+	p, err := c.spawnPane(w, argv, cwd, width, height, env)
 	if err != nil {
 		return nil, err
 	}
@@ -48,14 +50,40 @@ func (c *client) newWindow(s *session, idx int, name string, argv []string, cwd 
 		// A window named when made keeps its name, as in tmux's spawn.
 		w.options.values["automatic-rename"] = "off"
 	}
-	i, _ := slices.BinarySearchFunc(s.winlinks, idx, func(w *window, idx int) int { return w.index - idx })
-	s.winlinks = slices.Insert(s.winlinks, i, w)
+	s.insert(w)
 	return w, nil
 }
 
 func cmdNewWindow(c *client, it *cmdItem) error {
 	a := it.args
 	s, idx := it.target.s, it.target.idx
+	// -S with -n and no index selects the one window of that name, if
+	// there is one, rather than making another.
+	if name, ok := a.get('n'); ok && a.has('S') && idx == -1 {
+		var found *window
+		for _, w := range s.winlinks {
+			if w.name != name {
+				continue
+			}
+			if found != nil {
+				return errorf(errMultipleWindows, name)
+			}
+			found = w
+		}
+		if found != nil {
+			if !a.has('d') {
+				s.setCurrent(found)
+			}
+			return nil
+		}
+	}
+	// -a and -b make room after or before the target window; a target
+	// naming a free index is used as it is.
+	if a.has('a') || a.has('b') {
+		if i := s.shuffleUp(it.target.w, a.has('b')); i != -1 {
+			idx = i
+		}
+	}
 	if idx >= 0 {
 		for _, w := range s.winlinks {
 			if w.index == idx {
@@ -79,7 +107,7 @@ func cmdNewWindow(c *client, it *cmdItem) error {
 		cwd = c.formatter().expand(v)
 	}
 	name, _ := a.get('n')
-	w, err := c.newWindow(s, idx, name, a.values, cwd, s.current.width, s.current.height)
+	w, err := c.newWindow(s, idx, name, a.values, cwd, s.current.width, s.current.height, allValues(a, 'e'))
 	if err != nil {
 		return err
 	}
@@ -98,8 +126,19 @@ func cmdNewWindow(c *client, it *cmdItem) error {
 
 // windowIndexTarget resolves a window target that names a session and an
 // index that may be free (tmux's CMD_FIND_WINDOW_INDEX), as new-window's
-// -t does; an index of -1 means the next free one.
+// -t does; an index of -1 means the next free one. The target's window is
+// the one at the index, or the session's current window for -1.
 func (c *client) windowIndexTarget(v string) (target, error) {
+	t, err := c.findWindowIndex(v)
+	if err == nil {
+		if t.w = t.s.current; t.idx >= 0 {
+			t.w = t.s.windowAt(t.idx)
+		}
+	}
+	return t, err
+}
+
+func (c *client) findWindowIndex(v string) (target, error) {
 	cur, haveCur := c.st.current()
 	if v == "" {
 		if !haveCur {
@@ -145,17 +184,129 @@ func (c *client) windowIndexTarget(v string) (target, error) {
 	return target{}, errorf(errCantFindWindow, winPart)
 }
 
+// cmdMoveWindow is tmux's move-window: -r renumbers the -t session's
+// windows; otherwise the -s window moves to the -t index (the next free
+// one without an index, or made free after or before the -t window with -a
+// or -b, or freed by killing the window there with -k) and becomes current
+// unless -d; the source session is renumbered after, with
+// renumber-windows on and no -s.
+func cmdMoveWindow(c *client, it *cmdItem) error {
+	a := it.args
+	value, given := a.get('t')
+	if a.has('r') {
+		t, err := c.findTarget(value, given, findSession)
+		if err != nil {
+			return errQuiet // tmux looks the session up quietly
+		}
+		t.s.renumber()
+		return nil
+	}
+	t, err := c.windowIndexTarget(value)
+	if err != nil {
+		return err
+	}
+	src, dst, idx := it.source.s, t.s, t.idx
+	if a.has('a') || a.has('b') {
+		at := t.w // a free index: room is made at the current window
+		if at == nil {
+			at = dst.current
+		}
+		idx = dst.shuffleUp(at, a.has('b'))
+	}
+	if err := c.st.moveWindow(it.source.w, dst, idx, a.has('k'), !a.has('d')); err != nil {
+		return err
+	}
+	if !a.has('s') {
+		src.renumberIfWanted()
+	}
+	return nil
+}
+
+// moveWindow links w at index idx of dst (-1: the next free index from
+// base-index), then unlinks it from where it was, as tmux's
+// server_link_window and server_unlink_window do. A window already at idx
+// is killed with kill (the new one becomes current if that one was),
+// else it is an error.
+func (st *state) moveWindow(w *window, dst *session, idx int, kill, selectIt bool) error {
+	if idx < 0 {
+		idx = dst.freeIndex(dst.options.number("base-index"))
+	} else if x := dst.windowAt(idx); x != nil {
+		switch {
+		case x == w:
+			return errorf(errSameIndex, idx)
+		case !kill:
+			return errorf(errIndexInUse, idx)
+		}
+		// Not session_detach: dst may be left with no window for now.
+		if dst.current == x {
+			dst.current, selectIt = nil, true
+		}
+		dst.lastw = slices.DeleteFunc(dst.lastw, func(y *window) bool { return y == x })
+		dst.winlinks = slices.DeleteFunc(dst.winlinks, func(y *window) bool { return y == x })
+		st.closeWindowPanes(x)
+	}
+	// In tmux the window is linked at its new place before it leaves the
+	// old one, which decides the current window after; link stands for
+	// the new place meanwhile.
+	link := *w
+	link.index, link.session = idx, dst
+	dst.insert(&link)
+	if selectIt {
+		dst.setCurrent(&link)
+	}
+	st.detachWindow(w)
+	dst.replace(&link, w)
+	w.index, w.session = idx, dst
+	return nil
+}
+
+// cmdSwapWindow is tmux's swap-window: the two windows trade places,
+// while each session's current window and last-window stack stay with the
+// places; with -d, the -t place (and the -s place in another session)
+// becomes current.
+func cmdSwapWindow(c *client, it *cmdItem) error {
+	src, dst := it.source, it.target
+	w1, w2 := src.w, dst.w
+	if w1 == w2 {
+		return nil
+	}
+	var placeholder window
+	for _, s := range []*session{src.s, dst.s} {
+		s.replace(w1, &placeholder)
+		s.replace(w2, w1)
+		s.replace(&placeholder, w2)
+		if src.s == dst.s {
+			break
+		}
+	}
+	w1.index, w2.index = w2.index, w1.index
+	w1.session, w2.session = w2.session, w1.session
+	if it.args.has('d') {
+		dst.s.setCurrent(w1)
+		if src.s != dst.s {
+			src.s.setCurrent(w2)
+		}
+	}
+	return nil
+}
+
 func cmdKillWindow(c *client, it *cmdItem) error {
 	t := it.target
 	if it.args.has('a') {
+		if len(t.s.winlinks) == 1 {
+			return nil
+		}
 		for _, w := range append([]*window(nil), t.s.winlinks...) {
 			if w != t.w {
 				c.st.destroyWindow(w)
 			}
 		}
+		for _, s := range c.st.sessions {
+			s.renumberIfWanted()
+		}
 		return nil
 	}
-	c.st.destroyWindow(t.w)
+	c.st.killWindow(t.w)
 	return nil
 }
 

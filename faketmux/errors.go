@@ -43,6 +43,11 @@ const (
 
 const errNoCommand = "no command"
 
+// errQuiet fails a command without a message, as a tmux command does that
+// returns an error without printing one: the rest of its command line is
+// skipped, and the client's exit status stays 0.
+var errQuiet = errors.New("failed quietly")
+
 // errorf makes the error a command prints; it is a plain error so that a
 // parse failure and a run failure print the same way.
 func errorf(format string, a ...any) error {
@@ -77,6 +82,8 @@ const (
 	errNoPreviousWindow  = "no previous window"
 	errNoLastWindow      = "no last window"
 	errNoLastPane        = "no last pane"
+	errSameIndex         = "same index: %d"
+	errMultipleWindows   = "multiple windows named %s"
 	errInvalidLayout     = "invalid layout"
 	errLayoutPanes       = "have %d panes but need %d"
 	errLayoutMismatch    = "size mismatch after applying layout"

@@ -55,6 +55,7 @@ var optionDefs = []optionDef{
 	{name: "default-shell", scope: scopeSession, def: "/bin/sh"},
 	{name: "default-size", scope: scopeSession, pattern: regexp.MustCompile(`(?s)^[0-9].*x[0-9].*$`), def: "80x24"},
 	{name: "history-limit", scope: scopeSession, typ: optNumber, min: 0, max: maxInt, def: "2000"},
+	{name: "renumber-windows", scope: scopeSession, typ: optFlag, def: "off"},
 	{name: "automatic-rename", scope: scopeWindow, typ: optFlag, def: "on"},
 	// The layout presets' sizes: cells, or a percentage of the window.
 	{name: "main-pane-height", scope: scopeWindow, def: "24"},

@@ -96,7 +96,7 @@ func (st *state) destroyPane(p *paneState) {
 	i := indexOf(w.panes, p)
 	w.panes = append(w.panes[:i], w.panes[i+1:]...)
 	if len(w.panes) == 0 {
-		st.destroyWindow(w)
+		st.killWindow(w)
 		return
 	}
 	w.unzoom()
@@ -113,15 +113,33 @@ func (st *state) destroyPane(p *paneState) {
 	}
 }
 
+// killWindow destroys w, then renumbers its session's windows if that
+// session has renumber-windows on, as tmux's server_kill_window does.
+func (st *state) killWindow(w *window) {
+	st.destroyWindow(w)
+	w.session.renumberIfWanted()
+}
+
 func (st *state) destroyWindow(w *window) {
-	for _, p := range append([]*paneState(nil), w.panes...) {
+	st.closeWindowPanes(w)
+	st.detachWindow(w)
+}
+
+// closeWindowPanes ends the programs of a window that is going away.
+func (st *state) closeWindowPanes(w *window) {
+	for _, p := range w.panes {
 		delete(st.panes, p.id)
 		p.prog.Close()
 	}
 	w.panes = nil
+}
+
+// detachWindow takes w out of its session as tmux's session_detach does:
+// a current window hands over to the window used before, else the
+// previous index (wrapping round), else the next; a session left with no
+// window goes.
+func (st *state) detachWindow(w *window) {
 	s := w.session
-	// As tmux's session_detach: the window used before, else the previous
-	// index (wrapping round), else the next.
 	if s.current == w && !s.selectLast() && !s.selectPrevious() {
 		s.selectNext()
 	}

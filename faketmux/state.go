@@ -226,6 +226,79 @@ func (s *session) selectPrevious() bool {
 	return s.setCurrent(s.winlinks[(i-1+len(s.winlinks))%len(s.winlinks)])
 }
 
+// windowAt is the window at index idx, or nil.
+func (s *session) windowAt(idx int) *window {
+	for _, w := range s.winlinks {
+		if w.index == idx {
+			return w
+		}
+	}
+	return nil
+}
+
+// insert puts w in s's windows at w.index, which must be free.
+func (s *session) insert(w *window) {
+	i, _ := slices.BinarySearchFunc(s.winlinks, w.index, func(w *window, idx int) int { return w.index - idx })
+	s.winlinks = slices.Insert(s.winlinks, i, w)
+}
+
+// freeIndex is the first index from idx up that no window has.
+func (s *session) freeIndex(idx int) int {
+	for s.windowAt(idx) != nil {
+		idx++
+	}
+	return idx
+}
+
+// shuffleUp makes room for a window just after w (or at w's index, with
+// before) by moving the windows from there up to the next free index up
+// by one, as tmux's winlink_shuffle_up does; it returns the index made
+// free, or -1 without w.
+func (s *session) shuffleUp(w *window, before bool) int {
+	if w == nil {
+		return -1
+	}
+	idx := w.index
+	if !before {
+		idx++
+	}
+	free := s.freeIndex(idx)
+	for _, x := range s.winlinks {
+		if x.index >= idx && x.index < free {
+			x.index++
+		}
+	}
+	return idx
+}
+
+// replace puts new where old is in s: its index, the current window and
+// the last-window stack.
+func (s *session) replace(old, new *window) {
+	for _, list := range [][]*window{s.winlinks, s.lastw} {
+		if i := indexOf(list, old); i >= 0 {
+			list[i] = new
+		}
+	}
+	if s.current == old {
+		s.current = new
+	}
+}
+
+// renumber gives s's windows consecutive indexes from base-index, in
+// order, as tmux's session_renumber_windows does.
+func (s *session) renumber() {
+	for i, w := range s.winlinks {
+		w.index = s.options.number("base-index") + i
+	}
+}
+
+// renumberIfWanted renumbers s's windows when s has renumber-windows on.
+func (s *session) renumberIfWanted() {
+	if s.options.get("renumber-windows") == "on" {
+		s.renumber()
+	}
+}
+
 // setActive is tmux's window_set_active_pane: the pane active before
 // becomes the last pane.
 func (st *state) setActive(w *window, p *paneState) {
