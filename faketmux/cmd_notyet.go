@@ -50,14 +50,9 @@ var notYetCommands = []*cmdEntry{
 	{name: "link-window", alias: "linkw", template: "abdks:t:", lower: 0, upper: 0, usage: `[-abdk] [-s src-window] [-t dst-window]`},
 	{name: "unlink-window", alias: "unlinkw", template: "kt:", lower: 0, upper: 0, usage: `[-k] [-t target-window]`},
 	{name: "respawn-window", alias: "respawnw", template: "c:e:kt:", lower: 0, upper: -1, usage: `[-k] [-c start-directory] [-e environment] [-t target-window] [shell-command]`},
-	{name: "rotate-window", alias: "rotatew", template: "Dt:UZ", lower: 0, upper: 0, usage: `[-DUZ] [-t target-window]`},
 	{name: "resize-window", alias: "resizew", template: "aADLRt:Ux:y:", lower: 0, upper: 1, usage: `[-aADLRU] [-x width] [-y height] [-t target-window] [adjustment]`},
 
 	// Panes.
-	{name: "break-pane", alias: "breakp", template: "abdPF:n:s:t:", lower: 0, upper: 0, usage: `[-abdP] [-F format] [-n window-name] [-s src-pane] [-t dst-window]`},
-	{name: "join-pane", alias: "joinp", template: "bdfhvp:l:s:t:", lower: 0, upper: 0, usage: `[-bdfhv] [-l size] [-s src-pane] [-t dst-pane]`},
-	{name: "move-pane", alias: "movep", template: "bdfhvp:l:s:t:", lower: 0, upper: 0, usage: `[-bdfhv] [-l size] [-s src-pane] [-t dst-pane]`},
-	{name: "swap-pane", alias: "swapp", template: "dDs:t:UZ", lower: 0, upper: 0, usage: `[-dDUZ] [-s src-pane] [-t dst-pane]`},
 	{name: "respawn-pane", alias: "respawnp", template: "c:e:kt:", lower: 0, upper: -1, usage: `[-k] [-c start-directory] [-e environment] [-t target-pane] [shell-command]`},
 	{name: "pipe-pane", alias: "pipep", template: "IOot:", lower: 0, upper: 1, usage: `[-IOo] [-t target-pane] [shell-command]`},
 

@@ -14,6 +14,10 @@ var paneCommands = []*cmdEntry{
 	{name: "split-window", alias: "splitw", template: "bc:de:fF:hIl:p:Pt:vZ", lower: 0, upper: -1, usage: `[-bdefhIPvZ] [-c start-directory] [-e environment] [-F format] [-l size] [-t target-pane][shell-command]`, target: targetSpec{kind: findPane}, exec: cmdSplitWindow},
 	{name: "kill-pane", alias: "killp", template: "at:", lower: 0, upper: 0, usage: `[-a] [-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdKillPane},
 	{name: "resize-pane", alias: "resizep", template: "DLMRTt:Ux:y:Z", lower: 0, upper: 1, usage: `[-DLMRTUZ] [-x width] [-y height] [-t target-pane] [adjustment]`, target: targetSpec{kind: findPane}, exec: cmdResizePane},
+	{name: "swap-pane", alias: "swapp", template: "dDs:t:UZ", lower: 0, upper: 0, usage: `[-dDUZ] [-s src-pane] [-t dst-pane]`, source: targetSpec{kind: findPane}, target: targetSpec{kind: findPane}, exec: cmdSwapPane},
+	{name: "break-pane", alias: "breakp", template: "abdPF:n:s:t:", lower: 0, upper: 0, usage: `[-abdP] [-F format] [-n window-name] [-s src-pane] [-t dst-window]`, source: targetSpec{kind: findPane}, target: targetSpec{kind: findWindow, windowIndex: true}, exec: cmdBreakPane},
+	{name: "join-pane", alias: "joinp", template: "bdfhvp:l:s:t:", lower: 0, upper: 0, usage: `[-bdfhv] [-l size] [-s src-pane] [-t dst-pane]`, source: targetSpec{kind: findPane}, target: targetSpec{kind: findPane}, exec: cmdJoinPane},
+	{name: "move-pane", alias: "movep", template: "bdfhvp:l:s:t:", lower: 0, upper: 0, usage: `[-bdfhv] [-l size] [-s src-pane] [-t dst-pane]`, source: targetSpec{kind: findPane}, target: targetSpec{kind: findPane}, exec: cmdJoinPane},
 	{name: "list-panes", alias: "lsp", template: "asF:f:t:", lower: 0, upper: 0, usage: `[-as] [-F format] [-f filter] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdListPanes},
 	{name: "select-pane", alias: "selectp", template: "DdegLlMmP:RT:t:UZ", lower: 0, upper: 0, usage: `[-DdeLlMmRUZ] [-T title] [-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdSelectPane},
 	{name: "last-pane", alias: "lastp", template: "det:Z", lower: 0, upper: 0, usage: `[-deZ] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdLastPane},
@@ -32,23 +36,31 @@ const (
 
 func cmdSplitWindow(c *client, it *cmdItem) error {
 	a, t := it.args, it.target
-	for _, f := range []byte("fI") {
-		if a.has(f) {
-			return errorf(errUnsupported, "split-window -"+string(f))
-		}
+	if a.has('I') {
+		return errorf(errUnsupported, "split-window -I")
 	}
 	w, old := t.w, t.p
 	typ := layoutTopBottom
 	if a.has('h') {
 		typ = layoutLeftRight
 	}
-	size, err := splitSize(a, old.cell.size(typ))
+	// A percentage is of the pane, or of the window with -f.
+	whole := old.height
+	switch {
+	case a.has('f') && typ == layoutTopBottom:
+		whole = w.height
+	case a.has('f'):
+		whole = w.width
+	case typ == layoutLeftRight:
+		whole = old.width
+	}
+	size, err := splitSize(a, whole)
 	if err != nil {
 		return err
 	}
 	// -Z zooms the window again afterwards, on its active pane.
 	rezoom := w.pushZoom(true, a.has('Z'))
-	lc := w.splitPane(old, typ, size, a.has('b'))
+	lc := w.splitPane(old, typ, size, a.has('b'), a.has('f'))
 	if lc == nil {
 		return errorf(errNoSpace)
 	}
@@ -62,8 +74,15 @@ func cmdSplitWindow(c *client, it *cmdItem) error {
 		return err
 	}
 	p.cell, lc.pane = lc, p
+	// The new pane goes beside the one split in pane order, or with -f
+	// first or last.
 	i := indexOf(w.panes, old)
-	if !a.has('b') {
+	switch {
+	case a.has('f') && a.has('b'):
+		i = 0
+	case a.has('f'):
+		i = len(w.panes)
+	case !a.has('b'):
 		i++
 	}
 	w.panes = insertAt(w.panes, i, p)
@@ -176,6 +195,184 @@ func cmdResizePane(c *client, it *cmdItem) error {
 		w.resizePane(p, layoutTopBottom, -adjust)
 	case a.has('D'):
 		w.resizePane(p, layoutTopBottom, adjust)
+	}
+	return nil
+}
+
+// cmdSwapPane is tmux's swap-pane: the -s pane (with -D or -U, the pane
+// after or before the -t pane, wrapping round) and the -t pane trade
+// places, in their windows' pane order and layouts; the -t pane becomes
+// active, or with panes in two windows each becomes active in its new
+// window; with -d, only a pane that was active hands over to the other.
+// Zoomed windows are unzoomed, and zoomed again with -Z.
+func cmdSwapPane(c *client, it *cmdItem) error {
+	a, st := it.args, c.st
+	srcW, src := it.source.w, it.source.p
+	dstW, dst := it.target.w, it.target.p
+	rezoomDst := dstW.pushZoom(false, a.has('Z'))
+	if a.has('D') || a.has('U') {
+		srcW = dstW
+		step := 1
+		if !a.has('D') {
+			step = len(dstW.panes) - 1
+		}
+		src = dstW.panes[(indexOf(dstW.panes, dst)+step)%len(dstW.panes)]
+	}
+	rezoomSrc := rezoomDst
+	if srcW != dstW {
+		rezoomSrc = srcW.pushZoom(false, a.has('Z'))
+	}
+	if src != dst {
+		i, j := indexOf(srcW.panes, src), indexOf(dstW.panes, dst)
+		srcW.panes[i], dstW.panes[j] = dst, src
+		src.cell, dst.cell = dst.cell, src.cell
+		src.cell.pane, dst.cell.pane = src, dst
+		src.window, dst.window = dstW, srcW
+		left, top, width, height := src.left, src.top, src.width, src.height
+		src.place(dst.left, dst.top, dst.width, dst.height)
+		dst.place(left, top, width, height)
+		switch {
+		case !a.has('d') && srcW != dstW:
+			st.setActive(srcW, dst)
+			st.setActive(dstW, src)
+		case !a.has('d'):
+			st.setActive(srcW, dst)
+		default:
+			// In one window, an active -s pane hands over to the -t
+			// pane, which then hands back.
+			if srcW.active == src {
+				st.setActive(srcW, dst)
+			}
+			if dstW.active == dst {
+				st.setActive(dstW, src)
+			}
+		}
+		if srcW != dstW {
+			if srcW.lastPane == src {
+				srcW.lastPane = nil
+			}
+			if dstW.lastPane == dst {
+				dstW.lastPane = nil
+			}
+		}
+	}
+	st.popZoom(srcW, rezoomSrc)
+	if srcW != dstW {
+		st.popZoom(dstW, rezoomDst)
+	}
+	return nil
+}
+
+const breakPaneTemplate = "#{session_name}:#{window_index}.#{pane_index}"
+
+// cmdBreakPane is tmux's break-pane: the -s pane leaves its window for a
+// new one at the -t index (the next free one without; room made after or
+// before the -t window with -a or -b), named -n or after its command,
+// which becomes current unless -d. A pane alone in its window moves with
+// its window, as move-window moves it.
+func cmdBreakPane(c *client, it *cmdItem) error {
+	a, st := it.args, c.st
+	w, p := it.source.w, it.source.p
+	dst, idx := it.target.s, it.target.idx
+	if a.has('a') || a.has('b') {
+		at := it.target.w
+		if at == nil {
+			at = dst.current
+		}
+		idx = dst.shuffleUp(at, a.has('b'))
+	}
+	w.unzoom()
+	name, named := a.get('n')
+	if len(w.panes) == 1 {
+		if err := st.moveWindow(w, dst, idx, false, !a.has('d')); err != nil {
+			return err
+		}
+		if named {
+			w.rename(name, p)
+		}
+		return nil
+	}
+	if idx >= 0 && dst.windowAt(idx) != nil {
+		return errorf(errIndexInUse, idx)
+	}
+	w.removePane(p)
+	if idx < 0 {
+		idx = dst.freeIndex(dst.options.number("base-index"))
+	}
+	nw := &window{
+		id: st.nextWindow, index: idx, session: dst, width: w.width, height: w.height,
+		options: newOptions(st.windowOptions), activity: c.s.now(), lastPreset: -1,
+	}
+	st.nextWindow++
+	nw.hold(p, name)
+	nw.active = p
+	dst.insert(nw)
+	if !a.has('d') {
+		dst.setCurrent(nw)
+	}
+	if a.has('P') {
+		template, ok := a.get('F')
+		if !ok {
+			template = breakPaneTemplate
+		}
+		c.print(c.formatFor(p).expand(template))
+	}
+	return nil
+}
+
+// cmdJoinPane is tmux's join-pane and move-pane: the -s pane leaves its
+// window and splits the -t pane, as split-window would split it (-b -f -h
+// -v, -l in cells or percent, -p); it becomes active and its window
+// current unless -d. A window left with no pane goes.
+func cmdJoinPane(c *client, it *cmdItem) error {
+	a, st := it.args, c.st
+	srcW, src := it.source.w, it.source.p
+	dstW, dst := it.target.w, it.target.p
+	dstW.unzoom()
+	srcW.unzoom()
+	if src == dst {
+		return errorf(errSamePanes)
+	}
+	typ, whole := layoutTopBottom, dst.height
+	if a.has('h') {
+		typ, whole = layoutLeftRight, dst.width
+	}
+	size := -1
+	var err error
+	if v, ok := a.get('l'); ok {
+		size, err = stringPercentage(v, 0, maxInt, whole)
+	} else if v, ok := a.get('p'); ok {
+		var pct int
+		if pct, err = strtonum(v, 0, 100); err == nil {
+			size = whole * pct / 100
+		}
+	}
+	if err != nil {
+		return errorf(errSize, err)
+	}
+	lc := dstW.splitPane(dst, typ, size, a.has('b'), a.has('f'))
+	if lc == nil {
+		return errorf(errPaneTooSmall)
+	}
+	if len(srcW.panes) == 1 {
+		srcW.closePane(src)
+		srcW.panes = nil
+	} else {
+		srcW.removePane(src)
+	}
+	i := indexOf(dstW.panes, dst)
+	if !a.has('b') {
+		i++
+	}
+	dstW.panes = insertAt(dstW.panes, i, src)
+	src.window, src.cell, lc.pane = dstW, lc, src
+	dstW.fixPanes()
+	if !a.has('d') {
+		st.setActive(dstW, src)
+		dstW.session.setCurrent(dstW)
+	}
+	if len(srcW.panes) == 0 {
+		st.killWindow(srcW)
 	}
 	return nil
 }

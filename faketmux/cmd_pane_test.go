@@ -130,7 +130,7 @@ func TestSplitErrors(t *testing.T) {
 		{[]string{"-l", "-1"}, "lines too small"},
 		{[]string{"-l", "y%"}, "percentage invalid"},
 		{[]string{"-p", "z"}, "create pane failed: -p invalid"},
-		{[]string{"-f"}, "faketmux: split-window -f is not supported"},
+		{[]string{"-I"}, "faketmux: split-window -I is not supported"},
 	} {
 		args := append([]string{"split-window"}, tc.args...)
 		mustFail(t, s, tc.want, args...)

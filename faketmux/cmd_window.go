@@ -13,6 +13,7 @@ var windowCommands = []*cmdEntry{
 	{name: "rename-window", alias: "renamew", template: "t:", lower: 1, upper: 1, usage: `[-t target-window] new-name`, target: targetSpec{kind: findWindow}, exec: cmdRenameWindow},
 	{name: "move-window", alias: "movew", template: "abdkrs:t:", lower: 0, upper: 0, usage: `[-abdkr] [-s src-window] [-t dst-window]`, source: targetSpec{kind: findWindow}, exec: cmdMoveWindow},
 	{name: "swap-window", alias: "swapw", template: "ds:t:", lower: 0, upper: 0, usage: `[-d] [-s src-window] [-t dst-window]`, source: targetSpec{kind: findWindow}, target: targetSpec{kind: findWindow}, exec: cmdSwapWindow},
+	{name: "rotate-window", alias: "rotatew", template: "Dt:UZ", lower: 0, upper: 0, usage: `[-DUZ] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdRotateWindow},
 	{name: "list-windows", alias: "lsw", template: "F:f:at:", lower: 0, upper: 0, usage: `[-a] [-F format] [-f filter] [-t target-session]`, target: targetSpec{kind: findSession}, exec: cmdListWindows},
 	{name: "select-window", alias: "selectw", template: "lnpTt:", lower: 0, upper: 0, usage: `[-lnpT] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdSelectWindow},
 	{name: "next-window", alias: "next", template: "at:", lower: 0, upper: 0, usage: `[-a] [-t target-session]`, target: targetSpec{kind: findSession}, exec: cmdNextWindow},
@@ -40,18 +41,32 @@ func (c *client) newWindow(s *session, idx int, name string, argv []string, cwd 
 		return nil, err
 	}
 	st.nextWindow++
-	w.panes = []*paneState{p}
-	w.layout = newLeaf(p, width, height)
+	w.hold(p, name)
 	st.setActive(w, p)
+	s.insert(w)
+	return w, nil
+}
+
+// hold makes p the one pane of a new window w, which is named name, or
+// after p's command without one.
+func (w *window) hold(p *paneState, name string) {
+	p.window = w
+	w.panes = []*paneState{p}
+	w.layout = newLeaf(p, w.width, w.height)
+	w.fixPanes()
+	w.rename(name, p)
+}
+
+// rename names w, or with no name, after p's command as tmux's
+// automatic-rename first does. A window named explicitly keeps its name:
+// automatic-rename goes off, as in tmux.
+func (w *window) rename(name string, p *paneState) {
 	w.name = name
 	if name == "" {
 		w.name = p.command
 	} else {
-		// A window named when made keeps its name, as in tmux's spawn.
 		w.options.values["automatic-rename"] = "off"
 	}
-	s.insert(w)
-	return w, nil
 }
 
 func cmdNewWindow(c *client, it *cmdItem) error {
@@ -287,6 +302,38 @@ func cmdSwapWindow(c *client, it *cmdItem) error {
 			src.s.setCurrent(w2)
 		}
 	}
+	return nil
+}
+
+// cmdRotateWindow is tmux's rotate-window: the panes move round the
+// layout's cells, each to the next cell in pane order (to the previous
+// with -D), and the pane after the active one (before it, with -D) becomes
+// active. -Z keeps a zoomed window zoomed.
+func cmdRotateWindow(c *client, it *cmdItem) error {
+	a, w := it.args, it.target.w
+	rezoom := w.pushZoom(false, a.has('Z'))
+	cells := make([]*layoutCell, len(w.panes))
+	for i, p := range w.panes {
+		cells[i] = p.cell
+	}
+	n := len(w.panes)
+	step := 1 // the pane order turns so that each pane takes the cell before it
+	if a.has('D') {
+		step = n - 1
+	}
+	w.panes = slices.Concat(w.panes[step%n:], w.panes[:step%n])
+	for i, p := range w.panes {
+		p.cell, cells[i].pane = cells[i], p
+	}
+	w.fixPanes()
+	i := indexOf(w.panes, w.active)
+	if a.has('D') {
+		i += n - 1
+	} else {
+		i++
+	}
+	c.st.setActive(w, w.panes[i%n])
+	c.st.popZoom(w, rezoom)
 	return nil
 }
 

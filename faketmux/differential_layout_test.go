@@ -147,4 +147,71 @@ var _ = differentialCases("layout", []scenario{
 		cmd("new-session", "-d", "-s", "one", "-n", "w", "sleep 1000", ";", "resize-pane", "-Z", "-t", "one", ";", "display-message", "-t", "one", "-p", "#{window_zoomed_flag}"),
 		cmd("resize-pane", "-t", "one", "-x", "10", "-L", ";", "display-message", "-t", "one", "-p", "#{window_layout}"),
 	}},
+	{name: "moving panes", steps: []step{
+		cmd("new-session", "-d", "-s", "M", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("split-window", "-h", "-d", "sleep 1000", ";", "split-window", "-t", "%1", "-d", "sleep 1000", ";",
+			"split-window", "-t", "%0", "-d", "sleep 1000"),
+		cmd("list-panes", "-F", panesFormat),
+		// swap-pane trades places and pane order; the -t pane becomes
+		// active, or with -d an active pane hands over.
+		cmd("swap-pane", "-s", "%0", "-t", "%2", ";", "list-panes", "-F", panesFormat),
+		cmd("swap-pane", "-d", "-s", "%2", "-t", "%1", ";", "list-panes", "-F", panesFormat),
+		cmd("swap-pane", "-d", "-s", "%3", "-t", "%0", ";", "list-panes", "-F", panesFormat),
+		cmd("swap-pane", "-D", ";", "list-panes", "-F", panesFormat),
+		cmd("swap-pane", "-U", "-t", "%3", ";", "list-panes", "-F", panesFormat),
+		cmd("swap-pane", "-U", "-t", "%2", ";", "list-panes", "-F", panesFormat),
+		cmd("swap-pane", "-s", "%1", "-t", "%1", ";", "list-panes", "-F", panesFormat),
+		cmd("swapp", "-s", "%9"),
+		cmd("resize-pane", "-Z", "-t", "%0", ";", "swap-pane", "-Z", "-s", "%0", "-t", "%1", ";",
+			"display-message", "-p", "#{window_zoomed_flag} #{pane_id} #{window_visible_layout}"),
+		cmd("swap-pane", "-s", "%0", "-t", "%1", ";", "display-message", "-p", "#{window_zoomed_flag} #{pane_id}"),
+		// rotate-window moves each pane to the next cell.
+		cmd("rotate-window", ";", "list-panes", "-F", panesFormat),
+		cmd("rotate-window", "-D", ";", "list-panes", "-F", panesFormat),
+		cmd("rotate-window", "-D", "-t", ":w", ";", "list-panes", "-F", panesFormat),
+		cmd("resize-pane", "-Z", ";", "rotatew", "-Z", ";", "display-message", "-p", "#{window_zoomed_flag} #{pane_id}"),
+		cmd("rotate-window", ";", "display-message", "-p", "#{window_zoomed_flag} #{pane_id}"),
+		// Across windows.
+		cmd("new-window", "-d", "-n", "x", "sleep 1000", ";", "split-window", "-d", "-h", "-t", ":x", "sleep 1000"),
+		cmd("swap-pane", "-s", ":x.0", "-t", "%1", ";", "list-panes", "-s", "-F", "#{window_index} "+panesFormat),
+		cmd("swap-pane", "-d", "-s", ":x.0", "-t", "%3", ";", "list-panes", "-s", "-F", "#{window_index} "+panesFormat),
+		// break-pane makes a window of a pane. (Its name is the
+		// program's, which tmux follows and the emulator does not: see
+		// the README.)
+		cmd("break-pane", "-s", "%3", "-P", ";", "list-windows", "-F", unnamedWindowsFormat, ";", "list-panes", "-s", "-F", "#{window_index} "+panesFormat),
+		cmd("break-pane", "-d", "-s", "%2", "-n", "broken", "-t", ":7", "-P", "-F", "#{window_id} #{pane_id}", ";", "list-windows", "-F", unnamedWindowsFormat),
+		cmd("break-pane", "-s", "%2", "-n", "alone", ";", "list-windows", "-F", unnamedWindowsFormat),
+		cmd("break-pane", "-s", "%0", "-t", ":0"),
+		cmd("break-pane", "-a", "-d", "-s", "%0", "-t", ":0", ";", "list-windows", "-F", unnamedWindowsFormat),
+		cmd("break-pane", "-b", "-s", "%1", "-t", ":0", ";", "list-windows", "-F", unnamedWindowsFormat),
+		cmd("break-pane", "-s", "%1", "-t", ":0", "-n", "same"),
+		// join-pane splits the -t pane with the -s pane.
+		cmd("join-pane", "-s", "%0", "-t", "%1", ";", "list-windows", "-F", unnamedWindowsFormat, ";", "list-panes", "-F", panesFormat),
+		cmd("join-pane", "-h", "-b", "-s", "%2", "-t", "%1", ";", "list-panes", "-F", panesFormat),
+		cmd("join-pane", "-d", "-l", "30%", "-s", "%3", "-t", "%1", ";", "list-windows", "-F", unnamedWindowsFormat, ";", "list-panes", "-F", panesFormat),
+		cmd("move-pane", "-h", "-l", "10", "-s", "%5", "-t", "%0", ";", "list-panes", "-F", panesFormat),
+		cmd("move-pane", "-p", "25", "-s", "%4", "-t", "%0", ";", "list-panes", "-F", panesFormat),
+		cmd("join-pane", "-s", "%0", "-t", "%0"),
+		cmd("join-pane", "-l", "abc", "-s", "%0", "-t", "%1"),
+		cmd("join-pane", "-p", "101", "-s", "%0", "-t", "%1"),
+		cmd("join-pane", "-l", "101%", "-s", "%0", "-t", "%1"),
+		cmd("join-pane", "-f", "-s", "%0", "-t", "%1", ";", "list-panes", "-F", panesFormat),
+		cmd("join-pane", "-f", "-h", "-b", "-s", "%2", "-t", "%1", ";", "list-panes", "-F", panesFormat),
+		cmd("new-session", "-d", "-s", "tiny", "-n", "t", "-x", "4", "-y", "3", "sleep 1000"),
+		cmd("split-window", "-h", "-t", "tiny", "sleep 1000", ";", "join-pane", "-h", "-s", "%0", "-t", "tiny:t.1"),
+		// split-window -f spans the whole window.
+		cmd("new-session", "-d", "-s", "F", "-n", "f", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("split-window", "-t", "F", "-h", "-d", "sleep 1000", ";", "split-window", "-t", "F:f.1", "-d", "sleep 1000"),
+		cmd("split-window", "-t", "F:f.1", "-f", "-d", "sleep 1000", ";", "list-panes", "-t", "F", "-F", panesFormat),
+		cmd("split-window", "-t", "F:f.1", "-f", "-h", "-d", "-l", "10", "sleep 1000", ";", "list-panes", "-t", "F", "-F", panesFormat),
+		cmd("split-window", "-t", "F:f.1", "-f", "-h", "-b", "-d", "-l", "20%", "sleep 1000", ";", "list-panes", "-t", "F", "-F", panesFormat),
+		cmd("split-window", "-t", "F:f.1", "-f", "-b", "-d", "-p", "10", "sleep 1000", ";", "list-panes", "-t", "F", "-F", panesFormat),
+		cmd("split-window", "-t", "F:f.1", "-f", "-d", "-l", "20", "sleep 1000"),
+		cmd("split-window", "-t", "F:f.1", "-f", "-h", "-d", "-l", "75", "sleep 1000"),
+	}},
 })
+
+// unnamedWindowsFormat is windowsFormat without the names of windows that
+// were named after their program.
+const unnamedWindowsFormat = "#{window_index}#{window_flags} #{window_active}#{window_last_flag} " +
+	"active=#{active_window_index} last=#{last_window_index}"

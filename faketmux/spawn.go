@@ -93,16 +93,23 @@ func (st *state) destroyPane(p *paneState) {
 	delete(st.panes, p.id)
 	p.prog.Close()
 	w := p.window
-	i := indexOf(w.panes, p)
-	w.panes = append(w.panes[:i], w.panes[i+1:]...)
-	if len(w.panes) == 0 {
+	if len(w.panes) == 1 {
+		w.panes = nil
 		st.killWindow(w)
 		return
 	}
 	w.unzoom()
+	w.removePane(p)
+}
+
+// removePane takes p out of w's panes and layout, which must keep another
+// pane. As tmux's window_lost_pane: when p was active, the pane active
+// before takes over, else the one before it in pane order, else the one
+// after.
+func (w *window) removePane(p *paneState) {
+	i := indexOf(w.panes, p)
+	w.panes = slices.Delete(w.panes, i, i+1)
 	w.closePane(p)
-	// As tmux's window_lost_pane: the pane active before takes over, else
-	// the one before in pane order, else the one after.
 	switch {
 	case w.active == p && w.lastPane != nil:
 		w.active, w.lastPane = w.lastPane, nil
