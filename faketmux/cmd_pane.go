@@ -2,6 +2,7 @@ package faketmux
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"strings"
 	"unicode/utf8"
@@ -18,6 +19,7 @@ var paneCommands = []*cmdEntry{
 	{name: "break-pane", alias: "breakp", template: "abdPF:n:s:t:", lower: 0, upper: 0, usage: `[-abdP] [-F format] [-n window-name] [-s src-pane] [-t dst-window]`, source: targetSpec{kind: findPane}, target: targetSpec{kind: findWindow, windowIndex: true}, exec: cmdBreakPane},
 	{name: "join-pane", alias: "joinp", template: "bdfhvp:l:s:t:", lower: 0, upper: 0, usage: `[-bdfhv] [-l size] [-s src-pane] [-t dst-pane]`, source: targetSpec{kind: findPane}, target: targetSpec{kind: findPane}, exec: cmdJoinPane},
 	{name: "move-pane", alias: "movep", template: "bdfhvp:l:s:t:", lower: 0, upper: 0, usage: `[-bdfhv] [-l size] [-s src-pane] [-t dst-pane]`, source: targetSpec{kind: findPane}, target: targetSpec{kind: findPane}, exec: cmdJoinPane},
+	{name: "respawn-pane", alias: "respawnp", template: "c:e:kt:", lower: 0, upper: -1, usage: `[-k] [-c start-directory] [-e environment] [-t target-pane] [shell-command]`, target: targetSpec{kind: findPane}, exec: cmdRespawnPane},
 	{name: "list-panes", alias: "lsp", template: "asF:f:t:", lower: 0, upper: 0, usage: `[-as] [-F format] [-f filter] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdListPanes},
 	{name: "select-pane", alias: "selectp", template: "DdegLlMmP:RT:t:UZ", lower: 0, upper: 0, usage: `[-DdeLlMmRUZ] [-T title] [-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdSelectPane},
 	{name: "last-pane", alias: "lastp", template: "det:Z", lower: 0, upper: 0, usage: `[-deZ] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdLastPane},
@@ -304,7 +306,8 @@ func cmdBreakPane(c *client, it *cmdItem) error {
 		options: newOptions(st.windowOptions), activity: c.s.now(), lastPreset: -1,
 	}
 	st.nextWindow++
-	nw.hold(p, name)
+	nw.hold(p)
+	nw.rename(name, p)
 	nw.active = p
 	dst.insert(nw)
 	if !a.has('d') {
@@ -375,6 +378,35 @@ func cmdJoinPane(c *client, it *cmdItem) error {
 		st.killWindow(srcW)
 	}
 	return nil
+}
+
+// cmdRespawnPane is tmux's respawn-pane: a dead pane (any pane, with -k)
+// runs its command again, or the one given, keeping its history.
+func cmdRespawnPane(c *client, it *cmdItem) error {
+	a, t := it.args, it.target
+	if t.p.dead == nil && !a.has('k') {
+		return errorf(errRespawnPane, fmt.Sprintf(errPaneStillActive, t.s.name, t.w.index, t.p.index()))
+	}
+	if err := c.respawn(t.p, a); err != nil {
+		return errorf(errRespawnPane, err)
+	}
+	return nil
+}
+
+// respawn ends p's program if it still runs and starts a new one in the
+// pane, as tmux's spawn does for respawn: the screen starts blank and the
+// history stays; a command, -c and -e given replace what the pane ran.
+func (c *client) respawn(p *paneState, a *args) error {
+	p.prog.Close()
+	lines, history := p.prog.Lines()
+	if len(a.values) > 0 {
+		p.argv, p.startCommand = a.values, stringifyArgv(a.values)
+	}
+	if v, ok := a.get('c'); ok {
+		p.cwd = c.formatter().expand(v)
+	}
+	p.viewMode = false
+	return c.runPane(p, allValues(a, 'e'), lines[:history])
 }
 
 func cmdListPanes(c *client, it *cmdItem) error {

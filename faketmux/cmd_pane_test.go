@@ -26,6 +26,8 @@ func (p *fakeProgram) ClearHistory()           { p.lines, p.history = p.lines[p.
 func (p *fakeProgram) PID() int                { return 1 }
 func (p *fakeProgram) Resize(int, int) error   { return nil }
 func (p *fakeProgram) Exited() <-chan struct{} { return p.exited }
+func (p *fakeProgram) ExitStatus() (int, int)  { return 0, 0 }
+func (p *fakeProgram) Display([]byte)          {}
 func (p *fakeProgram) Close() error            { return nil }
 
 // withFakePrograms makes every pane started during the test a fakeProgram

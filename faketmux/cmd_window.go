@@ -1,6 +1,7 @@
 package faketmux
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -14,6 +15,7 @@ var windowCommands = []*cmdEntry{
 	{name: "move-window", alias: "movew", template: "abdkrs:t:", lower: 0, upper: 0, usage: `[-abdkr] [-s src-window] [-t dst-window]`, source: targetSpec{kind: findWindow}, exec: cmdMoveWindow},
 	{name: "swap-window", alias: "swapw", template: "ds:t:", lower: 0, upper: 0, usage: `[-d] [-s src-window] [-t dst-window]`, source: targetSpec{kind: findWindow}, target: targetSpec{kind: findWindow}, exec: cmdSwapWindow},
 	{name: "rotate-window", alias: "rotatew", template: "Dt:UZ", lower: 0, upper: 0, usage: `[-DUZ] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdRotateWindow},
+	{name: "respawn-window", alias: "respawnw", template: "c:e:kt:", lower: 0, upper: -1, usage: `[-k] [-c start-directory] [-e environment] [-t target-window] [shell-command]`, target: targetSpec{kind: findWindow}, exec: cmdRespawnWindow},
 	{name: "list-windows", alias: "lsw", template: "F:f:at:", lower: 0, upper: 0, usage: `[-a] [-F format] [-f filter] [-t target-session]`, target: targetSpec{kind: findSession}, exec: cmdListWindows},
 	{name: "select-window", alias: "selectw", template: "lnpTt:", lower: 0, upper: 0, usage: `[-lnpT] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdSelectWindow},
 	{name: "next-window", alias: "next", template: "at:", lower: 0, upper: 0, usage: `[-a] [-t target-session]`, target: targetSpec{kind: findSession}, exec: cmdNextWindow},
@@ -41,20 +43,19 @@ func (c *client) newWindow(s *session, idx int, name string, argv []string, cwd 
 		return nil, err
 	}
 	st.nextWindow++
-	w.hold(p, name)
+	w.hold(p)
+	w.rename(name, p)
 	st.setActive(w, p)
 	s.insert(w)
 	return w, nil
 }
 
-// hold makes p the one pane of a new window w, which is named name, or
-// after p's command without one.
-func (w *window) hold(p *paneState, name string) {
+// hold makes p the one pane of w, filling it.
+func (w *window) hold(p *paneState) {
 	p.window = w
 	w.panes = []*paneState{p}
 	w.layout = newLeaf(p, w.width, w.height)
 	w.fixPanes()
-	w.rename(name, p)
 }
 
 // rename names w, or with no name, after p's command as tmux's
@@ -334,6 +335,29 @@ func cmdRotateWindow(c *client, it *cmdItem) error {
 	}
 	c.st.setActive(w, w.panes[i%n])
 	c.st.popZoom(w, rezoom)
+	return nil
+}
+
+// cmdRespawnWindow is tmux's respawn-window: when every pane is dead (any
+// window, with -k), the panes but the first go, and the first fills the
+// window and runs again, as respawn-pane runs it.
+func cmdRespawnWindow(c *client, it *cmdItem) error {
+	a, w := it.args, it.target.w
+	if !a.has('k') && slices.ContainsFunc(w.panes, func(p *paneState) bool { return p.dead == nil }) {
+		return errorf(errRespawnWindow, fmt.Sprintf(errWindowStillActive, it.target.s.name, w.index))
+	}
+	w.unzoom()
+	first := w.panes[0]
+	for _, p := range w.panes[1:] {
+		delete(c.st.panes, p.id)
+		p.prog.Close()
+	}
+	w.lastPane = nil
+	w.hold(first)
+	w.active = first
+	if err := c.respawn(first, a); err != nil {
+		return errorf(errRespawnWindow, err)
+	}
 	return nil
 }
 

@@ -271,10 +271,26 @@ func (f *formatter) paneVariable(key string) (string, time.Time, bool) {
 		return "", t, true
 	case "pane_input_off":
 		return boolString(p.inputOff), t, true
-	case "pane_dead", "pane_marked", "pane_marked_set",
-		"pane_synchronized", "pane_pipe":
+	case "pane_dead":
+		return boolString(p.dead != nil), t, true
+	case "pane_dead_status":
+		if p.dead == nil || p.dead.signal != 0 {
+			return "", t, true
+		}
+		return strconv.Itoa(p.dead.status), t, true
+	case "pane_dead_signal":
+		if p.dead == nil || p.dead.signal == 0 {
+			return "", t, true
+		}
+		return strconv.Itoa(p.dead.signal), t, true
+	case "pane_dead_time":
+		if p.dead == nil {
+			return "", t, false
+		}
+		return "", p.dead.when, true
+	case "pane_marked", "pane_marked_set", "pane_synchronized", "pane_pipe":
 		return "0", t, true
-	case "pane_search_string", "pane_tty", "pane_dead_status", "pane_dead_signal":
+	case "pane_search_string", "pane_tty":
 		return "", t, true
 	}
 	return "", t, false

@@ -1,6 +1,9 @@
 package faketmux
 
 import (
+	"context"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -20,25 +23,37 @@ const defaultPath = "/usr/bin:/bin"
 func (c *client) spawnPane(w *window, argv []string, cwd string, width, height int, extraEnv []string) (*paneState, error) {
 	st := c.st
 	s := w.session
-	shell := s.options.get("default-shell")
-	var run []string
 	start := stringifyArgv(argv)
-	switch {
-	case len(argv) == 1:
-		run = []string{shell, "-c", argv[0]}
-	case len(argv) > 1:
-		run = argv
-	case s.options.get("default-command") != "":
-		start = s.options.get("default-command")
-		run = []string{shell, "-c", start}
-	default:
-		run = []string{shell}
+	if dc := s.options.get("default-command"); len(argv) == 0 && dc != "" {
+		argv, start = []string{dc}, dc
 	}
 	p := &paneState{
-		id: st.nextPane, window: w, cwd: cwd, startCommand: start,
-		command: filepath.Base(shell), title: hostname(),
-		width: width, height: height, created: c.s.now(),
+		id: st.nextPane, window: w, cwd: cwd, argv: argv, startCommand: start,
+		title: hostname(), width: width, height: height, created: c.s.now(),
 		historyLimit: s.options.number("history-limit"),
+	}
+	if err := c.runPane(p, extraEnv, nil); err != nil {
+		return nil, errorf(errCreateWindow, err)
+	}
+	st.nextPane++
+	st.panes[p.id] = p
+	return p, nil
+}
+
+// runPane starts p's program (p.argv) in p's directory, at p's size, with
+// history already in it.
+func (c *client) runPane(p *paneState, extraEnv []string, history [][]byte) error {
+	st := c.st
+	s := p.window.session
+	shell := s.options.get("default-shell")
+	var run []string
+	switch {
+	case len(p.argv) == 1:
+		run = []string{shell, "-c", p.argv[0]}
+	case len(p.argv) > 1:
+		run = p.argv
+	default:
+		run = []string{shell}
 	}
 	// The environment is built as tmux's spawn builds it: the global
 	// environment, then the session's, then tmux's own variables.
@@ -61,30 +76,46 @@ func (c *client) spawnPane(w *window, argv []string, cwd string, width, height i
 		child.set("PATH", defaultPath, false)
 	}
 	child.set("SHELL", shell, false)
-	child.set("PWD", cwd, false)
+	child.set("PWD", p.cwd, false)
 	env := child.pushed()
-	prog, err := startProgram(pane.Options{Argv: run, Dir: cwd, Env: env, Cols: width, Rows: height, HistoryLimit: p.historyLimit})
+	prog, err := startProgram(pane.Options{
+		Argv: run, Dir: p.cwd, Env: env, Cols: p.width, Rows: p.height,
+		HistoryLimit: p.historyLimit, History: history,
+	})
 	if err != nil {
-		return nil, errorf(errCreateWindow, err)
+		return err
 	}
-	st.nextPane++
-	p.prog = prog
-	st.panes[p.id] = p
-	go c.s.watchPane(st, p)
-	return p, nil
+	p.prog, p.dead, p.command = prog, nil, filepath.Base(shell)
+	go c.s.watchPane(st, p, prog)
+	return nil
 }
 
-// watchPane removes a pane whose program exited, with its window and
-// session when they empty, and ends the server when tmux would.
-func (s *Server) watchPane(st *state, p *paneState) {
-	<-p.prog.Exited()
+// watchPane handles a pane whose program exited: with remain-on-exit on
+// (or failed, and the program failed) the pane stays, dead, with
+// remain-on-exit-format drawn at its foot; else it goes, with its window
+// and session when they empty, and the server ends when tmux's would.
+func (s *Server) watchPane(st *state, p *paneState, prog program) {
+	<-prog.Exited()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.st != st || st.panes[p.id] != p {
-		return
+	if s.st != st || st.panes[p.id] != p || p.prog != prog {
+		return // gone, or respawned
 	}
-	st.destroyPane(p)
-	s.exitIfDone()
+	status, signal := prog.ExitStatus()
+	switch remain := p.window.options.get("remain-on-exit"); {
+	case remain == "on", remain == "failed" && status != 0:
+		p.dead = &paneDeath{status: status, signal: signal, when: s.now()}
+		c := &client{ctx: context.Background(), s: s, st: st, stdout: io.Discard, stderr: io.Discard, utf8: true}
+		message := c.formatFor(p).expand(p.window.options.get("remain-on-exit-format"))
+		if message != "" {
+			// As tmux draws it: a new line at the foot of the screen,
+			// then the message, cut to the pane's width.
+			prog.Display([]byte(fmt.Sprintf("\x1b[r\x1b[%d;1H\n%s", p.height, trimWidth(message, p.width))))
+		}
+	default:
+		st.destroyPane(p)
+		s.exitIfDone()
+	}
 }
 
 // destroyPane removes a pane, closing its program, and the window and

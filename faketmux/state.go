@@ -22,6 +22,8 @@ type program interface {
 	PID() int
 	Resize(cols, rows int) error
 	Exited() <-chan struct{}
+	ExitStatus() (status, signal int)
+	Display(b []byte)
 	Close() error
 }
 
@@ -106,6 +108,7 @@ type paneState struct {
 	window        *window
 	prog          program
 	cwd           string
+	argv          []string // what it runs, as given or default-command; respawn runs it again
 	startCommand  string
 	command       string // what pane_current_command shows
 	title         string
@@ -124,6 +127,16 @@ type paneState struct {
 	// viewMode is tmux's view mode, which shows configuration errors
 	// over the pane and takes the keys sent to it.
 	viewMode bool
+	// dead is how the program ended, for a pane that remains after it
+	// (remain-on-exit); nil while it runs.
+	dead *paneDeath
+}
+
+// paneDeath is how a pane's program ended: its exit status, or -1 and the
+// signal that killed it, and when.
+type paneDeath struct {
+	status, signal int
+	when           time.Time
 }
 
 func newState(s *Server, env []string, dir string) *state {

@@ -48,6 +48,9 @@ type Options struct {
 	// HistoryLimit is how many lines scrolled off the top are kept, as
 	// tmux's history-limit read when the pane is made; zero keeps none.
 	HistoryLimit int
+	// History is the history the pane starts with, oldest line first, as
+	// Lines returns it: a respawned tmux pane keeps its history.
+	History [][]byte
 }
 
 // Pane is one program in a pseudo-terminal and the screen it draws.
@@ -112,6 +115,7 @@ func Start(o Options) (*Pane, error) {
 		ptm:          ptm,
 		emu:          vt.NewEmulator(cols, rows),
 		historyLimit: max(o.HistoryLimit, 0),
+		history:      o.History,
 		exited:       make(chan struct{}),
 		reapedCh:     make(chan struct{}),
 		readerDone:   make(chan struct{}),
@@ -422,6 +426,26 @@ func (p *Pane) clearRows(y, end int) {
 			p.emu.SetCell(x, r, nil)
 		}
 	}
+}
+
+// ExitStatus is how the program ended once Exited is closed: its exit
+// status, or -1 and the signal that killed it.
+func (p *Pane) ExitStatus() (status, signal int) {
+	ws := p.cmd.ProcessState.Sys().(syscall.WaitStatus)
+	if ws.Signaled() {
+		return -1, int(ws.Signal())
+	}
+	return ws.ExitStatus(), 0
+}
+
+// Display draws b on the screen as if the program had written it, as
+// tmux draws on a pane itself (the message of a pane that remains after
+// its program exits).
+func (p *Pane) Display(b []byte) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	_, _ = p.emu.Write(b)
+	p.collect()
 }
 
 // PID returns the program's process id.

@@ -1,0 +1,55 @@
+package faketmux
+
+// The differential cases of panes that remain after their program exits
+// (remain-on-exit), and of respawning them.
+//
+// tmux 3.3a draws a pane dead only when it has the program's exit status
+// before the terminal closes; a pane whose terminal closes first stays
+// undrawn, with no status, for good. Each program here leaves a process
+// holding the terminal for a moment, so that tmux's answers are settled.
+var _ = differentialCases("dead", []scenario{
+	{name: "remain-on-exit and respawn", steps: []step{
+		cmd("new-session", "-d", "-s", "d", "-n", "w", "-x", "80", "-y", "30", "sleep 1000"),
+		cmd("set-option", "-w", "remain-on-exit", "on"),
+		cmd("split-window", "-d", "printf 'hello\\nworld\\n'; "+linger+"exit 3"),
+		cmd("display-message", "-p", "-t", "%1", "#{pane_dead} [#{pane_dead_status}]").waitFor("1 [3]"),
+		cmd("capture-pane", "-p", "-t", "%1").waitFor("Pane is dead").normalise(normTimes),
+		cmd("list-panes", "-F", "#{pane_id} #{pane_dead} [#{pane_dead_status}] [#{pane_dead_signal}] #{?pane_dead_time,time,}"),
+		cmd("list-panes", "-F", "#{pane_index}: [#{pane_width}x#{pane_height}] #{pane_id}#{?pane_active, (active),}#{?pane_dead, (dead),}"),
+		// (Split another pane: a dead pane's screen resized moves rows
+		// into its history in tmux, which the emulator does not model.)
+		cmd("split-window", "-d", "-t", "%0", linger+"kill -9 0"),
+		cmd("display-message", "-p", "-t", "%2", "#{pane_dead} [#{pane_dead_signal}]").waitFor("1 [9]"),
+		cmd("capture-pane", "-p", "-t", "%2").waitFor("Pane is dead").normalise(normTimes),
+		// (Keys or a paste to a dead pane crash tmux 3.3a's server.)
+		// A running pane respawns only with -k; a dead one keeps its
+		// history and runs its command, or the one given.
+		cmd("respawn-pane", "-t", "%0"),
+		cmd("respawnp", "-t", "%1", "echo again; sleep 1000"),
+		cmd("capture-pane", "-p", "-S", "-", "-t", "%1").waitFor("again"),
+		cmd("list-panes", "-F", "#{pane_id} #{pane_dead} [#{pane_dead_status}] #{pane_start_command} #{history_size}"),
+		cmd("respawn-pane", "-t", "%2", "-c", "/", "-e", "X=1", "echo \"[$X] $PWD\"; "+linger+"exit 5"),
+		cmd("capture-pane", "-p", "-S", "-", "-t", "%2").waitFor("Pane is dead").normalise(normTimes),
+		cmd("set-option", "-w", "remain-on-exit-format", "gone #{pane_dead_status}#{pane_dead_signal} #{pane_id}"),
+		cmd("respawn-pane", "-t", "%2"),
+		cmd("capture-pane", "-p", "-t", "%2").waitFor("gone"),
+		cmd("respawn-pane", "-k", "-t", "%0", linger+"exit 4"),
+		cmd("display-message", "-p", "-t", "%0", "#{pane_dead} [#{pane_dead_status}]").waitFor("1 [4]"),
+		cmd("capture-pane", "-p", "-t", "%0").waitFor("gone"),
+		// respawn-window needs every pane dead, or -k.
+		cmd("respawn-window"),
+		cmd("kill-pane", "-t", "%1", ";", "respawn-window", "-t", ":w", "sleep 999"),
+		cmd("list-panes", "-F", "#{pane_id} #{pane_dead} #{pane_start_command} #{pane_width}x#{pane_height} #{window_layout}"),
+		cmd("split-window", "-d", "sleep 1000", ";", "respawn-window", "-k", ";",
+			"list-panes", "-F", "#{pane_id} #{pane_dead} #{pane_start_command} #{pane_width}x#{pane_height}"),
+		cmd("respawn-window", "-k", "-t", "nope"),
+		// failed: a program that fails leaves its pane. (One that
+		// succeeds races in tmux: its pane may stay, never drawn dead.)
+		cmd("set-option", "-w", "remain-on-exit", "failed", ";", "split-window", "-d", linger+"exit 2"),
+		cmd("list-panes", "-F", "#{pane_id} #{pane_dead} [#{pane_dead_status}] #{pane_start_command}").waitFor(`1 [2]`),
+		cmd("kill-pane", "-t", ":w.1", ";", "list-panes", "-F", "#{pane_id} #{pane_dead}"),
+	}},
+})
+
+// linger keeps the terminal of a program about to end open for a moment.
+const linger = "setsid sleep 0.5 & "
