@@ -16,6 +16,7 @@ var windowCommands = []*cmdEntry{
 	{name: "swap-window", alias: "swapw", template: "ds:t:", lower: 0, upper: 0, usage: `[-d] [-s src-window] [-t dst-window]`, source: targetSpec{kind: findWindow}, target: targetSpec{kind: findWindow}, exec: cmdSwapWindow},
 	{name: "rotate-window", alias: "rotatew", template: "Dt:UZ", lower: 0, upper: 0, usage: `[-DUZ] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdRotateWindow},
 	{name: "respawn-window", alias: "respawnw", template: "c:e:kt:", lower: 0, upper: -1, usage: `[-k] [-c start-directory] [-e environment] [-t target-window] [shell-command]`, target: targetSpec{kind: findWindow}, exec: cmdRespawnWindow},
+	{name: "resize-window", alias: "resizew", template: "aADLRt:Ux:y:", lower: 0, upper: 1, usage: `[-aADLRU] [-x width] [-y height] [-t target-window] [adjustment]`, target: targetSpec{kind: findWindow}, exec: cmdResizeWindow},
 	{name: "list-windows", alias: "lsw", template: "F:f:at:", lower: 0, upper: 0, usage: `[-a] [-F format] [-f filter] [-t target-session]`, target: targetSpec{kind: findSession}, exec: cmdListWindows},
 	{name: "select-window", alias: "selectw", template: "lnpTt:", lower: 0, upper: 0, usage: `[-lnpT] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdSelectWindow},
 	{name: "next-window", alias: "next", template: "at:", lower: 0, upper: 0, usage: `[-a] [-t target-session]`, target: targetSpec{kind: findSession}, exec: cmdNextWindow},
@@ -359,6 +360,84 @@ func cmdRespawnWindow(c *client, it *cmdItem) error {
 		return errorf(errRespawnWindow, err)
 	}
 	return nil
+}
+
+// Windows are between windowMinimum and windowMaximum cells each way.
+const windowMinimum, windowMaximum = 1, 10000
+
+// cmdResizeWindow is tmux's resize-window: -x and -y set the size, -L -R
+// -U -D change it by the adjustment (1 without one), -A and -a take the
+// size the largest or smallest client would give, which with no client
+// is default-size; the window's window-size becomes manual, and its
+// layout is resized to fit, as tmux's resize_window does.
+func cmdResizeWindow(c *client, it *cmdItem) error {
+	a, s, w := it.args, it.target.s, it.target.w
+	adjust := 1
+	if len(a.values) > 0 {
+		n, err := strtonum(a.values[0], 1, maxInt)
+		if err != nil {
+			return errorf(errAdjustment, err)
+		}
+		adjust = n
+	}
+	sx, sy := w.width, w.height
+	for _, size := range []struct {
+		flag byte
+		to   *int
+		msg  string
+	}{{'x', &sx, errWidth}, {'y', &sy, errHeight}} {
+		if v, ok := a.get(size.flag); ok {
+			n, err := strtonum(v, windowMinimum, windowMaximum)
+			if err != nil {
+				return errorf(size.msg, err)
+			}
+			*size.to = n
+		}
+	}
+	switch {
+	case a.has('L') && sx >= adjust:
+		sx -= adjust
+	case a.has('L'):
+	case a.has('R'):
+		sx += adjust
+	case a.has('U') && sy >= adjust:
+		sy -= adjust
+	case a.has('U'):
+	case a.has('D'):
+		sy += adjust
+	}
+	if a.has('A') || a.has('a') {
+		sx, sy = defaultSize(s)
+	}
+	w.options.values["window-size"] = "manual"
+	c.st.resizeWindow(w, sx, sy)
+	return nil
+}
+
+// defaultSize is a session's default-size, or 80x24 when it does not read
+// as WxH, within the window limits.
+func defaultSize(s *session) (int, int) {
+	sx, sy := 80, 24
+	var x, y uint
+	if n, _ := fmt.Sscanf(s.options.get("default-size"), "%dx%d", &x, &y); n == 2 {
+		sx, sy = int(x), int(y)
+	}
+	clamp := func(n int) int { return min(max(n, windowMinimum), windowMaximum) }
+	return clamp(sx), clamp(sy)
+}
+
+// resizeWindow is tmux's resize_window: the layout is resized first, and
+// the window can be no smaller than it; a zoomed window stays zoomed.
+func (st *state) resizeWindow(w *window, sx, sy int) {
+	sx = min(max(sx, windowMinimum), windowMaximum)
+	sy = min(max(sy, windowMinimum), windowMaximum)
+	zoomed := w.zoomed != nil
+	w.unzoom()
+	w.resizeLayout(sx, sy)
+	w.width, w.height = max(sx, w.layout.sx), max(sy, w.layout.sy)
+	if zoomed {
+		st.zoom(w, w.active)
+	}
 }
 
 func cmdKillWindow(c *client, it *cmdItem) error {

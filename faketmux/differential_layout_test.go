@@ -209,6 +209,26 @@ var _ = differentialCases("layout", []scenario{
 		cmd("split-window", "-t", "F:f.1", "-f", "-d", "-l", "20", "sleep 1000"),
 		cmd("split-window", "-t", "F:f.1", "-f", "-h", "-d", "-l", "75", "sleep 1000"),
 	}},
+	{name: "resizing windows", steps: []step{
+		cmd("new-session", "-d", "-s", "W", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("split-window", "-h", "-d", "sleep 1000", ";", "split-window", "-t", "%1", "-d", "sleep 1000"),
+		cmd("resize-window", "-x", "100", "-y", "30", ";", "list-panes", "-F", panesFormat, ";", "show-options", "-w"),
+		cmd("resize-window", "-x", "40", ";", "list-panes", "-F", panesFormat),
+		cmd("resize-window", "-x", "2", "-y", "3", ";", "list-windows", ";", "list-panes", "-F", panesFormat),
+		cmd("resize-window", "-R", "20", ";", "list-windows"),
+		cmd("resizew", "-D", ";", "list-windows"),
+		cmd("resize-window", "-L", "5", ";", "resize-window", "-U", "2", ";", "list-windows"),
+		cmd("resize-window", "-L", "500", ";", "resize-window", "-U", "500", ";", "list-windows"),
+		cmd("resize-window", "-A", ";", "list-windows"),
+		cmd("set-option", "default-size", "90x20", ";", "resize-window", "-a", "-x", "10", ";", "list-windows"),
+		cmd("resize-pane", "-Z", "-t", "%1", ";", "resize-window", "-x", "60", ";", "list-windows", "-F", "#{window_zoomed_flag} #{window_visible_layout} #{window_layout}"),
+		cmd("resize-window", "-x", "0"),
+		cmd("resize-window", "-y", "10001"),
+		cmd("resize-window", "-x", "abc"),
+		cmd("resize-window", "abc"),
+		cmd("resize-window", "0"),
+		cmd("resize-window", "-t", ":nope", "-x", "5"),
+	}},
 })
 
 // unnamedWindowsFormat is windowsFormat without the names of windows that

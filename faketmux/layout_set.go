@@ -251,6 +251,30 @@ func (w *window) spreadOut(p *paneState) {
 	}
 }
 
+// resizeLayout fits w's layout to sx by sy as tmux's layout_resize does:
+// each way, the cells grow by the difference, or shrink by as much as they
+// can.
+func (w *window) resizeLayout(sx, sy int) {
+	root := w.layout
+	for _, to := range []struct {
+		typ  layoutType
+		size int
+	}{{layoutLeftRight, sx}, {layoutTopBottom, sy}} {
+		change := to.size - root.size(to.typ)
+		limit := root.resizeCheck(to.typ)
+		switch {
+		case limit == 0 && change < 0:
+			change = 0
+		case change < -limit:
+			change = -limit
+		}
+		if change != 0 {
+			root.resizeAdjust(to.typ, change)
+		}
+	}
+	w.fixPanes()
+}
+
 // stringPercentage reads a size that may be a percentage of whole, as
 // tmux's args_string_percentage does.
 func stringPercentage(v string, lo, hi, whole int) (int, error) {

@@ -65,6 +65,7 @@ var optionDefs = []optionDef{
 	{name: "pane-base-index", scope: scopeWindow, typ: optNumber, min: 0, max: 65535, def: "0"},
 	{name: "remain-on-exit", scope: scopeWindow, typ: optChoice, choices: []string{"off", "on", "failed"}, def: "off"},
 	{name: "remain-on-exit-format", scope: scopeWindow, def: "Pane is dead (#{?#{!=:#{pane_dead_status},},status #{pane_dead_status},}#{?#{!=:#{pane_dead_signal},},signal #{pane_dead_signal},}, #{t:pane_dead_time})"},
+	{name: "window-size", scope: scopeWindow, typ: optChoice, choices: []string{"largest", "smallest", "manual", "latest"}, def: "latest"},
 }
 
 // maxInt is C's INT_MAX, the bound of tmux's number options.
