@@ -1,5 +1,7 @@
 package faketmux
 
+import "regexp"
+
 // The differential cases of the pane commands, with real programs in the
 // panes.
 var _ = differentialCases("pane", []scenario{
@@ -175,6 +177,18 @@ var _ = differentialCases("pane", []scenario{
 		}
 	}()},
 	{name: "history", steps: historySteps()},
+	{name: "pane facts", steps: []step{
+		cmd("new-session", "-d", "-s", "f", "-n", "w", "-x", "40", "-y", "10", "-c", "/",
+			`sh -c 'printf "abc\ndefgh"; read x; printf "\033[?1049h\033[HXY\033[3;5H"; read x; printf "\033[?1049l"; exec sleep 1000'`),
+		cmd("capture-pane", "-p").waitFor("defgh"),
+		cmd("display-message", "-p", "#{cursor_x},#{cursor_y} #{alternate_on} #{pane_start_path} [#{pane_tty}]").normalise(normTTY),
+		cmd("send-keys", "Enter"),
+		cmd("capture-pane", "-p").waitFor("XY"),
+		cmd("display-message", "-p", "#{cursor_x},#{cursor_y} #{alternate_on}"),
+		cmd("send-keys", "Enter"),
+		cmd("capture-pane", "-p").waitFor("defgh"),
+		cmd("display-message", "-p", "#{cursor_x},#{cursor_y} #{alternate_on}"),
+	}},
 })
 
 // fileOf is a step that compares what a pane's program wrote to a file
@@ -232,3 +246,9 @@ func historySteps() []step {
 		cmd("list-panes", "-s", "-t", "h", "-F", "#{window_name} #{history_size}/#{history_limit}"),
 	)
 }
+
+// ttyRE is a terminal's path, as pane_tty gives it.
+var ttyRE = regexp.MustCompile(`\[/dev/pts/[0-9]+\]`)
+
+// normTTY replaces a bracketed pane_tty that names a terminal.
+func normTTY(s string) string { return ttyRE.ReplaceAllString(s, "[<tty>]") }

@@ -107,8 +107,19 @@ func (f *formatter) serverVariable(key string) (string, time.Time, bool) {
 		if f.p != nil {
 			return strconv.Itoa(32 * (f.p.prog.HistorySize() + f.p.height)), t, true
 		}
-	case "history_all_bytes", "cursor_x", "cursor_y",
-		"alternate_on", "insert_flag", "keypad_flag", "keypad_cursor_flag", "mouse_any_flag",
+	case "cursor_x", "cursor_y":
+		if f.p != nil {
+			x, y := f.p.prog.Cursor()
+			if key == "cursor_y" {
+				x = y
+			}
+			return strconv.Itoa(x), t, true
+		}
+	case "alternate_on":
+		if f.p != nil {
+			return boolString(f.p.prog.AltScreen()), t, true
+		}
+	case "history_all_bytes", "insert_flag", "keypad_flag", "keypad_cursor_flag", "mouse_any_flag",
 		"origin_flag":
 		if f.p != nil {
 			return "0", t, true
@@ -290,7 +301,11 @@ func (f *formatter) paneVariable(key string) (string, time.Time, bool) {
 		return "", p.dead.when, true
 	case "pane_marked", "pane_marked_set", "pane_synchronized", "pane_pipe":
 		return "0", t, true
-	case "pane_search_string", "pane_tty":
+	case "pane_tty":
+		return p.prog.TTY(), t, true
+	case "pane_start_path":
+		return p.cwd, t, true
+	case "pane_search_string":
 		return "", t, true
 	}
 	return "", t, false

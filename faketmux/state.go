@@ -23,6 +23,9 @@ type program interface {
 	Resize(cols, rows int) error
 	Exited() <-chan struct{}
 	ExitStatus() (status, signal int)
+	Cursor() (x, y int)
+	AltScreen() bool
+	TTY() string
 	Display(b []byte)
 	Close() error
 }

@@ -60,6 +60,7 @@ type Pane struct {
 	// ptm is the master side, non-blocking so that Close and the exit
 	// check can interrupt a read that would otherwise wait forever.
 	ptm *os.File
+	tty string // the terminal's path
 
 	wmu sync.Mutex // orders writes to ptm: input and the emulator's replies
 
@@ -104,6 +105,8 @@ func Start(o Options) (*Pane, error) {
 	if err != nil {
 		return nil, err
 	}
+	// pty gave the program the terminal as its standard input.
+	tty := cmd.Stdin.(*os.File).Name()
 	ptm, err := pollable(blocking)
 	if err != nil {
 		_ = cmd.Process.Kill()
@@ -113,6 +116,7 @@ func Start(o Options) (*Pane, error) {
 	p := &Pane{
 		cmd:          cmd,
 		ptm:          ptm,
+		tty:          tty,
 		emu:          vt.NewEmulator(cols, rows),
 		historyLimit: max(o.HistoryLimit, 0),
 		history:      o.History,
@@ -447,6 +451,24 @@ func (p *Pane) Display(b []byte) {
 	_, _ = p.emu.Write(b)
 	p.collect()
 }
+
+// Cursor is the cursor's column and row on the screen.
+func (p *Pane) Cursor() (x, y int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	pos := p.emu.CursorPosition()
+	return pos.X, pos.Y
+}
+
+// AltScreen reports whether the program has the alternate screen on.
+func (p *Pane) AltScreen() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.emu.IsAltScreen()
+}
+
+// TTY is the path of the terminal the program runs in (tmux's pane_tty).
+func (p *Pane) TTY() string { return p.tty }
 
 // PID returns the program's process id.
 func (p *Pane) PID() int { return p.cmd.Process.Pid }
