@@ -177,6 +177,15 @@ var _ = differentialCases("pane", []scenario{
 		}
 	}()},
 	{name: "history", steps: historySteps()},
+	{name: "shells' argv[0]", ownDirs: true, steps: []step{
+		// A shell command runs with the shell's base name as $0, and the
+		// shell alone as a login shell, "-sh".
+		cmd("new-session", "-d", "-s", "a", "-n", "w", "-x", "40", "-y", "5", `echo "[$0]"; exec sleep 1000`),
+		cmd("capture-pane", "-p").waitFor("]"),
+		cmd("set-option", "-g", "default-shell", "/bin/sh", ";", "new-window", "-d", "-n", "login"),
+		cmd("send-keys", "-t", ":login", `echo "[$0]" > argv0`, "Enter"),
+		fileOf("argv0", "]"),
+	}},
 	{name: "pane facts", steps: []step{
 		cmd("new-session", "-d", "-s", "f", "-n", "w", "-x", "40", "-y", "10", "-c", "/",
 			`sh -c 'printf "abc\ndefgh"; read x; printf "\033[?1049h\033[HXY\033[3;5H"; read x; printf "\033[?1049l"; exec sleep 1000'`),

@@ -45,15 +45,18 @@ func (c *client) spawnPane(w *window, argv []string, cwd string, width, height i
 func (c *client) runPane(p *paneState, extraEnv []string, history [][]byte) error {
 	st := c.st
 	s := p.window.session
+	// As tmux's spawn: a shell command runs with the shell's base name as
+	// argv[0], and the shell alone as a login shell ("-sh").
 	shell := s.options.get("default-shell")
 	var run []string
+	arg0 := filepath.Base(shell)
 	switch {
 	case len(p.argv) == 1:
 		run = []string{shell, "-c", p.argv[0]}
 	case len(p.argv) > 1:
-		run = p.argv
+		run, arg0 = p.argv, ""
 	default:
-		run = []string{shell}
+		run, arg0 = []string{shell}, "-"+arg0
 	}
 	// The environment is built as tmux's spawn builds it: the global
 	// environment, then the session's, then tmux's own variables.
@@ -79,7 +82,7 @@ func (c *client) runPane(p *paneState, extraEnv []string, history [][]byte) erro
 	child.set("PWD", p.cwd, false)
 	env := child.pushed()
 	prog, err := startProgram(pane.Options{
-		Argv: run, Dir: p.cwd, Env: env, Cols: p.width, Rows: p.height,
+		Argv: run, Arg0: arg0, Dir: p.cwd, Env: env, Cols: p.width, Rows: p.height,
 		HistoryLimit: p.historyLimit, History: history,
 	})
 	if err != nil {

@@ -37,6 +37,10 @@ type Options struct {
 	// tmux runs a command given as one string through `$SHELL -c`; that
 	// choice is the caller's.
 	Argv []string
+	// Arg0, when set, is the argv[0] the program sees instead of Argv[0],
+	// as tmux gives a shell its base name, or "-" and it for a login
+	// shell.
+	Arg0 string
 	// Dir is the working directory; empty means the caller's.
 	Dir string
 	// Env is the program's whole environment, as for exec.Cmd (nil means
@@ -97,6 +101,9 @@ func Start(o Options) (*Pane, error) {
 		rows = defaultRows
 	}
 	cmd := exec.Command(o.Argv[0], o.Argv[1:]...)
+	if o.Arg0 != "" {
+		cmd.Args[0] = o.Arg0
+	}
 	cmd.Dir = o.Dir
 	cmd.Env = o.Env
 	// pty.StartWithSize makes the program a session leader with the pty as
