@@ -181,7 +181,7 @@ func TestListPanesScopes(t *testing.T) {
 			t.Errorf("%q = %q, want %q", args, got, tc.want)
 		}
 	}
-	if got := mustRun(t, s, "list-panes", "-a"); !strings.HasPrefix(got, "main:0.0: [40x24] [history 0/2000, 768 bytes] %0 (active)\n") {
+	if got := mustRun(t, s, "list-panes", "-a"); !strings.HasPrefix(got, "main:0.0: [40x24] [history 0/2000, 82 bytes] %0 (active)\n") {
 		t.Errorf("list-panes -a = %q", got)
 	}
 }
@@ -437,7 +437,7 @@ func TestCapturePaneRange(t *testing.T) {
 func TestClearHistory(t *testing.T) {
 	withFakeLines(t, false, 2, "old", "older", "screen")
 	s := started(t)
-	if got := mustRun(t, s, "display-message", "-p", "#{history_size} #{history_bytes} #{history_limit}"); got != "2 832 2000\n" {
+	if got := mustRun(t, s, "display-message", "-p", "#{history_size} #{history_bytes} #{history_limit}"); got != "2 396 2000\n" {
 		t.Fatalf("before clear-history: %q", got)
 	}
 	mustRun(t, s, "set-option", "history-limit", "5", ";", "clearhist", "-t", "%0")

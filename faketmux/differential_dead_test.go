@@ -18,7 +18,7 @@ var _ = differentialCases("dead", []scenario{
 		cmd("list-panes", "-F", "#{pane_index}: [#{pane_width}x#{pane_height}] #{pane_id}#{?pane_active, (active),}#{?pane_dead, (dead),}"),
 		// (Split another pane: a dead pane's screen resized moves rows
 		// into its history in tmux, which the emulator does not model.)
-		cmd("split-window", "-d", "-t", "%0", linger+"kill -9 0"),
+		cmd("split-window", "-d", "-t", "%0", linger+"sleep 0.2; kill -9 0"),
 		cmd("display-message", "-p", "-t", "%2", "#{pane_dead} [#{pane_dead_signal}]").waitFor("1 [9]"),
 		cmd("capture-pane", "-p", "-t", "%2").waitFor("Pane is dead").normalise(normTimes),
 		// (Keys or a paste to a dead pane crash tmux 3.3a's server.)

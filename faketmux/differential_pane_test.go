@@ -190,13 +190,19 @@ var _ = differentialCases("pane", []scenario{
 		cmd("new-session", "-d", "-s", "f", "-n", "w", "-x", "40", "-y", "10", "-c", "/",
 			`sh -c 'printf "abc\ndefgh"; read x; printf "\033[?1049h\033[HXY\033[3;5H"; read x; printf "\033[?1049l"; exec sleep 1000'`),
 		cmd("capture-pane", "-p").waitFor("defgh"),
-		cmd("display-message", "-p", "#{cursor_x},#{cursor_y} #{alternate_on} #{pane_start_path} [#{pane_tty}]").normalise(normTTY),
+		cmd("display-message", "-p", "#{cursor_x},#{cursor_y} #{alternate_on} #{pane_start_path} [#{pane_tty}] #{history_bytes}").normalise(normTTY),
 		cmd("send-keys", "Enter"),
 		cmd("capture-pane", "-p").waitFor("XY"),
 		cmd("display-message", "-p", "#{cursor_x},#{cursor_y} #{alternate_on}"),
 		cmd("send-keys", "Enter"),
 		cmd("capture-pane", "-p").waitFor("defgh"),
 		cmd("display-message", "-p", "#{cursor_x},#{cursor_y} #{alternate_on}"),
+		// history_bytes counts the cells each line holds: a quarter, half
+		// or all of the width.
+		cmd("new-window", "-d", "-n", "bytes", `printf '%s\n' 1234567890 12345678901 123456789012345678901 1234567890123456789012345678901234567890; exec sleep 1000`),
+		cmd("capture-pane", "-p", "-t", ":bytes").waitFor("1234567890123456789012345678901234567890"),
+		cmd("list-panes", "-t", ":bytes", "-F", "#{history_size} #{history_bytes}"),
+		cmd("list-panes", "-F", "#{history_size} #{history_bytes}"),
 	}},
 })
 
