@@ -250,6 +250,9 @@ func historySteps() []step {
 	// ED 2 scrolls the rows down to the last one used into the history,
 	// blank ones between included; ED 3 clears the history only.
 	steps = append(steps, window("clear", `printf 'a\n\n\nb\n\033[2J'; seq 1 3; printf '\033[H\033[2J'`)...)
+	// ED 0 from the first cell is a whole clear, scrolled into the
+	// history as ED 2 is; from elsewhere it is not.
+	steps = append(steps, window("clear-from-home", `seq 1 5; printf '\033[H\033[J'; seq 6 7; printf '\033[2;1H\033[J'`)...)
 	steps = append(steps, window("erase-history", `seq 1 10; printf '\033[3J'; seq 11 12`)...)
 	// The alternate screen keeps no history; capture shows the main
 	// screen's history above it.

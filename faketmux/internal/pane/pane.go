@@ -396,6 +396,11 @@ func (p *Pane) pushHistory(line []byte) {
 // fall through to x/vt. Runs inside emu.Write, so p.mu is held.
 func (p *Pane) eraseDisplay(params ansi.Params) bool {
 	n, _, _ := params.Param(0, 0)
+	// Clearing to the end of the screen from its first cell clears the
+	// whole screen, which tmux scrolls into the history as it does ED 2.
+	if cur := p.emu.CursorPosition(); n == 0 && cur.X == 0 && cur.Y == 0 {
+		n = 2
+	}
 	switch {
 	case n == 1:
 		// x/vt erases the cursor's whole row; tmux stops at the cursor.
