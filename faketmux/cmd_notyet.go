@@ -46,10 +46,6 @@ var notYetCommands = []*cmdEntry{
 	{name: "clear-prompt-history", alias: "clearphist", template: "T:", lower: 0, upper: 0, usage: `[-T type]`},
 	{name: "show-prompt-history", alias: "showphist", template: "T:", lower: 0, upper: 0, usage: `[-T type]`},
 
-	// Windows.
-	{name: "link-window", alias: "linkw", template: "abdks:t:", lower: 0, upper: 0, usage: `[-abdk] [-s src-window] [-t dst-window]`},
-	{name: "unlink-window", alias: "unlinkw", template: "kt:", lower: 0, upper: 0, usage: `[-k] [-t target-window]`},
-
 	// Panes.
 	{name: "pipe-pane", alias: "pipep", template: "IOot:", lower: 0, upper: 1, usage: `[-IOo] [-t target-pane] [shell-command]`},
 

@@ -301,11 +301,9 @@ func cmdBreakPane(c *client, it *cmdItem) error {
 	if idx < 0 {
 		idx = dst.freeIndex(dst.options.number("base-index"))
 	}
-	nw := &window{
-		id: st.nextWindow, index: idx, session: dst, width: w.width, height: w.height,
-		options: newOptions(st.windowOptions), activity: c.s.now(), lastPreset: -1,
-	}
+	nw := c.makeWindow(dst, idx, w.width, w.height)
 	st.nextWindow++
+	nw.links = []*window{nw}
 	nw.hold(p)
 	nw.rename(name, p)
 	nw.active = p
@@ -432,7 +430,7 @@ func cmdListPanes(c *client, it *cmdItem) error {
 	}
 	for _, w := range windows {
 		for _, p := range w.panes {
-			f := c.formatFor(p)
+			f := c.formatIn(w, p)
 			if filtered && !formatTrue(f.expand(filter)) {
 				continue
 			}

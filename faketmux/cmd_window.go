@@ -13,6 +13,8 @@ var windowCommands = []*cmdEntry{
 	{name: "kill-window", alias: "killw", template: "at:", lower: 0, upper: 0, usage: `[-a] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdKillWindow},
 	{name: "rename-window", alias: "renamew", template: "t:", lower: 1, upper: 1, usage: `[-t target-window] new-name`, target: targetSpec{kind: findWindow}, exec: cmdRenameWindow},
 	{name: "move-window", alias: "movew", template: "abdkrs:t:", lower: 0, upper: 0, usage: `[-abdkr] [-s src-window] [-t dst-window]`, source: targetSpec{kind: findWindow}, exec: cmdMoveWindow},
+	{name: "link-window", alias: "linkw", template: "abdks:t:", lower: 0, upper: 0, usage: `[-abdk] [-s src-window] [-t dst-window]`, source: targetSpec{kind: findWindow}, exec: cmdLinkWindow},
+	{name: "unlink-window", alias: "unlinkw", template: "kt:", lower: 0, upper: 0, usage: `[-k] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdUnlinkWindow},
 	{name: "swap-window", alias: "swapw", template: "ds:t:", lower: 0, upper: 0, usage: `[-d] [-s src-window] [-t dst-window]`, source: targetSpec{kind: findWindow}, target: targetSpec{kind: findWindow}, exec: cmdSwapWindow},
 	{name: "rotate-window", alias: "rotatew", template: "Dt:UZ", lower: 0, upper: 0, usage: `[-DUZ] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdRotateWindow},
 	{name: "respawn-window", alias: "respawnw", template: "c:e:kt:", lower: 0, upper: -1, usage: `[-k] [-c start-directory] [-e environment] [-t target-window] [shell-command]`, target: targetSpec{kind: findWindow}, exec: cmdRespawnWindow},
@@ -35,20 +37,27 @@ const (
 // newWindow creates a window at index idx of s with one pane running argv.
 func (c *client) newWindow(s *session, idx int, name string, argv []string, cwd string, width, height int, env []string) (*window, error) {
 	st := c.st
-	w := &window{
-		id: st.nextWindow, index: idx, session: s, width: width, height: height,
-		options: newOptions(st.windowOptions), activity: c.s.now(), lastPreset: -1,
-	}
+	w := c.makeWindow(s, idx, width, height)
 	p, err := c.spawnPane(w, argv, cwd, width, height, env)
 	if err != nil {
 		return nil, err
 	}
 	st.nextWindow++
+	w.links = []*window{w}
 	w.hold(p)
 	w.rename(name, p)
 	st.setActive(w, p)
 	s.insert(w)
 	return w, nil
+}
+
+// makeWindow makes a window, with no pane yet, whose place is index idx of
+// s; it takes the next window id, which the caller counts as used.
+func (c *client) makeWindow(s *session, idx, width, height int) *window {
+	return &window{index: idx, session: s, windowCore: &windowCore{
+		id: c.st.nextWindow, width: width, height: height,
+		options: newOptions(c.st.windowOptions), activity: c.s.now(), lastPreset: -1,
+	}}
 }
 
 // hold makes p the one pane of w, filling it.
@@ -101,15 +110,16 @@ func cmdNewWindow(c *client, it *cmdItem) error {
 			idx = i
 		}
 	}
+	width, height := s.current.width, s.current.height
+	selectIt := !a.has('d')
 	if idx >= 0 {
-		for _, w := range s.winlinks {
-			if w.index == idx {
-				if a.has('k') {
-					c.st.destroyWindow(w)
-					break
-				}
+		if w := s.windowAt(idx); w != nil {
+			if !a.has('k') {
 				return errorf(errCreateWindow, "index "+strconv.Itoa(idx)+" in use")
 			}
+			// -k unlinks the window there; the new one takes its place,
+			// and becomes current if that one was, even with -d.
+			selectIt = c.st.dropPlace(w) || selectIt
 		}
 	} else {
 		idx = s.options.number("base-index")
@@ -124,11 +134,11 @@ func cmdNewWindow(c *client, it *cmdItem) error {
 		cwd = c.formatter().expand(v)
 	}
 	name, _ := a.get('n')
-	w, err := c.newWindow(s, idx, name, a.values, cwd, s.current.width, s.current.height, allValues(a, 'e'))
+	w, err := c.newWindow(s, idx, name, a.values, cwd, width, height, allValues(a, 'e'))
 	if err != nil {
 		return err
 	}
-	if !a.has('d') {
+	if selectIt {
 		s.setCurrent(w)
 	}
 	if a.has('P') {
@@ -207,7 +217,13 @@ func (c *client) findWindowIndex(v string) (target, error) {
 // or -b, or freed by killing the window there with -k) and becomes current
 // unless -d; the source session is renumbered after, with
 // renumber-windows on and no -s.
-func cmdMoveWindow(c *client, it *cmdItem) error {
+func cmdMoveWindow(c *client, it *cmdItem) error { return moveOrLinkWindow(c, it, true) }
+
+// cmdLinkWindow is tmux's link-window: move-window without the unlinking,
+// so that the window has a place in both sessions (or twice in one).
+func cmdLinkWindow(c *client, it *cmdItem) error { return moveOrLinkWindow(c, it, false) }
+
+func moveOrLinkWindow(c *client, it *cmdItem, move bool) error {
 	a := it.args
 	value, given := a.get('t')
 	if a.has('r') {
@@ -230,8 +246,11 @@ func cmdMoveWindow(c *client, it *cmdItem) error {
 		}
 		idx = dst.shuffleUp(at, a.has('b'))
 	}
-	if err := c.st.moveWindow(it.source.w, dst, idx, a.has('k'), !a.has('d')); err != nil {
+	if _, err := c.st.linkWindow(it.source.w, dst, idx, a.has('k'), !a.has('d')); err != nil {
 		return err
+	}
+	if move {
+		c.st.unlinkWindow(it.source.w)
 	}
 	if !a.has('s') {
 		src.renumberIfWanted()
@@ -239,41 +258,64 @@ func cmdMoveWindow(c *client, it *cmdItem) error {
 	return nil
 }
 
-// moveWindow links w at index idx of dst (-1: the next free index from
-// base-index), then unlinks it from where it was, as tmux's
-// server_link_window and server_unlink_window do. A window already at idx
-// is killed with kill (the new one becomes current if that one was),
-// else it is an error.
+// moveWindow links w at index idx of dst, then unlinks it from where it
+// was, as tmux's move-window does.
 func (st *state) moveWindow(w *window, dst *session, idx int, kill, selectIt bool) error {
+	if _, err := st.linkWindow(w, dst, idx, kill, selectIt); err != nil {
+		return err
+	}
+	st.unlinkWindow(w)
+	return nil
+}
+
+// linkWindow gives w a new place, index idx of dst (-1: the next free
+// index from base-index), as tmux's server_link_window does, and makes it
+// current with selectIt. A window already at idx is unlinked from there
+// with kill (and the new place becomes current if that one was), else it
+// is an error.
+func (st *state) linkWindow(w *window, dst *session, idx int, kill, selectIt bool) (*window, error) {
 	if idx < 0 {
 		idx = dst.freeIndex(dst.options.number("base-index"))
 	} else if x := dst.windowAt(idx); x != nil {
 		switch {
-		case x == w:
-			return errorf(errSameIndex, idx)
+		case x.windowCore == w.windowCore:
+			return nil, errorf(errSameIndex, idx)
 		case !kill:
-			return errorf(errIndexInUse, idx)
+			return nil, errorf(errIndexInUse, idx)
 		}
-		// Not session_detach: dst may be left with no window for now.
-		if dst.current == x {
-			dst.current, selectIt = nil, true
-		}
-		dst.lastw = slices.DeleteFunc(dst.lastw, func(y *window) bool { return y == x })
-		dst.winlinks = slices.DeleteFunc(dst.winlinks, func(y *window) bool { return y == x })
-		st.closeWindowPanes(x)
+		selectIt = st.dropPlace(x) || selectIt
 	}
-	// In tmux the window is linked at its new place before it leaves the
-	// old one, which decides the current window after; link stands for
-	// the new place meanwhile.
-	link := *w
-	link.index, link.session = idx, dst
-	dst.insert(&link)
+	link := &window{index: idx, session: dst, windowCore: w.windowCore}
+	w.links = append(w.links, link)
+	dst.insert(link)
 	if selectIt {
-		dst.setCurrent(&link)
+		dst.setCurrent(link)
 	}
-	st.detachWindow(w)
-	dst.replace(&link, w)
-	w.index, w.session = idx, dst
+	return link, nil
+}
+
+// dropPlace unlinks window place x, to put another window there: not as
+// session_detach does, as its session may be left with no window for now,
+// and with no current window if x was current, which it reports.
+func (st *state) dropPlace(x *window) (wasCurrent bool) {
+	s := x.session
+	if wasCurrent = s.current == x; wasCurrent {
+		s.current = nil
+	}
+	s.lastw = slices.DeleteFunc(s.lastw, func(y *window) bool { return y == x })
+	s.winlinks = slices.DeleteFunc(s.winlinks, func(y *window) bool { return y == x })
+	st.dropLink(x)
+	return wasCurrent
+}
+
+// cmdUnlinkWindow is tmux's unlink-window: the window loses its -t place,
+// which must not be its only one unless -k, which then kills it.
+func cmdUnlinkWindow(c *client, it *cmdItem) error {
+	w := it.target.w
+	if !it.args.has('k') && len(w.links) == 1 {
+		return errorf(errOnlyLinkedOnce)
+	}
+	c.st.unlinkWindow(w)
 	return nil
 }
 
@@ -446,10 +488,19 @@ func cmdKillWindow(c *client, it *cmdItem) error {
 		if len(t.s.winlinks) == 1 {
 			return nil
 		}
+		// Every other window goes, from every session it is in; the
+		// target window too if the session has it more than once.
+		places := 0
 		for _, w := range append([]*window(nil), t.s.winlinks...) {
-			if w != t.w {
+			switch {
+			case w.windowCore == t.w.windowCore:
+				places++
+			case len(w.links) > 0:
 				c.st.destroyWindow(w)
 			}
+		}
+		if places > 1 {
+			c.st.destroyWindow(t.w)
 		}
 		for _, s := range c.st.sessions {
 			s.renumberIfWanted()
@@ -485,7 +536,7 @@ func cmdListWindows(c *client, it *cmdItem) error {
 	}
 	for _, s := range sessions {
 		for _, w := range s.winlinks {
-			f := c.formatFor(w.active)
+			f := c.formatIn(w, w.active)
 			if filtered && !formatTrue(f.expand(filter)) {
 				continue
 			}

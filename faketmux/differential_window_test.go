@@ -89,6 +89,50 @@ var _ = differentialCases("window", []scenario{
 		cmd("select-pane", "-t", "p:1.1", ";", "display-message", "-p", "-t", "p", windowsFormat+" #{pane_index}"),
 		cmd("list-panes", "-s", "-t", "p", "-F", "#{window_index}.#{pane_index} #{pane_active} #{pane_last}"),
 	}},
+	{name: "linked windows", steps: []step{
+		cmd("new-session", "-d", "-s", "a", "-n", "a0", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "a:", "-n", "a1", "sleep 1000", ";", "new-session", "-d", "-s", "b", "-n", "b0", "sleep 1000"),
+		cmd("new-session", "-d", "-s", "keep", "-n", "k", "sleep 1000"),
+		cmd("link-window", "-s", "a:a1", "-t", "b:"),
+		cmd("list-windows", "-a", "-F", linkedFormat),
+		cmd("link-window", "-d", "-s", "a:a0", "-t", "b:5"),
+		cmd("list-windows", "-a", "-F", linkedFormat),
+		cmd("link-window", "-s", "a:a0", "-t", "b:5"),
+		cmd("link-window", "-s", "a:a0", "-t", "b:1"),
+		// -k unlinks the window at the index, which goes with its last
+		// place; a window may have two places in one session.
+		cmd("link-window", "-k", "-s", "a:a1", "-t", "b:0"),
+		cmd("list-windows", "-a", "-F", linkedFormat),
+		cmd("linkw", "-a", "-s", "a:0", "-t", "b:0"),
+		cmd("list-windows", "-a", "-F", linkedFormat),
+		cmd("list-panes", "-a", "-F", "#{session_name}:#{window_index}.#{pane_index} #{pane_id} #{window_linked}"),
+		cmd("unlink-window", "-t", "a:1"),
+		cmd("list-windows", "-a", "-F", linkedFormat),
+		cmd("unlink-window", "-t", "b:6"),
+		cmd("unlink-window", "-k", "-t", "b:0"),
+		cmd("list-windows", "-a", "-F", linkedFormat),
+		cmd("unlink-window", "-t", "b:2"),
+		// A linked window's panes are the same in every place.
+		cmd("split-window", "-d", "-t", "b:5", "sleep 1000", ";", "list-panes", "-a", "-F", "#{session_name}:#{window_index}.#{pane_index} #{pane_id}"),
+		cmd("select-layout", "-t", "a:0", "even-horizontal", ";", "list-windows", "-a", "-F", "#{session_name}:#{window_index} #{window_layout}"),
+		// kill-window kills it in every session; kill-window -a every other
+		// window the session has, from every session.
+		cmd("link-window", "-d", "-s", "b:2", "-t", "a:7", ";", "kill-window", "-a", "-t", "a:0"),
+		cmd("list-windows", "-a", "-F", linkedFormat),
+		cmd("kill-window", "-t", "a:0"),
+		cmd("list-windows", "-a", "-F", linkedFormat),
+		// unlink-window -k of a window's last place kills it, and its
+		// session with it.
+		cmd("new-session", "-d", "-s", "d", "-n", "d0", "sleep 1000", ";", "unlink-window", "-k", "-t", "d:d0"),
+		cmd("list-sessions", "-F", "#{session_name}"),
+		// new-window -k unlinks only the place it takes, and becomes
+		// current in it even with -d.
+		cmd("new-session", "-d", "-s", "c", "-n", "c0", "sleep 1000", ";", "link-window", "-d", "-s", "c:0", "-t", "keep:3"),
+		cmd("new-window", "-k", "-d", "-t", "c:0", "-n", "fresh", "sleep 1000"),
+		cmd("list-windows", "-a", "-F", linkedFormat),
+		cmd("move-window", "-s", "keep:3", "-t", "c:4"),
+		cmd("list-windows", "-a", "-F", linkedFormat),
+	}},
 	{name: "new-window places and names", steps: []step{
 		cmd("new-session", "-d", "-s", "s", "-n", "a", "-x", "80", "-y", "24", "sleep 1000"),
 		cmd("new-window", "-d", "-n", "b", "sleep 1000", ";", "new-window", "-d", "-n", "c", "sleep 1000"),
@@ -170,6 +214,10 @@ var _ = differentialCases("window", []scenario{
 // list-panes for to see a layout.
 const windowsFormat = "#{window_index}:#{window_name}#{window_flags} #{window_active}#{window_last_flag} " +
 	"active=#{active_window_index} last=#{last_window_index}"
+
+// linkedFormat shows which sessions a window is linked into.
+const linkedFormat = "#{session_name}:#{window_index}:#{window_name}#{window_flags} #{window_id} " +
+	"#{window_linked} #{window_linked_sessions} [#{window_linked_sessions_list}]"
 
 const panesFormat = "#{pane_id} #{pane_index} #{pane_width}x#{pane_height} #{pane_left},#{pane_top} " +
 	"#{pane_right},#{pane_bottom} #{pane_at_left}#{pane_at_top}#{pane_at_right}#{pane_at_bottom} " +

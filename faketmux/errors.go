@@ -83,6 +83,7 @@ const (
 	errNoLastWindow      = "no last window"
 	errNoLastPane        = "no last pane"
 	errSameIndex         = "same index: %d"
+	errOnlyLinkedOnce    = "window only linked to one session"
 	errRespawnPane       = "respawn pane failed: %s"
 	errRespawnWindow     = "respawn window failed: %s"
 	errPaneStillActive   = "pane %s:%d.%d still active"

@@ -224,10 +224,18 @@ func (f *formatter) windowVariable(key string) (string, time.Time, bool) {
 	case "window_format":
 		return "1", t, true
 	case "window_bell_flag", "window_silence_flag", "window_activity_flag",
-		"window_linked", "window_marked_flag", "window_bigger", "window_offset_x", "window_offset_y":
+		"window_marked_flag", "window_bigger", "window_offset_x", "window_offset_y":
 		return "0", t, true
+	case "window_linked":
+		return boolString(len(w.links) > 1), t, true
 	case "window_linked_sessions":
-		return "1", t, true
+		return strconv.Itoa(len(w.links)), t, true
+	case "window_linked_sessions_list":
+		names := make([]string, len(w.links))
+		for i, l := range w.links {
+			names[i] = l.session.name
+		}
+		return strings.Join(names, ","), t, true
 	case "window_start_flag":
 		return boolString(w.session.winlinks[0] == w), t, true
 	case "window_end_flag":

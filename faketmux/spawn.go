@@ -154,16 +154,51 @@ func (w *window) removePane(p *paneState) {
 	}
 }
 
-// killWindow destroys w, then renumbers its session's windows if that
-// session has renumber-windows on, as tmux's server_kill_window does.
+// killWindow destroys w, then renumbers the windows of each session it
+// was in that has renumber-windows on, as tmux's server_kill_window does.
 func (st *state) killWindow(w *window) {
+	var sessions []*session
+	for _, l := range w.links {
+		sessions = append(sessions, l.session)
+	}
 	st.destroyWindow(w)
-	w.session.renumberIfWanted()
+	for _, s := range sessions {
+		s.renumberIfWanted()
+	}
 }
 
+// destroyWindow ends w's programs and takes it out of every session it is
+// in.
 func (st *state) destroyWindow(w *window) {
+	links := w.links
+	w.links = nil
 	st.closeWindowPanes(w)
+	for _, l := range links {
+		st.detachWindow(l)
+	}
+}
+
+// unlinkWindow takes one place of a window away, as tmux's
+// server_unlink_window does: from its session (which goes if it is left
+// empty), and the window goes with its last place.
+func (st *state) unlinkWindow(w *window) {
 	st.detachWindow(w)
+	st.dropLink(w)
+}
+
+// dropLink forgets place l of its window; with no place left the window's
+// programs end, else its panes take another place as theirs.
+func (st *state) dropLink(l *window) {
+	l.links = slices.DeleteFunc(l.links, func(x *window) bool { return x == l })
+	if len(l.links) == 0 {
+		st.closeWindowPanes(l)
+		return
+	}
+	for _, p := range l.panes {
+		if p.window == l {
+			p.window = l.links[0]
+		}
+	}
 }
 
 // closeWindowPanes ends the programs of a window that is going away.

@@ -83,13 +83,23 @@ type session struct {
 	seq      uint64    // when last used, in state.activity
 }
 
+// window is one place of a window in a session, tmux's winlink: a window
+// linked into several sessions (or twice into one) has a window for each,
+// sharing one windowCore.
 type window struct {
-	id      int
 	index   int
-	name    string
 	session *session
-	panes   []*paneState // in tmux's pane order, which is not the layout's
-	layout  *layoutCell
+	*windowCore
+}
+
+// windowCore is a window itself: its panes, layout and options, whatever
+// sessions it is linked into.
+type windowCore struct {
+	id     int
+	name   string
+	links  []*window    // every place the window has, in the order they were made
+	panes  []*paneState // in tmux's pane order, which is not the layout's
+	layout *layoutCell
 	// zoomed is the pane that fills the window (resize-pane -Z); the
 	// layout tree keeps the other panes' places meanwhile.
 	zoomed *paneState
@@ -107,7 +117,9 @@ type window struct {
 }
 
 type paneState struct {
-	id            int
+	id int
+	// window is the pane's window, by one of its places: a session the
+	// pane's formats and spawns use.
 	window        *window
 	prog          program
 	cwd           string
