@@ -203,6 +203,9 @@ var _ = differentialCases("pane", []scenario{
 		cmd("capture-pane", "-p", "-t", ":bytes").waitFor("1234567890123456789012345678901234567890"),
 		cmd("list-panes", "-t", ":bytes", "-F", "#{history_size} #{history_bytes}"),
 		cmd("list-panes", "-F", "#{history_size} #{history_bytes}"),
+		// Tab stops are every eight columns.
+		cmd("split-window", "-h", "-d", "sleep 1000", ";", "list-panes", "-F", "#{pane_width} [#{pane_tabs}]"),
+		cmd("new-session", "-d", "-s", "narrow", "-x", "8", "-y", "3", "sleep 1000", ";", "display-message", "-p", "-t", "narrow", "[#{pane_tabs}]"),
 	}},
 })
 

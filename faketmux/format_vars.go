@@ -340,6 +340,14 @@ func (f *formatter) paneVariable(key string) (string, time.Time, bool) {
 		return p.prog.TTY(), t, true
 	case "pane_start_path":
 		return p.cwd, t, true
+	case "pane_tabs":
+		// tmux's tab stops are every eight columns, set afresh when the
+		// pane is resized; a program's own (HTS, TBC) are not modelled.
+		var stops []string
+		for x := 8; x < p.width; x += 8 {
+			stops = append(stops, strconv.Itoa(x))
+		}
+		return strings.Join(stops, ","), t, true
 	case "pane_search_string":
 		return "", t, true
 	}
