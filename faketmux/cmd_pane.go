@@ -38,9 +38,10 @@ const (
 
 func cmdSplitWindow(c *client, it *cmdItem) error {
 	a, t := it.args, it.target
-	if a.has('I') {
-		return errorf(errUnsupported, "split-window -I")
-	}
+	// -I with no command, or an empty command, makes an empty pane; -I
+	// draws the client's input on it.
+	input := a.has('I') && len(a.values) == 0
+	empty := input || len(a.values) == 1 && a.values[0] == ""
 	w, old := t.w, t.p
 	typ := layoutTopBottom
 	if a.has('h') {
@@ -70,8 +71,10 @@ func cmdSplitWindow(c *client, it *cmdItem) error {
 	if v, ok := a.get('c'); ok {
 		cwd = c.formatter().expand(v)
 	}
-	p, err := c.spawnPane(w, a.values, cwd, lc.sx, lc.sy, allValues(a, 'e'))
-	if err != nil {
+	var p *paneState
+	if empty {
+		p = c.emptyPane(w, a.values, cwd, lc.sx, lc.sy)
+	} else if p, err = c.spawnPane(w, a.values, cwd, lc.sx, lc.sy, allValues(a, 'e')); err != nil {
 		w.closePane(&paneState{cell: lc})
 		return err
 	}
@@ -100,7 +103,31 @@ func cmdSplitWindow(c *client, it *cmdItem) error {
 		}
 		c.print(c.formatFor(p).expand(template))
 	}
+	if input {
+		return c.drawInput(it, p)
+	}
 	return nil
+}
+
+// drawInput draws the client's standard input on empty pane p, as tmux's
+// split-window -I does once the client has sent it all (tmux draws it as
+// it comes), if the pane is still there.
+func (c *client) drawInput(it *cmdItem, p *paneState) error {
+	if c.stdinUsed {
+		return nil // tmux's client has already handed its input over
+	}
+	c.stdinUsed = true
+	var data []byte
+	var err error
+	return it.wait(func() { data, err = readAll(c.ctx, c.stdin) }, func() error {
+		if err != nil {
+			return errorf(errContextCancelled, err)
+		}
+		if c.st.panes[p.id] == p {
+			p.prog.Display(data)
+		}
+		return nil
+	})
 }
 
 // splitSize is the new pane's size from -l (cells, or N% of the pane being

@@ -135,7 +135,6 @@ func TestSplitErrors(t *testing.T) {
 		{[]string{"-l", "-1"}, "lines too small"},
 		{[]string{"-l", "y%"}, "percentage invalid"},
 		{[]string{"-p", "z"}, "create pane failed: -p invalid"},
-		{[]string{"-I"}, "faketmux: split-window -I is not supported"},
 	} {
 		args := append([]string{"split-window"}, tc.args...)
 		mustFail(t, s, tc.want, args...)

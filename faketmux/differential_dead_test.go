@@ -49,7 +49,29 @@ var _ = differentialCases("dead", []scenario{
 		cmd("list-panes", "-F", "#{pane_id} #{pane_dead} [#{pane_dead_status}] #{pane_start_command}").waitFor(`1 [2]`),
 		cmd("kill-pane", "-t", ":w.1", ";", "list-panes", "-F", "#{pane_id} #{pane_dead}"),
 	}},
+	{name: "empty panes", steps: []step{
+		cmd("new-session", "-d", "-s", "e", "-n", "w", "-x", "40", "-y", "40", "sleep 1000"),
+		// split-window -I draws the client's input on an empty pane,
+		// which has no program and counts as dead; so does an empty
+		// command.
+		cmd("split-window", "-I").in("hello\nthere"),
+		cmd("list-panes", "-F", emptyPaneFormat),
+		cmd("capture-pane", "-p", "-t", "%1"),
+		cmd("split-window", "-d", "-t", "%0", ""),
+		cmd("split-window", "-I", "-d", "-P", "-F", "#{pane_id}", "-t", "%0").in("x\n"),
+		cmd("list-panes", "-F", emptyPaneFormat),
+		cmd("capture-pane", "-p", "-t", "%3"),
+		// -I with a command is an ordinary split.
+		cmd("split-window", "-I", "-d", "-t", "%0", "sleep 1000").in("ignored"),
+		cmd("respawn-pane", "-t", "%1", "echo respawned; exec sleep 1000"),
+		cmd("capture-pane", "-p", "-t", "%1").waitFor("respawned"),
+		cmd("kill-pane", "-t", "%2", ";", "list-panes", "-F", emptyPaneFormat),
+	}},
 })
 
 // linger keeps the terminal of a program about to end open for a moment.
 const linger = "setsid sleep 0.5 & "
+
+// emptyPaneFormat shows what makes a pane empty, or dead.
+const emptyPaneFormat = "#{pane_id} dead=#{pane_dead} pid=#{?#{==:#{pane_pid},0},0,pid} " +
+	"[#{pane_start_command}] [#{pane_dead_status}#{pane_dead_signal}#{pane_dead_time}] #{cursor_x},#{cursor_y} #{pane_active}"

@@ -320,7 +320,7 @@ func (f *formatter) paneVariable(key string) (string, time.Time, bool) {
 	case "pane_dead":
 		return boolString(p.dead != nil), t, true
 	case "pane_dead_status":
-		if p.dead == nil || p.dead.signal != 0 {
+		if p.dead == nil || p.dead.status < 0 {
 			return "", t, true
 		}
 		return strconv.Itoa(p.dead.status), t, true
@@ -330,7 +330,7 @@ func (f *formatter) paneVariable(key string) (string, time.Time, bool) {
 		}
 		return strconv.Itoa(p.dead.signal), t, true
 	case "pane_dead_time":
-		if p.dead == nil {
+		if p.dead == nil || p.dead.when.IsZero() {
 			return "", t, false
 		}
 		return "", p.dead.when, true

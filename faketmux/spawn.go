@@ -40,6 +40,27 @@ func (c *client) spawnPane(w *window, argv []string, cwd string, width, height i
 	return p, nil
 }
 
+// emptyPane makes a pane with no program in window w, as tmux's
+// split-window makes one for -I or an empty command: it counts as dead,
+// with no exit status, until respawned.
+func (c *client) emptyPane(w *window, argv []string, cwd string, width, height int) *paneState {
+	st := c.st
+	p := &paneState{
+		id: st.nextPane, window: w, cwd: cwd, argv: argv, startCommand: stringifyArgv(argv),
+		title: hostname(), width: width, height: height,
+		created: c.s.now(), historyLimit: w.session.options.number("history-limit"),
+		command: filepath.Base(w.session.options.get("default-shell")),
+		dead:    &paneDeath{status: -1},
+	}
+	p.prog = startEmpty(pane.Options{Cols: width, Rows: height, HistoryLimit: p.historyLimit})
+	st.nextPane++
+	st.panes[p.id] = p
+	return p
+}
+
+// startEmpty makes an empty pane's screen; tests replace it.
+var startEmpty = func(o paneOptions) program { return pane.StartEmpty(o) }
+
 // runPane starts p's program (p.argv) in p's directory, at p's size, with
 // history already in it.
 func (c *client) runPane(p *paneState, extraEnv []string, history [][]byte) error {
@@ -246,7 +267,9 @@ func indexOf[T comparable](xs []T, x T) int {
 func stringifyArgv(argv []string) string {
 	parts := make([]string, len(argv))
 	for i, a := range argv {
-		if strings.ContainsAny(a, " \t\"'\\$") {
+		if a == "" {
+			a = "''"
+		} else if strings.ContainsAny(a, " \t\"'\\$") {
 			a = `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, `$`, `\$`).Replace(a) + `"`
 		}
 		parts[i] = a

@@ -148,7 +148,8 @@ type paneState struct {
 }
 
 // paneDeath is how a pane's program ended: its exit status, or -1 and the
-// signal that killed it, and when.
+// signal that killed it, and when; an empty pane (no program) has status
+// -1, no signal and no time.
 type paneDeath struct {
 	status, signal int
 	when           time.Time

@@ -120,10 +120,34 @@ func Start(o Options) (*Pane, error) {
 		_ = cmd.Wait()
 		return nil, err
 	}
+	p := newPane(cols, rows, o)
+	p.cmd, p.ptm, p.tty = cmd, ptm, tty
+	go p.read()
+	go p.reply()
+	go p.wait()
+	return p, nil
+}
+
+// StartEmpty makes a pane with no program, as tmux's split-window makes
+// one for -I or an empty command: nothing runs in it, it never exits, keys
+// written to it go nowhere, and Display draws on it.
+func StartEmpty(o Options) *Pane {
+	cols, rows := o.Cols, o.Rows
+	if cols <= 0 {
+		cols = defaultCols
+	}
+	if rows <= 0 {
+		rows = defaultRows
+	}
+	p := newPane(cols, rows, o)
+	// tmux's MODE_CRLF: what is drawn on an empty pane starts each line
+	// at its first column.
+	_, _ = p.emu.Write([]byte("\x1b[20h"))
+	return p
+}
+
+func newPane(cols, rows int, o Options) *Pane {
 	p := &Pane{
-		cmd:          cmd,
-		ptm:          ptm,
-		tty:          tty,
 		emu:          vt.NewEmulator(cols, rows),
 		historyLimit: max(o.HistoryLimit, 0),
 		history:      o.History,
@@ -149,10 +173,7 @@ func Start(o Options) (*Pane, error) {
 	// between two collections.
 	p.emu.SetScrollbackSize(math.MaxInt)
 	p.emu.RegisterCsiHandler('J', p.eraseDisplay)
-	go p.read()
-	go p.reply()
-	go p.wait()
-	return p, nil
+	return p
 }
 
 // pollable swaps pty's blocking master for a non-blocking duplicate that
@@ -284,6 +305,9 @@ func (p *Pane) Write(b []byte) error {
 	p.mu.Lock()
 	p.input = append(p.input, b...)
 	p.mu.Unlock()
+	if p.ptm == nil {
+		return nil
+	}
 	p.wmu.Lock()
 	defer p.wmu.Unlock()
 	_, err := p.ptm.Write(b)
@@ -447,6 +471,9 @@ func (p *Pane) clearRows(y, end int) {
 // ExitStatus is how the program ended once Exited is closed: its exit
 // status, or -1 and the signal that killed it.
 func (p *Pane) ExitStatus() (status, signal int) {
+	if p.cmd == nil {
+		return 0, 0
+	}
 	ws := p.cmd.ProcessState.Sys().(syscall.WaitStatus)
 	if ws.Signaled() {
 		return -1, int(ws.Signal())
@@ -483,7 +510,12 @@ func (p *Pane) AltScreen() bool {
 func (p *Pane) TTY() string { return p.tty }
 
 // PID returns the program's process id.
-func (p *Pane) PID() int { return p.cmd.Process.Pid }
+func (p *Pane) PID() int {
+	if p.cmd == nil {
+		return 0
+	}
+	return p.cmd.Process.Pid
+}
 
 // Resize changes the terminal size, which also sends the program SIGWINCH.
 func (p *Pane) Resize(cols, rows int) error {
@@ -493,8 +525,10 @@ func (p *Pane) Resize(cols, rows int) error {
 	ws := pty.Winsize{Cols: uint16(cols), Rows: uint16(rows)}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if err := p.ioctl(syscall.TIOCSWINSZ, unsafe.Pointer(&ws)); err != nil {
-		return err
+	if p.ptm != nil {
+		if err := p.ioctl(syscall.TIOCSWINSZ, unsafe.Pointer(&ws)); err != nil {
+			return err
+		}
 	}
 	p.emu.Resize(cols, rows)
 	return nil
@@ -510,6 +544,9 @@ func (p *Pane) Exited() <-chan struct{} { return p.exited }
 // goroutines and is safe to call more than once.
 func (p *Pane) Close() error {
 	p.closeOnce.Do(func() {
+		if p.ptm == nil {
+			return
+		}
 		_ = p.ptm.Close()
 		select {
 		case <-p.reapedCh:
