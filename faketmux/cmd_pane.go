@@ -172,8 +172,8 @@ func cmdKillPane(c *client, it *cmdItem) error {
 	return nil
 }
 
-// cmdResizePane is tmux's resize-pane: -Z zooms the pane or unzooms its
-// window; otherwise the window is unzoomed, -x and -y (cells, or a
+// cmdResizePane is tmux's resize-pane: -T brings history back below the
+// cursor; -Z zooms the pane or unzooms its window; otherwise the window is unzoomed, -x and -y (cells, or a
 // percentage of the window) size the pane, and -L -R -U -D move its border
 // by the adjustment (1 without one). -M follows a mouse drag, and a command
 // line has none.
@@ -181,7 +181,11 @@ func cmdResizePane(c *client, it *cmdItem) error {
 	a, w, p := it.args, it.target.w, it.target.p
 	switch {
 	case a.has('T'):
-		return errorf(errUnsupported, "resize-pane -T")
+		// Not in a mode, which tmux leaves alone.
+		if !p.viewMode {
+			p.prog.Trim()
+		}
+		return nil
 	case a.has('M'):
 		return nil
 	case a.has('Z'):

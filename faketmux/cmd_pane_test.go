@@ -29,6 +29,7 @@ func (p *fakeProgram) Exited() <-chan struct{} { return p.exited }
 func (p *fakeProgram) ExitStatus() (int, int)  { return 0, 0 }
 func (p *fakeProgram) Display([]byte)          {}
 func (p *fakeProgram) Cursor() (int, int)      { return 0, 0 }
+func (p *fakeProgram) Trim()                   {}
 func (p *fakeProgram) AltScreen() bool         { return false }
 func (p *fakeProgram) TTY() string             { return "/dev/pts/fake" }
 func (p *fakeProgram) Close() error            { return nil }

@@ -203,6 +203,13 @@ var _ = differentialCases("pane", []scenario{
 		cmd("capture-pane", "-p", "-t", ":bytes").waitFor("1234567890123456789012345678901234567890"),
 		cmd("list-panes", "-t", ":bytes", "-F", "#{history_size} #{history_bytes}"),
 		cmd("list-panes", "-F", "#{history_size} #{history_bytes}"),
+		// resize-pane -T brings back as much history as there are rows
+		// below the cursor.
+		cmd("new-window", "-d", "-n", "trim", `seq 1 15; printf '\033[H\033[2J'; printf 'top\n'; exec sleep 1000`),
+		cmd("capture-pane", "-p", "-t", ":trim").waitFor("top"),
+		cmd("resize-pane", "-T", "-t", ":trim", ";", "capture-pane", "-p", "-S", "-", "-t", ":trim", ";",
+			"display-message", "-p", "-t", ":trim", "#{history_size} #{cursor_x},#{cursor_y}"),
+		cmd("resize-pane", "-T", "-t", ":trim", ";", "display-message", "-p", "-t", ":trim", "#{history_size} #{cursor_x},#{cursor_y}"),
 		// Tab stops are every eight columns.
 		cmd("split-window", "-h", "-d", "sleep 1000", ";", "list-panes", "-F", "#{pane_width} [#{pane_tabs}]"),
 		cmd("new-session", "-d", "-s", "narrow", "-x", "8", "-y", "3", "sleep 1000", ";", "display-message", "-p", "-t", "narrow", "[#{pane_tabs}]"),

@@ -24,6 +24,7 @@ type program interface {
 	Exited() <-chan struct{}
 	ExitStatus() (status, signal int)
 	Cursor() (x, y int)
+	Trim()
 	AltScreen() bool
 	TTY() string
 	Display(b []byte)

@@ -10,6 +10,7 @@ package pane
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	"os"
@@ -489,6 +490,29 @@ func (p *Pane) Display(b []byte) {
 	defer p.mu.Unlock()
 	_, _ = p.emu.Write(b)
 	p.collect()
+}
+
+// Trim brings back as many of the newest history lines as there are
+// rows below the cursor, moving the screen and the cursor down and losing
+// its last rows, as tmux's resize-pane -T does.
+func (p *Pane) Trim() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.collect()
+	cur := p.emu.CursorPosition()
+	n := min(p.emu.Height()-1-cur.Y, len(p.history))
+	if n <= 0 {
+		return
+	}
+	back := p.history[len(p.history)-n:]
+	p.history = p.history[:len(p.history)-n]
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "\x1b[H\x1b[%dL", n)
+	for i, line := range back {
+		fmt.Fprintf(&b, "\x1b[%d;1H%s", i+1, line)
+	}
+	fmt.Fprintf(&b, "\x1b[%d;%dH", cur.Y+n+1, cur.X+1)
+	_, _ = p.emu.Write(b.Bytes())
 }
 
 // Cursor is the cursor's column and row on the screen.
