@@ -18,7 +18,9 @@ var _ = differentialCases("dead", []scenario{
 		cmd("list-panes", "-F", "#{pane_index}: [#{pane_width}x#{pane_height}] #{pane_id}#{?pane_active, (active),}#{?pane_dead, (dead),}"),
 		// (Split another pane: a dead pane's screen resized moves rows
 		// into its history in tmux, which the emulator does not model.)
-		cmd("split-window", "-d", "-t", "%0", linger+"sleep 0.2; kill -9 0"),
+		// (The lingering process leaves the process group kill -9 0
+		// kills first.)
+		cmd("split-window", "-d", "-t", "%0", "trap '' HUP; setsid sleep 0.5 & sleep 0.2; kill -9 0"),
 		cmd("display-message", "-p", "-t", "%2", "#{pane_dead} [#{pane_dead_signal}]").waitFor("1 [9]"),
 		cmd("capture-pane", "-p", "-t", "%2").waitFor("Pane is dead").normalise(normTimes),
 		// (Keys or a paste to a dead pane crash tmux 3.3a's server.)
@@ -29,7 +31,10 @@ var _ = differentialCases("dead", []scenario{
 		cmd("capture-pane", "-p", "-S", "-", "-t", "%1").waitFor("again"),
 		cmd("list-panes", "-F", "#{pane_id} #{pane_dead} [#{pane_dead_status}] #{pane_start_command} #{history_size}"),
 		cmd("respawn-pane", "-t", "%2", "-c", "/", "-e", "X=1", "echo \"[$X] $PWD\"; "+linger+"exit 5"),
-		cmd("capture-pane", "-p", "-S", "-", "-t", "%2").waitFor("Pane is dead").normalise(normTimes),
+		// (Without the history: what a respawned program wrote just
+		// before it died sometimes never reaches tmux's screen.)
+		cmd("capture-pane", "-p", "-t", "%2").waitFor("Pane is dead").normalise(normTimes),
+		cmd("display-message", "-p", "-t", "%2", "#{pane_dead} [#{pane_dead_status}] #{pane_start_command}"),
 		cmd("set-option", "-w", "remain-on-exit-format", "gone #{pane_dead_status}#{pane_dead_signal} #{pane_id}"),
 		cmd("respawn-pane", "-t", "%2"),
 		cmd("capture-pane", "-p", "-t", "%2").waitFor("gone"),
@@ -69,8 +74,10 @@ var _ = differentialCases("dead", []scenario{
 	}},
 })
 
-// linger keeps the terminal of a program about to end open for a moment.
-const linger = "setsid sleep 0.5 & "
+// linger keeps the terminal of a program about to end open for a moment:
+// a background process, immune to the hang-up its session leader's exit
+// sends it.
+const linger = "trap '' HUP; sleep 0.5 & "
 
 // emptyPaneFormat shows what makes a pane empty, or dead.
 const emptyPaneFormat = "#{pane_id} dead=#{pane_dead} pid=#{?#{==:#{pane_pid},0},0,pid} " +
