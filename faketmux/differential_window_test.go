@@ -151,6 +151,11 @@ var _ = differentialCases("window", []scenario{
 		cmd("new-window", "-d", "-n", "new", "sleep 1000", ";", "new-window", "-S", "-n", "new"),
 		cmd("new-window", "-S", "-n", "a", "-t", ":20", "-d", "sleep 1000", ";", "list-windows", "-F", windowsFormat),
 		cmd("new-window", "-S", "-d", "-n", "last", "sleep 1000", ";", "list-windows", "-F", windowsFormat),
+		// pane_start_command escapes each word as tmux's args_escape.
+		cmd("new-window", "-d", "-n", "esc", "sleep 1000 || echo $$x ${y} $_z $1 `b` a\\b \"q\" '#'"),
+		cmd("new-window", "-d", "-n", "words", "sh", "-c", "exec sleep 1000", "a b", "it's", `say "hi"`, "~user", "~", "#", "", "tab\there"),
+		cmd("list-windows", "-F", "#{window_name} #{pane_start_command}", "-f", "#{m:esc,#{window_name}}"),
+		cmd("list-windows", "-F", "#{window_name} #{pane_start_command}", "-f", "#{m:words,#{window_name}}"),
 		// -e adds to the pane's environment.
 		cmd("new-window", "-d", "-n", "env", "-e", "FOO=bar", "-e", "BAZ=", "-e", "NOEQUALS",
 			`sh -c 'echo "[$FOO][$BAZ][${NOEQUALS-unset}]"; exec sleep 1000'`),

@@ -262,17 +262,66 @@ func indexOf[T comparable](xs []T, x T) int {
 	return -1
 }
 
-// stringifyArgv joins a command as tmux shows it in pane_start_command:
-// an argument with a space or quote is double-quoted.
+// stringifyArgv joins a command as tmux shows it in pane_start_command,
+// each word escaped as tmux's args_escape escapes it.
 func stringifyArgv(argv []string) string {
 	parts := make([]string, len(argv))
 	for i, a := range argv {
-		if a == "" {
-			a = "''"
-		} else if strings.ContainsAny(a, " \t\"'\\$") {
-			a = `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, `$`, `\$`).Replace(a) + `"`
-		}
-		parts[i] = a
+		parts[i] = escapeArg(a)
 	}
 	return strings.Join(parts, " ")
+}
+
+// escapeArg is tmux's args_escape: a word with a space or one of #';${}%
+// goes in double quotes, one with a double quote (and none of those) in
+// single quotes; a one-character word that needs quoting, or a leading
+// ~, gets a backslash instead. Inside, as the vis(3) tmux uses: a
+// backslash is doubled, controls are C-style or octal escapes, and in
+// double quotes a double quote, and a $ that starts a variable name, are
+// escaped.
+func escapeArg(s string) string {
+	if s == "" {
+		return "''"
+	}
+	quote := ""
+	switch {
+	case strings.ContainsAny(s, " #';${}%"):
+		quote = `"`
+	case strings.ContainsAny(s, ` "`):
+		quote = "'"
+	}
+	if len(s) == 1 && s != " " && (quote != "" || s == "~") {
+		return `\` + s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\\':
+			b.WriteString(`\\`)
+		case quote == `"` && c == '"':
+			b.WriteString(`\"`)
+		case quote == `"` && c == '$' && i+1 < len(s) && startsName(s[i+1]):
+			b.WriteString(`\$`)
+		case c < ' ' || c == 0x7f:
+			if e := strings.IndexByte("\a\b\t\n\v\f\r", c); e >= 0 {
+				b.WriteString(`\` + string("abtnvfr"[e]))
+			} else {
+				fmt.Fprintf(&b, `\%03o`, c)
+			}
+		default:
+			b.WriteByte(c)
+		}
+	}
+	escaped := b.String()
+	if strings.HasPrefix(escaped, "~") {
+		escaped = `\` + escaped
+	}
+	return quote + escaped + quote
+}
+
+// startsName says whether c can start a shell variable's name (or its
+// braces).
+func startsName(c byte) bool {
+	return c == '_' || c == '{' || 'a' <= c|0x20 && c|0x20 <= 'z'
 }
