@@ -3,7 +3,11 @@ package faketmux
 import (
 	"context"
 	"io"
+	"os"
 	"os/exec"
+	"runtime"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -41,4 +45,75 @@ func BenchmarkSetBufferRealTmux(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// paneCostSize is the size tmuxp and libtmux give detached sessions, at
+// which issue 10 measured a pane's cost.
+var paneCostSize = []string{"-x", "800", "-y", "600"}
+
+// BenchmarkPaneInProcess makes 800x600 windows, each one pane running a
+// real program, and reports the heap each pane keeps (heap-B/pane) beside
+// the time to make it; BenchmarkPaneRealTmux is the same with tmux.
+func BenchmarkPaneInProcess(b *testing.B) {
+	s := New(Options{SocketPath: "/bench"})
+	defer s.Close()
+	ctx := context.Background()
+	if s.Run(ctx, append([]string{"new-session", "-d"}, append(paneCostSize, "sleep 1000")...), nil, io.Discard, io.Discard) != 0 {
+		b.Fatal("new-session failed")
+	}
+	before := heapInUse()
+	for b.Loop() {
+		if s.Run(ctx, []string{"new-window", "-d", "sleep 1000"}, nil, io.Discard, io.Discard) != 0 {
+			b.Fatal("new-window failed")
+		}
+	}
+	b.ReportMetric(float64(heapInUse()-before)/float64(b.N), "heap-B/pane")
+}
+
+func heapInUse() int64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return int64(m.HeapInuse)
+}
+
+// BenchmarkPaneRealTmux reports the resident memory tmux's server grows by
+// per pane (rss-B/pane).
+func BenchmarkPaneRealTmux(b *testing.B) {
+	tmux, err := exec.LookPath("tmux")
+	if err != nil {
+		b.Skip("tmux is not on PATH")
+	}
+	socket := b.TempDir() + "/s"
+	tmuxRun := func(args ...string) string {
+		out, err := exec.Command(tmux, append([]string{"-S", socket, "-f", "/dev/null"}, args...)...).Output()
+		if err != nil {
+			b.Fatal(args, err)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	tmuxRun(append(append([]string{"new-session", "-d"}, paneCostSize...), "sleep 1000")...)
+	defer exec.Command(tmux, "-S", socket, "kill-server").Run()
+	pid := tmuxRun("display-message", "-p", "#{pid}")
+	before := residentBytes(b, pid)
+	for b.Loop() {
+		tmuxRun("new-window", "-d", "sleep 1000")
+	}
+	b.ReportMetric(float64(residentBytes(b, pid)-before)/float64(b.N), "rss-B/pane")
+}
+
+// residentBytes is a process's resident set size.
+func residentBytes(b *testing.B, pid string) int64 {
+	status, err := os.ReadFile("/proc/" + pid + "/status")
+	if err != nil {
+		b.Skip("no /proc: ", err)
+	}
+	for line := range strings.Lines(string(status)) {
+		if kb, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			n, _ := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(kb), "kB")), 10, 64)
+			return n * 1024
+		}
+	}
+	b.Skip("no VmRSS")
+	return 0
 }

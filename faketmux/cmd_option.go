@@ -3,6 +3,8 @@ package faketmux
 // optionCommands are the option commands, as tmux's cmd-*.c declare them.
 var optionCommands = []*cmdEntry{
 	{name: "set-option", alias: "set", template: "aFgopqst:uUw", lower: 1, upper: 2, usage: `[-aFgopqsuUw] [-t target-pane] option [value]`, target: targetSpec{kind: findPane, canFail: true}, exec: cmdSetOption},
+	{name: "set-window-option", alias: "setw", template: "aFgoqt:u", lower: 1, upper: 2, usage: `[-aFgoqu] [-t target-window] option [value]`, target: targetSpec{kind: findWindow, canFail: true}, exec: cmdSetWindowOption},
+	{name: "show-window-options", alias: "showw", template: "gvt:", lower: 0, upper: 1, usage: `[-gv] [-t target-window] [option]`, target: targetSpec{kind: findWindow, canFail: true}, exec: cmdShowWindowOptions},
 	{name: "show-options", alias: "show", template: "AgHpqst:vw", lower: 0, upper: 1, usage: `[-AgHpqsvw] [-t target-pane] [option]`, target: targetSpec{kind: findPane, canFail: true}, exec: cmdShowOptions},
 }
 
@@ -61,6 +63,18 @@ func refusePaneOptions(a *args) error {
 		return errorf(errUnsupported, "pane options (-p)")
 	}
 	return nil
+}
+
+// set-window-option and show-window-options are set-option and
+// show-options for windows: tmux's shared code takes them as -w.
+func cmdSetWindowOption(c *client, it *cmdItem) error {
+	it.args.flags = append(it.args.flags, flag{letter: 'w'})
+	return cmdSetOption(c, it)
+}
+
+func cmdShowWindowOptions(c *client, it *cmdItem) error {
+	it.args.flags = append(it.args.flags, flag{letter: 'w'})
+	return cmdShowOptions(c, it)
 }
 
 func cmdSetOption(c *client, it *cmdItem) error {

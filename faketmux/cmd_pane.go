@@ -2,6 +2,7 @@ package faketmux
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"strings"
 	"unicode/utf8"
@@ -13,6 +14,12 @@ import (
 var paneCommands = []*cmdEntry{
 	{name: "split-window", alias: "splitw", template: "bc:de:fF:hIl:p:Pt:vZ", lower: 0, upper: -1, usage: `[-bdefhIPvZ] [-c start-directory] [-e environment] [-F format] [-l size] [-t target-pane][shell-command]`, target: targetSpec{kind: findPane}, exec: cmdSplitWindow},
 	{name: "kill-pane", alias: "killp", template: "at:", lower: 0, upper: 0, usage: `[-a] [-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdKillPane},
+	{name: "resize-pane", alias: "resizep", template: "DLMRTt:Ux:y:Z", lower: 0, upper: 1, usage: `[-DLMRTUZ] [-x width] [-y height] [-t target-pane] [adjustment]`, target: targetSpec{kind: findPane}, exec: cmdResizePane},
+	{name: "swap-pane", alias: "swapp", template: "dDs:t:UZ", lower: 0, upper: 0, usage: `[-dDUZ] [-s src-pane] [-t dst-pane]`, source: targetSpec{kind: findPane}, target: targetSpec{kind: findPane}, exec: cmdSwapPane},
+	{name: "break-pane", alias: "breakp", template: "abdPF:n:s:t:", lower: 0, upper: 0, usage: `[-abdP] [-F format] [-n window-name] [-s src-pane] [-t dst-window]`, source: targetSpec{kind: findPane}, target: targetSpec{kind: findWindow, windowIndex: true}, exec: cmdBreakPane},
+	{name: "join-pane", alias: "joinp", template: "bdfhvp:l:s:t:", lower: 0, upper: 0, usage: `[-bdfhv] [-l size] [-s src-pane] [-t dst-pane]`, source: targetSpec{kind: findPane}, target: targetSpec{kind: findPane}, exec: cmdJoinPane},
+	{name: "move-pane", alias: "movep", template: "bdfhvp:l:s:t:", lower: 0, upper: 0, usage: `[-bdfhv] [-l size] [-s src-pane] [-t dst-pane]`, source: targetSpec{kind: findPane}, target: targetSpec{kind: findPane}, exec: cmdJoinPane},
+	{name: "respawn-pane", alias: "respawnp", template: "c:e:kt:", lower: 0, upper: -1, usage: `[-k] [-c start-directory] [-e environment] [-t target-pane] [shell-command]`, target: targetSpec{kind: findPane}, exec: cmdRespawnPane},
 	{name: "list-panes", alias: "lsp", template: "asF:f:t:", lower: 0, upper: 0, usage: `[-as] [-F format] [-f filter] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdListPanes},
 	{name: "select-pane", alias: "selectp", template: "DdegLlMmP:RT:t:UZ", lower: 0, upper: 0, usage: `[-DdeLlMmRUZ] [-T title] [-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdSelectPane},
 	{name: "last-pane", alias: "lastp", template: "det:Z", lower: 0, upper: 0, usage: `[-deZ] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdLastPane},
@@ -31,21 +38,32 @@ const (
 
 func cmdSplitWindow(c *client, it *cmdItem) error {
 	a, t := it.args, it.target
-	for _, f := range []byte("fIZ") {
-		if a.has(f) {
-			return errorf(errUnsupported, "split-window -"+string(f))
-		}
-	}
+	// -I with no command, or an empty command, makes an empty pane; -I
+	// draws the client's input on it.
+	input := a.has('I') && len(a.values) == 0
+	empty := input || len(a.values) == 1 && a.values[0] == ""
 	w, old := t.w, t.p
 	typ := layoutTopBottom
 	if a.has('h') {
 		typ = layoutLeftRight
 	}
-	size, err := splitSize(a, old.cell.size(typ))
+	// A percentage is of the pane, or of the window with -f.
+	whole := old.height
+	switch {
+	case a.has('f') && typ == layoutTopBottom:
+		whole = w.height
+	case a.has('f'):
+		whole = w.width
+	case typ == layoutLeftRight:
+		whole = old.width
+	}
+	size, err := splitSize(a, whole)
 	if err != nil {
 		return err
 	}
-	lc := w.splitPane(old, typ, size, a.has('b'))
+	// -Z zooms the window again afterwards, on its active pane.
+	rezoom := w.pushZoom(true, a.has('Z'))
+	lc := w.splitPane(old, typ, size, a.has('b'), a.has('f'))
 	if lc == nil {
 		return errorf(errNoSpace)
 	}
@@ -53,14 +71,23 @@ func cmdSplitWindow(c *client, it *cmdItem) error {
 	if v, ok := a.get('c'); ok {
 		cwd = c.formatter().expand(v)
 	}
-	p, err := c.spawnPane(w, a.values, cwd, lc.sx, lc.sy, allValues(a, 'e'))
-	if err != nil {
+	var p *paneState
+	if empty {
+		p = c.emptyPane(w, a.values, cwd, lc.sx, lc.sy)
+	} else if p, err = c.spawnPane(w, a.values, cwd, lc.sx, lc.sy, allValues(a, 'e')); err != nil {
 		w.closePane(&paneState{cell: lc})
 		return err
 	}
 	p.cell, lc.pane = lc, p
+	// The new pane goes beside the one split in pane order, or with -f
+	// first or last.
 	i := indexOf(w.panes, old)
-	if !a.has('b') {
+	switch {
+	case a.has('f') && a.has('b'):
+		i = 0
+	case a.has('f'):
+		i = len(w.panes)
+	case !a.has('b'):
 		i++
 	}
 	w.panes = insertAt(w.panes, i, p)
@@ -68,6 +95,7 @@ func cmdSplitWindow(c *client, it *cmdItem) error {
 	if !a.has('d') {
 		c.st.setActive(w, p)
 	}
+	c.st.popZoom(w, rezoom)
 	if a.has('P') {
 		template, ok := a.get('F')
 		if !ok {
@@ -75,7 +103,31 @@ func cmdSplitWindow(c *client, it *cmdItem) error {
 		}
 		c.print(c.formatFor(p).expand(template))
 	}
+	if input {
+		return c.drawInput(it, p)
+	}
 	return nil
+}
+
+// drawInput draws the client's standard input on empty pane p, as tmux's
+// split-window -I does once the client has sent it all (tmux draws it as
+// it comes), if the pane is still there.
+func (c *client) drawInput(it *cmdItem, p *paneState) error {
+	if c.stdinUsed {
+		return nil // tmux's client has already handed its input over
+	}
+	c.stdinUsed = true
+	var data []byte
+	var err error
+	return it.wait(func() { data, err = readAll(c.ctx, c.stdin) }, func() error {
+		if err != nil {
+			return errorf(errContextCancelled, err)
+		}
+		if c.st.panes[p.id] == p {
+			p.prog.Display(data)
+		}
+		return nil
+	})
 }
 
 // splitSize is the new pane's size from -l (cells, or N% of the pane being
@@ -107,6 +159,7 @@ func splitSize(a *args, whole int) (int, error) {
 
 func cmdKillPane(c *client, it *cmdItem) error {
 	t := it.target
+	t.w.unzoom()
 	if it.args.has('a') {
 		for _, p := range append([]*paneState(nil), t.w.panes...) {
 			if p != t.p {
@@ -117,6 +170,272 @@ func cmdKillPane(c *client, it *cmdItem) error {
 	}
 	c.st.destroyPane(t.p)
 	return nil
+}
+
+// cmdResizePane is tmux's resize-pane: -T brings history back below the
+// cursor; -Z zooms the pane or unzooms its window; otherwise the window is unzoomed, -x and -y (cells, or a
+// percentage of the window) size the pane, and -L -R -U -D move its border
+// by the adjustment (1 without one). -M follows a mouse drag, and a command
+// line has none.
+func cmdResizePane(c *client, it *cmdItem) error {
+	a, w, p := it.args, it.target.w, it.target.p
+	switch {
+	case a.has('T'):
+		// Not in a mode, which tmux leaves alone.
+		if !p.viewMode {
+			p.prog.Trim()
+		}
+		return nil
+	case a.has('M'):
+		return nil
+	case a.has('Z'):
+		if w.zoomed != nil {
+			w.unzoom()
+		} else {
+			c.st.zoom(w, p)
+		}
+		return nil
+	}
+	w.unzoom()
+	adjust := 1
+	if len(a.values) > 0 {
+		n, err := strtonum(a.values[0], 1, maxInt)
+		if err != nil {
+			return errorf(errAdjustment, err)
+		}
+		adjust = n
+	}
+	for _, size := range []struct {
+		flag  byte
+		typ   layoutType
+		whole int
+		msg   string
+	}{{'x', layoutLeftRight, w.width, errWidth}, {'y', layoutTopBottom, w.height, errHeight}} {
+		if v, ok := a.get(size.flag); ok {
+			n, err := stringPercentage(v, 0, maxInt, size.whole)
+			if err != nil {
+				return errorf(size.msg, err)
+			}
+			w.resizePaneTo(p, size.typ, n)
+		}
+	}
+	switch {
+	case a.has('L'):
+		w.resizePane(p, layoutLeftRight, -adjust)
+	case a.has('R'):
+		w.resizePane(p, layoutLeftRight, adjust)
+	case a.has('U'):
+		w.resizePane(p, layoutTopBottom, -adjust)
+	case a.has('D'):
+		w.resizePane(p, layoutTopBottom, adjust)
+	}
+	return nil
+}
+
+// cmdSwapPane is tmux's swap-pane: the -s pane (with -D or -U, the pane
+// after or before the -t pane, wrapping round) and the -t pane trade
+// places, in their windows' pane order and layouts; the -t pane becomes
+// active, or with panes in two windows each becomes active in its new
+// window; with -d, only a pane that was active hands over to the other.
+// Zoomed windows are unzoomed, and zoomed again with -Z.
+func cmdSwapPane(c *client, it *cmdItem) error {
+	a, st := it.args, c.st
+	srcW, src := it.source.w, it.source.p
+	dstW, dst := it.target.w, it.target.p
+	rezoomDst := dstW.pushZoom(false, a.has('Z'))
+	if a.has('D') || a.has('U') {
+		srcW = dstW
+		step := 1
+		if !a.has('D') {
+			step = len(dstW.panes) - 1
+		}
+		src = dstW.panes[(indexOf(dstW.panes, dst)+step)%len(dstW.panes)]
+	}
+	rezoomSrc := rezoomDst
+	if srcW != dstW {
+		rezoomSrc = srcW.pushZoom(false, a.has('Z'))
+	}
+	if src != dst {
+		i, j := indexOf(srcW.panes, src), indexOf(dstW.panes, dst)
+		srcW.panes[i], dstW.panes[j] = dst, src
+		src.cell, dst.cell = dst.cell, src.cell
+		src.cell.pane, dst.cell.pane = src, dst
+		src.window, dst.window = dstW, srcW
+		left, top, width, height := src.left, src.top, src.width, src.height
+		src.place(dst.left, dst.top, dst.width, dst.height)
+		dst.place(left, top, width, height)
+		switch {
+		case !a.has('d') && srcW != dstW:
+			st.setActive(srcW, dst)
+			st.setActive(dstW, src)
+		case !a.has('d'):
+			st.setActive(srcW, dst)
+		default:
+			// In one window, an active -s pane hands over to the -t
+			// pane, which then hands back.
+			if srcW.active == src {
+				st.setActive(srcW, dst)
+			}
+			if dstW.active == dst {
+				st.setActive(dstW, src)
+			}
+		}
+		if srcW != dstW {
+			if srcW.lastPane == src {
+				srcW.lastPane = nil
+			}
+			if dstW.lastPane == dst {
+				dstW.lastPane = nil
+			}
+		}
+	}
+	st.popZoom(srcW, rezoomSrc)
+	if srcW != dstW {
+		st.popZoom(dstW, rezoomDst)
+	}
+	return nil
+}
+
+const breakPaneTemplate = "#{session_name}:#{window_index}.#{pane_index}"
+
+// cmdBreakPane is tmux's break-pane: the -s pane leaves its window for a
+// new one at the -t index (the next free one without; room made after or
+// before the -t window with -a or -b), named -n or after its command,
+// which becomes current unless -d. A pane alone in its window moves with
+// its window, as move-window moves it.
+func cmdBreakPane(c *client, it *cmdItem) error {
+	a, st := it.args, c.st
+	w, p := it.source.w, it.source.p
+	dst, idx := it.target.s, it.target.idx
+	if a.has('a') || a.has('b') {
+		at := it.target.w
+		if at == nil {
+			at = dst.current
+		}
+		idx = dst.shuffleUp(at, a.has('b'))
+	}
+	w.unzoom()
+	name, named := a.get('n')
+	if len(w.panes) == 1 {
+		if err := st.moveWindow(w, dst, idx, false, !a.has('d')); err != nil {
+			return err
+		}
+		if named {
+			w.rename(name, p)
+		}
+		return nil
+	}
+	if idx >= 0 && dst.windowAt(idx) != nil {
+		return errorf(errIndexInUse, idx)
+	}
+	w.removePane(p)
+	if idx < 0 {
+		idx = dst.freeIndex(dst.options.number("base-index"))
+	}
+	nw := c.makeWindow(dst, idx, w.width, w.height)
+	st.nextWindow++
+	nw.links = []*window{nw}
+	nw.hold(p)
+	nw.rename(name, p)
+	nw.active = p
+	dst.insert(nw)
+	if !a.has('d') {
+		dst.setCurrent(nw)
+	}
+	if a.has('P') {
+		template, ok := a.get('F')
+		if !ok {
+			template = breakPaneTemplate
+		}
+		c.print(c.formatFor(p).expand(template))
+	}
+	return nil
+}
+
+// cmdJoinPane is tmux's join-pane and move-pane: the -s pane leaves its
+// window and splits the -t pane, as split-window would split it (-b -f -h
+// -v, -l in cells or percent, -p); it becomes active and its window
+// current unless -d. A window left with no pane goes.
+func cmdJoinPane(c *client, it *cmdItem) error {
+	a, st := it.args, c.st
+	srcW, src := it.source.w, it.source.p
+	dstW, dst := it.target.w, it.target.p
+	dstW.unzoom()
+	srcW.unzoom()
+	if src == dst {
+		return errorf(errSamePanes)
+	}
+	typ, whole := layoutTopBottom, dst.height
+	if a.has('h') {
+		typ, whole = layoutLeftRight, dst.width
+	}
+	size := -1
+	var err error
+	if v, ok := a.get('l'); ok {
+		size, err = stringPercentage(v, 0, maxInt, whole)
+	} else if v, ok := a.get('p'); ok {
+		var pct int
+		if pct, err = strtonum(v, 0, 100); err == nil {
+			size = whole * pct / 100
+		}
+	}
+	if err != nil {
+		return errorf(errSize, err)
+	}
+	lc := dstW.splitPane(dst, typ, size, a.has('b'), a.has('f'))
+	if lc == nil {
+		return errorf(errPaneTooSmall)
+	}
+	if len(srcW.panes) == 1 {
+		srcW.closePane(src)
+		srcW.panes = nil
+	} else {
+		srcW.removePane(src)
+	}
+	i := indexOf(dstW.panes, dst)
+	if !a.has('b') {
+		i++
+	}
+	dstW.panes = insertAt(dstW.panes, i, src)
+	src.window, src.cell, lc.pane = dstW, lc, src
+	dstW.fixPanes()
+	if !a.has('d') {
+		st.setActive(dstW, src)
+		dstW.session.setCurrent(dstW)
+	}
+	if len(srcW.panes) == 0 {
+		st.killWindow(srcW)
+	}
+	return nil
+}
+
+// cmdRespawnPane is tmux's respawn-pane: a dead pane (any pane, with -k)
+// runs its command again, or the one given, keeping its history.
+func cmdRespawnPane(c *client, it *cmdItem) error {
+	a, t := it.args, it.target
+	if t.p.dead == nil && !a.has('k') {
+		return errorf(errRespawnPane, fmt.Sprintf(errPaneStillActive, t.s.name, t.w.index, t.p.index()))
+	}
+	if err := c.respawn(t.p, a); err != nil {
+		return errorf(errRespawnPane, err)
+	}
+	return nil
+}
+
+// respawn ends p's program if it still runs and starts a new one in the
+// pane, as tmux's spawn does for respawn: the screen starts blank and the
+// history stays; a command, -c and -e given replace what the pane ran.
+func (c *client) respawn(p *paneState, a *args) error {
+	p.prog.Close()
+	lines, history := p.prog.Lines()
+	if len(a.values) > 0 {
+		p.argv, p.startCommand = a.values, stringifyArgv(a.values)
+	}
+	if v, ok := a.get('c'); ok {
+		p.cwd = c.formatter().expand(v)
+	}
+	p.viewMode = false
+	return c.runPane(p, allValues(a, 'e'), lines[:history])
 }
 
 func cmdListPanes(c *client, it *cmdItem) error {
@@ -142,7 +461,7 @@ func cmdListPanes(c *client, it *cmdItem) error {
 	}
 	for _, w := range windows {
 		for _, p := range w.panes {
-			f := c.formatFor(p)
+			f := c.formatIn(w, p)
 			if filtered && !formatTrue(f.expand(filter)) {
 				continue
 			}
@@ -322,11 +641,15 @@ func cmdSelectPane(c *client, it *cmdItem) error {
 			return errorf(errUnsupported, "select-pane -"+string(f))
 		}
 	}
-	p := t.p
+	p, w := t.p, t.w
 	if d, ok := selectDirection(a); ok {
 		// The rest of the command applies to the neighbour, and there
-		// is nothing to do without one.
-		if p = t.w.neighbour(p, d); p == nil {
+		// is nothing to do without one. Neighbours are found in the
+		// layout, with a zoomed window unzoomed meanwhile.
+		rezoom := w.pushZoom(false, true)
+		p = w.neighbour(p, d)
+		c.st.popZoom(w, rezoom)
+		if p == nil {
 			return nil
 		}
 	}
@@ -341,9 +664,11 @@ func cmdSelectPane(c *client, it *cmdItem) error {
 		if title = c.formatFor(t.p).expand(title); utf8.ValidString(title) {
 			p.title = title
 		}
-	default:
-		// -Z keeps a zoomed window zoomed, and no window is ever zoomed.
-		c.st.setActive(t.w, p)
+	case p != w.active:
+		// Another pane unzooms the window, unless -Z keeps it zoomed.
+		rezoom := w.pushZoom(false, a.has('Z'))
+		c.st.setActive(w, p)
+		c.st.popZoom(w, rezoom)
 	}
 	return nil
 }
@@ -386,7 +711,9 @@ func selectLastPane(c *client, it *cmdItem) error {
 	case a.has('d'):
 		last.inputOff = true
 	default:
+		rezoom := w.pushZoom(false, a.has('Z'))
 		c.st.setActive(w, last)
+		c.st.popZoom(w, rezoom)
 	}
 	return nil
 }

@@ -26,6 +26,12 @@ func (p *fakeProgram) ClearHistory()           { p.lines, p.history = p.lines[p.
 func (p *fakeProgram) PID() int                { return 1 }
 func (p *fakeProgram) Resize(int, int) error   { return nil }
 func (p *fakeProgram) Exited() <-chan struct{} { return p.exited }
+func (p *fakeProgram) ExitStatus() (int, int)  { return 0, 0 }
+func (p *fakeProgram) Display([]byte)          {}
+func (p *fakeProgram) Cursor() (int, int)      { return 0, 0 }
+func (p *fakeProgram) Trim()                   {}
+func (p *fakeProgram) AltScreen() bool         { return false }
+func (p *fakeProgram) TTY() string             { return "/dev/pts/fake" }
 func (p *fakeProgram) Close() error            { return nil }
 
 // withFakePrograms makes every pane started during the test a fakeProgram
@@ -130,7 +136,6 @@ func TestSplitErrors(t *testing.T) {
 		{[]string{"-l", "-1"}, "lines too small"},
 		{[]string{"-l", "y%"}, "percentage invalid"},
 		{[]string{"-p", "z"}, "create pane failed: -p invalid"},
-		{[]string{"-f"}, "faketmux: split-window -f is not supported"},
 	} {
 		args := append([]string{"split-window"}, tc.args...)
 		mustFail(t, s, tc.want, args...)
@@ -176,7 +181,7 @@ func TestListPanesScopes(t *testing.T) {
 			t.Errorf("%q = %q, want %q", args, got, tc.want)
 		}
 	}
-	if got := mustRun(t, s, "list-panes", "-a"); !strings.HasPrefix(got, "main:0.0: [40x24] [history 0/2000, 768 bytes] %0 (active)\n") {
+	if got := mustRun(t, s, "list-panes", "-a"); !strings.HasPrefix(got, "main:0.0: [40x24] [history 0/2000, 82 bytes] %0 (active)\n") {
 		t.Errorf("list-panes -a = %q", got)
 	}
 }
@@ -432,7 +437,7 @@ func TestCapturePaneRange(t *testing.T) {
 func TestClearHistory(t *testing.T) {
 	withFakeLines(t, false, 2, "old", "older", "screen")
 	s := started(t)
-	if got := mustRun(t, s, "display-message", "-p", "#{history_size} #{history_bytes} #{history_limit}"); got != "2 832 2000\n" {
+	if got := mustRun(t, s, "display-message", "-p", "#{history_size} #{history_bytes} #{history_limit}"); got != "2 396 2000\n" {
 		t.Fatalf("before clear-history: %q", got)
 	}
 	mustRun(t, s, "set-option", "history-limit", "5", ";", "clearhist", "-t", "%0")

@@ -113,7 +113,7 @@ func cmdNewSession(c *client, it *cmdItem) error {
 		s.env.put(kv)
 	}
 	winName, _ := a.get('n')
-	w, err := c.newWindow(s, s.options.number("base-index"), winName, a.values, cwd, width, height)
+	w, err := c.newWindow(s, s.options.number("base-index"), winName, a.values, cwd, width, height, nil)
 	if err != nil {
 		return err
 	}

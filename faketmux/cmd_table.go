@@ -133,7 +133,7 @@ var tmuxTableOrder = []string{
 
 // cmdTable is every family's entries in tmux's table order.
 var cmdTable = tableInOrder(tmuxTableOrder,
-	bufferCommands, environmentCommands, optionCommands, paneCommands,
+	bufferCommands, environmentCommands, layoutCommands, optionCommands, paneCommands,
 	serverCommands, sessionCommands, windowCommands, notYetCommands)
 
 // tableInOrder puts the families' entries in order; a command missing from

@@ -1,6 +1,7 @@
 package faketmux
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -11,6 +12,13 @@ var windowCommands = []*cmdEntry{
 	{name: "new-window", alias: "neww", template: "abc:de:F:kn:PSt:", lower: 0, upper: -1, usage: `[-abdkPS] [-c start-directory] [-e environment] [-F format] [-n window-name] [-t target-window] [shell-command]`, target: targetSpec{kind: findWindow, windowIndex: true}, exec: cmdNewWindow},
 	{name: "kill-window", alias: "killw", template: "at:", lower: 0, upper: 0, usage: `[-a] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdKillWindow},
 	{name: "rename-window", alias: "renamew", template: "t:", lower: 1, upper: 1, usage: `[-t target-window] new-name`, target: targetSpec{kind: findWindow}, exec: cmdRenameWindow},
+	{name: "move-window", alias: "movew", template: "abdkrs:t:", lower: 0, upper: 0, usage: `[-abdkr] [-s src-window] [-t dst-window]`, source: targetSpec{kind: findWindow}, exec: cmdMoveWindow},
+	{name: "link-window", alias: "linkw", template: "abdks:t:", lower: 0, upper: 0, usage: `[-abdk] [-s src-window] [-t dst-window]`, source: targetSpec{kind: findWindow}, exec: cmdLinkWindow},
+	{name: "unlink-window", alias: "unlinkw", template: "kt:", lower: 0, upper: 0, usage: `[-k] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdUnlinkWindow},
+	{name: "swap-window", alias: "swapw", template: "ds:t:", lower: 0, upper: 0, usage: `[-d] [-s src-window] [-t dst-window]`, source: targetSpec{kind: findWindow}, target: targetSpec{kind: findWindow}, exec: cmdSwapWindow},
+	{name: "rotate-window", alias: "rotatew", template: "Dt:UZ", lower: 0, upper: 0, usage: `[-DUZ] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdRotateWindow},
+	{name: "respawn-window", alias: "respawnw", template: "c:e:kt:", lower: 0, upper: -1, usage: `[-k] [-c start-directory] [-e environment] [-t target-window] [shell-command]`, target: targetSpec{kind: findWindow}, exec: cmdRespawnWindow},
+	{name: "resize-window", alias: "resizew", template: "aADLRt:Ux:y:", lower: 0, upper: 1, usage: `[-aADLRU] [-x width] [-y height] [-t target-window] [adjustment]`, target: targetSpec{kind: findWindow}, exec: cmdResizeWindow},
 	{name: "list-windows", alias: "lsw", template: "F:f:at:", lower: 0, upper: 0, usage: `[-a] [-F format] [-f filter] [-t target-session]`, target: targetSpec{kind: findSession}, exec: cmdListWindows},
 	{name: "select-window", alias: "selectw", template: "lnpTt:", lower: 0, upper: 0, usage: `[-lnpT] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdSelectWindow},
 	{name: "next-window", alias: "next", template: "at:", lower: 0, upper: 0, usage: `[-a] [-t target-session]`, target: targetSpec{kind: findSession}, exec: cmdNextWindow},
@@ -27,41 +35,91 @@ const (
 )
 
 // newWindow creates a window at index idx of s with one pane running argv.
-func (c *client) newWindow(s *session, idx int, name string, argv []string, cwd string, width, height int) (*window, error) {
+func (c *client) newWindow(s *session, idx int, name string, argv []string, cwd string, width, height int, env []string) (*window, error) {
 	st := c.st
-	w := &window{
-		id: st.nextWindow, index: idx, session: s, width: width, height: height,
-		options: newOptions(st.windowOptions), activity: c.s.now(),
-	}
-	p, err := c.spawnPane(w, argv, cwd, width, height, nil)
+	w := c.makeWindow(s, idx, width, height)
+	p, err := c.spawnPane(w, argv, cwd, width, height, env)
 	if err != nil {
 		return nil, err
 	}
 	st.nextWindow++
-	w.panes = []*paneState{p}
-	w.layout = newLeaf(p, width, height)
+	w.links = []*window{w}
+	w.hold(p)
+	w.rename(name, p)
 	st.setActive(w, p)
+	s.insert(w)
+	return w, nil
+}
+
+// makeWindow makes a window, with no pane yet, whose place is index idx of
+// s; it takes the next window id, which the caller counts as used.
+func (c *client) makeWindow(s *session, idx, width, height int) *window {
+	return &window{index: idx, session: s, windowCore: &windowCore{
+		id: c.st.nextWindow, width: width, height: height,
+		options: newOptions(c.st.windowOptions), activity: c.s.now(), lastPreset: -1,
+	}}
+}
+
+// hold makes p the one pane of w, filling it.
+func (w *window) hold(p *paneState) {
+	p.window = w
+	w.panes = []*paneState{p}
+	w.layout = newLeaf(p, w.width, w.height)
+	w.fixPanes()
+}
+
+// rename names w, or with no name, after p's command as tmux's
+// automatic-rename first does. A window named explicitly keeps its name:
+// automatic-rename goes off, as in tmux.
+func (w *window) rename(name string, p *paneState) {
 	w.name = name
 	if name == "" {
 		w.name = p.command
+	} else {
+		w.options.values["automatic-rename"] = "off"
 	}
-	i, _ := slices.BinarySearchFunc(s.winlinks, idx, func(w *window, idx int) int { return w.index - idx })
-	s.winlinks = slices.Insert(s.winlinks, i, w)
-	return w, nil
 }
 
 func cmdNewWindow(c *client, it *cmdItem) error {
 	a := it.args
 	s, idx := it.target.s, it.target.idx
-	if idx >= 0 {
+	// -S with -n and no index selects the one window of that name, if
+	// there is one, rather than making another.
+	if name, ok := a.get('n'); ok && a.has('S') && idx == -1 {
+		var found *window
 		for _, w := range s.winlinks {
-			if w.index == idx {
-				if a.has('k') {
-					c.st.destroyWindow(w)
-					break
-				}
+			if w.name != name {
+				continue
+			}
+			if found != nil {
+				return errorf(errMultipleWindows, name)
+			}
+			found = w
+		}
+		if found != nil {
+			if !a.has('d') {
+				s.setCurrent(found)
+			}
+			return nil
+		}
+	}
+	// -a and -b make room after or before the target window; a target
+	// naming a free index is used as it is.
+	if a.has('a') || a.has('b') {
+		if i := s.shuffleUp(it.target.w, a.has('b')); i != -1 {
+			idx = i
+		}
+	}
+	width, height := s.current.width, s.current.height
+	selectIt := !a.has('d')
+	if idx >= 0 {
+		if w := s.windowAt(idx); w != nil {
+			if !a.has('k') {
 				return errorf(errCreateWindow, "index "+strconv.Itoa(idx)+" in use")
 			}
+			// -k unlinks the window there; the new one takes its place,
+			// and becomes current if that one was, even with -d.
+			selectIt = c.st.dropPlace(w) || selectIt
 		}
 	} else {
 		idx = s.options.number("base-index")
@@ -76,11 +134,11 @@ func cmdNewWindow(c *client, it *cmdItem) error {
 		cwd = c.formatter().expand(v)
 	}
 	name, _ := a.get('n')
-	w, err := c.newWindow(s, idx, name, a.values, cwd, s.current.width, s.current.height)
+	w, err := c.newWindow(s, idx, name, a.values, cwd, width, height, allValues(a, 'e'))
 	if err != nil {
 		return err
 	}
-	if !a.has('d') {
+	if selectIt {
 		s.setCurrent(w)
 	}
 	if a.has('P') {
@@ -95,8 +153,19 @@ func cmdNewWindow(c *client, it *cmdItem) error {
 
 // windowIndexTarget resolves a window target that names a session and an
 // index that may be free (tmux's CMD_FIND_WINDOW_INDEX), as new-window's
-// -t does; an index of -1 means the next free one.
+// -t does; an index of -1 means the next free one. The target's window is
+// the one at the index, or the session's current window for -1.
 func (c *client) windowIndexTarget(v string) (target, error) {
+	t, err := c.findWindowIndex(v)
+	if err == nil {
+		if t.w = t.s.current; t.idx >= 0 {
+			t.w = t.s.windowAt(t.idx)
+		}
+	}
+	return t, err
+}
+
+func (c *client) findWindowIndex(v string) (target, error) {
 	cur, haveCur := c.st.current()
 	if v == "" {
 		if !haveCur {
@@ -142,17 +211,303 @@ func (c *client) windowIndexTarget(v string) (target, error) {
 	return target{}, errorf(errCantFindWindow, winPart)
 }
 
+// cmdMoveWindow is tmux's move-window: -r renumbers the -t session's
+// windows; otherwise the -s window moves to the -t index (the next free
+// one without an index, or made free after or before the -t window with -a
+// or -b, or freed by killing the window there with -k) and becomes current
+// unless -d; the source session is renumbered after, with
+// renumber-windows on and no -s.
+func cmdMoveWindow(c *client, it *cmdItem) error { return moveOrLinkWindow(c, it, true) }
+
+// cmdLinkWindow is tmux's link-window: move-window without the unlinking,
+// so that the window has a place in both sessions (or twice in one).
+func cmdLinkWindow(c *client, it *cmdItem) error { return moveOrLinkWindow(c, it, false) }
+
+func moveOrLinkWindow(c *client, it *cmdItem, move bool) error {
+	a := it.args
+	value, given := a.get('t')
+	if a.has('r') {
+		t, err := c.findTarget(value, given, findSession)
+		if err != nil {
+			return errQuiet // tmux looks the session up quietly
+		}
+		t.s.renumber()
+		return nil
+	}
+	t, err := c.windowIndexTarget(value)
+	if err != nil {
+		return err
+	}
+	src, dst, idx := it.source.s, t.s, t.idx
+	if a.has('a') || a.has('b') {
+		at := t.w // a free index: room is made at the current window
+		if at == nil {
+			at = dst.current
+		}
+		idx = dst.shuffleUp(at, a.has('b'))
+	}
+	if _, err := c.st.linkWindow(it.source.w, dst, idx, a.has('k'), !a.has('d')); err != nil {
+		return err
+	}
+	if move {
+		c.st.unlinkWindow(it.source.w)
+	}
+	if !a.has('s') {
+		src.renumberIfWanted()
+	}
+	return nil
+}
+
+// moveWindow links w at index idx of dst, then unlinks it from where it
+// was, as tmux's move-window does.
+func (st *state) moveWindow(w *window, dst *session, idx int, kill, selectIt bool) error {
+	if _, err := st.linkWindow(w, dst, idx, kill, selectIt); err != nil {
+		return err
+	}
+	st.unlinkWindow(w)
+	return nil
+}
+
+// linkWindow gives w a new place, index idx of dst (-1: the next free
+// index from base-index), as tmux's server_link_window does, and makes it
+// current with selectIt. A window already at idx is unlinked from there
+// with kill (and the new place becomes current if that one was), else it
+// is an error.
+func (st *state) linkWindow(w *window, dst *session, idx int, kill, selectIt bool) (*window, error) {
+	if idx < 0 {
+		idx = dst.freeIndex(dst.options.number("base-index"))
+	} else if x := dst.windowAt(idx); x != nil {
+		switch {
+		case x.windowCore == w.windowCore:
+			return nil, errorf(errSameIndex, idx)
+		case !kill:
+			return nil, errorf(errIndexInUse, idx)
+		}
+		selectIt = st.dropPlace(x) || selectIt
+	}
+	link := &window{index: idx, session: dst, windowCore: w.windowCore}
+	w.links = append(w.links, link)
+	dst.insert(link)
+	if selectIt {
+		dst.setCurrent(link)
+	}
+	return link, nil
+}
+
+// dropPlace unlinks window place x, to put another window there: not as
+// session_detach does, as its session may be left with no window for now,
+// and with no current window if x was current, which it reports.
+func (st *state) dropPlace(x *window) (wasCurrent bool) {
+	s := x.session
+	if wasCurrent = s.current == x; wasCurrent {
+		s.current = nil
+	}
+	s.lastw = slices.DeleteFunc(s.lastw, func(y *window) bool { return y == x })
+	s.winlinks = slices.DeleteFunc(s.winlinks, func(y *window) bool { return y == x })
+	st.dropLink(x)
+	return wasCurrent
+}
+
+// cmdUnlinkWindow is tmux's unlink-window: the window loses its -t place,
+// which must not be its only one unless -k, which then kills it.
+func cmdUnlinkWindow(c *client, it *cmdItem) error {
+	w := it.target.w
+	if !it.args.has('k') && len(w.links) == 1 {
+		return errorf(errOnlyLinkedOnce)
+	}
+	c.st.unlinkWindow(w)
+	return nil
+}
+
+// cmdSwapWindow is tmux's swap-window: the two windows trade places,
+// while each session's current window and last-window stack stay with the
+// places; with -d, the -t place (and the -s place in another session)
+// becomes current.
+func cmdSwapWindow(c *client, it *cmdItem) error {
+	src, dst := it.source, it.target
+	w1, w2 := src.w, dst.w
+	if w1 == w2 {
+		return nil
+	}
+	var placeholder window
+	for _, s := range []*session{src.s, dst.s} {
+		s.replace(w1, &placeholder)
+		s.replace(w2, w1)
+		s.replace(&placeholder, w2)
+		if src.s == dst.s {
+			break
+		}
+	}
+	w1.index, w2.index = w2.index, w1.index
+	w1.session, w2.session = w2.session, w1.session
+	if it.args.has('d') {
+		dst.s.setCurrent(w1)
+		if src.s != dst.s {
+			src.s.setCurrent(w2)
+		}
+	}
+	return nil
+}
+
+// cmdRotateWindow is tmux's rotate-window: the panes move round the
+// layout's cells, each to the next cell in pane order (to the previous
+// with -D), and the pane after the active one (before it, with -D) becomes
+// active. -Z keeps a zoomed window zoomed.
+func cmdRotateWindow(c *client, it *cmdItem) error {
+	a, w := it.args, it.target.w
+	rezoom := w.pushZoom(false, a.has('Z'))
+	cells := make([]*layoutCell, len(w.panes))
+	for i, p := range w.panes {
+		cells[i] = p.cell
+	}
+	n := len(w.panes)
+	step := 1 // the pane order turns so that each pane takes the cell before it
+	if a.has('D') {
+		step = n - 1
+	}
+	w.panes = slices.Concat(w.panes[step%n:], w.panes[:step%n])
+	for i, p := range w.panes {
+		p.cell, cells[i].pane = cells[i], p
+	}
+	w.fixPanes()
+	i := indexOf(w.panes, w.active)
+	if a.has('D') {
+		i += n - 1
+	} else {
+		i++
+	}
+	c.st.setActive(w, w.panes[i%n])
+	c.st.popZoom(w, rezoom)
+	return nil
+}
+
+// cmdRespawnWindow is tmux's respawn-window: when every pane is dead (any
+// window, with -k), the panes but the first go, and the first fills the
+// window and runs again, as respawn-pane runs it.
+func cmdRespawnWindow(c *client, it *cmdItem) error {
+	a, w := it.args, it.target.w
+	if !a.has('k') && slices.ContainsFunc(w.panes, func(p *paneState) bool { return p.dead == nil }) {
+		return errorf(errRespawnWindow, fmt.Sprintf(errWindowStillActive, it.target.s.name, w.index))
+	}
+	w.unzoom()
+	first := w.panes[0]
+	for _, p := range w.panes[1:] {
+		delete(c.st.panes, p.id)
+		p.prog.Close()
+	}
+	w.lastPane = nil
+	w.hold(first)
+	w.active = first
+	if err := c.respawn(first, a); err != nil {
+		return errorf(errRespawnWindow, err)
+	}
+	return nil
+}
+
+// Windows are between windowMinimum and windowMaximum cells each way.
+const windowMinimum, windowMaximum = 1, 10000
+
+// cmdResizeWindow is tmux's resize-window: -x and -y set the size, -L -R
+// -U -D change it by the adjustment (1 without one), -A and -a take the
+// size the largest or smallest client would give, which with no client
+// is default-size; the window's window-size becomes manual, and its
+// layout is resized to fit, as tmux's resize_window does.
+func cmdResizeWindow(c *client, it *cmdItem) error {
+	a, s, w := it.args, it.target.s, it.target.w
+	adjust := 1
+	if len(a.values) > 0 {
+		n, err := strtonum(a.values[0], 1, maxInt)
+		if err != nil {
+			return errorf(errAdjustment, err)
+		}
+		adjust = n
+	}
+	sx, sy := w.width, w.height
+	for _, size := range []struct {
+		flag byte
+		to   *int
+		msg  string
+	}{{'x', &sx, errWidth}, {'y', &sy, errHeight}} {
+		if v, ok := a.get(size.flag); ok {
+			n, err := strtonum(v, windowMinimum, windowMaximum)
+			if err != nil {
+				return errorf(size.msg, err)
+			}
+			*size.to = n
+		}
+	}
+	switch {
+	case a.has('L') && sx >= adjust:
+		sx -= adjust
+	case a.has('L'):
+	case a.has('R'):
+		sx += adjust
+	case a.has('U') && sy >= adjust:
+		sy -= adjust
+	case a.has('U'):
+	case a.has('D'):
+		sy += adjust
+	}
+	if a.has('A') || a.has('a') {
+		sx, sy = defaultSize(s)
+	}
+	w.options.values["window-size"] = "manual"
+	c.st.resizeWindow(w, sx, sy)
+	return nil
+}
+
+// defaultSize is a session's default-size, or 80x24 when it does not read
+// as WxH, within the window limits.
+func defaultSize(s *session) (int, int) {
+	sx, sy := 80, 24
+	var x, y uint
+	if n, _ := fmt.Sscanf(s.options.get("default-size"), "%dx%d", &x, &y); n == 2 {
+		sx, sy = int(x), int(y)
+	}
+	clamp := func(n int) int { return min(max(n, windowMinimum), windowMaximum) }
+	return clamp(sx), clamp(sy)
+}
+
+// resizeWindow is tmux's resize_window: the layout is resized first, and
+// the window can be no smaller than it; a zoomed window stays zoomed.
+func (st *state) resizeWindow(w *window, sx, sy int) {
+	sx = min(max(sx, windowMinimum), windowMaximum)
+	sy = min(max(sy, windowMinimum), windowMaximum)
+	zoomed := w.zoomed != nil
+	w.unzoom()
+	w.resizeLayout(sx, sy)
+	w.width, w.height = max(sx, w.layout.sx), max(sy, w.layout.sy)
+	if zoomed {
+		st.zoom(w, w.active)
+	}
+}
+
 func cmdKillWindow(c *client, it *cmdItem) error {
 	t := it.target
 	if it.args.has('a') {
+		if len(t.s.winlinks) == 1 {
+			return nil
+		}
+		// Every other window goes, from every session it is in; the
+		// target window too if the session has it more than once.
+		places := 0
 		for _, w := range append([]*window(nil), t.s.winlinks...) {
-			if w != t.w {
+			switch {
+			case w.windowCore == t.w.windowCore:
+				places++
+			case len(w.links) > 0:
 				c.st.destroyWindow(w)
 			}
 		}
+		if places > 1 {
+			c.st.destroyWindow(t.w)
+		}
+		for _, s := range c.st.sessions {
+			s.renumberIfWanted()
+		}
 		return nil
 	}
-	c.st.destroyWindow(t.w)
+	c.st.killWindow(t.w)
 	return nil
 }
 
@@ -181,7 +536,7 @@ func cmdListWindows(c *client, it *cmdItem) error {
 	}
 	for _, s := range sessions {
 		for _, w := range s.winlinks {
-			f := c.formatFor(w.active)
+			f := c.formatIn(w, w.active)
 			if filtered && !formatTrue(f.expand(filter)) {
 				continue
 			}

@@ -113,6 +113,13 @@ var _ = differentialCases("option", []scenario{
 		cmd("show-options", "-t", "main"),
 		cmd("show-options", "-v"),
 		cmd("show-options", "-w"),
+		// set-window-option and show-window-options are -w.
+		cmd("set-window-option", "main-pane-width", "50%", ";", "setw", "-t", "main", "pane-base-index", "1", ";", "show-window-options"),
+		cmd("setw", "-g", "other-pane-height", "5", ";", "showw", "-g", "other-pane-height", ";", "showw", "-v", "main-pane-width"),
+		cmd("setw", "-t", "main:9", "main-pane-width", "5"),
+		cmd("setw", "history-limit", "5"),
+		cmd("setw", "-u", "main-pane-width", ";", "setw", "-q", "nope", "1", ";", "showw"),
+		cmd("showw", "-t", "nope"),
 		cmd("set-option", "-g", "exit-unattached", "YES"),
 		cmd("list-buffers"),
 		cmd("new-session", "-d", "-s", "main", "cat"),

@@ -1,5 +1,7 @@
 package faketmux
 
+import "regexp"
+
 // The differential cases of the pane commands, with real programs in the
 // panes.
 var _ = differentialCases("pane", []scenario{
@@ -175,6 +177,43 @@ var _ = differentialCases("pane", []scenario{
 		}
 	}()},
 	{name: "history", steps: historySteps()},
+	{name: "shells' argv[0]", ownDirs: true, steps: []step{
+		// A shell command runs with the shell's base name as $0, and the
+		// shell alone as a login shell, "-sh".
+		cmd("new-session", "-d", "-s", "a", "-n", "w", "-x", "40", "-y", "5", `echo "[$0]"; exec sleep 1000`),
+		cmd("capture-pane", "-p").waitFor("]"),
+		cmd("set-option", "-g", "default-shell", "/bin/sh", ";", "new-window", "-d", "-n", "login"),
+		cmd("send-keys", "-t", ":login", `echo "[$0]" > argv0`, "Enter"),
+		fileOf("argv0", "]"),
+	}},
+	{name: "pane facts", steps: []step{
+		cmd("new-session", "-d", "-s", "f", "-n", "w", "-x", "40", "-y", "10", "-c", "/",
+			`sh -c 'printf "abc\ndefgh"; read x; printf "\033[?1049h\033[HXY\033[3;5H"; read x; printf "\033[?1049l"; exec sleep 1000'`),
+		cmd("capture-pane", "-p").waitFor("defgh"),
+		cmd("display-message", "-p", "#{cursor_x},#{cursor_y} #{alternate_on} #{pane_start_path} [#{pane_tty}] #{history_bytes}").normalise(normTTY),
+		cmd("send-keys", "Enter"),
+		cmd("capture-pane", "-p").waitFor("XY"),
+		cmd("display-message", "-p", "#{cursor_x},#{cursor_y} #{alternate_on}"),
+		cmd("send-keys", "Enter"),
+		cmd("capture-pane", "-p").waitFor("defgh"),
+		cmd("display-message", "-p", "#{cursor_x},#{cursor_y} #{alternate_on}"),
+		// history_bytes counts the cells each line holds: a quarter, half
+		// or all of the width.
+		cmd("new-window", "-d", "-n", "bytes", `printf '%s\n' 1234567890 12345678901 123456789012345678901 1234567890123456789012345678901234567890; exec sleep 1000`),
+		cmd("capture-pane", "-p", "-t", ":bytes").waitFor("1234567890123456789012345678901234567890"),
+		cmd("list-panes", "-t", ":bytes", "-F", "#{history_size} #{history_bytes}"),
+		cmd("list-panes", "-F", "#{history_size} #{history_bytes}"),
+		// resize-pane -T brings back as much history as there are rows
+		// below the cursor.
+		cmd("new-window", "-d", "-n", "trim", `seq 1 15; printf '\033[H\033[2J'; printf 'top\n'; exec sleep 1000`),
+		cmd("capture-pane", "-p", "-t", ":trim").waitFor("top"),
+		cmd("resize-pane", "-T", "-t", ":trim", ";", "capture-pane", "-p", "-S", "-", "-t", ":trim", ";",
+			"display-message", "-p", "-t", ":trim", "#{history_size} #{cursor_x},#{cursor_y}"),
+		cmd("resize-pane", "-T", "-t", ":trim", ";", "display-message", "-p", "-t", ":trim", "#{history_size} #{cursor_x},#{cursor_y}"),
+		// Tab stops are every eight columns.
+		cmd("split-window", "-h", "-d", "sleep 1000", ";", "list-panes", "-F", "#{pane_width} [#{pane_tabs}]"),
+		cmd("new-session", "-d", "-s", "narrow", "-x", "8", "-y", "3", "sleep 1000", ";", "display-message", "-p", "-t", "narrow", "[#{pane_tabs}]"),
+	}},
 })
 
 // fileOf is a step that compares what a pane's program wrote to a file
@@ -221,6 +260,9 @@ func historySteps() []step {
 	// ED 2 scrolls the rows down to the last one used into the history,
 	// blank ones between included; ED 3 clears the history only.
 	steps = append(steps, window("clear", `printf 'a\n\n\nb\n\033[2J'; seq 1 3; printf '\033[H\033[2J'`)...)
+	// ED 0 from the first cell is a whole clear, scrolled into the
+	// history as ED 2 is; from elsewhere it is not.
+	steps = append(steps, window("clear-from-home", `seq 1 5; printf '\033[H\033[J'; seq 6 7; printf '\033[2;1H\033[J'`)...)
 	steps = append(steps, window("erase-history", `seq 1 10; printf '\033[3J'; seq 11 12`)...)
 	// The alternate screen keeps no history; capture shows the main
 	// screen's history above it.
@@ -232,3 +274,9 @@ func historySteps() []step {
 		cmd("list-panes", "-s", "-t", "h", "-F", "#{window_name} #{history_size}/#{history_limit}"),
 	)
 }
+
+// ttyRE is a terminal's path, as pane_tty gives it.
+var ttyRE = regexp.MustCompile(`\[/dev/pts/[0-9]+\]`)
+
+// normTTY replaces a bracketed pane_tty that names a terminal.
+func normTTY(s string) string { return ttyRE.ReplaceAllString(s, "[<tty>]") }

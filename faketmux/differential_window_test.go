@@ -89,12 +89,140 @@ var _ = differentialCases("window", []scenario{
 		cmd("select-pane", "-t", "p:1.1", ";", "display-message", "-p", "-t", "p", windowsFormat+" #{pane_index}"),
 		cmd("list-panes", "-s", "-t", "p", "-F", "#{window_index}.#{pane_index} #{pane_active} #{pane_last}"),
 	}},
+	{name: "linked windows", steps: []step{
+		cmd("new-session", "-d", "-s", "a", "-n", "a0", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "a:", "-n", "a1", "sleep 1000", ";", "new-session", "-d", "-s", "b", "-n", "b0", "sleep 1000"),
+		cmd("new-session", "-d", "-s", "keep", "-n", "k", "sleep 1000"),
+		cmd("link-window", "-s", "a:a1", "-t", "b:"),
+		cmd("list-windows", "-a", "-F", linkedFormat),
+		cmd("link-window", "-d", "-s", "a:a0", "-t", "b:5"),
+		cmd("list-windows", "-a", "-F", linkedFormat),
+		cmd("link-window", "-s", "a:a0", "-t", "b:5"),
+		cmd("link-window", "-s", "a:a0", "-t", "b:1"),
+		// -k unlinks the window at the index, which goes with its last
+		// place; a window may have two places in one session.
+		cmd("link-window", "-k", "-s", "a:a1", "-t", "b:0"),
+		cmd("list-windows", "-a", "-F", linkedFormat),
+		cmd("linkw", "-a", "-s", "a:0", "-t", "b:0"),
+		cmd("list-windows", "-a", "-F", linkedFormat),
+		cmd("list-panes", "-a", "-F", "#{session_name}:#{window_index}.#{pane_index} #{pane_id} #{window_linked}"),
+		cmd("unlink-window", "-t", "a:1"),
+		cmd("list-windows", "-a", "-F", linkedFormat),
+		cmd("unlink-window", "-t", "b:6"),
+		cmd("unlink-window", "-k", "-t", "b:0"),
+		cmd("list-windows", "-a", "-F", linkedFormat),
+		cmd("unlink-window", "-t", "b:2"),
+		// A linked window's panes are the same in every place.
+		cmd("split-window", "-d", "-t", "b:5", "sleep 1000", ";", "list-panes", "-a", "-F", "#{session_name}:#{window_index}.#{pane_index} #{pane_id}"),
+		cmd("select-layout", "-t", "a:0", "even-horizontal", ";", "list-windows", "-a", "-F", "#{session_name}:#{window_index} #{window_layout}"),
+		// kill-window kills it in every session; kill-window -a every other
+		// window the session has, from every session.
+		cmd("link-window", "-d", "-s", "b:2", "-t", "a:7", ";", "kill-window", "-a", "-t", "a:0"),
+		cmd("list-windows", "-a", "-F", linkedFormat),
+		cmd("kill-window", "-t", "a:0"),
+		cmd("list-windows", "-a", "-F", linkedFormat),
+		// unlink-window -k of a window's last place kills it, and its
+		// session with it.
+		cmd("new-session", "-d", "-s", "d", "-n", "d0", "sleep 1000", ";", "unlink-window", "-k", "-t", "d:d0"),
+		cmd("list-sessions", "-F", "#{session_name}"),
+		// new-window -k unlinks only the place it takes, and becomes
+		// current in it even with -d.
+		cmd("new-session", "-d", "-s", "c", "-n", "c0", "sleep 1000", ";", "link-window", "-d", "-s", "c:0", "-t", "keep:3"),
+		cmd("new-window", "-k", "-d", "-t", "c:0", "-n", "fresh", "sleep 1000"),
+		cmd("list-windows", "-a", "-F", linkedFormat),
+		cmd("move-window", "-s", "keep:3", "-t", "c:4"),
+		cmd("list-windows", "-a", "-F", linkedFormat),
+	}},
+	{name: "new-window places and names", steps: []step{
+		cmd("new-session", "-d", "-s", "s", "-n", "a", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("new-window", "-d", "-n", "b", "sleep 1000", ";", "new-window", "-d", "-n", "c", "sleep 1000"),
+		// -a and -b make room after or before the target window, moving
+		// the windows up to the next free index.
+		cmd("new-window", "-a", "-d", "-n", "x", "sleep 1000", ";", "list-windows", "-F", windowsFormat),
+		cmd("new-window", "-b", "-d", "-n", "y", "sleep 1000", ";", "list-windows", "-F", windowsFormat),
+		cmd("new-window", "-a", "-t", "s:", "-d", "-n", "z", "sleep 1000", ";", "list-windows", "-F", windowsFormat),
+		cmd("new-window", "-a", "-t", ":7", "-d", "-n", "q", "sleep 1000", ";", "list-windows", "-F", windowsFormat),
+		cmd("new-window", "-b", "-t", ":c", "-n", "r", "sleep 1000", ";", "list-windows", "-F", windowsFormat),
+		cmd("new-window", "-a", "-t", ":7", "-d", "-n", "p", "sleep 1000", ";", "list-windows", "-F", windowsFormat),
+		// -S selects the one window of that name instead of making one.
+		cmd("new-window", "-S", "-n", "b", "-d", ";", "list-windows", "-F", windowsFormat),
+		cmd("new-window", "-S", "-n", "b", ";", "list-windows", "-F", windowsFormat),
+		cmd("new-window", "-S", "-n", "new", "-d", "sleep 1000", ";", "list-windows", "-F", windowsFormat),
+		cmd("new-window", "-d", "-n", "new", "sleep 1000", ";", "new-window", "-S", "-n", "new"),
+		cmd("new-window", "-S", "-n", "a", "-t", ":20", "-d", "sleep 1000", ";", "list-windows", "-F", windowsFormat),
+		cmd("new-window", "-S", "-d", "-n", "last", "sleep 1000", ";", "list-windows", "-F", windowsFormat),
+		// pane_start_command escapes each word as tmux's args_escape.
+		cmd("new-window", "-d", "-n", "esc", "sleep 1000 || echo $$x ${y} $_z $1 `b` a\\b \"q\" '#'"),
+		cmd("new-window", "-d", "-n", "words", "sh", "-c", "exec sleep 1000", "a b", "it's", `say "hi"`, "~user", "~", "#", "", "tab\there"),
+		cmd("list-windows", "-F", "#{window_name} #{pane_start_command}", "-f", "#{m:esc,#{window_name}}"),
+		cmd("list-windows", "-F", "#{window_name} #{pane_start_command}", "-f", "#{m:words,#{window_name}}"),
+		// -e adds to the pane's environment.
+		cmd("new-window", "-d", "-n", "env", "-e", "FOO=bar", "-e", "BAZ=", "-e", "NOEQUALS",
+			`sh -c 'echo "[$FOO][$BAZ][${NOEQUALS-unset}]"; exec sleep 1000'`),
+		cmd("capture-pane", "-p", "-t", ":env").waitFor("]["),
+	}},
+	{name: "moving and swapping windows", steps: []step{
+		cmd("new-session", "-d", "-s", "s", "-n", "a", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("new-window", "-d", "-n", "b", "sleep 1000", ";", "new-window", "-d", "-n", "c", "sleep 1000"),
+		cmd("new-session", "-d", "-s", "t", "-n", "ta", "sleep 1000"),
+		cmd("move-window", "-s", ":a", "-t", ":5"),
+		cmd("move-window", "-s", "s:b", "-t", "s:5", ";", "list-windows", "-t", "s", "-F", windowsFormat),
+		cmd("move-window", "-s", "s:b", "-t", "s:b"),
+		cmd("move-window", "-d", "-s", "s:c", "-t", "s:7", ";", "list-windows", "-t", "s", "-F", windowsFormat),
+		cmd("move-window", "-s", "s:c", "-t", "s:5"),
+		cmd("move-window", "-k", "-s", "s:7", "-t", "s:5", ";", "list-windows", "-t", "s", "-F", windowsFormat),
+		cmd("move-window", "-r", "-t", "s", ";", "list-windows", "-t", "s", "-F", windowsFormat),
+		// -r looks its session up quietly: a failure skips the rest of
+		// the line with no message.
+		cmd("move-window", "-r", "-t", "nope", ";", "display-message", "-p", "not reached"),
+		cmd("move-window", "-s", "s:1", "-t", "t", ";", "list-windows", "-a", "-F", "#{session_name} "+windowsFormat),
+		cmd("move-window", "-s", "s:1", "-t", "t:", ";", "list-windows", "-a", "-F", "#{session_name} "+windowsFormat),
+		cmd("move-window", "-d", "-s", "t:0", "-t", "s:0"),
+		cmd("move-window", "-d", "-s", "t:0", "-t", "s:", ";", "list-windows", "-a", "-F", "#{session_name} "+windowsFormat),
+		cmd("move-window", "-a", "-s", "s:0", "-t", "s:0", ";", "list-windows", "-t", "s", "-F", windowsFormat),
+		cmd("move-window", "-b", "-s", "s:1", "-t", "s:0", ";", "list-windows", "-t", "s", "-F", windowsFormat),
+		cmd("move-window", "-s", "nope", "-t", "s"),
+		cmd("move-window", "-s", "s:0", "-t", "t:"),
+		cmd("move-window", "-s", "s:9", "-t", "nope:"),
+		// The current window moves within its session; without a window
+		// used before, the previous index takes over with -d.
+		cmd("new-session", "-d", "-s", "u", "-n", "u0", "sleep 1000", ";", "new-window", "-d", "-t", "u:", "-n", "u1", "sleep 1000"),
+		cmd("move-window", "-d", "-s", "u:0", "-t", "u:4", ";", "list-windows", "-t", "u", "-F", windowsFormat),
+		cmd("move-window", "-s", "u:1", "-t", "u:", ";", "list-windows", "-t", "u", "-F", windowsFormat),
+		// Moving the last window of a session ends the session.
+		cmd("move-window", "-s", "t:0", "-t", "u:", ";", "list-sessions", "-F", "#{session_name} #{session_windows}"),
+		// renumber-windows: after a move without -s, and after kill-window.
+		cmd("set-option", "-t", "u", "renumber-windows", "on", ";", "move-window", "-t", "u:9", ";", "list-windows", "-t", "u", "-F", windowsFormat),
+		cmd("move-window", "-s", "u:0", "-t", "u:10", ";", "list-windows", "-t", "u", "-F", windowsFormat),
+		cmd("kill-window", "-t", "u:1", ";", "list-windows", "-t", "u", "-F", windowsFormat),
+		cmd("new-window", "-d", "-t", "u:20", "-n", "u20", "sleep 1000", ";", "kill-window", "-a", "-t", "u:20", ";", "list-windows", "-t", "u", "-F", windowsFormat),
+		cmd("movew", "-k", "-s", "u:0", "-t", "u:0"),
+		// swap-window: the windows trade places; each session's current
+		// window stays with its place, and -d moves it to the -t place.
+		cmd("new-session", "-d", "-s", "w", "-n", "a", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "w:", "-n", "b", "sleep 1000", ";", "new-window", "-d", "-t", "w:", "-n", "c", "sleep 1000"),
+		cmd("select-window", "-t", "w:b", ";", "select-window", "-t", "w:a", ";", "list-windows", "-t", "w", "-F", windowsFormat),
+		cmd("swap-window", "-s", "w:a", "-t", "w:c", ";", "list-windows", "-t", "w", "-F", windowsFormat),
+		cmd("swap-window", "-d", "-s", "w:a", "-t", "w:b", ";", "list-windows", "-t", "w", "-F", windowsFormat),
+		cmd("swap-window", "-s", "w:c", "-t", "w:c", ";", "list-windows", "-t", "w", "-F", windowsFormat),
+		cmd("swap-window", "-t", "w:9"),
+		cmd("swap-window", "-s", "w:9", "-t", "w:0"),
+		cmd("swapw", "-t", "w:0", ";", "list-windows", "-t", "w", "-F", windowsFormat),
+		cmd("new-session", "-d", "-s", "x", "-n", "xa", "sleep 1000", ";", "new-window", "-d", "-t", "x:", "-n", "xb", "sleep 1000"),
+		cmd("swap-window", "-s", "w:a", "-t", "x:xb", ";", "list-windows", "-a", "-F", "#{session_name} "+windowsFormat),
+		cmd("swap-window", "-d", "-s", "w:xb", "-t", "x:a", ";", "list-windows", "-a", "-F", "#{session_name} "+windowsFormat),
+		cmd("swap-window", "-d", "-s", "w:2", "-t", "x:0", ";", "list-windows", "-a", "-F", "#{session_name} "+windowsFormat),
+	}},
 })
 
 // windowsFormat and panesFormat are what clients ask list-windows and
 // list-panes for to see a layout.
 const windowsFormat = "#{window_index}:#{window_name}#{window_flags} #{window_active}#{window_last_flag} " +
 	"active=#{active_window_index} last=#{last_window_index}"
+
+// linkedFormat shows which sessions a window is linked into.
+const linkedFormat = "#{session_name}:#{window_index}:#{window_name}#{window_flags} #{window_id} " +
+	"#{window_linked} #{window_linked_sessions} [#{window_linked_sessions_list}]"
 
 const panesFormat = "#{pane_id} #{pane_index} #{pane_width}x#{pane_height} #{pane_left},#{pane_top} " +
 	"#{pane_right},#{pane_bottom} #{pane_at_left}#{pane_at_top}#{pane_at_right}#{pane_at_bottom} " +

@@ -43,6 +43,11 @@ const (
 
 const errNoCommand = "no command"
 
+// errQuiet fails a command without a message, as a tmux command does that
+// returns an error without printing one: the rest of its command line is
+// skipped, and the client's exit status stays 0.
+var errQuiet = errors.New("failed quietly")
+
 // errorf makes the error a command prints; it is a plain error so that a
 // parse failure and a run failure print the same way.
 func errorf(format string, a ...any) error {
@@ -77,6 +82,20 @@ const (
 	errNoPreviousWindow  = "no previous window"
 	errNoLastWindow      = "no last window"
 	errNoLastPane        = "no last pane"
+	errSameIndex         = "same index: %d"
+	errOnlyLinkedOnce    = "window only linked to one session"
+	errRespawnPane       = "respawn pane failed: %s"
+	errRespawnWindow     = "respawn window failed: %s"
+	errPaneStillActive   = "pane %s:%d.%d still active"
+	errWindowStillActive = "window %s:%d still active"
+	errSamePanes         = "source and target panes must be different"
+	errSize              = "size %s"
+	errPaneTooSmall      = "create pane failed: pane too small"
+	errMultipleWindows   = "multiple windows named %s"
+	errInvalidLayout     = "invalid layout"
+	errLayoutPanes       = "have %d panes but need %d"
+	errLayoutMismatch    = "size mismatch after applying layout"
+	errAdjustment        = "adjustment %s"
 )
 
 const (

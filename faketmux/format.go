@@ -26,10 +26,17 @@ func (c *client) formatter() *formatter { return &formatter{c: c, st: c.st} }
 
 // formatFor is a formatter for a pane and the window and session it is in.
 func (c *client) formatFor(p *paneState) *formatter {
-	f := c.formatter()
-	if p != nil {
-		f.p, f.w, f.s = p, p.window, p.window.session
+	if p == nil {
+		return c.formatter()
 	}
+	return c.formatIn(p.window, p)
+}
+
+// formatIn is a formatter for pane p of window place w: a window linked
+// into several sessions formats as w's session has it.
+func (c *client) formatIn(w *window, p *paneState) *formatter {
+	f := c.formatter()
+	f.p, f.w, f.s = p, w, w.session
 	return f
 }
 

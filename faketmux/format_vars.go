@@ -101,14 +101,22 @@ func (f *formatter) serverVariable(key string) (string, time.Time, bool) {
 			return strconv.Itoa(f.p.prog.HistorySize()), t, true
 		}
 	case "history_bytes":
-		// tmux counts its grid's memory: a 32-byte header per line of
-		// history and screen, and the cells each line holds, which are
-		// not modelled.
 		if f.p != nil {
-			return strconv.Itoa(32 * (f.p.prog.HistorySize() + f.p.height)), t, true
+			return strconv.Itoa(historyBytes(f.p)), t, true
 		}
-	case "history_all_bytes", "cursor_x", "cursor_y",
-		"alternate_on", "insert_flag", "keypad_flag", "keypad_cursor_flag", "mouse_any_flag",
+	case "cursor_x", "cursor_y":
+		if f.p != nil {
+			x, y := f.p.prog.Cursor()
+			if key == "cursor_y" {
+				x = y
+			}
+			return strconv.Itoa(x), t, true
+		}
+	case "alternate_on":
+		if f.p != nil {
+			return boolString(f.p.prog.AltScreen()), t, true
+		}
+	case "history_all_bytes", "insert_flag", "keypad_flag", "keypad_cursor_flag", "mouse_any_flag",
 		"origin_flag":
 		if f.p != nil {
 			return "0", t, true
@@ -119,6 +127,36 @@ func (f *formatter) serverVariable(key string) (string, time.Time, bool) {
 		}
 	}
 	return "", t, false
+}
+
+// historyBytes is tmux's history_bytes: the memory of its grid, a 32-byte
+// header per line of history and screen and five bytes per cell a line
+// holds. A line holds no cells until something is written on it, then a
+// quarter of the pane's width, half of it, or all of it, the least that
+// is more than the columns written, as tmux's grid_expand_line grows it.
+// The last column written is taken as the last one not blank, and the
+// width as the pane's now; tmux's extended cells (for characters beyond
+// ASCII and some colours) are not counted.
+func historyBytes(p *paneState) int {
+	lines, _ := p.prog.Lines()
+	size := 0
+	for _, l := range lines {
+		size += 32
+		used := 0
+		for _, r := range string(l) {
+			used += columns(r)
+		}
+		switch {
+		case used == 0:
+		case used < p.width/4:
+			size += 5 * (p.width / 4)
+		case used < p.width/2:
+			size += 5 * (p.width / 2)
+		default:
+			size += 5 * max(p.width, used)
+		}
+	}
+	return size
 }
 
 func (f *formatter) sessionVariable(key string) (string, time.Time, bool) {
@@ -175,17 +213,29 @@ func (f *formatter) windowVariable(key string) (string, time.Time, bool) {
 		return strconv.Itoa(w.width), t, true
 	case "window_height":
 		return strconv.Itoa(w.height), t, true
-	case "window_layout", "window_visible_layout":
-		return windowLayout(w), t, true
+	case "window_layout":
+		return windowLayout(w, false), t, true
+	case "window_visible_layout":
+		return windowLayout(w, true), t, true
+	case "window_zoomed_flag":
+		return boolString(w.zoomed != nil), t, true
 	case "window_activity":
 		return "", w.activity, true
 	case "window_format":
 		return "1", t, true
-	case "window_zoomed_flag", "window_bell_flag", "window_silence_flag", "window_activity_flag",
-		"window_linked", "window_marked_flag", "window_bigger", "window_offset_x", "window_offset_y":
+	case "window_bell_flag", "window_silence_flag", "window_activity_flag",
+		"window_marked_flag", "window_bigger", "window_offset_x", "window_offset_y":
 		return "0", t, true
+	case "window_linked":
+		return boolString(len(w.links) > 1), t, true
 	case "window_linked_sessions":
-		return "1", t, true
+		return strconv.Itoa(len(w.links)), t, true
+	case "window_linked_sessions_list":
+		names := make([]string, len(w.links))
+		for i, l := range w.links {
+			names[i] = l.session.name
+		}
+		return strings.Join(names, ","), t, true
 	case "window_start_flag":
 		return boolString(w.session.winlinks[0] == w), t, true
 	case "window_end_flag":
@@ -197,13 +247,17 @@ func (f *formatter) windowVariable(key string) (string, time.Time, bool) {
 }
 
 func windowFlags(w *window) string {
+	flags := ""
 	switch {
 	case w.session.current == w:
-		return "*"
+		flags = "*"
 	case w.session.last() == w:
-		return "-"
+		flags = "-"
 	}
-	return ""
+	if w.zoomed != nil {
+		flags += "Z"
+	}
+	return flags
 }
 
 func (f *formatter) paneVariable(key string) (string, time.Time, bool) {
@@ -263,10 +317,38 @@ func (f *formatter) paneVariable(key string) (string, time.Time, bool) {
 		return "", t, true
 	case "pane_input_off":
 		return boolString(p.inputOff), t, true
-	case "pane_dead", "pane_marked", "pane_marked_set",
-		"pane_synchronized", "pane_pipe":
+	case "pane_dead":
+		return boolString(p.dead != nil), t, true
+	case "pane_dead_status":
+		if p.dead == nil || p.dead.status < 0 {
+			return "", t, true
+		}
+		return strconv.Itoa(p.dead.status), t, true
+	case "pane_dead_signal":
+		if p.dead == nil || p.dead.signal == 0 {
+			return "", t, true
+		}
+		return strconv.Itoa(p.dead.signal), t, true
+	case "pane_dead_time":
+		if p.dead == nil || p.dead.when.IsZero() {
+			return "", t, false
+		}
+		return "", p.dead.when, true
+	case "pane_marked", "pane_marked_set", "pane_synchronized", "pane_pipe":
 		return "0", t, true
-	case "pane_search_string", "pane_tty", "pane_dead_status", "pane_dead_signal":
+	case "pane_tty":
+		return p.prog.TTY(), t, true
+	case "pane_start_path":
+		return p.cwd, t, true
+	case "pane_tabs":
+		// tmux's tab stops are every eight columns, set afresh when the
+		// pane is resized; a program's own (HTS, TBC) are not modelled.
+		var stops []string
+		for x := 8; x < p.width; x += 8 {
+			stops = append(stops, strconv.Itoa(x))
+		}
+		return strings.Join(stops, ","), t, true
+	case "pane_search_string":
 		return "", t, true
 	}
 	return "", t, false

@@ -48,12 +48,17 @@ func (lc *layoutCell) set(sx, sy, xoff, yoff int) {
 	lc.sx, lc.sy, lc.xoff, lc.yoff = sx, sy, xoff, yoff
 }
 
-// splitPane makes room for a new pane beside p, as tmux's layout_split_pane
-// does without -f: the new cell gets size cells (-1 splits in half), placed
-// after p, or before it with before. It returns nil when p is too small.
-// The caller puts a pane in the new cell and calls fixPanes.
-func (w *window) splitPane(p *paneState, typ layoutType, size int, before bool) *layoutCell {
+// splitPane makes room for a new pane beside p, as tmux's
+// layout_split_pane does: the new cell gets size cells (-1 splits in
+// half), placed after p, or before it with before. With full, the new
+// cell spans the whole window instead, beside all of its layout. It
+// returns nil when there is no room. The caller puts a pane in the new
+// cell and calls fixPanes.
+func (w *window) splitPane(p *paneState, typ layoutType, size int, before, full bool) *layoutCell {
 	lc := p.cell
+	if full {
+		lc = w.layout
+	}
 	sx, sy, xoff, yoff := lc.sx, lc.sy, lc.xoff, lc.yoff
 	saved := lc.size(typ)
 	if saved < 2*paneMinimum+1 {
@@ -70,16 +75,41 @@ func (w *window) splitPane(p *paneState, typ layoutType, size int, before bool) 
 	}
 	size2 = max(paneMinimum, min(size2, saved-2))
 	size1 := saved - 1 - size2
+	// kept is the size the cell already there keeps.
+	kept := size1
+	if before {
+		kept = size2
+	}
+	if full && !lc.canResizeTo(typ, kept) {
+		return nil
+	}
 
 	lcnew := &layoutCell{typ: layoutPane}
-	if parent := lc.parent; parent != nil && parent.typ == typ {
+	switch parent := lc.parent; {
+	case parent != nil && parent.typ == typ:
 		lcnew.parent = parent
 		i := indexOf(parent.cells, lc)
 		if !before {
 			i++
 		}
 		parent.cells = insertAt(parent.cells, i, lcnew)
-	} else {
+	case full && parent == nil && lc.typ == typ:
+		// The root already runs the split's way: its cells shrink to
+		// make room, and the new cell joins them.
+		lc.setSize(typ, kept)
+		lc.resizeChildren()
+		lc.setSize(typ, saved)
+		lcnew.sx, lcnew.sy = sx, sy
+		lcnew.setSize(typ, saved-1-kept)
+		lcnew.parent = lc
+		if before {
+			lc.cells = insertAt(lc.cells, 0, lcnew)
+		} else {
+			lc.cells = append(lc.cells, lcnew)
+		}
+		w.fixOffsets()
+		return lcnew
+	default:
 		// A new container takes lc's place and holds lc and the new cell.
 		node := &layoutCell{typ: typ, parent: lc.parent}
 		node.set(sx, sy, xoff, yoff)
@@ -105,7 +135,106 @@ func (w *window) splitPane(p *paneState, typ layoutType, size int, before bool) 
 		first.set(sx, size1, xoff, yoff)
 		second.set(sx, size2, xoff, yoff+size1+1)
 	}
+	if full {
+		lc.resizeChildren()
+		w.fixOffsets()
+	}
 	return lcnew
+}
+
+func (lc *layoutCell) setSize(typ layoutType, size int) {
+	if typ == layoutLeftRight {
+		lc.sx = size
+	} else {
+		lc.sy = size
+	}
+}
+
+// fixOffsets recomputes every cell's offset from the root.
+func (w *window) fixOffsets() {
+	w.layout.xoff, w.layout.yoff = 0, 0
+	w.layout.fixOffsets()
+}
+
+// newCellSize is the size a cell of a container gets when the container's
+// size along typ goes from previous to size, as tmux's
+// layout_new_pane_size works it out: in proportion, but leaving the cells
+// after it (left of them) their minimum, no less than it can shrink to,
+// and the last cell takes what is left (left).
+func (lc *layoutCell) newCellSize(typ layoutType, previous, size, left, leftSize int) int {
+	if left == 1 {
+		return leftSize
+	}
+	available := lc.resizeCheck(typ)
+	least := max((paneMinimum+1)*(left-1), lc.size(typ)-available)
+	newSize := lc.size(typ) * size / previous
+	if least <= leftSize { // tmux's unsigned arithmetic skips the cap otherwise
+		newSize = min(newSize, leftSize-least)
+	}
+	return max(newSize, paneMinimum)
+}
+
+// canResizeTo says whether lc and its cells fit in size along typ, as
+// tmux's layout_set_size_check does.
+func (lc *layoutCell) canResizeTo(typ layoutType, size int) bool {
+	if lc.typ == layoutPane {
+		return size >= paneMinimum
+	}
+	n := len(lc.cells)
+	if lc.typ != typ {
+		for _, child := range lc.cells {
+			if child.typ != layoutPane && !child.canResizeTo(typ, size) {
+				return false
+			}
+		}
+		return true
+	}
+	available := size
+	if available < 2*n-1 {
+		return false
+	}
+	previous := lc.size(typ)
+	for i, child := range lc.cells {
+		newSize := child.newCellSize(typ, previous, size, n-i, available)
+		border := 1
+		if i == n-1 {
+			border = 0
+		}
+		if newSize+border > available {
+			return false
+		}
+		available -= newSize + border
+		if !child.canResizeTo(typ, newSize) {
+			return false
+		}
+	}
+	return true
+}
+
+// resizeChildren fits lc's cells into lc's size, as tmux's
+// layout_resize_child_cells does.
+func (lc *layoutCell) resizeChildren() {
+	if lc.typ == layoutPane {
+		return
+	}
+	previous := len(lc.cells) - 1
+	for _, child := range lc.cells {
+		previous += child.size(lc.typ)
+	}
+	available := lc.size(lc.typ)
+	n := len(lc.cells)
+	for i, child := range lc.cells {
+		if lc.typ == layoutTopBottom {
+			child.sx, child.xoff = lc.sx, lc.xoff
+			child.sy = child.newCellSize(lc.typ, previous, lc.sy, n-i, available)
+			available -= child.sy + 1
+		} else {
+			child.sx = child.newCellSize(lc.typ, previous, lc.sx, n-i, available)
+			available -= child.sx + 1
+			child.sy = lc.sy
+		}
+		child.resizeChildren()
+	}
 }
 
 func insertAt[T any](xs []T, i int, x T) []T {
@@ -119,35 +248,40 @@ func insertAt[T any](xs []T, i int, x T) []T {
 // the next for the first) and folds a container left with one cell into
 // its parent, as tmux's layout_close_pane does.
 func (w *window) closePane(p *paneState) {
-	lc := p.cell
-	parent := lc.parent
-	if parent == nil {
-		w.layout = nil
-		return
+	if w.layout = p.cell.destroy(w.layout); w.layout != nil {
+		w.fixPanes()
 	}
-	i := indexOf(parent.cells, lc)
-	other := i - 1
-	if i == 0 {
-		other = 1
-	}
-	parent.cells[other].grow(parent.typ, lc.size(parent.typ)+1)
-	parent.cells = append(parent.cells[:i], parent.cells[i+1:]...)
-	if len(parent.cells) == 1 {
-		only := parent.cells[0]
-		only.parent = parent.parent
-		if only.parent == nil {
-			w.layout = only
-		} else {
-			only.parent.cells[indexOf(only.parent.cells, parent)] = only
-		}
-	}
-	w.fixPanes()
 }
 
-// grow widens (or heightens) a cell by change cells, sharing them out one
-// at a time among children that run the same way, as tmux's
-// layout_resize_adjust does for a positive change.
-func (lc *layoutCell) grow(typ layoutType, change int) {
+// resizeCheck is how many cells lc can give up in the direction of typ
+// without a pane going under the minimum, as tmux's layout_resize_check
+// counts them: a container running that way can give what its children
+// can together, one running across only what its least child can.
+func (lc *layoutCell) resizeCheck(typ layoutType) int {
+	switch lc.typ {
+	case layoutPane:
+		return max(lc.size(typ)-paneMinimum, 0)
+	case typ:
+		available := 0
+		for _, child := range lc.cells {
+			available += child.resizeCheck(typ)
+		}
+		return available
+	default:
+		least := maxInt
+		for _, child := range lc.cells {
+			least = min(least, child.resizeCheck(typ))
+		}
+		return least
+	}
+}
+
+// resizeAdjust changes a cell's size in the direction of typ by change
+// cells, as tmux's layout_resize_adjust does: children running across
+// change as much, children running the same way share the change out one
+// cell at a time, in order, skipping those that cannot shrink. The change
+// must be within what resizeCheck allows.
+func (lc *layoutCell) resizeAdjust(typ layoutType, change int) {
 	if typ == layoutLeftRight {
 		lc.sx += change
 	} else {
@@ -156,35 +290,53 @@ func (lc *layoutCell) grow(typ layoutType, change int) {
 	switch lc.typ {
 	case layoutPane:
 	case typ:
-		for change > 0 {
+		for change != 0 {
+			moved := false
 			for _, child := range lc.cells {
-				if change == 0 {
-					break
+				switch {
+				case change == 0:
+				case change > 0:
+					child.resizeAdjust(typ, 1)
+					change--
+					moved = true
+				case child.resizeCheck(typ) > 0:
+					child.resizeAdjust(typ, -1)
+					change++
+					moved = true
 				}
-				child.grow(typ, 1)
-				change--
+			}
+			if !moved {
+				return // nothing can shrink: the caller asked for too much
 			}
 		}
 	default:
 		for _, child := range lc.cells {
-			child.grow(typ, change)
+			child.resizeAdjust(typ, change)
 		}
 	}
 }
 
 // fixPanes recomputes every cell's offset from the root and gives each
 // pane its cell's place and size, resizing its terminal when that changed.
+// In a zoomed window only the zoomed pane moves: it fills the window.
 func (w *window) fixPanes() {
-	w.layout.xoff, w.layout.yoff = 0, 0
-	w.layout.fixOffsets()
+	if w.zoomed != nil {
+		w.zoomed.place(0, 0, w.width, w.height)
+		return
+	}
+	w.fixOffsets()
 	for _, p := range w.panes {
 		lc := p.cell
-		p.left, p.top = lc.xoff, lc.yoff
-		if p.width != lc.sx || p.height != lc.sy {
-			p.width, p.height = lc.sx, lc.sy
-			if p.prog != nil {
-				p.prog.Resize(p.width, p.height)
-			}
+		p.place(lc.xoff, lc.yoff, lc.sx, lc.sy)
+	}
+}
+
+func (p *paneState) place(left, top, width, height int) {
+	p.left, p.top = left, top
+	if p.width != width || p.height != height {
+		p.width, p.height = width, height
+		if p.prog != nil {
+			p.prog.Resize(width, height)
 		}
 	}
 }
@@ -204,17 +356,26 @@ func (lc *layoutCell) fixOffsets() {
 
 // windowLayout is tmux's layout string: a checksum, then each cell as
 // WxH,X,Y with a pane's id, or its children in {} (left to right) or []
-// (top to bottom).
-func windowLayout(w *window) string {
+// (top to bottom). The visible layout of a zoomed window is its zoomed
+// pane alone; window_layout is the layout behind it.
+func windowLayout(w *window, visible bool) string {
+	root := w.layout
+	if visible && w.zoomed != nil {
+		root = &layoutCell{typ: layoutPane, sx: w.width, sy: w.height, pane: w.zoomed}
+	}
 	var b strings.Builder
-	w.layout.dump(&b)
-	body := b.String()
+	root.dump(&b)
+	return fmt.Sprintf("%04x,%s", layoutChecksum(b.String()), b.String())
+}
+
+// layoutChecksum is the checksum tmux puts before a layout string.
+func layoutChecksum(body string) uint16 {
 	var csum uint16
 	for i := 0; i < len(body); i++ {
 		csum = (csum >> 1) + ((csum & 1) << 15)
 		csum += uint16(body[i])
 	}
-	return fmt.Sprintf("%04x,%s", csum, body)
+	return csum
 }
 
 func (lc *layoutCell) dump(b *strings.Builder) {

@@ -55,9 +55,17 @@ var optionDefs = []optionDef{
 	{name: "default-shell", scope: scopeSession, def: "/bin/sh"},
 	{name: "default-size", scope: scopeSession, pattern: regexp.MustCompile(`(?s)^[0-9].*x[0-9].*$`), def: "80x24"},
 	{name: "history-limit", scope: scopeSession, typ: optNumber, min: 0, max: maxInt, def: "2000"},
+	{name: "renumber-windows", scope: scopeSession, typ: optFlag, def: "off"},
 	{name: "automatic-rename", scope: scopeWindow, typ: optFlag, def: "on"},
+	// The layout presets' sizes: cells, or a percentage of the window.
+	{name: "main-pane-height", scope: scopeWindow, def: "24"},
+	{name: "main-pane-width", scope: scopeWindow, def: "80"},
+	{name: "other-pane-height", scope: scopeWindow, def: "0"},
+	{name: "other-pane-width", scope: scopeWindow, def: "0"},
 	{name: "pane-base-index", scope: scopeWindow, typ: optNumber, min: 0, max: 65535, def: "0"},
 	{name: "remain-on-exit", scope: scopeWindow, typ: optChoice, choices: []string{"off", "on", "failed"}, def: "off"},
+	{name: "remain-on-exit-format", scope: scopeWindow, def: "Pane is dead (#{?#{!=:#{pane_dead_status},},status #{pane_dead_status},}#{?#{!=:#{pane_dead_signal},},signal #{pane_dead_signal},}, #{t:pane_dead_time})"},
+	{name: "window-size", scope: scopeWindow, typ: optChoice, choices: []string{"largest", "smallest", "manual", "latest"}, def: "latest"},
 }
 
 // maxInt is C's INT_MAX, the bound of tmux's number options.

@@ -31,7 +31,10 @@ func (it *cmdItem) wait(block func(), resume func() error) error {
 // drops the rest of a failed group.
 func (c *client) runList(cmds []command) int {
 	for i := range cmds {
-		if err := c.fire(&cmds[i]); err != nil {
+		switch err := c.fire(&cmds[i]); {
+		case err == errQuiet:
+			return 0
+		case err != nil:
 			c.errorf("%s", err)
 			return 1
 		}

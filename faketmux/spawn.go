@@ -1,6 +1,9 @@
 package faketmux
 
 import (
+	"context"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -20,25 +23,61 @@ const defaultPath = "/usr/bin:/bin"
 func (c *client) spawnPane(w *window, argv []string, cwd string, width, height int, extraEnv []string) (*paneState, error) {
 	st := c.st
 	s := w.session
-	shell := s.options.get("default-shell")
-	var run []string
 	start := stringifyArgv(argv)
-	switch {
-	case len(argv) == 1:
-		run = []string{shell, "-c", argv[0]}
-	case len(argv) > 1:
-		run = argv
-	case s.options.get("default-command") != "":
-		start = s.options.get("default-command")
-		run = []string{shell, "-c", start}
-	default:
-		run = []string{shell}
+	if dc := s.options.get("default-command"); len(argv) == 0 && dc != "" {
+		argv, start = []string{dc}, dc
 	}
 	p := &paneState{
-		id: st.nextPane, window: w, cwd: cwd, startCommand: start,
-		command: filepath.Base(shell), title: hostname(),
-		width: width, height: height, created: c.s.now(),
+		id: st.nextPane, window: w, cwd: cwd, argv: argv, startCommand: start,
+		title: hostname(), width: width, height: height, created: c.s.now(),
 		historyLimit: s.options.number("history-limit"),
+	}
+	if err := c.runPane(p, extraEnv, nil); err != nil {
+		return nil, errorf(errCreateWindow, err)
+	}
+	st.nextPane++
+	st.panes[p.id] = p
+	return p, nil
+}
+
+// emptyPane makes a pane with no program in window w, as tmux's
+// split-window makes one for -I or an empty command: it counts as dead,
+// with no exit status, until respawned.
+func (c *client) emptyPane(w *window, argv []string, cwd string, width, height int) *paneState {
+	st := c.st
+	p := &paneState{
+		id: st.nextPane, window: w, cwd: cwd, argv: argv, startCommand: stringifyArgv(argv),
+		title: hostname(), width: width, height: height,
+		created: c.s.now(), historyLimit: w.session.options.number("history-limit"),
+		command: filepath.Base(w.session.options.get("default-shell")),
+		dead:    &paneDeath{status: -1},
+	}
+	p.prog = startEmpty(pane.Options{Cols: width, Rows: height, HistoryLimit: p.historyLimit})
+	st.nextPane++
+	st.panes[p.id] = p
+	return p
+}
+
+// startEmpty makes an empty pane's screen; tests replace it.
+var startEmpty = func(o paneOptions) program { return pane.StartEmpty(o) }
+
+// runPane starts p's program (p.argv) in p's directory, at p's size, with
+// history already in it.
+func (c *client) runPane(p *paneState, extraEnv []string, history [][]byte) error {
+	st := c.st
+	s := p.window.session
+	// As tmux's spawn: a shell command runs with the shell's base name as
+	// argv[0], and the shell alone as a login shell ("-sh").
+	shell := s.options.get("default-shell")
+	var run []string
+	arg0 := filepath.Base(shell)
+	switch {
+	case len(p.argv) == 1:
+		run = []string{shell, "-c", p.argv[0]}
+	case len(p.argv) > 1:
+		run, arg0 = p.argv, ""
+	default:
+		run, arg0 = []string{shell}, "-"+arg0
 	}
 	// The environment is built as tmux's spawn builds it: the global
 	// environment, then the session's, then tmux's own variables.
@@ -61,30 +100,46 @@ func (c *client) spawnPane(w *window, argv []string, cwd string, width, height i
 		child.set("PATH", defaultPath, false)
 	}
 	child.set("SHELL", shell, false)
-	child.set("PWD", cwd, false)
+	child.set("PWD", p.cwd, false)
 	env := child.pushed()
-	prog, err := startProgram(pane.Options{Argv: run, Dir: cwd, Env: env, Cols: width, Rows: height, HistoryLimit: p.historyLimit})
+	prog, err := startProgram(pane.Options{
+		Argv: run, Arg0: arg0, Dir: p.cwd, Env: env, Cols: p.width, Rows: p.height,
+		HistoryLimit: p.historyLimit, History: history,
+	})
 	if err != nil {
-		return nil, errorf(errCreateWindow, err)
+		return err
 	}
-	st.nextPane++
-	p.prog = prog
-	st.panes[p.id] = p
-	go c.s.watchPane(st, p)
-	return p, nil
+	p.prog, p.dead, p.command = prog, nil, filepath.Base(shell)
+	go c.s.watchPane(st, p, prog)
+	return nil
 }
 
-// watchPane removes a pane whose program exited, with its window and
-// session when they empty, and ends the server when tmux would.
-func (s *Server) watchPane(st *state, p *paneState) {
-	<-p.prog.Exited()
+// watchPane handles a pane whose program exited: with remain-on-exit on
+// (or failed, and the program failed) the pane stays, dead, with
+// remain-on-exit-format drawn at its foot; else it goes, with its window
+// and session when they empty, and the server ends when tmux's would.
+func (s *Server) watchPane(st *state, p *paneState, prog program) {
+	<-prog.Exited()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.st != st || st.panes[p.id] != p {
-		return
+	if s.st != st || st.panes[p.id] != p || p.prog != prog {
+		return // gone, or respawned
 	}
-	st.destroyPane(p)
-	s.exitIfDone()
+	status, signal := prog.ExitStatus()
+	switch remain := p.window.options.get("remain-on-exit"); {
+	case remain == "on", remain == "failed" && status != 0:
+		p.dead = &paneDeath{status: status, signal: signal, when: s.now()}
+		c := &client{ctx: context.Background(), s: s, st: st, stdout: io.Discard, stderr: io.Discard, utf8: true}
+		message := c.formatFor(p).expand(p.window.options.get("remain-on-exit-format"))
+		if message != "" {
+			// As tmux draws it: a new line at the foot of the screen,
+			// then the message, cut to the pane's width.
+			prog.Display([]byte(fmt.Sprintf("\x1b[r\x1b[%d;1H\n%s", p.height, trimWidth(message, p.width))))
+		}
+	default:
+		st.destroyPane(p)
+		s.exitIfDone()
+	}
 }
 
 // destroyPane removes a pane, closing its program, and the window and
@@ -93,15 +148,23 @@ func (st *state) destroyPane(p *paneState) {
 	delete(st.panes, p.id)
 	p.prog.Close()
 	w := p.window
-	i := indexOf(w.panes, p)
-	w.panes = append(w.panes[:i], w.panes[i+1:]...)
-	if len(w.panes) == 0 {
-		st.destroyWindow(w)
+	if len(w.panes) == 1 {
+		w.panes = nil
+		st.killWindow(w)
 		return
 	}
+	w.unzoom()
+	w.removePane(p)
+}
+
+// removePane takes p out of w's panes and layout, which must keep another
+// pane. As tmux's window_lost_pane: when p was active, the pane active
+// before takes over, else the one before it in pane order, else the one
+// after.
+func (w *window) removePane(p *paneState) {
+	i := indexOf(w.panes, p)
+	w.panes = slices.Delete(w.panes, i, i+1)
 	w.closePane(p)
-	// As tmux's window_lost_pane: the pane active before takes over, else
-	// the one before in pane order, else the one after.
 	switch {
 	case w.active == p && w.lastPane != nil:
 		w.active, w.lastPane = w.lastPane, nil
@@ -112,15 +175,68 @@ func (st *state) destroyPane(p *paneState) {
 	}
 }
 
+// killWindow destroys w, then renumbers the windows of each session it
+// was in that has renumber-windows on, as tmux's server_kill_window does.
+func (st *state) killWindow(w *window) {
+	var sessions []*session
+	for _, l := range w.links {
+		sessions = append(sessions, l.session)
+	}
+	st.destroyWindow(w)
+	for _, s := range sessions {
+		s.renumberIfWanted()
+	}
+}
+
+// destroyWindow ends w's programs and takes it out of every session it is
+// in.
 func (st *state) destroyWindow(w *window) {
-	for _, p := range append([]*paneState(nil), w.panes...) {
+	links := w.links
+	w.links = nil
+	st.closeWindowPanes(w)
+	for _, l := range links {
+		st.detachWindow(l)
+	}
+}
+
+// unlinkWindow takes one place of a window away, as tmux's
+// server_unlink_window does: from its session (which goes if it is left
+// empty), and the window goes with its last place.
+func (st *state) unlinkWindow(w *window) {
+	st.detachWindow(w)
+	st.dropLink(w)
+}
+
+// dropLink forgets place l of its window; with no place left the window's
+// programs end, else its panes take another place as theirs.
+func (st *state) dropLink(l *window) {
+	l.links = slices.DeleteFunc(l.links, func(x *window) bool { return x == l })
+	if len(l.links) == 0 {
+		st.closeWindowPanes(l)
+		return
+	}
+	for _, p := range l.panes {
+		if p.window == l {
+			p.window = l.links[0]
+		}
+	}
+}
+
+// closeWindowPanes ends the programs of a window that is going away.
+func (st *state) closeWindowPanes(w *window) {
+	for _, p := range w.panes {
 		delete(st.panes, p.id)
 		p.prog.Close()
 	}
 	w.panes = nil
+}
+
+// detachWindow takes w out of its session as tmux's session_detach does:
+// a current window hands over to the window used before, else the
+// previous index (wrapping round), else the next; a session left with no
+// window goes.
+func (st *state) detachWindow(w *window) {
 	s := w.session
-	// As tmux's session_detach: the window used before, else the previous
-	// index (wrapping round), else the next.
 	if s.current == w && !s.selectLast() && !s.selectPrevious() {
 		s.selectNext()
 	}
@@ -146,15 +262,66 @@ func indexOf[T comparable](xs []T, x T) int {
 	return -1
 }
 
-// stringifyArgv joins a command as tmux shows it in pane_start_command:
-// an argument with a space or quote is double-quoted.
+// stringifyArgv joins a command as tmux shows it in pane_start_command,
+// each word escaped as tmux's args_escape escapes it.
 func stringifyArgv(argv []string) string {
 	parts := make([]string, len(argv))
 	for i, a := range argv {
-		if strings.ContainsAny(a, " \t\"'\\$") {
-			a = `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, `$`, `\$`).Replace(a) + `"`
-		}
-		parts[i] = a
+		parts[i] = escapeArg(a)
 	}
 	return strings.Join(parts, " ")
+}
+
+// escapeArg is tmux's args_escape: a word with a space or one of #';${}%
+// goes in double quotes, one with a double quote (and none of those) in
+// single quotes; a one-character word that needs quoting, or a leading
+// ~, gets a backslash instead. Inside, as the vis(3) tmux uses: a
+// backslash is doubled, controls are C-style or octal escapes, and in
+// double quotes a double quote, and a $ that starts a variable name, are
+// escaped.
+func escapeArg(s string) string {
+	if s == "" {
+		return "''"
+	}
+	quote := ""
+	switch {
+	case strings.ContainsAny(s, " #';${}%"):
+		quote = `"`
+	case strings.ContainsAny(s, ` "`):
+		quote = "'"
+	}
+	if len(s) == 1 && s != " " && (quote != "" || s == "~") {
+		return `\` + s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\\':
+			b.WriteString(`\\`)
+		case quote == `"` && c == '"':
+			b.WriteString(`\"`)
+		case quote == `"` && c == '$' && i+1 < len(s) && startsName(s[i+1]):
+			b.WriteString(`\$`)
+		case c < ' ' || c == 0x7f:
+			if e := strings.IndexByte("\a\b\t\n\v\f\r", c); e >= 0 {
+				b.WriteString(`\` + string("abtnvfr"[e]))
+			} else {
+				fmt.Fprintf(&b, `\%03o`, c)
+			}
+		default:
+			b.WriteByte(c)
+		}
+	}
+	escaped := b.String()
+	if strings.HasPrefix(escaped, "~") {
+		escaped = `\` + escaped
+	}
+	return quote + escaped + quote
+}
+
+// startsName says whether c can start a shell variable's name (or its
+// braces).
+func startsName(c byte) bool {
+	return c == '_' || c == '{' || 'a' <= c|0x20 && c|0x20 <= 'z'
 }

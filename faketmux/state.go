@@ -22,6 +22,12 @@ type program interface {
 	PID() int
 	Resize(cols, rows int) error
 	Exited() <-chan struct{}
+	ExitStatus() (status, signal int)
+	Cursor() (x, y int)
+	Trim()
+	AltScreen() bool
+	TTY() string
+	Display(b []byte)
 	Close() error
 }
 
@@ -78,13 +84,31 @@ type session struct {
 	seq      uint64    // when last used, in state.activity
 }
 
+// window is one place of a window in a session, tmux's winlink: a window
+// linked into several sessions (or twice into one) has a window for each,
+// sharing one windowCore.
 type window struct {
-	id            int
-	index         int
-	name          string
-	session       *session
-	panes         []*paneState // in tmux's pane order, which is not the layout's
-	layout        *layoutCell
+	index   int
+	session *session
+	*windowCore
+}
+
+// windowCore is a window itself: its panes, layout and options, whatever
+// sessions it is linked into.
+type windowCore struct {
+	id     int
+	name   string
+	links  []*window    // every place the window has, in the order they were made
+	panes  []*paneState // in tmux's pane order, which is not the layout's
+	layout *layoutCell
+	// zoomed is the pane that fills the window (resize-pane -Z); the
+	// layout tree keeps the other panes' places meanwhile.
+	zoomed *paneState
+	// lastPreset is the layout preset used last (an index of
+	// layoutPresets), -1 before any.
+	lastPreset int
+	// oldLayout is the layout before the last select-layout, for -o.
+	oldLayout     string
 	active        *paneState
 	lastPane      *paneState // the pane active before, which takes over from it
 	options       *options
@@ -94,10 +118,13 @@ type window struct {
 }
 
 type paneState struct {
-	id            int
+	id int
+	// window is the pane's window, by one of its places: a session the
+	// pane's formats and spawns use.
 	window        *window
 	prog          program
 	cwd           string
+	argv          []string // what it runs, as given or default-command; respawn runs it again
 	startCommand  string
 	command       string // what pane_current_command shows
 	title         string
@@ -116,6 +143,17 @@ type paneState struct {
 	// viewMode is tmux's view mode, which shows configuration errors
 	// over the pane and takes the keys sent to it.
 	viewMode bool
+	// dead is how the program ended, for a pane that remains after it
+	// (remain-on-exit); nil while it runs.
+	dead *paneDeath
+}
+
+// paneDeath is how a pane's program ended: its exit status, or -1 and the
+// signal that killed it, and when; an empty pane (no program) has status
+// -1, no signal and no time.
+type paneDeath struct {
+	status, signal int
+	when           time.Time
 }
 
 func newState(s *Server, env []string, dir string) *state {
@@ -216,6 +254,79 @@ func (s *session) selectNext() bool {
 func (s *session) selectPrevious() bool {
 	i := indexOf(s.winlinks, s.current)
 	return s.setCurrent(s.winlinks[(i-1+len(s.winlinks))%len(s.winlinks)])
+}
+
+// windowAt is the window at index idx, or nil.
+func (s *session) windowAt(idx int) *window {
+	for _, w := range s.winlinks {
+		if w.index == idx {
+			return w
+		}
+	}
+	return nil
+}
+
+// insert puts w in s's windows at w.index, which must be free.
+func (s *session) insert(w *window) {
+	i, _ := slices.BinarySearchFunc(s.winlinks, w.index, func(w *window, idx int) int { return w.index - idx })
+	s.winlinks = slices.Insert(s.winlinks, i, w)
+}
+
+// freeIndex is the first index from idx up that no window has.
+func (s *session) freeIndex(idx int) int {
+	for s.windowAt(idx) != nil {
+		idx++
+	}
+	return idx
+}
+
+// shuffleUp makes room for a window just after w (or at w's index, with
+// before) by moving the windows from there up to the next free index up
+// by one, as tmux's winlink_shuffle_up does; it returns the index made
+// free, or -1 without w.
+func (s *session) shuffleUp(w *window, before bool) int {
+	if w == nil {
+		return -1
+	}
+	idx := w.index
+	if !before {
+		idx++
+	}
+	free := s.freeIndex(idx)
+	for _, x := range s.winlinks {
+		if x.index >= idx && x.index < free {
+			x.index++
+		}
+	}
+	return idx
+}
+
+// replace puts new where old is in s: its index, the current window and
+// the last-window stack.
+func (s *session) replace(old, new *window) {
+	for _, list := range [][]*window{s.winlinks, s.lastw} {
+		if i := indexOf(list, old); i >= 0 {
+			list[i] = new
+		}
+	}
+	if s.current == old {
+		s.current = new
+	}
+}
+
+// renumber gives s's windows consecutive indexes from base-index, in
+// order, as tmux's session_renumber_windows does.
+func (s *session) renumber() {
+	for i, w := range s.winlinks {
+		w.index = s.options.number("base-index") + i
+	}
+}
+
+// renumberIfWanted renumbers s's windows when s has renumber-windows on.
+func (s *session) renumberIfWanted() {
+	if s.options.get("renumber-windows") == "on" {
+		s.renumber()
+	}
 }
 
 // setActive is tmux's window_set_active_pane: the pane active before

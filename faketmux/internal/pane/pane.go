@@ -10,6 +10,7 @@ package pane
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	"os"
@@ -37,6 +38,10 @@ type Options struct {
 	// tmux runs a command given as one string through `$SHELL -c`; that
 	// choice is the caller's.
 	Argv []string
+	// Arg0, when set, is the argv[0] the program sees instead of Argv[0],
+	// as tmux gives a shell its base name, or "-" and it for a login
+	// shell.
+	Arg0 string
 	// Dir is the working directory; empty means the caller's.
 	Dir string
 	// Env is the program's whole environment, as for exec.Cmd (nil means
@@ -48,6 +53,9 @@ type Options struct {
 	// HistoryLimit is how many lines scrolled off the top are kept, as
 	// tmux's history-limit read when the pane is made; zero keeps none.
 	HistoryLimit int
+	// History is the history the pane starts with, oldest line first, as
+	// Lines returns it: a respawned tmux pane keeps its history.
+	History [][]byte
 }
 
 // Pane is one program in a pseudo-terminal and the screen it draws.
@@ -57,6 +65,7 @@ type Pane struct {
 	// ptm is the master side, non-blocking so that Close and the exit
 	// check can interrupt a read that would otherwise wait forever.
 	ptm *os.File
+	tty string // the terminal's path
 
 	wmu sync.Mutex // orders writes to ptm: input and the emulator's replies
 
@@ -93,6 +102,9 @@ func Start(o Options) (*Pane, error) {
 		rows = defaultRows
 	}
 	cmd := exec.Command(o.Argv[0], o.Argv[1:]...)
+	if o.Arg0 != "" {
+		cmd.Args[0] = o.Arg0
+	}
 	cmd.Dir = o.Dir
 	cmd.Env = o.Env
 	// pty.StartWithSize makes the program a session leader with the pty as
@@ -101,17 +113,45 @@ func Start(o Options) (*Pane, error) {
 	if err != nil {
 		return nil, err
 	}
+	// pty gave the program the terminal as its standard input.
+	tty := cmd.Stdin.(*os.File).Name()
 	ptm, err := pollable(blocking)
 	if err != nil {
 		_ = cmd.Process.Kill()
 		_ = cmd.Wait()
 		return nil, err
 	}
+	p := newPane(cols, rows, o)
+	p.cmd, p.ptm, p.tty = cmd, ptm, tty
+	go p.read()
+	go p.reply()
+	go p.wait()
+	return p, nil
+}
+
+// StartEmpty makes a pane with no program, as tmux's split-window makes
+// one for -I or an empty command: nothing runs in it, it never exits, keys
+// written to it go nowhere, and Display draws on it.
+func StartEmpty(o Options) *Pane {
+	cols, rows := o.Cols, o.Rows
+	if cols <= 0 {
+		cols = defaultCols
+	}
+	if rows <= 0 {
+		rows = defaultRows
+	}
+	p := newPane(cols, rows, o)
+	// tmux's MODE_CRLF: what is drawn on an empty pane starts each line
+	// at its first column.
+	_, _ = p.emu.Write([]byte("\x1b[20h"))
+	return p
+}
+
+func newPane(cols, rows int, o Options) *Pane {
 	p := &Pane{
-		cmd:          cmd,
-		ptm:          ptm,
 		emu:          vt.NewEmulator(cols, rows),
 		historyLimit: max(o.HistoryLimit, 0),
+		history:      o.History,
 		exited:       make(chan struct{}),
 		reapedCh:     make(chan struct{}),
 		readerDone:   make(chan struct{}),
@@ -134,10 +174,7 @@ func Start(o Options) (*Pane, error) {
 	// between two collections.
 	p.emu.SetScrollbackSize(math.MaxInt)
 	p.emu.RegisterCsiHandler('J', p.eraseDisplay)
-	go p.read()
-	go p.reply()
-	go p.wait()
-	return p, nil
+	return p
 }
 
 // pollable swaps pty's blocking master for a non-blocking duplicate that
@@ -269,6 +306,9 @@ func (p *Pane) Write(b []byte) error {
 	p.mu.Lock()
 	p.input = append(p.input, b...)
 	p.mu.Unlock()
+	if p.ptm == nil {
+		return nil
+	}
 	p.wmu.Lock()
 	defer p.wmu.Unlock()
 	_, err := p.ptm.Write(b)
@@ -381,6 +421,11 @@ func (p *Pane) pushHistory(line []byte) {
 // fall through to x/vt. Runs inside emu.Write, so p.mu is held.
 func (p *Pane) eraseDisplay(params ansi.Params) bool {
 	n, _, _ := params.Param(0, 0)
+	// Clearing to the end of the screen from its first cell clears the
+	// whole screen, which tmux scrolls into the history as it does ED 2.
+	if cur := p.emu.CursorPosition(); n == 0 && cur.X == 0 && cur.Y == 0 {
+		n = 2
+	}
 	switch {
 	case n == 1:
 		// x/vt erases the cursor's whole row; tmux stops at the cursor.
@@ -424,8 +469,77 @@ func (p *Pane) clearRows(y, end int) {
 	}
 }
 
+// ExitStatus is how the program ended once Exited is closed: its exit
+// status, or -1 and the signal that killed it.
+func (p *Pane) ExitStatus() (status, signal int) {
+	if p.cmd == nil {
+		return 0, 0
+	}
+	ws := p.cmd.ProcessState.Sys().(syscall.WaitStatus)
+	if ws.Signaled() {
+		return -1, int(ws.Signal())
+	}
+	return ws.ExitStatus(), 0
+}
+
+// Display draws b on the screen as if the program had written it, as
+// tmux draws on a pane itself (the message of a pane that remains after
+// its program exits).
+func (p *Pane) Display(b []byte) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	_, _ = p.emu.Write(b)
+	p.collect()
+}
+
+// Trim brings back as many of the newest history lines as there are
+// rows below the cursor, moving the screen and the cursor down and losing
+// its last rows, as tmux's resize-pane -T does.
+func (p *Pane) Trim() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.collect()
+	cur := p.emu.CursorPosition()
+	n := min(p.emu.Height()-1-cur.Y, len(p.history))
+	if n <= 0 {
+		return
+	}
+	back := p.history[len(p.history)-n:]
+	p.history = p.history[:len(p.history)-n]
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "\x1b[H\x1b[%dL", n)
+	for i, line := range back {
+		fmt.Fprintf(&b, "\x1b[%d;1H%s", i+1, line)
+	}
+	fmt.Fprintf(&b, "\x1b[%d;%dH", cur.Y+n+1, cur.X+1)
+	_, _ = p.emu.Write(b.Bytes())
+}
+
+// Cursor is the cursor's column and row on the screen.
+func (p *Pane) Cursor() (x, y int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	pos := p.emu.CursorPosition()
+	return pos.X, pos.Y
+}
+
+// AltScreen reports whether the program has the alternate screen on.
+func (p *Pane) AltScreen() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.emu.IsAltScreen()
+}
+
+// TTY is the path of the terminal the program runs in (tmux's pane_tty).
+func (p *Pane) TTY() string { return p.tty }
+
 // PID returns the program's process id.
-func (p *Pane) PID() int { return p.cmd.Process.Pid }
+func (p *Pane) PID() int {
+	if p.cmd == nil {
+		return 0
+	}
+	return p.cmd.Process.Pid
+}
 
 // Resize changes the terminal size, which also sends the program SIGWINCH.
 func (p *Pane) Resize(cols, rows int) error {
@@ -435,8 +549,10 @@ func (p *Pane) Resize(cols, rows int) error {
 	ws := pty.Winsize{Cols: uint16(cols), Rows: uint16(rows)}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if err := p.ioctl(syscall.TIOCSWINSZ, unsafe.Pointer(&ws)); err != nil {
-		return err
+	if p.ptm != nil {
+		if err := p.ioctl(syscall.TIOCSWINSZ, unsafe.Pointer(&ws)); err != nil {
+			return err
+		}
 	}
 	p.emu.Resize(cols, rows)
 	return nil
@@ -452,6 +568,9 @@ func (p *Pane) Exited() <-chan struct{} { return p.exited }
 // goroutines and is safe to call more than once.
 func (p *Pane) Close() error {
 	p.closeOnce.Do(func() {
+		if p.ptm == nil {
+			return
+		}
 		_ = p.ptm.Close()
 		select {
 		case <-p.reapedCh:
