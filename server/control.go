@@ -201,7 +201,7 @@ func (d *ControlDialer) commandLine(commands [][]string, stdin io.Reader, stdout
 				cmd[last] = fifos[i].path
 			}
 		case cmd[0] == "show-buffer" || cmd[0] == "save-buffer" && cmd[last] == "-":
-			fifos[i], err = d.drain(stdout)
+			fifos[i], err = d.drain(stdout, i > 0)
 			if err == nil {
 				if cmd[0] == "show-buffer" {
 					cmd = append([]string{"save-buffer"}, cmd[1:]...)

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"io"
 	"os"
 	"sync"
@@ -21,6 +22,10 @@ type fifo struct {
 	// spare, for drain only, is a writer of this side's that keeps the
 	// reader from seeing the end of the data before tmux has answered.
 	spare *os.File
+	// held, for a held drain only, keeps the data until finish writes it
+	// to heldFor.
+	held    *bytes.Buffer
+	heldFor io.Writer
 }
 
 // feed makes a FIFO that tmux will read src from. src must not block, and
@@ -51,7 +56,10 @@ func (d *ControlDialer) feed(src io.Reader) (*fifo, error) {
 }
 
 // drain makes a FIFO whose contents, once tmux has written them, go to dst.
-func (d *ControlDialer) drain(dst io.Writer) (*fifo, error) {
+// A held drain keeps them until finish: tmux writes a command's FIFO
+// before the replies of the commands ahead of it on the line are read, and
+// their output must reach dst first.
+func (d *ControlDialer) drain(dst io.Writer, held bool) (*fifo, error) {
 	path, err := d.fifoPath()
 	if err != nil {
 		return nil, err
@@ -70,6 +78,10 @@ func (d *ControlDialer) drain(dst io.Writer) (*fifo, error) {
 		return nil, err
 	}
 	f := &fifo{path: path, done: make(chan error, 1), end: r, spare: spare, dst: &switchWriter{w: dst}}
+	if held {
+		f.held, f.heldFor = &bytes.Buffer{}, dst
+		f.dst.w = f.held
+	}
 	go func() {
 		_, err := io.Copy(f.dst, r)
 		f.done <- err
@@ -101,7 +113,11 @@ func (f *fifo) finish() error {
 	if f.spare != nil {
 		f.spare.Close() // the reader now sees the end of what tmux wrote
 	}
-	return f.wait()
+	if err := f.wait(); err != nil || f.held == nil {
+		return err
+	}
+	_, err := f.heldFor.Write(f.held.Bytes())
+	return err
 }
 
 // abort stops the transfer, whatever state it is in, waits until the

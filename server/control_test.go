@@ -270,3 +270,18 @@ func TestControlPasteText(t *testing.T) {
 		t.Errorf("tmux holds %v after paste_text", names)
 	}
 }
+
+// A command's output comes out in line order even when a later command's
+// data comes through a FIFO, which tmux writes before the replies ahead of
+// it are read.
+func TestControlOutputKeepsLineOrder(t *testing.T) {
+	e, d := controlEnv(t, server.DefaultTimeout)
+	e.mustTmux("set-buffer", "-b", "x", "second")
+	for range 20 {
+		var stdout, stderr bytes.Buffer
+		code := d.Dial("").Run(t.Context(), []string{"display-message", "-p", "first", ";", "show-buffer", "-b", "x", ";", "display-message", "-p", "third"}, nil, &stdout, &stderr)
+		if code != 0 || stdout.String() != "first\nsecondthird\n" {
+			t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
+		}
+	}
+}
