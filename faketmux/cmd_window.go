@@ -47,6 +47,7 @@ func (c *client) newWindow(s *session, idx int, name string, argv []string, cwd 
 	}
 	i, _ := slices.BinarySearchFunc(s.winlinks, idx, func(w *window, idx int) int { return w.index - idx })
 	s.winlinks = slices.Insert(s.winlinks, i, w)
+	st.notify(event{kind: eventWindowLinked, w: w})
 	return w, nil
 }
 
@@ -97,7 +98,7 @@ func cmdNewWindow(c *client, it *cmdItem) error {
 // index that may be free (tmux's CMD_FIND_WINDOW_INDEX), as new-window's
 // -t does; an index of -1 means the next free one.
 func (c *client) windowIndexTarget(v string) (target, error) {
-	cur, haveCur := c.st.current()
+	cur, haveCur := c.current()
 	if v == "" {
 		if !haveCur {
 			return target{}, errorf(errNoCurrentTarget)
@@ -160,6 +161,7 @@ func cmdRenameWindow(c *client, it *cmdItem) error {
 	t := it.target
 	t.w.name = c.formatFor(t.p).expand(it.args.values[0])
 	t.w.options.values["automatic-rename"] = "off"
+	c.st.notify(event{kind: eventWindowRenamed, w: t.w})
 	return nil
 }
 

@@ -126,8 +126,11 @@ func (st *state) destroyWindow(w *window) {
 	}
 	s.lastw = slices.DeleteFunc(s.lastw, func(x *window) bool { return x == w })
 	s.winlinks = slices.DeleteFunc(s.winlinks, func(x *window) bool { return x == w })
+	st.notify(event{kind: eventWindowUnlinked, w: w})
 	if len(s.winlinks) == 0 {
 		st.removeSession(s)
+		st.detachFrom(s)
+		st.notify(event{kind: eventSessionsChanged})
 	}
 }
 

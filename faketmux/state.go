@@ -62,6 +62,13 @@ type state struct {
 	// activePoint is tmux's next_active_point: it orders panes by when
 	// they last became active, which picks among neighbours by direction.
 	activePoint uint64
+
+	// number is tmux's count of fired queue items, which control clients
+	// see in their guards; events is tmux's global queue of notifications
+	// and controls its attached control clients.
+	number   uint64
+	events   []event
+	controls []*controlClient
 }
 
 type session struct {
@@ -124,6 +131,7 @@ func newState(s *Server, env []string, dir string) *state {
 		env:     globalEnviron(env, dir),
 		options: newOptions(nil),
 		panes:   map[int]*paneState{},
+		number:  startupItems,
 	}
 	st.sessionOptions = newOptions(nil)
 	st.windowOptions = newOptions(nil)
