@@ -49,7 +49,7 @@ func cmdAttachSession(c *client, it *cmdItem) error {
 	if a.has('r') {
 		c.control.flags.setFlags("read-only")
 	}
-	c.attach(s, attachItems-2)
+	c.attach(s, 1)
 	return nil
 }
 
@@ -117,22 +117,28 @@ func cmdDetachClient(c *client, it *cmdItem) error {
 			// tmux finds -s leniently: a session not found detaches
 			// nobody.
 			if it.source.s != nil && other.session == it.source.s {
-				other.leave()
+				c.leave(other)
 			}
 		case a.has('a'):
 			if other != cc {
-				other.leave()
+				c.leave(other)
 			}
 		case other == cc:
-			other.leave()
+			c.leave(other)
 		}
 	}
 	return nil
 }
 
-func (cc *controlClient) leave() {
+// leave detaches cc, which tmux's queue tells of at once and again when
+// the client has gone.
+func (c *client) leave(cc *controlClient) {
 	cc.exit = true
 	cc.poke()
+	c.st.notify(event{kind: eventSilent}) // client-detached
+	if cc.session != nil {
+		cc.session.attachSettled = false
+	}
 }
 
 // list-clients lists the control clients, those attached to -t's session

@@ -66,7 +66,7 @@ func cmdNewSession(c *client, it *cmdItem) error {
 		if c.control == nil {
 			return errorf(errNotATerminal)
 		}
-		c.attach(c.st.findSession(name), attachItems-2)
+		c.attach(c.st.findSession(name), 1)
 		return nil
 	}
 	if named && c.st.findSession(name) != nil {
@@ -128,7 +128,7 @@ func cmdNewSession(c *client, it *cmdItem) error {
 	st.showConfigErrors(s)
 	c.touch(s)
 	if !a.has('d') {
-		c.attach(s, 1)
+		c.attach(s, 0)
 	}
 	if a.has('P') {
 		template, ok := a.get('F')

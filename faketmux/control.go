@@ -21,13 +21,14 @@ import (
 // rendered against the state of that moment.
 
 // Measured on tmux 3.3a: the items a server fires before its first
-// client's command (its default key bindings, mostly), and those a control
-// client's attach adds to its own command (the command-done callback and
-// the notifications of the attach).
-const (
-	startupItems = 258
-	attachItems  = 4
-)
+// client's command (its default key bindings, mostly; one more for each
+// configuration file it loads). Its notifications each take an item too,
+// those no control client sees included: an attach-session (not a
+// new-session) tells of the client attached, an attach that finds the
+// session unsettled (session.attachSettled) brings one more, and a control
+// client tells of its detach when detach-client detaches it and again
+// when it has gone.
+const startupItems = 258
 
 // controlClient is an attached control-mode client, as the server lists it.
 type controlClient struct {
@@ -182,6 +183,10 @@ func (cc *controlClient) render(e event) string {
 // attach makes the client of c a control client attached to s, as
 // attach-session and new-session do for a client in control mode.
 func (c *client) attach(s *session, silent int) {
+	if !s.attachSettled {
+		s.attachSettled = true
+		silent++
+	}
 	cc := c.control
 	if cc == nil {
 		return
@@ -287,8 +292,10 @@ func readControl(r io.Reader, batches chan<- controlInput, stop <-chan struct{})
 
 // serveControl runs a control client once its argv's commands have run:
 // its input, batch by batch, until the end of the input, an empty line, a
-// detach, or the server's exit; then %exit. s.mu is held.
-func (c *client) serveControl(parse func(string) ([]string, error)) {
+// detach, or the server's exit; then %exit. It reports whether a command
+// of the input failed, which fails the client as in tmux (a line that does
+// not parse does not). s.mu is held.
+func (c *client) serveControl(parse func(string) ([]string, error)) (failed bool) {
 	s, st, cc := c.s, c.st, c.control
 	done := s.done
 	batches := make(chan controlInput)
@@ -316,7 +323,7 @@ func (c *client) serveControl(parse func(string) ([]string, error)) {
 				cc.exit = true
 				break
 			}
-			c.controlLine(line, parse)
+			failed = !c.controlLine(line, parse) || failed
 			if s.st != st {
 				break
 			}
@@ -335,18 +342,21 @@ func (c *client) serveControl(parse func(string) ([]string, error)) {
 	}
 	if s.st == st {
 		st.controls = slices.DeleteFunc(st.controls, func(x *controlClient) bool { return x == cc })
+		st.notify(event{kind: eventSilent}) // client-detached
+		st.runEvents()
 	}
 	io.WriteString(c.stdout, "%exit\n")
+	return failed
 }
 
-// controlLine runs one line of a control client's input.
-func (c *client) controlLine(line string, parse func(string) ([]string, error)) {
+// controlLine runs one line of a control client's input and reports
+// whether none of its commands failed.
+func (c *client) controlLine(line string, parse func(string) ([]string, error)) bool {
 	argv, err := parse(line)
 	if err == nil {
 		var cmds []command
 		if cmds, err = parseCommands(argv); err == nil {
-			c.runList(cmds)
-			return
+			return c.runList(cmds) == 0
 		}
 	}
 	// tmux queues the parse error as an item of its own.
@@ -355,6 +365,7 @@ func (c *client) controlLine(line string, parse func(string) ([]string, error)) 
 	c.guard("begin", now, number)
 	c.errorf("parse error: %s", err)
 	c.guard("error", now, number)
+	return true
 }
 
 func (st *state) nextNumber() uint64 {

@@ -179,7 +179,9 @@ func (s *Server) Exec(ctx context.Context, call Call) int {
 	st.runEvents()
 	if c.control != nil {
 		if c.control.session != nil {
-			c.serveControl(call.ParseLine)
+			if c.serveControl(call.ParseLine) {
+				rc = 1
+			}
 		} else {
 			io.WriteString(c.stdout, "%exit\n")
 		}
@@ -252,6 +254,7 @@ func readAll(ctx context.Context, r io.Reader) ([]byte, error) {
 func (s *Server) start(ctx context.Context, call Call) {
 	s.socket = true
 	s.st = newState(s, call.Env, call.Dir)
+	s.st.number += uint64(len(call.Config)) // an item for each file tmux loads
 	select {
 	case <-s.done:
 		s.done = make(chan struct{})

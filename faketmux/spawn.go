@@ -127,14 +127,23 @@ func (st *state) destroyWindow(w *window) {
 	s.lastw = slices.DeleteFunc(s.lastw, func(x *window) bool { return x == w })
 	s.winlinks = slices.DeleteFunc(s.winlinks, func(x *window) bool { return x == w })
 	st.notify(event{kind: eventWindowUnlinked, w: w})
-	if len(s.winlinks) == 0 {
-		st.removeSession(s)
-		st.detachFrom(s)
-		st.notify(event{kind: eventSessionsChanged})
+	if len(s.winlinks) == 0 && slices.Contains(st.sessions, s) {
+		st.closeSession(s)
 	}
 }
 
+// closeSession removes a session whose last window has gone, or that is
+// being killed.
+func (st *state) closeSession(s *session) {
+	st.removeSession(s)
+	st.detachFrom(s)
+	st.notify(event{kind: eventSessionsChanged})
+}
+
+// destroySession kills a session: tmux tells of its end before it
+// unlinks its windows.
 func (st *state) destroySession(s *session) {
+	st.closeSession(s)
 	for _, w := range append([]*window(nil), s.winlinks...) {
 		st.destroyWindow(w)
 	}

@@ -83,6 +83,11 @@ type session struct {
 	current  *window
 	lastw    []*window // tmux's last-window stack: windows used before, most recent first
 	seq      uint64    // when last used, in state.activity
+	// attachSettled: a client has attached to the session, and none has
+	// been detached from it by detach-client since. Measured on tmux
+	// 3.3a: an attach to a session that is not settled fires one item
+	// more.
+	attachSettled bool
 }
 
 type window struct {

@@ -3,7 +3,11 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
+	"io"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -17,8 +21,10 @@ import (
 // size limit, and configuration files (-f), which the client reads and
 // splits and the server runs.
 //
-// One normaliser, normSocketDir: the two sides' private directories differ,
-// and they appear in socket paths.
+// Normalisers: normSocketDir, since the two sides' private directories
+// differ and appear in socket paths; for control mode (-C), normGuardTimes
+// for the time in the guards and normClientNames for the client's process
+// ID in its name.
 
 type dstep struct {
 	args  []string
@@ -28,6 +34,10 @@ type dstep struct {
 	// waited for, since tmux's server exits after its last client and a
 	// client connecting meanwhile is told "server exited unexpectedly".
 	ends bool
+	// control is a control client's input (the step's args have -C), sent
+	// once the client has answered its argv: tmux runs lines it reads
+	// earlier before the attach.
+	control *string
 }
 
 // s is a step with tmux's configuration kept out, as every step that may
@@ -39,6 +49,7 @@ func s(args ...string) dstep { return dstep{args: append([]string{"-f", "/dev/nu
 func raw(args ...string) dstep { return dstep{args: args} }
 
 func (d dstep) in(stdin string) dstep   { d.stdin = stdin; return d }
+func (d dstep) lines(in string) dstep   { d.control = &in; return d }
 func (d dstep) exits() dstep            { d.ends = true; return d }
 func (d dstep) with(kv ...string) dstep { d.env = kv; return d }
 
@@ -199,6 +210,50 @@ func differentialScenarios(confDir string) map[string][]dstep {
 			s("display-message", "-p", "-t", "late", "#{pane_in_mode} [#{pane_mode}]"),
 			s("kill-server").exits(),
 		},
+		// Control mode: guards, their numbers, notifications, the client
+		// in list-clients and session_attached, and each way out.
+		"control mode: attach and commands": {
+			s("new-session", "-d", "-s", "m", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+			s("-C", "attach-session", "-f", "no-output,ignore-size").lines(
+				"list-sessions -F '#{session_name} #{session_attached} #{session_many_attached}'\n" +
+					"bogus\n" +
+					"display -p '#{client_flags} #{client_control_mode} #{session_name}'\n" +
+					"list-clients -F '#{client_flags} #{client_session} #{client_readonly}'\n" +
+					"new-window -d -n w2 'sleep 1000'\n" +
+					"rename-window -t :1 foo\n" +
+					"kill-window -t :1\n" +
+					"set-buffer x ; show-buffer ; bogus2\n" +
+					"set-buffer -b b1 'a b' ; show-buffer -b b1 ; has-session -t nope ; list-buffers\n" +
+					// show-buffer escapes for a control client, line by line.
+					"set-buffer -b esc \"tab\\there\\\\ back\\e[1m \u00e9\\001\\r\\nline2\\n\\n\\x7f\"\n" +
+					"show-buffer -b esc\n" +
+					"new-session -d -s two -n w 'sleep 1000'\n" +
+					"rename-session -t two three\n" +
+					"kill-session -t three\n" +
+					"refresh-client -f pause-after=2,wait-exit,read-only,active-pane\n" +
+					"list-clients -F '#{client_flags}'\n" +
+					"refresh-client -f '!pause-after,!read-only,!wait-exit,bogus'\n" +
+					"list-clients -F '#{client_flags}'\n" +
+					"list-sessions -F '#{session_name} #{session_attached}'\n"),
+			s("list-sessions", "-F", "#{session_name} #{session_attached}"),
+			s("list-clients"),
+			s("-C", "attach").lines("list-clients -F '#{client_name}: #{session_name} [#{client_width}x#{client_height} #{client_termname}]'\n\nlist-sessions\n"),
+			s("-C", "attach").lines("detach-client\nlist-sessions -F '#{session_name}'\n"),
+			s("-C", "attach").lines("list-sessions -F '#{session_name}'\n"),
+			s("-C", "attach", "-t", "nope").lines("list-sessions\n"),
+			s("-C", "list-buffers", "-F", "#{buffer_name}").lines("list-sessions\n"),
+			s("-C", "attach").lines("kill-session\n").exits(),
+		},
+		"control mode: new-session and the server's end": {
+			s("-C", "attach").lines("list-sessions\n"),
+			s("-C", "new-session", "-s", "c", "-n", "w", "-x", "80", "-y", "24", "sleep 1000").lines(
+				"list-sessions -F '#{session_name} #{session_attached}'\n" +
+					"new-session -d -s d -n w 'sleep 1000'\n" +
+					"list-sessions -F '#{session_name} #{session_attached}'\n"),
+			s("-C", "new-session", "-A", "-s", "c").lines("display -p '#{session_name} #{session_attached}'\n"),
+			s("-C", "attach", "-t", "d", "-r").lines("display -p '#{client_readonly}'\nkill-server\n").exits(),
+			s("-CC", "attach"),
+		},
 		"configuration file": {
 			raw("-f", conf("tmux.conf"), "new-session", "-d", "sleep 1000"),
 			s("show-options", "-g", "buffer-limit"),
@@ -222,10 +277,14 @@ func TestDifferentialThroughBinary(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			real, fake := newWorld(t, tmux), newWorld(t, fakeBin)
 			for i, st := range steps {
-				r := real.runEnv(st.env, st.stdin, st.args...)
-				f := fake.runEnv(st.env, st.stdin, st.args...)
-				r = normSocketDir(r, real.dir)
-				f = normSocketDir(f, fake.dir)
+				run := func(w *world) result {
+					if st.control != nil {
+						return normControl(w.runControl(*st.control, st.args...))
+					}
+					return w.runEnv(st.env, st.stdin, st.args...)
+				}
+				r := normSocketDir(run(real), real.dir)
+				f := normSocketDir(run(fake), fake.dir)
 				if r != f {
 					t.Errorf("step %d %q:\n tmux: %v\n fake: %v", i, st.args, r, f)
 				}
@@ -246,4 +305,60 @@ func normSocketDir(r result, dir string) result {
 		stderr: strings.ReplaceAll(r.stderr, dir, "$TMUX_TMPDIR"),
 		code:   r.code,
 	}
+}
+
+var (
+	guardTimeRE  = regexp.MustCompile(`(?m)^(%begin|%end|%error) [0-9]+ `)
+	clientNameRE = regexp.MustCompile(`\bclient-[0-9]+\b`)
+)
+
+// normGuardTimes replaces the time in control mode's guards, which is the
+// second the command fired.
+func normGuardTimes(s string) string { return guardTimeRE.ReplaceAllString(s, "$1 TIME ") }
+
+// normClientNames replaces a client's process ID in its name.
+func normClientNames(s string) string { return clientNameRE.ReplaceAllString(s, "client-PID") }
+
+func normControl(r result) result {
+	r.stdout = normClientNames(normGuardTimes(r.stdout))
+	return r
+}
+
+// runControl runs a control client, sending input once the client has
+// answered its argv (its first guard with flags 0 closed, or %exit), and
+// then the end of the input.
+func (w *world) runControl(input string, args ...string) result {
+	w.t.Helper()
+	cmd := w.command("", args...)
+	cmd.Stdin = nil
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	if err := cmd.Start(); err != nil {
+		w.t.Fatal(err)
+	}
+	var stdout strings.Builder
+	r := bufio.NewReader(out)
+	sent := false
+	for {
+		line, err := r.ReadString('\n')
+		stdout.WriteString(line)
+		if !sent && (guardTimeRE.MatchString(line) && !strings.HasPrefix(line, "%begin") && strings.HasSuffix(line, " 0\n") || line == "%exit\n" || err != nil) {
+			io.WriteString(in, input)
+			in.Close()
+			sent = true
+		}
+		if err != nil {
+			break
+		}
+	}
+	code := exitCode(w.t, cmd.Wait())
+	return result{stdout.String(), errb.String(), code}
 }
