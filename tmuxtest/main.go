@@ -141,6 +141,17 @@ func BinEnv() ([]string, error) {
 	return env, nil
 }
 
+// FaketmuxBin returns the path of cmd/faketmux, built for this run if it
+// has not been: a drop-in tmux for tests that must run a tmux binary as a
+// process of its own (a control-mode client, say) in fake mode. It needs
+// Main in TestMain.
+func FaketmuxBin() (string, error) {
+	if harness.root == "" {
+		return "", errNoMain
+	}
+	return faketmuxBin.path()
+}
+
 // path returns where the binary is in harness.binDir, under its name: the
 // build's output, or a link to the prebuilt binary that b.env names.
 func (b *binary) path() (string, error) {
