@@ -68,6 +68,7 @@ func cmdSplitWindow(c *client, it *cmdItem) error {
 	if !a.has('d') {
 		c.st.setActive(w, p)
 	}
+	c.st.notify(event{kind: eventLayoutChanged, w: w})
 	if a.has('P') {
 		template, ok := a.get('F')
 		if !ok {

@@ -34,6 +34,7 @@ const startupItems = 258
 type controlClient struct {
 	name     string // client-PID, as tmux names a client without a terminal
 	termName string // the client's TERM
+	srv      *Server
 	session  *session
 	out      io.Writer
 	utf8     bool
@@ -119,6 +120,8 @@ const (
 	eventSessionsChanged
 	eventSessionRenamed
 	eventSessionChanged // client-session-changed, for that client
+	eventLayoutChanged
+	eventPaneChanged // the window's active pane
 )
 
 type event struct {
@@ -170,6 +173,16 @@ func (cc *controlClient) render(e event) string {
 		return fmt.Sprintf("%%%s @%d", window("window-close"), e.w.id)
 	case eventWindowRenamed:
 		return fmt.Sprintf("%%%s @%d %s", window("window-renamed"), e.w.id, e.w.name)
+	case eventLayoutChanged:
+		// A window that lost its last pane is about to go: nothing to
+		// tell.
+		if e.w.session != cc.session || !slices.Contains(cc.session.winlinks, e.w) || e.w.layout == nil {
+			return ""
+		}
+		c := &client{s: cc.srv, st: cc.srv.st, utf8: true}
+		return c.formatFor(e.w.active).expand("%layout-change #{window_id} #{window_layout} #{window_visible_layout} #{window_raw_flags}")
+	case eventPaneChanged:
+		return fmt.Sprintf("%%window-pane-changed @%d %%%d", e.w.id, e.w.active.id)
 	case eventSessionRenamed:
 		return fmt.Sprintf("%%session-renamed $%d %s", e.s.id, e.s.name)
 	case eventSessionChanged:
@@ -374,7 +387,7 @@ func (st *state) nextNumber() uint64 {
 }
 
 // newControlClient is the control client of a call.
-func newControlClient(call Call, out io.Writer, utf8 bool) *controlClient {
+func newControlClient(srv *Server, call Call, out io.Writer, utf8 bool) *controlClient {
 	term := "unknown"
 	for _, kv := range call.Env {
 		if v, ok := strings.CutPrefix(kv, "TERM="); ok && v != "" {
@@ -382,7 +395,7 @@ func newControlClient(call Call, out io.Writer, utf8 bool) *controlClient {
 		}
 	}
 	return &controlClient{
-		name: "client-" + strconv.Itoa(call.PID), termName: term,
+		name: "client-" + strconv.Itoa(call.PID), termName: term, srv: srv,
 		out: out, utf8: utf8, wake: make(chan struct{}, 1),
 	}
 }

@@ -164,7 +164,7 @@ func (s *Server) Exec(ctx context.Context, call Call) int {
 	}
 	if call.Control != 0 {
 		c.stderr = c.stdout
-		c.control = newControlClient(call, c.stdout, c.utf8)
+		c.control = newControlClient(s, call, c.stdout, c.utf8)
 	}
 	if parseErr != nil {
 		c.errorf("%s", parseErr)

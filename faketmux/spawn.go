@@ -100,6 +100,10 @@ func (st *state) destroyPane(p *paneState) {
 		return
 	}
 	w.closePane(p)
+	st.notify(event{kind: eventLayoutChanged, w: w})
+	if w.active == p {
+		st.notify(event{kind: eventPaneChanged, w: w})
+	}
 	// As tmux's window_lost_pane: the pane active before takes over, else
 	// the one before in pane order, else the one after.
 	switch {

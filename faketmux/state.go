@@ -235,6 +235,9 @@ func (s *session) selectPrevious() bool {
 // becomes the last pane.
 func (st *state) setActive(w *window, p *paneState) {
 	if p != w.active {
+		if w.active != nil { // a new window's first pane is no change
+			st.notify(event{kind: eventPaneChanged, w: w})
+		}
 		w.lastPane, w.active = w.active, p
 		st.activePoint++
 		p.activePoint = st.activePoint

@@ -244,6 +244,23 @@ func differentialScenarios(confDir string) map[string][]dstep {
 			s("-C", "list-buffers", "-F", "#{buffer_name}").lines("list-sessions\n"),
 			s("-C", "attach").lines("kill-session\n").exits(),
 		},
+		"control mode: panes and layouts": {
+			s("new-session", "-d", "-s", "m", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+			s("new-session", "-d", "-s", "o", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+			s("-C", "attach", "-t", "m").lines(
+				"split-window -d 'sleep 1000'\n" +
+					"split-window -h -t o 'sleep 1000'\n" +
+					"kill-pane -t %1\n" +
+					"new-window -d 'sleep 1000'\n" +
+					"split-window -d -t :1 'sleep 1000'\n" +
+					"kill-pane -t :1.0\n" +
+					"kill-pane -t :1\n" +
+					"select-pane -t :0.1\n" +
+					"split-window -h 'sleep 1000'\n" +
+					"kill-pane\n" +
+					"list-sessions -F '#{session_name}'\n"),
+			s("kill-server").exits(),
+		},
 		"control mode: new-session and the server's end": {
 			s("-C", "attach").lines("list-sessions\n"),
 			s("-C", "new-session", "-s", "c", "-n", "w", "-x", "80", "-y", "24", "sleep 1000").lines(
