@@ -40,7 +40,58 @@ type controlClient struct {
 	utf8     bool
 	flags    clientFlags
 	exit     bool          // tmux's CLIENT_EXIT: detach once the batch is done
-	wake     chan struct{} // the client must look at exit
+	wake     chan struct{} // the client must look at exit, or at output
+	// output is pane output not yet written, guarded by the state's
+	// outMu.
+	output []paneChunk
+}
+
+type paneChunk struct {
+	pane int
+	data []byte
+}
+
+// paneOutput hands a chunk of a pane's output to the control clients,
+// which write it as %output when they next wake. It runs in the pane's
+// reader, without the server's lock.
+func (st *state) paneOutput(pane int, data []byte) {
+	st.outMu.Lock()
+	defer st.outMu.Unlock()
+	for _, cc := range st.outClients {
+		cc.output = append(cc.output, paneChunk{pane, data})
+		cc.poke()
+	}
+}
+
+// writeOutput writes the pane output cc has been handed, for the panes of
+// its session, unless it asked for none (no-output). s.mu is held.
+func (c *client) writeOutput() {
+	st, cc := c.st, c.control
+	st.outMu.Lock()
+	chunks := cc.output
+	cc.output = nil
+	st.outMu.Unlock()
+	for _, ch := range chunks {
+		p := st.panes[ch.pane]
+		if cc.flags.noOutput || cc.session == nil || p == nil || p.window.session != cc.session {
+			continue
+		}
+		io.WriteString(cc.out, "%output %"+strconv.Itoa(ch.pane)+" "+escapeOutput(ch.data)+"\n")
+	}
+}
+
+// escapeOutput is %output's escaping: a byte below space, and a
+// backslash, as a backslash and three octal digits.
+func escapeOutput(data []byte) string {
+	var b strings.Builder
+	for _, ch := range data {
+		if ch < ' ' || ch == '\\' {
+			fmt.Fprintf(&b, "\\%03o", ch)
+		} else {
+			b.WriteByte(ch)
+		}
+	}
+	return b.String()
 }
 
 // clientFlags are what refresh-client -f and attach-session -f set.
@@ -206,6 +257,9 @@ func (c *client) attach(s *session, silent int) {
 	}
 	if !slices.Contains(c.st.controls, cc) {
 		c.st.controls = append(c.st.controls, cc)
+		c.st.outMu.Lock()
+		c.st.outClients = append(c.st.outClients, cc)
+		c.st.outMu.Unlock()
 	}
 	cc.session = s
 	c.touch(s)
@@ -348,11 +402,17 @@ func (c *client) serveControl(parse func(string) ([]string, error)) (failed bool
 			cc.exit = true
 		}
 		st.runEvents()
+		// tmux writes a pane's output from its event loop, after the
+		// queues have run.
+		c.writeOutput()
 		s.exitIfDone()
 		if s.st != st {
 			break
 		}
 	}
+	st.outMu.Lock()
+	st.outClients = slices.DeleteFunc(st.outClients, func(x *controlClient) bool { return x == cc })
+	st.outMu.Unlock()
 	if s.st == st {
 		st.controls = slices.DeleteFunc(st.controls, func(x *controlClient) bool { return x == cc })
 		st.notify(event{kind: eventSilent}) // client-detached

@@ -63,7 +63,10 @@ func (c *client) spawnPane(w *window, argv []string, cwd string, width, height i
 	child.set("SHELL", shell, false)
 	child.set("PWD", cwd, false)
 	env := child.pushed()
-	prog, err := startProgram(pane.Options{Argv: run, Dir: cwd, Env: env, Cols: width, Rows: height, HistoryLimit: p.historyLimit})
+	prog, err := startProgram(pane.Options{
+		Argv: run, Dir: cwd, Env: env, Cols: width, Rows: height, HistoryLimit: p.historyLimit,
+		Output: func(b []byte) { st.paneOutput(p.id, b) },
+	})
 	if err != nil {
 		return nil, errorf(errCreateWindow, err)
 	}
@@ -103,6 +106,11 @@ func (st *state) destroyPane(p *paneState) {
 	st.notify(event{kind: eventLayoutChanged, w: w})
 	if w.active == p {
 		st.notify(event{kind: eventPaneChanged, w: w})
+		// Measured on tmux 3.3a: losing the active pane of a session's
+		// current window takes its queue one item more.
+		if w.session.current == w {
+			st.notify(event{kind: eventSilent})
+		}
 	}
 	// As tmux's window_lost_pane: the pane active before takes over, else
 	// the one before in pane order, else the one after.

@@ -69,6 +69,10 @@ type state struct {
 	number   uint64
 	events   []event
 	controls []*controlClient
+	// outMu guards outClients, the control clients that take pane
+	// output: panes' readers hand it over without the server's lock.
+	outMu      sync.Mutex
+	outClients []*controlClient
 }
 
 type session struct {

@@ -9,7 +9,9 @@ import (
 	"os"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 )
 
 // TestDifferentialThroughBinary runs the same command lines through real
@@ -38,6 +40,10 @@ type dstep struct {
 	// once the client has answered its argv: tmux runs lines it reads
 	// earlier before the attach.
 	control *string
+	// until keeps a control client's input open until its output has a
+	// line containing until: pane output comes on the program's
+	// schedule.
+	until string
 }
 
 // s is a step with tmux's configuration kept out, as every step that may
@@ -48,10 +54,11 @@ func s(args ...string) dstep { return dstep{args: append([]string{"-f", "/dev/nu
 // raw is a step whose argv is given whole, for the global flags themselves.
 func raw(args ...string) dstep { return dstep{args: args} }
 
-func (d dstep) in(stdin string) dstep   { d.stdin = stdin; return d }
-func (d dstep) lines(in string) dstep   { d.control = &in; return d }
-func (d dstep) exits() dstep            { d.ends = true; return d }
-func (d dstep) with(kv ...string) dstep { d.env = kv; return d }
+func (d dstep) in(stdin string) dstep    { d.stdin = stdin; return d }
+func (d dstep) lines(in string) dstep    { d.control = &in; return d }
+func (d dstep) awaits(text string) dstep { d.until = text; return d }
+func (d dstep) exits() dstep             { d.ends = true; return d }
+func (d dstep) with(kv ...string) dstep  { d.env = kv; return d }
 
 // sendable is a set-buffer whose packed argv ("set-buffer\0" and the data
 // and its NUL) is n bytes, to probe tmux's command size limits.
@@ -259,6 +266,7 @@ func differentialScenarios(confDir string) map[string][]dstep {
 					"split-window -h 'sleep 1000'\n" +
 					"kill-pane\n" +
 					"list-sessions -F '#{session_name}'\n"),
+			s("-C", "attach", "-t", "m").lines("split-window -d \"printf 'a\\\\\\\\ b\\\\033c\\\\n'; sleep 1000\"\n").awaits("%output"),
 			s("kill-server").exits(),
 		},
 		"control mode: new-session and the server's end": {
@@ -296,7 +304,7 @@ func TestDifferentialThroughBinary(t *testing.T) {
 			for i, st := range steps {
 				run := func(w *world) result {
 					if st.control != nil {
-						return normControl(w.runControl(*st.control, st.args...))
+						return normControl(w.runControl(*st.control, st.until, st.args...))
 					}
 					return w.runEnv(st.env, st.stdin, st.args...)
 				}
@@ -343,8 +351,10 @@ func normControl(r result) result {
 
 // runControl runs a control client, sending input once the client has
 // answered its argv (its first guard with flags 0 closed, or %exit), and
-// then the end of the input.
-func (w *world) runControl(input string, args ...string) result {
+// then, once a line of its output contains until, the end of the input.
+// A client that never prints until has its input closed after a while
+// all the same, and the comparison shows what it printed.
+func (w *world) runControl(input, until string, args ...string) result {
 	w.t.Helper()
 	cmd := w.command("", args...)
 	cmd.Stdin = nil
@@ -364,13 +374,17 @@ func (w *world) runControl(input string, args ...string) result {
 	var stdout strings.Builder
 	r := bufio.NewReader(out)
 	sent := false
+	var closeInput sync.Once
 	for {
 		line, err := r.ReadString('\n')
 		stdout.WriteString(line)
 		if !sent && (guardTimeRE.MatchString(line) && !strings.HasPrefix(line, "%begin") && strings.HasSuffix(line, " 0\n") || line == "%exit\n" || err != nil) {
 			io.WriteString(in, input)
-			in.Close()
 			sent = true
+			time.AfterFunc(15*time.Second, func() { closeInput.Do(func() { in.Close() }) })
+		}
+		if sent && (until == "" || strings.Contains(stdout.String(), until) || err != nil) {
+			closeInput.Do(func() { in.Close() })
 		}
 		if err != nil {
 			break

@@ -48,6 +48,10 @@ type Options struct {
 	// HistoryLimit is how many lines scrolled off the top are kept, as
 	// tmux's history-limit read when the pane is made; zero keeps none.
 	HistoryLimit int
+	// Output, if set, gets each chunk of the program's output once the
+	// screen has taken it in, as tmux hands a pane's output to its
+	// control clients. It must not block; the chunk is its own.
+	Output func([]byte)
 }
 
 // Pane is one program in a pseudo-terminal and the screen it draws.
@@ -59,6 +63,8 @@ type Pane struct {
 	ptm *os.File
 
 	wmu sync.Mutex // orders writes to ptm: input and the emulator's replies
+
+	output func([]byte) // Options.Output
 
 	mu        sync.Mutex
 	emu       *vt.Emulator
@@ -110,6 +116,7 @@ func Start(o Options) (*Pane, error) {
 	p := &Pane{
 		cmd:          cmd,
 		ptm:          ptm,
+		output:       o.Output,
 		emu:          vt.NewEmulator(cols, rows),
 		historyLimit: max(o.HistoryLimit, 0),
 		exited:       make(chan struct{}),
@@ -189,6 +196,9 @@ func (p *Pane) read() {
 			p.collect()
 			reaped := p.reaped
 			p.mu.Unlock()
+			if p.output != nil {
+				p.output(bytes.Clone(buf[:n]))
+			}
 			if reaped {
 				_ = p.ptm.SetReadDeadline(time.Now().Add(drainQuiet))
 			}
