@@ -7,9 +7,11 @@
 // The client sends one Request frame, then Stdin frames only after the
 // server asked for them with a ReadStdin frame; this mirrors tmux, whose
 // server asks the client for its standard input only when a command such as
-// `load-buffer -` wants it. The server answers Accepted as soon as it takes
-// the connection on, then Stdout and Stderr frames in the order they were
-// written, and finally one Exit frame.
+// `load-buffer -` wants it, or a control-mode client (Req.Control), whose
+// input the server reads from the start. The server answers Accepted as
+// soon as it takes the connection on, then Stdout and Stderr frames in the
+// order they were written (a control client's as soon as they are), and
+// finally one Exit frame.
 package wire
 
 import (
