@@ -3,15 +3,12 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
-	"io"
 	"os"
-	"regexp"
 	"strings"
-	"sync"
 	"testing"
-	"time"
+
+	"github.com/tmuxbuf/tmuxbuf/internal/controlrun"
 )
 
 // TestDifferentialThroughBinary runs the same command lines through real
@@ -24,9 +21,9 @@ import (
 // splits and the server runs.
 //
 // Normalisers: normSocketDir, since the two sides' private directories
-// differ and appear in socket paths; for control mode (-C), normGuardTimes
-// for the time in the guards and normClientNames for the client's process
-// ID in its name.
+// differ and appear in socket paths; for control mode (-C),
+// controlrun.NormGuardTimes for the time in the guards and
+// controlrun.NormClientNames for the client's process ID in its name.
 
 type dstep struct {
 	args  []string
@@ -217,55 +214,11 @@ func differentialScenarios(confDir string) map[string][]dstep {
 			s("display-message", "-p", "-t", "late", "#{pane_in_mode} [#{pane_mode}]"),
 			s("kill-server").exits(),
 		},
-		// Control mode: guards, their numbers, notifications, the client
-		// in list-clients and session_attached, and each way out.
-		"control mode: attach and commands": {
+		// Control mode through the binary: the client's flags, the wire,
+		// pane output; faketmux's differential test ("control") covers
+		// the commands, guards and notifications in depth.
+		"control mode: pane output": {
 			s("new-session", "-d", "-s", "m", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
-			s("-C", "attach-session", "-f", "no-output,ignore-size").lines(
-				"list-sessions -F '#{session_name} #{session_attached} #{session_many_attached}'\n" +
-					"bogus\n" +
-					"display -p '#{client_flags} #{client_control_mode} #{session_name}'\n" +
-					"list-clients -F '#{client_flags} #{client_session} #{client_readonly}'\n" +
-					"new-window -d -n w2 'sleep 1000'\n" +
-					"rename-window -t :1 foo\n" +
-					"kill-window -t :1\n" +
-					"set-buffer x ; show-buffer ; bogus2\n" +
-					"set-buffer -b b1 'a b' ; show-buffer -b b1 ; has-session -t nope ; list-buffers\n" +
-					// show-buffer escapes for a control client, line by line.
-					"set-buffer -b esc \"tab\\there\\\\ back\\e[1m \u00e9\\001\\r\\nline2\\n\\n\\x7f\"\n" +
-					"show-buffer -b esc\n" +
-					"new-session -d -s two -n w 'sleep 1000'\n" +
-					"rename-session -t two three\n" +
-					"kill-session -t three\n" +
-					"refresh-client -f pause-after=2,wait-exit,read-only,active-pane\n" +
-					"list-clients -F '#{client_flags}'\n" +
-					"refresh-client -f '!pause-after,!read-only,!wait-exit,bogus'\n" +
-					"list-clients -F '#{client_flags}'\n" +
-					"list-sessions -F '#{session_name} #{session_attached}'\n"),
-			s("list-sessions", "-F", "#{session_name} #{session_attached}"),
-			s("list-clients"),
-			s("-C", "attach").lines("list-clients -F '#{client_name}: #{session_name} [#{client_width}x#{client_height} #{client_termname}]'\n\nlist-sessions\n"),
-			s("-C", "attach").lines("detach-client\nlist-sessions -F '#{session_name}'\n"),
-			s("-C", "attach").lines("list-sessions -F '#{session_name}'\n"),
-			s("-C", "attach", "-t", "nope").lines("list-sessions\n"),
-			s("-C", "list-buffers", "-F", "#{buffer_name}").lines("list-sessions\n"),
-			s("-C", "attach").lines("kill-session\n").exits(),
-		},
-		"control mode: panes and layouts": {
-			s("new-session", "-d", "-s", "m", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
-			s("new-session", "-d", "-s", "o", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
-			s("-C", "attach", "-t", "m").lines(
-				"split-window -d 'sleep 1000'\n" +
-					"split-window -h -t o 'sleep 1000'\n" +
-					"kill-pane -t %1\n" +
-					"new-window -d 'sleep 1000'\n" +
-					"split-window -d -t :1 'sleep 1000'\n" +
-					"kill-pane -t :1.0\n" +
-					"kill-pane -t :1\n" +
-					"select-pane -t :0.1\n" +
-					"split-window -h 'sleep 1000'\n" +
-					"kill-pane\n" +
-					"list-sessions -F '#{session_name}'\n"),
 			s("-C", "attach", "-t", "m").lines("split-window -d \"printf 'a\\\\\\\\ b\\\\033c\\\\n'; sleep 1000\"\n").awaits("%output"),
 			s("kill-server").exits(),
 		},
@@ -332,64 +285,18 @@ func normSocketDir(r result, dir string) result {
 	}
 }
 
-var (
-	guardTimeRE  = regexp.MustCompile(`(?m)^(%begin|%end|%error) [0-9]+ `)
-	clientNameRE = regexp.MustCompile(`\bclient-[0-9]+\b`)
-)
-
-// normGuardTimes replaces the time in control mode's guards, which is the
-// second the command fired.
-func normGuardTimes(s string) string { return guardTimeRE.ReplaceAllString(s, "$1 TIME ") }
-
-// normClientNames replaces a client's process ID in its name.
-func normClientNames(s string) string { return clientNameRE.ReplaceAllString(s, "client-PID") }
-
 func normControl(r result) result {
-	r.stdout = normClientNames(normGuardTimes(r.stdout))
+	r.stdout = controlrun.NormClientNames(controlrun.NormGuardTimes(r.stdout))
 	return r
 }
 
-// runControl runs a control client, sending input once the client has
-// answered its argv (its first guard with flags 0 closed, or %exit), and
-// then, once a line of its output contains until, the end of the input.
-// A client that never prints until has its input closed after a while
-// all the same, and the comparison shows what it printed.
+// runControl runs a control client with controlrun.Run.
 func (w *world) runControl(input, until string, args ...string) result {
 	w.t.Helper()
 	cmd := w.command("", args...)
 	cmd.Stdin = nil
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		w.t.Fatal(err)
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		w.t.Fatal(err)
-	}
 	var errb bytes.Buffer
 	cmd.Stderr = &errb
-	if err := cmd.Start(); err != nil {
-		w.t.Fatal(err)
-	}
-	var stdout strings.Builder
-	r := bufio.NewReader(out)
-	sent := false
-	var closeInput sync.Once
-	for {
-		line, err := r.ReadString('\n')
-		stdout.WriteString(line)
-		if !sent && (guardTimeRE.MatchString(line) && !strings.HasPrefix(line, "%begin") && strings.HasSuffix(line, " 0\n") || line == "%exit\n" || err != nil) {
-			io.WriteString(in, input)
-			sent = true
-			time.AfterFunc(15*time.Second, func() { closeInput.Do(func() { in.Close() }) })
-		}
-		if sent && (until == "" || strings.Contains(stdout.String(), until) || err != nil) {
-			closeInput.Do(func() { in.Close() })
-		}
-		if err != nil {
-			break
-		}
-	}
-	code := exitCode(w.t, cmd.Wait())
-	return result{stdout.String(), errb.String(), code}
+	stdout, err := controlrun.Run(cmd, input, until)
+	return result{stdout, errb.String(), exitCode(w.t, err)}
 }
