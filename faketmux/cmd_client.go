@@ -130,14 +130,14 @@ func cmdDetachClient(c *client, it *cmdItem) error {
 	return nil
 }
 
-// leave detaches cc, which tmux's queue tells of at once and again when
-// the client has gone.
+// leave detaches cc once its batch is done; its pane loses the focus at
+// once.
 func (c *client) leave(cc *controlClient) {
 	cc.exit = true
 	cc.poke()
-	c.st.notify(event{kind: eventSilent}) // client-detached
-	if cc.session != nil {
-		cc.session.attachSettled = false
+	if cc.session != nil && cc.session.current.active.focused {
+		cc.session.current.active.focused = false
+		c.st.notify(event{kind: eventSilent}) // pane-focus-out
 	}
 }
 

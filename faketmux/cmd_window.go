@@ -81,8 +81,9 @@ func cmdNewWindow(c *client, it *cmdItem) error {
 	if err != nil {
 		return err
 	}
-	if !a.has('d') {
-		s.setCurrent(w)
+	if !a.has('d') && s.setCurrent(w) {
+		// tmux makes the window current before it tells of its link.
+		c.st.events = slices.Insert(c.st.events, len(c.st.events)-1, event{kind: eventWindowChanged, s: s})
 	}
 	if a.has('P') {
 		template, ok := a.get('F')
@@ -229,6 +230,7 @@ func cmdLastWindow(c *client, it *cmdItem) error { return selectWindow(c, it, mo
 func selectWindow(c *client, it *cmdItem, move windowMove) error {
 	a, t := it.args, it.target
 	s := t.s
+	defer c.st.windowChanged(s, s.current)
 	switch {
 	case move == moveNext:
 		// -a moves to a window with an alert, and none ever has one here.

@@ -24,10 +24,10 @@ import (
 // client's command (its default key bindings, mostly; one more for each
 // configuration file it loads). Its notifications each take an item too,
 // those no control client sees included: an attach-session (not a
-// new-session) tells of the client attached, an attach that finds the
-// session unsettled (session.attachSettled) brings one more, and a control
-// client tells of its detach when detach-client detaches it and again
-// when it has gone.
+// new-session) tells of the client attached, the pane it focuses (see
+// paneState.focused) tells of that, and a control client tells of its
+// detach when it has gone, and of the pane it no longer focuses when
+// detach-client detaches it.
 const startupItems = 258
 
 // controlClient is an attached control-mode client, as the server lists it.
@@ -172,7 +172,8 @@ const (
 	eventSessionRenamed
 	eventSessionChanged // client-session-changed, for that client
 	eventLayoutChanged
-	eventPaneChanged // the window's active pane
+	eventPaneChanged   // the window's active pane
+	eventWindowChanged // the session's current window
 )
 
 type event struct {
@@ -180,6 +181,13 @@ type event struct {
 	w      *window
 	s      *session
 	client *controlClient
+}
+
+// windowChanged tells of a change of s's current window from was.
+func (st *state) windowChanged(s *session, was *window) {
+	if s.current != was {
+		st.notify(event{kind: eventWindowChanged, s: s})
+	}
 }
 
 // notify queues a notification for the global queue, which runs once the
@@ -232,6 +240,11 @@ func (cc *controlClient) render(e event) string {
 		}
 		c := &client{s: cc.srv, st: cc.srv.st, utf8: true}
 		return c.formatFor(e.w.active).expand("%layout-change #{window_id} #{window_layout} #{window_visible_layout} #{window_raw_flags}")
+	case eventWindowChanged:
+		if e.s.current == nil {
+			return ""
+		}
+		return fmt.Sprintf("%%session-window-changed $%d @%d", e.s.id, e.s.current.id)
 	case eventPaneChanged:
 		return fmt.Sprintf("%%window-pane-changed @%d %%%d", e.w.id, e.w.active.id)
 	case eventSessionRenamed:
@@ -247,9 +260,9 @@ func (cc *controlClient) render(e event) string {
 // attach makes the client of c a control client attached to s, as
 // attach-session and new-session do for a client in control mode.
 func (c *client) attach(s *session, silent int) {
-	if !s.attachSettled {
-		s.attachSettled = true
-		silent++
+	if p := s.current.active; !p.focused {
+		p.focused = true
+		silent++ // pane-focus-in
 	}
 	cc := c.control
 	if cc == nil {

@@ -39,6 +39,22 @@ var _ = differentialCases("control", []scenario{
 		cmd("list-buffers", "-F", "#{buffer_name}").controlIn("list-sessions\n"),
 		cmd("attach").controlIn("kill-session\n"),
 	}},
+	{name: "current windows", steps: []step{
+		cmd("new-session", "-d", "-s", "m", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("new-session", "-d", "-s", "o", "-n", "w", "sleep 1000"),
+		cmd("attach", "-t", "m").controlIn(
+			"new-window -n a 'sleep 1000'\n" +
+				"new-window -d -n b 'sleep 1000'\n" +
+				"select-window -t :0\n" +
+				"next-window\n" +
+				"last-window\n" +
+				"select-window -t o:0\n" +
+				"new-window -t o -n c 'sleep 1000'\n" +
+				"kill-window -t :1\n" +
+				"kill-window -t :0\n" +
+				"list-sessions -F '#{session_name}'\n"),
+		cmd("attach", "-t", "m").controlIn("list-windows -F '#{window_id}'\n"),
+	}},
 	{name: "panes and layouts", steps: []step{
 		cmd("new-session", "-d", "-s", "m", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
 		cmd("new-session", "-d", "-s", "o", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),

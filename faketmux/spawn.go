@@ -133,9 +133,11 @@ func (st *state) destroyWindow(w *window) {
 	s := w.session
 	// As tmux's session_detach: the window used before, else the previous
 	// index (wrapping round), else the next.
+	was := s.current
 	if s.current == w && !s.selectLast() && !s.selectPrevious() {
 		s.selectNext()
 	}
+	st.windowChanged(s, was)
 	s.lastw = slices.DeleteFunc(s.lastw, func(x *window) bool { return x == w })
 	s.winlinks = slices.DeleteFunc(s.winlinks, func(x *window) bool { return x == w })
 	st.notify(event{kind: eventWindowUnlinked, w: w})

@@ -87,11 +87,6 @@ type session struct {
 	current  *window
 	lastw    []*window // tmux's last-window stack: windows used before, most recent first
 	seq      uint64    // when last used, in state.activity
-	// attachSettled: a client has attached to the session, and none has
-	// been detached from it by detach-client since. Measured on tmux
-	// 3.3a: an attach to a session that is not settled fires one item
-	// more.
-	attachSettled bool
 }
 
 type window struct {
@@ -132,6 +127,11 @@ type paneState struct {
 	// viewMode is tmux's view mode, which shows configuration errors
 	// over the pane and takes the keys sent to it.
 	viewMode bool
+	// focused is tmux's PANE_FOCUSED: a client attached with the pane
+	// active in its current window. Gaining and losing it are
+	// notifications (pane-focus-in, pane-focus-out), which take items of
+	// tmux's queue though no control client is told of them.
+	focused bool
 }
 
 func newState(s *Server, env []string, dir string) *state {
