@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 )
 
 // client is one command line being run: what tmux's server knows about the
@@ -19,6 +20,21 @@ type client struct {
 	dir       string
 	env       []string // nil for the configuration, which tmux runs with no client
 	utf8      bool     // tmux's CLIENT_UTF8: output is sanitized without it
+	// control is set for a client in control mode, whose output is
+	// guarded and which attaches without a terminal; controlFlags is the
+	// guards' flags field: 0 for the argv's commands, 1 for its input's.
+	control      *controlClient
+	controlFlags int
+}
+
+// current is the target a command gets without -t: a control client's
+// own session, else the server's most recently used one.
+func (c *client) current() (target, bool) {
+	if cc := c.control; cc != nil && cc.session != nil && slices.Contains(c.st.sessions, cc.session) {
+		s := cc.session
+		return target{s: s, w: s.current, p: s.current.active}, true
+	}
+	return c.st.current()
 }
 
 // errorf writes one error line, as tmux's cmdq_error does.

@@ -2,9 +2,14 @@ package faketmux
 
 import (
 	"errors"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
+	"unicode"
+	"unicode/utf8"
 )
 
 // bufferCommands are the buffer commands, as tmux's cmd-*.c declare them.
@@ -117,8 +122,52 @@ func cmdShowBuffer(c *client, it *cmdItem) error {
 	}
 	// A client that is not attached gets the raw bytes, as a file written
 	// to "-"; tmux escapes them only for attached and control clients.
-	c.stdout.Write(pb.data)
+	if c.control == nil {
+		c.stdout.Write(pb.data)
+		return nil
+	}
+	for line := range strings.Lines(string(pb.data)) {
+		io.WriteString(c.stdout, visEscape(strings.TrimSuffix(line, "\n"), c.utf8)+"\n")
+	}
 	return nil
+}
+
+// visEscape is show-buffer's escaping for a control client, as tmux's vis
+// with VIS_OCTAL, VIS_CSTYLE and VIS_TAB gives it: C escapes for tab, CR and
+// the like, a doubled backslash, octal for other control bytes, and for
+// every byte of a non-ASCII character unless the client has UTF-8.
+func visEscape(s string, utf8Client bool) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		ch := s[i]
+		switch {
+		case ch == '\\':
+			b.WriteString(`\\`)
+		case ch == '\t':
+			b.WriteString(`\t`)
+		case ch == '\r':
+			b.WriteString(`\r`)
+		case ch == '\a':
+			b.WriteString(`\a`)
+		case ch == '\b':
+			b.WriteString(`\b`)
+		case ch == '\v':
+			b.WriteString(`\v`)
+		case ch == '\f':
+			b.WriteString(`\f`)
+		case ch >= 0x80 && utf8Client && r != utf8.RuneError && unicode.IsPrint(r):
+			b.WriteString(s[i : i+size])
+			i += size
+			continue
+		case ch < 0x20 || ch >= 0x7f:
+			fmt.Fprintf(&b, `\%03o`, ch)
+		default:
+			b.WriteByte(ch)
+		}
+		i++
+	}
+	return b.String()
 }
 
 func cmdSaveBuffer(c *client, it *cmdItem) error {

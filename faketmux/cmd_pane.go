@@ -96,6 +96,7 @@ func cmdSplitWindow(c *client, it *cmdItem) error {
 		c.st.setActive(w, p)
 	}
 	c.st.popZoom(w, rezoom)
+	c.st.notify(event{kind: eventLayoutChanged, w: w})
 	if a.has('P') {
 		template, ok := a.get('F')
 		if !ok {

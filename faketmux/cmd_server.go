@@ -16,8 +16,3 @@ func cmdKillServer(c *client, it *cmdItem) error {
 	c.st.killed = true
 	return nil
 }
-
-// list-clients lists the attached clients, and the emulator never has one;
-// like has-session, all it can do is resolve its target, which tmux does
-// whether -t is given or not.
-var cmdListClients = cmdHasSession

@@ -63,12 +63,17 @@ func cmdNewSession(c *client, it *cmdItem) error {
 		named = true
 	}
 	if a.has('A') && named && c.st.findSession(name) != nil {
-		return errorf(errNotATerminal)
+		if c.control == nil {
+			return errorf(errNotATerminal)
+		}
+		c.attach(c.st.findSession(name), 1)
+		return nil
 	}
 	if named && c.st.findSession(name) != nil {
 		return errorf(errDuplicateSession, name)
 	}
-	if !a.has('d') {
+	// A control client attaches without a terminal.
+	if !a.has('d') && c.control == nil {
 		return errorf(errNotATerminal)
 	}
 	width, err := parseSize(a, 'x', 80, errWidth)
@@ -119,8 +124,12 @@ func cmdNewSession(c *client, it *cmdItem) error {
 	}
 	s.current = w
 	st.addSession(s)
+	st.notify(event{kind: eventSessionsChanged})
 	st.showConfigErrors(s)
 	c.touch(s)
+	if !a.has('d') {
+		c.attach(s, 0)
+	}
 	if a.has('P') {
 		template, ok := a.get('F')
 		if !ok {
@@ -185,6 +194,7 @@ func cmdRenameSession(c *client, it *cmdItem) error {
 	c.st.removeSession(t.s)
 	t.s.name = name
 	c.st.addSession(t.s)
+	c.st.notify(event{kind: eventSessionRenamed, s: t.s})
 	return nil
 }
 

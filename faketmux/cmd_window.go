@@ -48,6 +48,7 @@ func (c *client) newWindow(s *session, idx int, name string, argv []string, cwd 
 	w.rename(name, p)
 	st.setActive(w, p)
 	s.insert(w)
+	st.notify(event{kind: eventWindowLinked, w: w})
 	return w, nil
 }
 
@@ -138,8 +139,9 @@ func cmdNewWindow(c *client, it *cmdItem) error {
 	if err != nil {
 		return err
 	}
-	if selectIt {
-		s.setCurrent(w)
+	if selectIt && s.setCurrent(w) {
+		// tmux makes the window current before it tells of its link.
+		c.st.events = slices.Insert(c.st.events, len(c.st.events)-1, event{kind: eventWindowChanged, s: s})
 	}
 	if a.has('P') {
 		template, ok := a.get('F')
@@ -166,7 +168,7 @@ func (c *client) windowIndexTarget(v string) (target, error) {
 }
 
 func (c *client) findWindowIndex(v string) (target, error) {
-	cur, haveCur := c.st.current()
+	cur, haveCur := c.current()
 	if v == "" {
 		if !haveCur {
 			return target{}, errorf(errNoCurrentTarget)
@@ -288,6 +290,7 @@ func (st *state) linkWindow(w *window, dst *session, idx int, kill, selectIt boo
 	link := &window{index: idx, session: dst, windowCore: w.windowCore}
 	w.links = append(w.links, link)
 	dst.insert(link)
+	st.notify(event{kind: eventWindowLinked, w: link})
 	if selectIt {
 		dst.setCurrent(link)
 	}
@@ -515,6 +518,7 @@ func cmdRenameWindow(c *client, it *cmdItem) error {
 	t := it.target
 	t.w.name = c.formatFor(t.p).expand(it.args.values[0])
 	t.w.options.values["automatic-rename"] = "off"
+	c.st.notify(event{kind: eventWindowRenamed, w: t.w})
 	return nil
 }
 
@@ -582,6 +586,7 @@ func cmdLastWindow(c *client, it *cmdItem) error { return selectWindow(c, it, mo
 func selectWindow(c *client, it *cmdItem, move windowMove) error {
 	a, t := it.args, it.target
 	s := t.s
+	defer c.st.windowChanged(s, s.current)
 	switch {
 	case move == moveNext:
 		// -a moves to a window with an alert, and none ever has one here.

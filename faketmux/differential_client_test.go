@@ -61,3 +61,28 @@ var _ = differentialCases("client", []scenario{
 // noUTF8 is a client environment without a UTF-8 locale, whatever the
 // test's own environment has.
 var noUTF8 = []string{"LC_ALL=C", "LC_CTYPE=", "LANG="}
+
+// The client commands, from a client with no terminal: the emulator's
+// only clients are control-mode ones, which cmd/faketmux's differential
+// test covers.
+var _ = differentialCases("clients", []scenario{
+	{name: "without a terminal", steps: []step{
+		cmd("attach-session"),
+		cmd("new-session", "-d", "-s", "c", "-n", "w", "sleep 1000"),
+		cmd("attach-session"),
+		cmd("attach", "-t", "nope"),
+		cmd("attach", "-t", "c"),
+		cmd("new-session", "-s", "x"),
+		cmd("new-session", "-A", "-s", "c"),
+		cmd("detach-client"),
+		cmd("detach", "-s", "c"),
+		cmd("detach", "-s", "nope"),
+		cmd("detach", "-a"),
+		cmd("detach", "-t", "nope"),
+		cmd("refresh-client"),
+		cmd("refresh", "-t", "nope"),
+		cmd("refresh", "-f", "no-output"),
+		cmd("list-clients"),
+		cmd("list-sessions", "-F", "#{session_name} #{session_attached} #{session_many_attached}"),
+	}},
+})

@@ -17,6 +17,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tmuxbuf/tmuxbuf/internal/controlrun"
 )
 
 // The differential test runs each scenario's command lines against real
@@ -87,6 +89,9 @@ type step struct {
 	env []string
 	// u is tmux's global flag -u, Call.UTF8 for the emulator.
 	u bool
+	// control runs the step as a control-mode client (tmux -C) whose
+	// input is stdin, sent once the client has answered its argv.
+	control bool
 }
 
 // cmd is a step; ";" words chain commands as on a shell command line.
@@ -99,6 +104,22 @@ func (s step) waitGone(text string) step            { s.gone = text; return s }
 func (s step) leftUnread() step                     { s.unread = true; return s }
 func (s step) withEnv(kv ...string) step            { s.env = kv; return s }
 func (s step) withU() step                          { s.u = true; return s }
+
+// controlIn makes s a control client with input in: see step.control.
+func (s step) controlIn(in string) step {
+	s.control, s.stdin, s.norm = true, in, normControl
+	return s
+}
+
+// normControl replaces the guards' times and the client's process ID.
+func normControl(s string) string {
+	return controlrun.NormClientNames(controlrun.NormGuardTimes(s))
+}
+
+// ControlParser is the emulator's Call.ParseLine for control steps:
+// package tmuxcli's parser, which imports this package, so an external
+// test file sets it.
+var ControlParser func(line string) ([]string, error)
 
 type scenario struct {
 	name  string
@@ -311,7 +332,9 @@ func runScenario(t *testing.T, tmux, family string, sc scenario) {
 	}
 	env := differentialEnv(work)
 	fake := New(Options{SocketPath: socket})
-	conf, fakeConf := "/dev/null", []ConfigFile(nil)
+	// tmux loads /dev/null as an empty file, which its command queue
+	// counts (control mode shows the count).
+	conf, fakeConf := "/dev/null", []ConfigFile{{}}
 	if sc.config != nil {
 		conf, fakeConf = configFile(t, sc.config), []ConfigFile{{Lines: sc.config}}
 	}
@@ -326,13 +349,25 @@ func runScenario(t *testing.T, tmux, family string, sc scenario) {
 		if st.u {
 			global = append(global, "-u")
 		}
+		if st.control {
+			global = append(global, "-C")
+		}
 		cmd := exec.Command(tmux, append(global, st.args...)...)
 		cmd.Dir, cmd.Env = realDir, slices.Concat(env, st.env)
-		cmd.Stdin = stdin
 		var out, errb bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &errb
+		cmd.Stderr = &errb
+		var err error
+		if st.control {
+			input, _ := io.ReadAll(stdin)
+			var stdout string
+			stdout, err = controlrun.Run(cmd, string(input), "")
+			out.WriteString(stdout)
+		} else {
+			cmd.Stdin, cmd.Stdout = stdin, &out
+			err = cmd.Run()
+		}
 		code := 0
-		if err := cmd.Run(); err != nil {
+		if err != nil {
 			ee, ok := err.(*exec.ExitError)
 			if !ok {
 				t.Fatalf("running tmux: %v", err)
@@ -343,10 +378,14 @@ func runScenario(t *testing.T, tmux, family string, sc scenario) {
 	}}
 	emulated := side{name: "fake", dir: fakeDir, paths: normPaths(socket, fakeDir, work), run: func(st step, stdin io.Reader) outcome {
 		var out, errb bytes.Buffer
-		code := fake.Exec(context.Background(), Call{
+		call := Call{
 			Args: st.args, Stdin: stdin, Stdout: &out, Stderr: &errb,
 			Dir: fakeDir, Env: slices.Concat(env, st.env), UTF8: st.u, Config: fakeConf,
-		})
+		}
+		if st.control {
+			call.Control, call.ParseLine = 1, ControlParser
+		}
+		code := fake.Exec(context.Background(), call)
 		return outcome{out.String(), errb.String(), code}
 	}}
 	tmuxs := newAnswers(t, tmux != "", family, sc.name, len(sc.steps))

@@ -65,6 +65,13 @@ const (
 	errCantFindPane    = "can't find pane: %s"
 )
 
+// Clients.
+const (
+	errNoSessions      = "no sessions"
+	errNoCurrentClient = "no current client"
+	errCantFindClient  = "can't find client: %s"
+)
+
 // Sessions, windows and panes.
 const (
 	errCreateWindow      = "create window failed: %v"

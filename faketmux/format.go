@@ -19,10 +19,11 @@ type formatter struct {
 	w      *window
 	p      *paneState
 	buffer *buffer
+	client *controlClient // the client_ variables'; nil: none
 	loop   int
 }
 
-func (c *client) formatter() *formatter { return &formatter{c: c, st: c.st} }
+func (c *client) formatter() *formatter { return &formatter{c: c, st: c.st, client: c.control} }
 
 // formatFor is a formatter for a pane and the window and session it is in.
 func (c *client) formatFor(p *paneState) *formatter {

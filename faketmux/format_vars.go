@@ -32,6 +32,11 @@ func (f *formatter) variable(key string) (v string, t time.Time, ok bool) {
 			return "", t, false
 		}
 		return f.windowVariable(key)
+	case strings.HasPrefix(key, "client_"):
+		if f.client == nil || f.client.session == nil {
+			return "", t, false
+		}
+		return f.clientVariable(key)
 	case strings.HasPrefix(key, "session_"):
 		if f.s == nil {
 			return "", t, false
@@ -173,7 +178,11 @@ func (f *formatter) sessionVariable(key string) (string, time.Time, bool) {
 		return "", s.created, true
 	case "session_activity":
 		return "", s.activity, true
-	case "session_attached", "session_many_attached", "session_grouped", "session_marked":
+	case "session_attached":
+		return strconv.Itoa(f.st.attachedTo(s)), t, true
+	case "session_many_attached":
+		return boolFormat(f.st.attachedTo(s) > 1), t, true
+	case "session_grouped", "session_marked":
 		return "0", t, true
 	case "session_group", "session_alerts", "session_group_list", "session_group_attached_list", "session_attached_list":
 		return "", t, true

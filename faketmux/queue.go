@@ -31,13 +31,21 @@ func (it *cmdItem) wait(block func(), resume func() error) error {
 // drops the rest of a failed group.
 func (c *client) runList(cmds []command) int {
 	for i := range cmds {
+		// tmux stamps an item with the time and its number as it fires it;
+		// a control client sees them in the guards round its output.
+		number := c.st.nextNumber()
+		now := c.s.now().Unix()
+		c.guard("begin", now, number)
 		switch err := c.fire(&cmds[i]); {
 		case err == errQuiet:
+			c.guard("error", now, number)
 			return 0
 		case err != nil:
 			c.errorf("%s", err)
+			c.guard("error", now, number)
 			return 1
 		}
+		c.guard("end", now, number)
 	}
 	return 0
 }

@@ -51,6 +51,17 @@ type Call struct {
 	// files tmux's server would load for the client that started it (-f,
 	// or the default list). It is ignored when a server already runs.
 	Config []ConfigFile
+	// Control is tmux's -C (1) or -CC (2): the client is in control mode
+	// (see control.go). Its argv runs first; then, while it stays
+	// attached, each line of Stdin is a command line that ParseLine turns
+	// into words as tmux's parser does (package tmuxcli's
+	// ParseControlLine), and Stdout gets the guarded replies and the
+	// notifications. Stderr is not used.
+	Control   int
+	ParseLine func(line string) ([]string, error)
+	// PID is the client's process ID, which names a control client in
+	// list-clients.
+	PID int
 }
 
 // ConfigFile is one configuration file as a client read it; package
@@ -151,11 +162,30 @@ func (s *Server) Exec(ctx context.Context, call Call) int {
 		dir: call.Dir, env: call.Env,
 		utf8: call.UTF8 || utf8,
 	}
+	if call.Control != 0 {
+		c.stderr = c.stdout
+		c.control = newControlClient(s, call, c.stdout, c.utf8)
+	}
 	if parseErr != nil {
 		c.errorf("%s", parseErr)
 		return 1
 	}
 	rc := c.runList(cmds)
+	st := c.st
+	if s.st != st {
+		return rc // the server went while a command waited
+	}
+	st.number++ // the callback tmux queues after a client's command line
+	st.runEvents()
+	if c.control != nil {
+		if c.control.session != nil {
+			if c.serveControl(call.ParseLine) {
+				rc = 1
+			}
+		} else {
+			io.WriteString(c.stdout, "%exit\n")
+		}
+	}
 	s.exitIfDone()
 	return rc
 }
@@ -224,6 +254,7 @@ func readAll(ctx context.Context, r io.Reader) ([]byte, error) {
 func (s *Server) start(ctx context.Context, call Call) {
 	s.socket = true
 	s.st = newState(s, call.Env, call.Dir)
+	s.st.number += uint64(len(call.Config)) // an item for each file tmux loads
 	select {
 	case <-s.done:
 		s.done = make(chan struct{})
@@ -286,8 +317,9 @@ func (s *Server) exitIfDone() {
 	if st == nil || st.waiting > 0 {
 		return
 	}
-	// No client is ever attached, so exit-unattached means "exit now".
-	if st.killed || st.options.exitEmpty() && (len(st.sessions) == 0 || st.options.get("exit-unattached") == "on") {
+	unattached := len(st.controls) == 0 && st.options.get("exit-unattached") == "on"
+	if st.killed || st.options.exitEmpty() && (len(st.sessions) == 0 || unattached) {
+		st.shutDown()
 		s.stop()
 	}
 }

@@ -105,6 +105,7 @@ func (c *client) runPane(p *paneState, extraEnv []string, history [][]byte) erro
 	prog, err := startProgram(pane.Options{
 		Argv: run, Arg0: arg0, Dir: p.cwd, Env: env, Cols: p.width, Rows: p.height,
 		HistoryLimit: p.historyLimit, History: history,
+		Output: func(b []byte) { st.paneOutput(p.id, b) },
 	})
 	if err != nil {
 		return err
@@ -154,6 +155,15 @@ func (st *state) destroyPane(p *paneState) {
 		return
 	}
 	w.unzoom()
+	st.notify(event{kind: eventLayoutChanged, w: w})
+	if w.active == p {
+		st.notify(event{kind: eventPaneChanged, w: w})
+		// Measured on tmux 3.3a: losing the active pane of a session's
+		// current window takes its queue one item more.
+		if w.session.current == w {
+			st.notify(event{kind: eventSilent})
+		}
+	}
 	w.removePane(p)
 }
 
@@ -237,17 +247,31 @@ func (st *state) closeWindowPanes(w *window) {
 // window goes.
 func (st *state) detachWindow(w *window) {
 	s := w.session
+	was := s.current
 	if s.current == w && !s.selectLast() && !s.selectPrevious() {
 		s.selectNext()
 	}
+	st.windowChanged(s, was)
 	s.lastw = slices.DeleteFunc(s.lastw, func(x *window) bool { return x == w })
 	s.winlinks = slices.DeleteFunc(s.winlinks, func(x *window) bool { return x == w })
-	if len(s.winlinks) == 0 {
-		st.removeSession(s)
+	st.notify(event{kind: eventWindowUnlinked, w: w})
+	if len(s.winlinks) == 0 && slices.Contains(st.sessions, s) {
+		st.closeSession(s)
 	}
 }
 
+// closeSession removes a session whose last window has gone, or that is
+// being killed.
+func (st *state) closeSession(s *session) {
+	st.removeSession(s)
+	st.detachFrom(s)
+	st.notify(event{kind: eventSessionsChanged})
+}
+
+// destroySession kills a session: tmux tells of its end before it
+// unlinks its windows.
 func (st *state) destroySession(s *session) {
+	st.closeSession(s)
 	for _, w := range append([]*window(nil), s.winlinks...) {
 		st.destroyWindow(w)
 	}

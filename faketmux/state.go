@@ -68,6 +68,17 @@ type state struct {
 	// activePoint is tmux's next_active_point: it orders panes by when
 	// they last became active, which picks among neighbours by direction.
 	activePoint uint64
+
+	// number is tmux's count of fired queue items, which control clients
+	// see in their guards; events is tmux's global queue of notifications
+	// and controls its attached control clients.
+	number   uint64
+	events   []event
+	controls []*controlClient
+	// outMu guards outClients, the control clients that take pane
+	// output: panes' readers hand it over without the server's lock.
+	outMu      sync.Mutex
+	outClients []*controlClient
 }
 
 type session struct {
@@ -146,6 +157,11 @@ type paneState struct {
 	// dead is how the program ended, for a pane that remains after it
 	// (remain-on-exit); nil while it runs.
 	dead *paneDeath
+	// focused is tmux's PANE_FOCUSED: a client attached with the pane
+	// active in its current window. Gaining and losing it are
+	// notifications (pane-focus-in, pane-focus-out), which take items of
+	// tmux's queue though no control client is told of them.
+	focused bool
 }
 
 // paneDeath is how a pane's program ended: its exit status, or -1 and the
@@ -162,6 +178,7 @@ func newState(s *Server, env []string, dir string) *state {
 		env:     globalEnviron(env, dir),
 		options: newOptions(nil),
 		panes:   map[int]*paneState{},
+		number:  startupItems,
 	}
 	st.sessionOptions = newOptions(nil)
 	st.windowOptions = newOptions(nil)
@@ -333,6 +350,9 @@ func (s *session) renumberIfWanted() {
 // becomes the last pane.
 func (st *state) setActive(w *window, p *paneState) {
 	if p != w.active {
+		if w.active != nil { // a new window's first pane is no change
+			st.notify(event{kind: eventPaneChanged, w: w})
+		}
 		w.lastPane, w.active = w.active, p
 		st.activePoint++
 		p.activePoint = st.activePoint

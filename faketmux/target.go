@@ -48,7 +48,7 @@ func (st *state) current() (target, bool) {
 // commands that may fail to find theirs (display-message, the options
 // commands) go on with.
 func (c *client) findTarget(spec string, given bool, kind findType) (target, error) {
-	cur, haveCur := c.st.current()
+	cur, haveCur := c.current()
 	// tmux finds the current state before it reads the target, so with no
 	// session even a target that names one fails so.
 	if !haveCur {

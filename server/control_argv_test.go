@@ -12,7 +12,7 @@ import (
 // but not at "\;", so that it runs what the exec backend runs.
 func TestControlCutsCommandLinesAsTmux(t *testing.T) {
 	e, control := controlEnv(t, server.DefaultTimeout)
-	for _, d := range []server.Dialer{server.ExecDialer{SocketName: e.socket}, control} {
+	for _, d := range []server.Dialer{server.ExecDialer{Bin: e.bin, SocketName: e.socket}, control} {
 		for _, tc := range []struct {
 			args []string
 			want string

@@ -14,17 +14,23 @@ import (
 	"time"
 
 	"github.com/tmuxbuf/tmuxbuf/server"
+	"github.com/tmuxbuf/tmuxbuf/tmuxtest"
 )
 
-// controlEnv is newEnv with the control-mode backend. It needs the real
-// tmux: the emulator has no control mode.
+// controlEnv is newEnv with the control-mode backend, whose client is a
+// tmux process of its own: the real tmux, or in fake mode the faketmux
+// binary, which then plays tmux for every command of the test.
 func controlEnv(t *testing.T, timeout time.Duration) (*tmuxEnv, *server.ControlDialer) {
 	t.Helper()
+	bin := "tmux"
 	if !realTmux(t) {
-		t.Skip("control mode runs the real tmux (TMUXBUF_TMUX=real); faketmux has no -C")
+		var err error
+		if bin, err = tmuxtest.FaketmuxBin(); err != nil {
+			t.Fatal(err)
+		}
 	}
-	e := newEnv(t)
-	d := &server.ControlDialer{SocketName: e.socket, Timeout: timeout}
+	e := newEnvOn(t, bin)
+	d := &server.ControlDialer{Bin: bin, SocketName: e.socket, Timeout: timeout}
 	t.Cleanup(func() { d.Close() })
 	e.connect(func(c *server.Config) { c.Tmux, c.Timeout = d, timeout })
 	return e, d
@@ -99,7 +105,7 @@ func TestControlFollowsTheServer(t *testing.T) {
 		t.Errorf("after kill-server: %q", got)
 	}
 	// A new server on the same socket is reached by a new client.
-	if out, err := exec.Command("tmux", "-L", e.socket, "-f", "/dev/null", "new-session", "-d", "sh").CombinedOutput(); err != nil {
+	if out, err := exec.Command(e.bin, "-L", e.socket, "-f", "/dev/null", "new-session", "-d", "sh").CombinedOutput(); err != nil {
 		t.Fatalf("restarting tmux: %v\n%s", err, out)
 	}
 	e.load("after")

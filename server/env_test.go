@@ -42,6 +42,7 @@ func realTmux(t testing.TB) bool {
 // connected to a tmuxbuf server in front of it.
 type tmuxEnv struct {
 	t       *testing.T
+	bin     string // the tmux binary; "" for the in-process emulator
 	socket  string
 	sockets server.Dialer      // every socket the test may name
 	fake    *config.FakeDialer // nil against real tmux
@@ -59,15 +60,26 @@ var socketSeq struct {
 // whose pane runs sh, and a tmuxbuf server whose configured socket it is.
 func newEnv(t *testing.T, configure ...func(*server.Config)) *tmuxEnv {
 	t.Helper()
+	bin := ""
+	if realTmux(t) {
+		bin = "tmux"
+	}
+	return newEnvOn(t, bin, configure...)
+}
+
+// newEnvOn is newEnv on the tmux binary bin, run as a process for every
+// command, or on the in-process emulator when bin is "".
+func newEnvOn(t *testing.T, bin string, configure ...func(*server.Config)) *tmuxEnv {
+	t.Helper()
 	socketSeq.Lock()
 	socketSeq.n++
 	socket := fmt.Sprintf("t%d-%d", os.Getpid(), socketSeq.n)
 	socketSeq.Unlock()
-	e := &tmuxEnv{t: t, socket: socket, audit: &bytes.Buffer{}}
-	if realTmux(t) {
-		e.sockets = server.ExecDialer{SocketName: socket}
+	e := &tmuxEnv{t: t, bin: bin, socket: socket, audit: &bytes.Buffer{}}
+	if bin != "" {
+		e.sockets = server.ExecDialer{Bin: bin, SocketName: socket}
 		e.mustTmux("-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", "80", "-y", "24", "sh")
-		t.Cleanup(func() { exec.Command("tmux", "-L", socket, "kill-server").Run() })
+		t.Cleanup(func() { exec.Command(bin, "-L", socket, "kill-server").Run() })
 	} else {
 		sockets := &faketmux.Sockets{}
 		t.Cleanup(sockets.Close)

@@ -140,6 +140,12 @@ func BinEnv(bins ...*Binary) ([]string, error) {
 	return env, nil
 }
 
+// FaketmuxBin returns the path of cmd/faketmux, built for this run if it
+// has not been: a drop-in tmux for tests that must run a tmux binary as a
+// process of its own (a control-mode client, say) in fake mode. It needs
+// Main in TestMain.
+func FaketmuxBin() (string, error) { return faketmuxBin.Path() }
+
 // Path returns where the binary is, under its name, in a directory of
 // this test run: the build's output, or a link to the prebuilt binary. It
 // needs Main in TestMain.

@@ -13,6 +13,8 @@ import (
 	"sync"
 	"syscall"
 
+	"golang.org/x/sys/unix"
+
 	"github.com/tmuxbuf/tmuxbuf/faketmux"
 	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli"
 	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli/wire"
@@ -37,6 +39,12 @@ func runClient(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	inv, status := tmuxcli.Parse(argv, os.LookupEnv, stdout, stderr)
 	if inv == nil {
 		return status
+	}
+	if inv.Control == 2 && !isTerminal(stdin) {
+		// -CC puts the terminal in raw mode first; tmux checks later, once
+		// connected, but says the same.
+		fmt.Fprintf(stderr, "tcgetattr failed: %s\n", tmuxcli.Strerror(syscall.ENOTTY))
+		return 1
 	}
 	bridge := os.Getenv(tmuxcli.BridgeEnv)
 	dir := workingDir()
@@ -63,9 +71,17 @@ func runClient(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		req := &wire.Req{
 			NoStartServer: inv.NoStartServer, UTF8: inv.UTF8, Socket: inv.Socket, Args: inv.Command,
-			Dir: dir, Env: os.Environ(), Config: config,
+			Dir: dir, Env: os.Environ(), Config: config, Control: inv.Control, PID: os.Getpid(),
+		}
+		if inv.Control == 2 {
+			// -CC: the control protocol inside a DCS sequence, for
+			// terminals that speak it (iTerm2).
+			io.WriteString(stdout, "\033P1000p")
 		}
 		status, accepted := exchange(conn, req, stdin, stdout, stderr)
+		if inv.Control == 2 && accepted {
+			io.WriteString(stdout, "\033\\")
+		}
 		conn.Close()
 		if !accepted {
 			continue
@@ -268,6 +284,16 @@ func sendStdin(conn net.Conn, stdin io.Reader) {
 			return
 		}
 	}
+}
+
+// isTerminal reports whether r is a terminal, as tcgetattr finds it.
+func isTerminal(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	_, err := unix.IoctlGetTermios(int(f.Fd()), unix.TCGETS)
+	return err == nil
 }
 
 // execShell replaces the client with the shell running command, as tmux's

@@ -3,9 +3,12 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/tmuxbuf/tmuxbuf/internal/controlrun"
 )
 
 // TestDifferentialThroughBinary runs the same command lines through real
@@ -17,8 +20,10 @@ import (
 // size limit, and configuration files (-f), which the client reads and
 // splits and the server runs.
 //
-// One normaliser, normSocketDir: the two sides' private directories differ,
-// and they appear in socket paths.
+// Normalisers: normSocketDir, since the two sides' private directories
+// differ and appear in socket paths; for control mode (-C),
+// controlrun.NormGuardTimes for the time in the guards and
+// controlrun.NormClientNames for the client's process ID in its name.
 
 type dstep struct {
 	args  []string
@@ -28,6 +33,14 @@ type dstep struct {
 	// waited for, since tmux's server exits after its last client and a
 	// client connecting meanwhile is told "server exited unexpectedly".
 	ends bool
+	// control is a control client's input (the step's args have -C), sent
+	// once the client has answered its argv: tmux runs lines it reads
+	// earlier before the attach.
+	control *string
+	// until keeps a control client's input open until its output has a
+	// line containing until: pane output comes on the program's
+	// schedule.
+	until string
 }
 
 // s is a step with tmux's configuration kept out, as every step that may
@@ -38,9 +51,11 @@ func s(args ...string) dstep { return dstep{args: append([]string{"-f", "/dev/nu
 // raw is a step whose argv is given whole, for the global flags themselves.
 func raw(args ...string) dstep { return dstep{args: args} }
 
-func (d dstep) in(stdin string) dstep   { d.stdin = stdin; return d }
-func (d dstep) exits() dstep            { d.ends = true; return d }
-func (d dstep) with(kv ...string) dstep { d.env = kv; return d }
+func (d dstep) in(stdin string) dstep    { d.stdin = stdin; return d }
+func (d dstep) lines(in string) dstep    { d.control = &in; return d }
+func (d dstep) awaits(text string) dstep { d.until = text; return d }
+func (d dstep) exits() dstep             { d.ends = true; return d }
+func (d dstep) with(kv ...string) dstep  { d.env = kv; return d }
 
 // sendable is a set-buffer whose packed argv ("set-buffer\0" and the data
 // and its NUL) is n bytes, to probe tmux's command size limits.
@@ -199,6 +214,24 @@ func differentialScenarios(confDir string) map[string][]dstep {
 			s("display-message", "-p", "-t", "late", "#{pane_in_mode} [#{pane_mode}]"),
 			s("kill-server").exits(),
 		},
+		// Control mode through the binary: the client's flags, the wire,
+		// pane output; faketmux's differential test ("control") covers
+		// the commands, guards and notifications in depth.
+		"control mode: pane output": {
+			s("new-session", "-d", "-s", "m", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+			s("-C", "attach", "-t", "m").lines("split-window -d \"printf 'a\\\\\\\\ b\\\\033c\\\\n'; sleep 1000\"\n").awaits("%output"),
+			s("kill-server").exits(),
+		},
+		"control mode: new-session and the server's end": {
+			s("-C", "attach").lines("list-sessions\n"),
+			s("-C", "new-session", "-s", "c", "-n", "w", "-x", "80", "-y", "24", "sleep 1000").lines(
+				"list-sessions -F '#{session_name} #{session_attached}'\n" +
+					"new-session -d -s d -n w 'sleep 1000'\n" +
+					"list-sessions -F '#{session_name} #{session_attached}'\n"),
+			s("-C", "new-session", "-A", "-s", "c").lines("display -p '#{session_name} #{session_attached}'\n"),
+			s("-C", "attach", "-t", "d", "-r").lines("display -p '#{client_readonly}'\nkill-server\n").exits(),
+			s("-CC", "attach"),
+		},
 		"configuration file": {
 			raw("-f", conf("tmux.conf"), "new-session", "-d", "sleep 1000"),
 			s("show-options", "-g", "buffer-limit"),
@@ -222,10 +255,14 @@ func TestDifferentialThroughBinary(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			real, fake := newWorld(t, tmux), newWorld(t, fakeBin)
 			for i, st := range steps {
-				r := real.runEnv(st.env, st.stdin, st.args...)
-				f := fake.runEnv(st.env, st.stdin, st.args...)
-				r = normSocketDir(r, real.dir)
-				f = normSocketDir(f, fake.dir)
+				run := func(w *world) result {
+					if st.control != nil {
+						return normControl(w.runControl(*st.control, st.until, st.args...))
+					}
+					return w.runEnv(st.env, st.stdin, st.args...)
+				}
+				r := normSocketDir(run(real), real.dir)
+				f := normSocketDir(run(fake), fake.dir)
 				if r != f {
 					t.Errorf("step %d %q:\n tmux: %v\n fake: %v", i, st.args, r, f)
 				}
@@ -246,4 +283,20 @@ func normSocketDir(r result, dir string) result {
 		stderr: strings.ReplaceAll(r.stderr, dir, "$TMUX_TMPDIR"),
 		code:   r.code,
 	}
+}
+
+func normControl(r result) result {
+	r.stdout = controlrun.NormClientNames(controlrun.NormGuardTimes(r.stdout))
+	return r
+}
+
+// runControl runs a control client with controlrun.Run.
+func (w *world) runControl(input, until string, args ...string) result {
+	w.t.Helper()
+	cmd := w.command("", args...)
+	cmd.Stdin = nil
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	stdout, err := controlrun.Run(cmd, input, until)
+	return result{stdout, errb.String(), exitCode(w.t, err)}
 }

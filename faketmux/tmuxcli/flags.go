@@ -20,7 +20,7 @@ type Globals struct {
 	Configs           []string // -f files; nil means tmux's default list
 	ShellCommand      string   // -c
 	HasShell          bool
-	Control           bool // -C
+	Control           int  // -C given once (1) or more (2: -CC, the DCS wrapper)
 	NoFork            bool // -D
 	NoStartServer     bool // -N
 	UTF8              bool // -u: the terminal takes UTF-8 whatever the locale says
@@ -78,7 +78,7 @@ scan:
 			case 'c':
 				g.ShellCommand, g.HasShell = value, true
 			case 'C':
-				g.Control = true
+				g.Control = min(g.Control+1, 2)
 			case 'D':
 				g.NoFork = true
 			case 'f':

@@ -215,6 +215,9 @@ func writeFlags(g tmuxcli.Globals) []string {
 	if g.HasShell {
 		argv = append(argv, "-c", g.ShellCommand)
 	}
+	for range g.Control {
+		argv = append(argv, "-C")
+	}
 	for _, flag := range []struct {
 		word string
 		set  bool

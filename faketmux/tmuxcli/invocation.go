@@ -42,9 +42,6 @@ func Parse(argv []string, lookupEnv func(string) (string, bool), stdout, stderr 
 	// A login shell's convention, which tmux honours as -l.
 	g.Login = g.Login || strings.HasPrefix(argv[0], "-")
 	switch {
-	case g.Control:
-		fmt.Fprintln(stderr, "faketmux: control mode (-C) is not supported")
-		return nil, 1
 	case g.NoFork:
 		fmt.Fprintln(stderr, "faketmux: running the server in the foreground (-D) is not supported")
 		return nil, 1
@@ -76,6 +73,27 @@ func (inv *Invocation) Config(dir string, lookupEnv func(string) (string, bool))
 		return nil
 	}
 	return LoadConfig(&inv.Globals, dir, lookupEnv)
+}
+
+// ParseControlLine reads one line of a control client's input as tmux's
+// parser reads it (faketmux.Call.ParseLine): into a command line, ';'
+// words between its commands; dir and lookupEnv are as for LoadConfig.
+func ParseControlLine(line, dir string, lookupEnv func(string) (string, bool)) ([]string, error) {
+	f := parseConfig([]byte(line), dir, lookupEnv)
+	switch {
+	case f.Failed:
+		return nil, errors.New("syntax error")
+	case len(f.Lines) == 0:
+		return nil, nil
+	}
+	var argv []string
+	for i, l := range f.Lines {
+		if i > 0 {
+			argv = append(argv, ";")
+		}
+		argv = append(argv, l...)
+	}
+	return argv, nil
 }
 
 // ConnectError is tmux's message for a client that found no server on

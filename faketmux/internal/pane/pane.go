@@ -56,6 +56,10 @@ type Options struct {
 	// History is the history the pane starts with, oldest line first, as
 	// Lines returns it: a respawned tmux pane keeps its history.
 	History [][]byte
+	// Output, if set, gets each chunk of the program's output once the
+	// screen has taken it in, as tmux hands a pane's output to its
+	// control clients. It must not block; the chunk is its own.
+	Output func([]byte)
 }
 
 // Pane is one program in a pseudo-terminal and the screen it draws.
@@ -68,6 +72,8 @@ type Pane struct {
 	tty string // the terminal's path
 
 	wmu sync.Mutex // orders writes to ptm: input and the emulator's replies
+
+	output func([]byte) // Options.Output
 
 	mu        sync.Mutex
 	emu       *vt.Emulator
@@ -149,6 +155,7 @@ func StartEmpty(o Options) *Pane {
 
 func newPane(cols, rows int, o Options) *Pane {
 	p := &Pane{
+		output:       o.Output,
 		emu:          vt.NewEmulator(cols, rows),
 		historyLimit: max(o.HistoryLimit, 0),
 		history:      o.History,
@@ -226,6 +233,9 @@ func (p *Pane) read() {
 			p.collect()
 			reaped := p.reaped
 			p.mu.Unlock()
+			if p.output != nil {
+				p.output(bytes.Clone(buf[:n]))
+			}
 			if reaped {
 				_ = p.ptm.SetReadDeadline(time.Now().Add(drainQuiet))
 			}

@@ -37,6 +37,8 @@ func Accept(conn net.Conn) (*Session, error) {
 		conn.Close()
 		return nil, err
 	}
+	// A control client reads its replies while it writes its next lines.
+	out.eager = req.Control != 0
 	return &Session{Req: req, conn: conn, r: r, out: out}, nil
 }
 
@@ -126,9 +128,10 @@ func (s *stdinReader) Read(p []byte) (int, error) {
 // ends or waits for input. The first write error is kept and later frames
 // dropped: a client that went away must not fail the command.
 type output struct {
-	mu  sync.Mutex
-	w   *bufio.Writer
-	err error
+	mu    sync.Mutex
+	w     *bufio.Writer
+	err   error
+	eager bool // flush every output frame
 }
 
 func newOutput(conn net.Conn) *output {
@@ -167,6 +170,9 @@ func (s stream) Write(p []byte) (int, error) {
 		n := min(len(rest), ChunkSize)
 		s.o.frame(s.typ, rest[:n])
 		rest = rest[n:]
+	}
+	if s.o.eager {
+		s.o.flush()
 	}
 	return len(p), nil
 }

@@ -7,9 +7,11 @@
 // The client sends one Request frame, then Stdin frames only after the
 // server asked for them with a ReadStdin frame; this mirrors tmux, whose
 // server asks the client for its standard input only when a command such as
-// `load-buffer -` wants it. The server answers Accepted as soon as it takes
-// the connection on, then Stdout and Stderr frames in the order they were
-// written, and finally one Exit frame.
+// `load-buffer -` wants it, or a control-mode client (Req.Control), whose
+// input the server reads from the start. The server answers Accepted as
+// soon as it takes the connection on, then Stdout and Stderr frames in the
+// order they were written (a control client's as soon as they are), and
+// finally one Exit frame.
 package wire
 
 import (
@@ -19,8 +21,10 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"strings"
 
 	"github.com/tmuxbuf/tmuxbuf/faketmux"
+	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli"
 )
 
 // Frame types.
@@ -36,7 +40,7 @@ const (
 
 // Version changes whenever a frame or the Request encoding does, so that a
 // client talking to a server from another build fails clearly.
-const Version = 3
+const Version = 4
 
 // MaxPayload bounds one frame; larger input is sent in several Stdin frames.
 // It keeps a corrupt length from making the daemon allocate gigabytes.
@@ -47,8 +51,10 @@ const ChunkSize = 64 << 10
 
 // The request's flags word.
 const (
-	flagNoStartServer = 1 << iota // Req.NoStartServer
-	flagUTF8                      // Req.UTF8
+	flagNoStartServer  = 1 << iota // Req.NoStartServer
+	flagUTF8                       // Req.UTF8
+	flagControl                    // Req.Control 1
+	flagControlControl             // Req.Control 2
 )
 
 // ErrTooLarge is returned for a frame whose length exceeds MaxPayload.
@@ -110,6 +116,12 @@ type Req struct {
 	// UTF8 is tmux's -u: the client's terminal takes UTF-8 whatever its
 	// locale says.
 	UTF8 bool
+	// Control is tmux's -C (1) or -CC (2): the command line is a control
+	// client's, whose standard input the server reads at once, line by
+	// line, and whose output goes out as it is written.
+	Control int
+	// PID is the client's process ID, which names a control client.
+	PID int
 	// Socket is the socket path the client's global flags name, as given;
 	// a bridge serves many sockets, a daemon the one it listens on.
 	Socket string
@@ -124,10 +136,25 @@ type Req struct {
 // Call is the request as the emulator runs it, with the streams the
 // session gives it.
 func (r *Req) Call(stdin io.Reader, stdout, stderr io.Writer) faketmux.Call {
-	return faketmux.Call{
+	call := faketmux.Call{
 		Args: r.Args, Stdin: stdin, Stdout: stdout, Stderr: stderr, Dir: r.Dir, Env: r.Env,
-		UTF8: r.UTF8, NoStartServer: r.NoStartServer, Config: r.Config,
+		UTF8: r.UTF8, NoStartServer: r.NoStartServer, Config: r.Config, Control: r.Control, PID: r.PID,
 	}
+	if r.Control != 0 {
+		// tmux's server parses a control client's lines; here the
+		// server's global environment is the client's, which started
+		// it or not.
+		env := map[string]string{}
+		for _, kv := range r.Env {
+			if k, v, ok := strings.Cut(kv, "="); ok {
+				env[k] = v
+			}
+		}
+		call.ParseLine = func(line string) ([]string, error) {
+			return tmuxcli.ParseControlLine(line, r.Dir, func(k string) (string, bool) { v, ok := env[k]; return v, ok })
+		}
+	}
+	return call
 }
 
 // Encode returns r's payload. Strings are length-prefixed bytes, not JSON,
@@ -141,7 +168,14 @@ func (r *Req) Encode() []byte {
 	if r.UTF8 {
 		flags |= flagUTF8
 	}
+	switch r.Control {
+	case 1:
+		flags |= flagControl
+	case 2:
+		flags |= flagControlControl
+	}
 	b = binary.BigEndian.AppendUint32(b, flags)
+	b = binary.BigEndian.AppendUint32(b, uint32(r.PID))
 	b = appendString(b, r.Socket)
 	b = appendString(b, r.Dir)
 	b = appendStrings(b, r.Args)
@@ -182,10 +216,18 @@ func DecodeReq(p []byte) (*Req, error) {
 		return nil, fmt.Errorf("protocol version %d, this server speaks %d", v, Version)
 	}
 	flags := d.uint32()
-	if d.err == nil && flags&^(flagNoStartServer|flagUTF8) != 0 {
+	if d.err == nil && flags&^(flagNoStartServer|flagUTF8|flagControl|flagControlControl) != 0 {
 		d.err = fmt.Errorf("unknown flags %#x", flags)
 	}
-	r := &Req{NoStartServer: flags&flagNoStartServer != 0, UTF8: flags&flagUTF8 != 0, Socket: d.string(), Dir: d.string(), Args: d.strings(), Env: d.strings()}
+	control := 0
+	switch {
+	case flags&flagControlControl != 0:
+		control = 2
+	case flags&flagControl != 0:
+		control = 1
+	}
+	pid := int(d.uint32())
+	r := &Req{NoStartServer: flags&flagNoStartServer != 0, UTF8: flags&flagUTF8 != 0, Control: control, PID: pid, Socket: d.string(), Dir: d.string(), Args: d.strings(), Env: d.strings()}
 	n := d.count()
 	for i := 0; i < n && d.err == nil; i++ {
 		var f faketmux.ConfigFile

@@ -1,0 +1,474 @@
+package faketmux
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Control mode (tmux -C, -CC): a client whose commands come on its
+// standard input, one command line a line, and whose output is framed by
+// guards: `%begin TIME NUMBER FLAGS`, the command's output and errors,
+// then `%end` or `%error` with the same three fields. FLAGS is 1 for a
+// command read from the input and 0 for the command line of the argv.
+// NUMBER is tmux's count of the items its command queue has fired since the
+// server started, commands and callbacks alike (see state.number).
+// Between replies come notifications (`%window-add @1`, ...), written when
+// tmux runs its global queue: after the commands of a batch of input,
+// rendered against the state of that moment.
+
+// Measured on tmux 3.3a: the items a server fires before its first
+// client's command (its default key bindings, mostly; one more for each
+// configuration file it loads). Its notifications each take an item too,
+// those no control client sees included: an attach-session (not a
+// new-session) tells of the client attached, the pane it focuses (see
+// paneState.focused) tells of that, and a control client tells of its
+// detach when it has gone, and of the pane it no longer focuses when
+// detach-client detaches it.
+const startupItems = 258
+
+// controlClient is an attached control-mode client, as the server lists it.
+type controlClient struct {
+	name     string // client-PID, as tmux names a client without a terminal
+	termName string // the client's TERM
+	srv      *Server
+	session  *session
+	out      io.Writer
+	utf8     bool
+	flags    clientFlags
+	exit     bool          // tmux's CLIENT_EXIT: detach once the batch is done
+	wake     chan struct{} // the client must look at exit, or at output
+	// output is pane output not yet written, guarded by the state's
+	// outMu.
+	output []paneChunk
+}
+
+type paneChunk struct {
+	pane int
+	data []byte
+}
+
+// paneOutput hands a chunk of a pane's output to the control clients,
+// which write it as %output when they next wake. It runs in the pane's
+// reader, without the server's lock.
+func (st *state) paneOutput(pane int, data []byte) {
+	st.outMu.Lock()
+	defer st.outMu.Unlock()
+	for _, cc := range st.outClients {
+		cc.output = append(cc.output, paneChunk{pane, data})
+		cc.poke()
+	}
+}
+
+// writeOutput writes the pane output cc has been handed, for the panes of
+// its session, unless it asked for none (no-output). s.mu is held.
+func (c *client) writeOutput() {
+	st, cc := c.st, c.control
+	st.outMu.Lock()
+	chunks := cc.output
+	cc.output = nil
+	st.outMu.Unlock()
+	for _, ch := range chunks {
+		p := st.panes[ch.pane]
+		if cc.flags.noOutput || cc.session == nil || p == nil || p.window.session != cc.session {
+			continue
+		}
+		io.WriteString(cc.out, "%output %"+strconv.Itoa(ch.pane)+" "+escapeOutput(ch.data)+"\n")
+	}
+}
+
+// escapeOutput is %output's escaping: a byte below space, and a
+// backslash, as a backslash and three octal digits.
+func escapeOutput(data []byte) string {
+	var b strings.Builder
+	for _, ch := range data {
+		if ch < ' ' || ch == '\\' {
+			fmt.Fprintf(&b, "\\%03o", ch)
+		} else {
+			b.WriteByte(ch)
+		}
+	}
+	return b.String()
+}
+
+// clientFlags are what refresh-client -f and attach-session -f set.
+type clientFlags struct {
+	noOutput, ignoreSize, readOnly, activePane, waitExit bool
+	pauseAfter                                           string
+}
+
+// setFlags applies a comma-separated list as tmux's
+// server_client_set_flags does: `!flag` clears, unknown names are ignored.
+func (f *clientFlags) setFlags(list string) {
+	for _, word := range strings.Split(list, ",") {
+		word = strings.TrimSpace(word)
+		on := !strings.HasPrefix(word, "!")
+		word = strings.TrimPrefix(word, "!")
+		switch name, value, hasValue := strings.Cut(word, "="); name {
+		case "no-output":
+			f.noOutput = on
+		case "ignore-size":
+			f.ignoreSize = on
+		case "read-only":
+			// tmux 3.3a sets read-only this way but never clears it.
+			f.readOnly = f.readOnly || on
+		case "active-pane":
+			f.activePane = on
+		case "wait-exit":
+			f.waitExit = on
+		case "pause-after":
+			f.pauseAfter = ""
+			if on {
+				f.pauseAfter = "0"
+				if hasValue {
+					f.pauseAfter = value
+				}
+			}
+		}
+	}
+}
+
+// String is #{client_flags} as tmux 3.3a builds it for a control client.
+func (cc *controlClient) String() string {
+	parts := []string{"attached", "focused", "control-mode"}
+	if cc.flags.ignoreSize {
+		parts = append(parts, "ignore-size")
+	}
+	if cc.flags.noOutput {
+		parts = append(parts, "no-output")
+	}
+	if cc.flags.waitExit {
+		parts = append(parts, "wait-exit")
+	}
+	if cc.flags.pauseAfter != "" {
+		parts = append(parts, "pause-after="+cc.flags.pauseAfter)
+	}
+	if cc.flags.readOnly {
+		parts = append(parts, "read-only")
+	}
+	if cc.flags.activePane {
+		parts = append(parts, "active-pane")
+	}
+	if cc.utf8 {
+		parts = append(parts, "UTF-8")
+	}
+	return strings.Join(parts, ",")
+}
+
+// eventKind is a tmux notification that control clients are told of.
+type eventKind int
+
+const (
+	// eventSilent is a notification no control client sees, which still
+	// takes an item of the queue.
+	eventSilent eventKind = iota
+	eventWindowLinked
+	eventWindowUnlinked
+	eventWindowRenamed
+	eventSessionsChanged
+	eventSessionRenamed
+	eventSessionChanged // client-session-changed, for that client
+	eventLayoutChanged
+	eventPaneChanged   // the window's active pane
+	eventWindowChanged // the session's current window
+)
+
+type event struct {
+	kind   eventKind
+	w      *window
+	s      *session
+	client *controlClient
+}
+
+// windowChanged tells of a change of s's current window from was.
+func (st *state) windowChanged(s *session, was *window) {
+	if s.current != was {
+		st.notify(event{kind: eventWindowChanged, s: s})
+	}
+}
+
+// notify queues a notification for the global queue, which runs once the
+// current command line or batch of control input is done.
+func (st *state) notify(e event) {
+	st.events = append(st.events, e)
+}
+
+// runEvents runs the global queue: each notification is one item, written
+// to every control client that should see it, as it renders now.
+func (st *state) runEvents() {
+	for len(st.events) > 0 {
+		e := st.events[0]
+		st.events = st.events[1:]
+		st.number++
+		for _, cc := range st.controls {
+			if line := cc.render(e); line != "" {
+				io.WriteString(cc.out, line+"\n")
+			}
+		}
+	}
+}
+
+// render is the notification line cc sees for e, or none.
+func (cc *controlClient) render(e event) string {
+	if e.kind == eventSessionsChanged {
+		return "%sessions-changed"
+	}
+	if cc.session == nil {
+		return ""
+	}
+	window := func(prefix string) string {
+		if e.w.session == cc.session && slices.Contains(cc.session.winlinks, e.w) {
+			return prefix
+		}
+		return "unlinked-" + prefix
+	}
+	switch e.kind {
+	case eventWindowLinked:
+		return fmt.Sprintf("%%%s @%d", window("window-add"), e.w.id)
+	case eventWindowUnlinked:
+		return fmt.Sprintf("%%%s @%d", window("window-close"), e.w.id)
+	case eventWindowRenamed:
+		return fmt.Sprintf("%%%s @%d %s", window("window-renamed"), e.w.id, e.w.name)
+	case eventLayoutChanged:
+		// A window that lost its last pane is about to go: nothing to
+		// tell.
+		if e.w.session != cc.session || !slices.Contains(cc.session.winlinks, e.w) || e.w.layout == nil {
+			return ""
+		}
+		c := &client{s: cc.srv, st: cc.srv.st, utf8: true}
+		return c.formatFor(e.w.active).expand("%layout-change #{window_id} #{window_layout} #{window_visible_layout} #{window_raw_flags}")
+	case eventWindowChanged:
+		if e.s.current == nil {
+			return ""
+		}
+		return fmt.Sprintf("%%session-window-changed $%d @%d", e.s.id, e.s.current.id)
+	case eventPaneChanged:
+		return fmt.Sprintf("%%window-pane-changed @%d %%%d", e.w.id, e.w.active.id)
+	case eventSessionRenamed:
+		return fmt.Sprintf("%%session-renamed $%d %s", e.s.id, e.s.name)
+	case eventSessionChanged:
+		if e.client == cc && cc.session == e.s {
+			return fmt.Sprintf("%%session-changed $%d %s", e.s.id, e.s.name)
+		}
+	}
+	return ""
+}
+
+// attach makes the client of c a control client attached to s, as
+// attach-session and new-session do for a client in control mode.
+func (c *client) attach(s *session, silent int) {
+	if p := s.current.active; !p.focused {
+		p.focused = true
+		silent++ // pane-focus-in
+	}
+	cc := c.control
+	if cc == nil {
+		return
+	}
+	if !slices.Contains(c.st.controls, cc) {
+		c.st.controls = append(c.st.controls, cc)
+		c.st.outMu.Lock()
+		c.st.outClients = append(c.st.outClients, cc)
+		c.st.outMu.Unlock()
+	}
+	cc.session = s
+	c.touch(s)
+	c.st.notify(event{kind: eventSessionChanged, s: s, client: cc})
+	for range silent {
+		c.st.notify(event{kind: eventSilent})
+	}
+}
+
+// detachFrom ends the control clients attached to s, which is going away:
+// tmux's detach-on-destroy, on by default, detaches them.
+func (st *state) detachFrom(s *session) {
+	for _, cc := range st.controls {
+		if cc.session == s {
+			cc.session = nil
+			cc.exit = true
+			cc.poke()
+		}
+	}
+}
+
+// shutDown tells the control clients of the sessions a server that is
+// exiting destroys, as tmux's server_shutdown does.
+func (st *state) shutDown() {
+	for _, s := range st.sessions {
+		st.detachFrom(s)
+		st.notify(event{kind: eventSessionsChanged})
+	}
+	st.runEvents()
+}
+
+func (cc *controlClient) poke() {
+	select {
+	case cc.wake <- struct{}{}:
+	default:
+	}
+}
+
+// attachedTo counts the clients attached to s, #{session_attached}.
+func (st *state) attachedTo(s *session) int {
+	n := 0
+	for _, cc := range st.controls {
+		if cc.session == s {
+			n++
+		}
+	}
+	return n
+}
+
+// guard writes one of a control client's guard lines.
+func (c *client) guard(word string, time int64, number uint64) {
+	if c.control != nil {
+		fmt.Fprintf(c.stdout, "%%%s %d %d %d\n", word, time, number, c.controlFlags)
+	}
+}
+
+// controlInput is one read of a control client's input: its complete
+// lines, as tmux reads whatever has arrived and queues every line of it.
+type controlInput struct {
+	lines []string
+	err   error
+}
+
+// readControl reads r into batches of lines until it fails or stop is
+// closed. A line cut short by the end of the input is dropped, as tmux
+// drops it.
+func readControl(r io.Reader, batches chan<- controlInput, stop <-chan struct{}) {
+	var pending []byte
+	buf := make([]byte, 64<<10)
+	for {
+		n, err := r.Read(buf)
+		pending = append(pending, buf[:n]...)
+		var in controlInput
+		for {
+			i := bytes.IndexByte(pending, '\n')
+			if i < 0 {
+				break
+			}
+			in.lines = append(in.lines, string(pending[:i]))
+			pending = pending[i+1:]
+		}
+		if err != nil {
+			in.err = err
+		}
+		if len(in.lines) > 0 || in.err != nil {
+			select {
+			case batches <- in:
+			case <-stop:
+				return
+			}
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// serveControl runs a control client once its argv's commands have run:
+// its input, batch by batch, until the end of the input, an empty line, a
+// detach, or the server's exit; then %exit. It reports whether a command
+// of the input failed, which fails the client as in tmux (a line that does
+// not parse does not). s.mu is held.
+func (c *client) serveControl(parse func(string) ([]string, error)) (failed bool) {
+	s, st, cc := c.s, c.st, c.control
+	done := s.done
+	batches := make(chan controlInput)
+	stop := make(chan struct{})
+	defer close(stop)
+	go readControl(c.stdin, batches, stop)
+	c.controlFlags = 1
+	for !cc.exit && cc.session != nil {
+		var in controlInput
+		eof := false
+		s.mu.Unlock()
+		select {
+		case in = <-batches:
+		case <-cc.wake:
+		case <-done:
+		case <-c.ctx.Done():
+			eof = true
+		}
+		s.mu.Lock()
+		if s.st != st {
+			break
+		}
+		for _, line := range in.lines {
+			if line == "" {
+				cc.exit = true
+				break
+			}
+			failed = !c.controlLine(line, parse) || failed
+			if s.st != st {
+				break
+			}
+		}
+		if s.st != st {
+			break
+		}
+		if in.err != nil || eof {
+			cc.exit = true
+		}
+		st.runEvents()
+		// tmux writes a pane's output from its event loop, after the
+		// queues have run.
+		c.writeOutput()
+		s.exitIfDone()
+		if s.st != st {
+			break
+		}
+	}
+	st.outMu.Lock()
+	st.outClients = slices.DeleteFunc(st.outClients, func(x *controlClient) bool { return x == cc })
+	st.outMu.Unlock()
+	if s.st == st {
+		st.controls = slices.DeleteFunc(st.controls, func(x *controlClient) bool { return x == cc })
+		st.notify(event{kind: eventSilent}) // client-detached
+		st.runEvents()
+	}
+	io.WriteString(c.stdout, "%exit\n")
+	return failed
+}
+
+// controlLine runs one line of a control client's input and reports
+// whether none of its commands failed.
+func (c *client) controlLine(line string, parse func(string) ([]string, error)) bool {
+	argv, err := parse(line)
+	if err == nil {
+		var cmds []command
+		if cmds, err = parseCommands(argv); err == nil {
+			return c.runList(cmds) == 0
+		}
+	}
+	// tmux queues the parse error as an item of its own.
+	number := c.st.nextNumber()
+	now := c.s.now().Unix()
+	c.guard("begin", now, number)
+	c.errorf("parse error: %s", err)
+	c.guard("error", now, number)
+	return true
+}
+
+func (st *state) nextNumber() uint64 {
+	st.number++
+	return st.number
+}
+
+// newControlClient is the control client of a call.
+func newControlClient(srv *Server, call Call, out io.Writer, utf8 bool) *controlClient {
+	term := "unknown"
+	for _, kv := range call.Env {
+		if v, ok := strings.CutPrefix(kv, "TERM="); ok && v != "" {
+			term = v
+		}
+	}
+	return &controlClient{
+		name: "client-" + strconv.Itoa(call.PID), termName: term, srv: srv,
+		out: out, utf8: utf8, wake: make(chan struct{}, 1),
+	}
+}

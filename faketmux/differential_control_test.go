@@ -1,0 +1,75 @@
+package faketmux
+
+// The differential cases of control mode (tmux -C): each control step's
+// input is sent once the client has answered its argv (see package
+// internal/controlrun), and its output has the guards' times and the
+// client's process ID normalised. Guards and their numbers (tmux's count
+// of its queue's items), notifications, the client in list-clients and
+// session_attached, show-buffer's escaping, and each way out.
+var _ = differentialCases("control", []scenario{
+	{name: "attach and commands", steps: []step{
+		cmd("new-session", "-d", "-s", "m", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("attach-session", "-f", "no-output,ignore-size").controlIn(
+			"list-sessions -F '#{session_name} #{session_attached} #{session_many_attached}'\n" +
+				"bogus\n" +
+				"display -p '#{client_flags} #{client_control_mode} #{session_name}'\n" +
+				"list-clients -F '#{client_flags} #{client_session} #{client_readonly}'\n" +
+				"new-window -d -n w2 'sleep 1000'\n" +
+				"rename-window -t :1 foo\n" +
+				"kill-window -t :1\n" +
+				"set-buffer x ; show-buffer ; bogus2\n" +
+				"set-buffer -b b1 'a b' ; show-buffer -b b1 ; has-session -t nope ; list-buffers\n" +
+				// show-buffer escapes for a control client, line by line.
+				"set-buffer -b esc \"tab\\there\\\\ back\\e[1m \u00e9\\001\\r\\nline2\\n\\n\\x7f\"\n" +
+				"show-buffer -b esc\n" +
+				"new-session -d -s two -n w 'sleep 1000'\n" +
+				"rename-session -t two three\n" +
+				"kill-session -t three\n" +
+				"refresh-client -f pause-after=2,wait-exit,read-only,active-pane\n" +
+				"list-clients -F '#{client_flags}'\n" +
+				"refresh-client -f '!pause-after,!read-only,!wait-exit,bogus'\n" +
+				"list-clients -F '#{client_flags}'\n" +
+				"list-sessions -F '#{session_name} #{session_attached}'\n"),
+		cmd("list-sessions", "-F", "#{session_name} #{session_attached}"),
+		cmd("list-clients"),
+		cmd("attach").controlIn("list-clients -F '#{client_name}: #{session_name} [#{client_width}x#{client_height} #{client_termname}]'\n\nlist-sessions\n"),
+		cmd("attach").controlIn("detach-client\nlist-sessions -F '#{session_name}'\n"),
+		cmd("attach").controlIn("list-sessions -F '#{session_name}'\n"),
+		cmd("attach", "-t", "nope").controlIn("list-sessions\n"),
+		cmd("list-buffers", "-F", "#{buffer_name}").controlIn("list-sessions\n"),
+		cmd("attach").controlIn("kill-session\n"),
+	}},
+	{name: "current windows", steps: []step{
+		cmd("new-session", "-d", "-s", "m", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("new-session", "-d", "-s", "o", "-n", "w", "sleep 1000"),
+		cmd("attach", "-t", "m").controlIn(
+			"new-window -n a 'sleep 1000'\n" +
+				"new-window -d -n b 'sleep 1000'\n" +
+				"select-window -t :0\n" +
+				"next-window\n" +
+				"last-window\n" +
+				"select-window -t o:0\n" +
+				"new-window -t o -n c 'sleep 1000'\n" +
+				"kill-window -t :1\n" +
+				"kill-window -t :0\n" +
+				"list-sessions -F '#{session_name}'\n"),
+		cmd("attach", "-t", "m").controlIn("list-windows -F '#{window_id}'\n"),
+	}},
+	{name: "panes and layouts", steps: []step{
+		cmd("new-session", "-d", "-s", "m", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("new-session", "-d", "-s", "o", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("attach", "-t", "m").controlIn(
+			"split-window -d 'sleep 1000'\n" +
+				"split-window -h -t o 'sleep 1000'\n" +
+				"kill-pane -t %1\n" +
+				"new-window -d 'sleep 1000'\n" +
+				"split-window -d -t :1 'sleep 1000'\n" +
+				"kill-pane -t :1.0\n" +
+				"kill-pane -t :1\n" +
+				"select-pane -t :0.1\n" +
+				"split-window -h 'sleep 1000'\n" +
+				"kill-pane\n" +
+				"list-sessions -F '#{session_name}'\n"),
+		cmd("kill-server"),
+	}},
+})
