@@ -93,18 +93,12 @@ func loadVia(t *testing.T, cs *mcp.ClientSession, content string) string {
 	return res.StructuredContent.(map[string]any)["buffer_name"].(string)
 }
 
-// TestStdioBinary drives the built binary over stdio: a byte-exact round
+// TestStdioBinary drives the built binary over stdio, with each backend
+// that runs a tmux binary (in fake mode, faketmux's): a byte-exact round
 // trip, then the end of stdin, after which it must have deleted its own
 // buffers and only those.
-// TestStdioBinary drives the built binary over stdio, with each backend
-// that runs tmux: control mode only with the real tmux, as faketmux has
-// no -C.
 func TestStdioBinary(t *testing.T) {
-	backends := []string{"exec"}
-	if mode, _ := tmuxtest.CurrentMode(); mode == tmuxtest.Real {
-		backends = append(backends, "control")
-	}
-	for _, backend := range backends {
+	for _, backend := range []string{"exec", "control"} {
 		t.Run(backend, func(t *testing.T) { testStdioBinary(t, backend) })
 	}
 }
