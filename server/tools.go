@@ -53,14 +53,13 @@ var pasteTargetParams = []param{
 	socketParam,
 }
 
-// pasteTarget is pasteTargetParams's fields.
+// pasteTarget is pasteTargetParams's fields but socket_name.
 type pasteTarget struct {
 	PaneID      *string `arg:"pane_id"`
 	Bracket     bool    `arg:"bracket"`
 	SessionName *string `arg:"session_name"`
 	SessionID   *string `arg:"session_id"`
 	WindowID    *string `arg:"window_id"`
-	onSocket
 }
 
 var textParam = param{name: "text", kind: kindString, required: true, payload: true,
@@ -302,14 +301,12 @@ type showResult struct {
 }
 
 type showArgs struct {
-	BufferName string `arg:"buffer_name"`
-	MaxLines   *int64 `arg:"max_lines"`
-	onSocket
+	bufferRef
+	MaxLines *int64 `arg:"max_lines"`
 }
 
 func (s *Server) showBuffer(ctx context.Context, a showArgs) (any, error) {
-	name := a.BufferName
-	socket, err := s.bufferArgs(name, a.onSocket)
+	name, socket, err := s.bufferArgs(a.bufferRef)
 	if err != nil {
 		return nil, err
 	}
@@ -329,13 +326,12 @@ func (s *Server) showBuffer(ctx context.Context, a showArgs) (any, error) {
 }
 
 type pasteBufferArgs struct {
-	BufferName string `arg:"buffer_name"`
+	bufferRef
 	pasteTarget
 }
 
 func (s *Server) pasteBuffer(ctx context.Context, a pasteBufferArgs) (any, error) {
-	name := a.BufferName
-	socket, err := s.bufferArgs(name, a.onSocket)
+	name, socket, err := s.bufferArgs(a.bufferRef)
 	if err != nil {
 		return nil, err
 	}
@@ -354,6 +350,7 @@ func (s *Server) pasteBuffer(ctx context.Context, a pasteBufferArgs) (any, error
 type pasteTextArgs struct {
 	Text string `arg:"text"`
 	pasteTarget
+	onSocket
 }
 
 func (s *Server) pasteText(ctx context.Context, a pasteTextArgs) (any, error) {
@@ -442,14 +439,8 @@ func checkID(argName string, sigil byte, id string) error {
 	return nil
 }
 
-type deleteArgs struct {
-	BufferName string `arg:"buffer_name"`
-	onSocket
-}
-
-func (s *Server) deleteBuffer(ctx context.Context, a deleteArgs) (any, error) {
-	name := a.BufferName
-	socket, err := s.bufferArgs(name, a.onSocket)
+func (s *Server) deleteBuffer(ctx context.Context, a bufferRef) (any, error) {
+	name, socket, err := s.bufferArgs(a)
 	if err != nil {
 		return nil, err
 	}
@@ -505,13 +496,20 @@ func (s *Server) listBuffers(ctx context.Context, a onSocket) (any, error) {
 	return res, nil
 }
 
-// bufferArgs checks the buffer_name and socket_name of a call, and returns
-// the socket as socket does.
-func (s *Server) bufferArgs(name string, o onSocket) (socket string, err error) {
-	if _, ok := s.names.logicalName(name); !ok {
-		return "", errBadBufferName(s.names)
+// bufferRef is the buffer_name and socket_name of a tool that uses a
+// buffer.
+type bufferRef struct {
+	BufferName string `arg:"buffer_name"`
+	onSocket
+}
+
+// bufferArgs checks the buffer_name and socket_name of a call.
+func (s *Server) bufferArgs(r bufferRef) (name, socket string, err error) {
+	if _, ok := s.names.logicalName(r.BufferName); !ok {
+		return "", "", errBadBufferName(s.names)
 	}
-	return o.socket()
+	socket, err = r.socket()
+	return r.BufferName, socket, err
 }
 
 // socket returns the socket_name argument, "" for the configured socket.
