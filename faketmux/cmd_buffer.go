@@ -1,13 +1,11 @@
 package faketmux
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"unicode"
 	"unicode/utf8"
 )
@@ -194,7 +192,7 @@ func cmdSaveBuffer(c *client, it *cmdItem) error {
 		}
 	}
 	if err != nil {
-		return errorf(errFileOp, path, strerror(err))
+		return errorf(errFileOp, path, Strerror(err))
 	}
 	return nil
 }
@@ -225,7 +223,7 @@ func cmdLoadBuffer(c *client, it *cmdItem) error {
 	path = c.absPath(path)
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return errorf(errFileOp, path, strerror(err))
+		return errorf(errFileOp, path, Strerror(err))
 	}
 	return c.storeBuffer(name, named, data)
 }
@@ -265,18 +263,4 @@ func (c *client) absPath(path string) string {
 		dir, _ = os.Getwd()
 	}
 	return dir + "/" + path
-}
-
-// strerror is the C library's text for the error behind err, which is Go's
-// text with a capital letter.
-func strerror(err error) string {
-	var errno syscall.Errno
-	if errors.As(err, &errno) {
-		err = errno
-	}
-	s := err.Error()
-	if s != "" && s[0] >= 'a' && s[0] <= 'z' {
-		s = string(s[0]-'a'+'A') + s[1:]
-	}
-	return s
 }

@@ -86,7 +86,7 @@ func (c *client) runPane(p *paneState, extraEnv []string, history [][]byte) erro
 	child.copy(&s.env)
 	child.set("TERM", st.options.get("default-terminal"), false)
 	child.set("TERM_PROGRAM", "tmux", false)
-	child.set("TERM_PROGRAM_VERSION", tmuxVersion, false)
+	child.set("TERM_PROGRAM_VERSION", Version, false)
 	child.set("TMUX", c.s.opts.SocketPath+","+strconv.Itoa(os.Getpid())+","+strconv.Itoa(s.id), false)
 	for _, kv := range extraEnv {
 		child.put(kv)
