@@ -162,11 +162,7 @@ func cmdKillPane(c *client, it *cmdItem) error {
 	t := it.target
 	t.w.unzoom()
 	if it.args.has('a') {
-		for _, p := range append([]*paneState(nil), t.w.panes...) {
-			if p != t.p {
-				c.st.destroyPane(p)
-			}
-		}
+		destroyOthers(t.w.panes, t.p, c.st.destroyPane)
 		return nil
 	}
 	c.st.destroyPane(t.p)

@@ -277,6 +277,16 @@ func (st *state) destroySession(s *session) {
 	}
 }
 
+// destroyOthers is kill-session -a and kill-pane -a: every one of all but
+// keep goes, in order. It walks a copy, since each destroy changes all.
+func destroyOthers[T comparable](all []T, keep T, destroy func(T)) {
+	for _, x := range slices.Clone(all) {
+		if x != keep {
+			destroy(x)
+		}
+	}
+}
+
 func indexOf[T comparable](xs []T, x T) int {
 	for i, y := range xs {
 		if y == x {
