@@ -206,19 +206,10 @@ func cmdLoadBuffer(c *client, it *cmdItem) error {
 		if c.stdinUsed {
 			return errorf(errFileOp, "-", "Bad file descriptor")
 		}
-		c.stdinUsed = true
 		// tmux asks its client for its input only now, so a line that
 		// failed before, or found no server, leaves it unread for the
-		// next reader; and the client sends it in its own time, which
-		// the command waits for.
-		var data []byte
-		var err error
-		return it.wait(func() { data, err = readAll(c.ctx, c.stdin) }, func() error {
-			if err != nil {
-				return errorf(errContextCancelled, err)
-			}
-			return c.storeBuffer(name, named, data)
-		})
+		// next reader.
+		return c.readStdin(it, func(data []byte) error { return c.storeBuffer(name, named, data) })
 	}
 	path = c.absPath(path)
 	data, err := os.ReadFile(path)
