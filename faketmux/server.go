@@ -226,6 +226,21 @@ func startsServer(argv []string, cmds []command, parseErr error) bool {
 	return false
 }
 
+// readStdin takes the client's standard input, which tmux hands to one
+// reader only, and gives all of it to use. The client sends it in its own
+// time, which the command waits for.
+func (c *client) readStdin(it *cmdItem, use func([]byte) error) error {
+	c.stdinUsed = true
+	var data []byte
+	var err error
+	return it.wait(func() { data, err = readAll(c.ctx, c.stdin) }, func() error {
+		if err != nil {
+			return errorf(errContextCancelled, err)
+		}
+		return use(data)
+	})
+}
+
 // readAll reads a client's standard input, giving up when ctx is done
 // (tmux's client would be killed then).
 func readAll(ctx context.Context, r io.Reader) ([]byte, error) {

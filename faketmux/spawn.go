@@ -86,7 +86,7 @@ func (c *client) runPane(p *paneState, extraEnv []string, history [][]byte) erro
 	child.copy(&s.env)
 	child.set("TERM", st.options.get("default-terminal"), false)
 	child.set("TERM_PROGRAM", "tmux", false)
-	child.set("TERM_PROGRAM_VERSION", tmuxVersion, false)
+	child.set("TERM_PROGRAM_VERSION", Version, false)
 	child.set("TMUX", c.s.opts.SocketPath+","+strconv.Itoa(os.Getpid())+","+strconv.Itoa(s.id), false)
 	for _, kv := range extraEnv {
 		child.put(kv)
@@ -274,6 +274,16 @@ func (st *state) destroySession(s *session) {
 	st.closeSession(s)
 	for _, w := range append([]*window(nil), s.winlinks...) {
 		st.destroyWindow(w)
+	}
+}
+
+// destroyOthers is kill-session -a and kill-pane -a: every one of all but
+// keep goes, in order. It walks a copy, since each destroy changes all.
+func destroyOthers[T comparable](all []T, keep T, destroy func(T)) {
+	for _, x := range slices.Clone(all) {
+		if x != keep {
+			destroy(x)
+		}
 	}
 }
 
