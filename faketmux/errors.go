@@ -141,3 +141,10 @@ const (
 	errNoValueSpecified  = "no value specified"
 	errUnknownVariable   = "unknown variable: %s"
 )
+
+// Scripting: wait-for, run-shell, if-shell, source-file.
+const (
+	errNotAbleToWait    = "not able to wait"
+	errNotAbleToLock    = "not able to lock"
+	errChannelNotLocked = "channel %s not locked"
+)
