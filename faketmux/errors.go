@@ -147,4 +147,6 @@ const (
 	errNotAbleToWait    = "not able to wait"
 	errNotAbleToLock    = "not able to lock"
 	errChannelNotLocked = "channel %s not locked"
+	errInvalidDelay     = "invalid delay time: %s"
+	errFailedToRun      = "failed to run command: %s"
 )

@@ -277,7 +277,7 @@ func (s *Server) runConfig(ctx context.Context, config []ConfigFile) {
 		failed = failed || !ok
 		lines = append(lines, cmds...)
 	}
-	c := &client{ctx: ctx, s: s, st: st, stdout: io.Discard, stderr: io.Discard, utf8: true}
+	c := &client{ctx: ctx, s: s, st: st, stdout: io.Discard, stderr: io.Discard, utf8: true, inConfig: true}
 	for _, cmds := range lines {
 		if c.runList(cmds) != 0 {
 			failed = true
@@ -323,7 +323,7 @@ func (s *Server) exitIfDone() {
 	// for its connected clients before exiting; a client whose command
 	// waits checks the exit when its line is done.
 	st.flushChannels()
-	if st.waiting > 0 {
+	if st.waiting > 0 || st.pendingJobs > 0 {
 		return
 	}
 	st.shutDown()
@@ -336,6 +336,7 @@ func (s *Server) stop() {
 		return
 	}
 	s.st.closePanes()
+	s.st.killJobs()
 	s.st = nil
 	close(s.done)
 }

@@ -52,6 +52,8 @@ type state struct {
 	configFailed bool
 	waiting      int                     // clients whose command waits without the server lock
 	channels     map[string]*waitChannel // wait-for's, by name
+	jobs         map[*job]struct{}       // shell commands running for commands
+	pendingJobs  int                     // background if-shell jobs, which the server waits for
 	env          environ                 // the global environment, from the client that started the server
 
 	buffers bufferStore
