@@ -22,6 +22,11 @@ import (
 // if-shell and source-file, as tmux's cmd-wait-for.c, cmd-run-shell.c,
 // cmd-if-shell.c and cmd-source-file.c have them.
 var scriptCommands = []*cmdEntry{
+	{name: "list-commands", alias: "lscm", template: "F:", lower: 0, upper: 1, usage: `[-F format] [command]`, startServer: true, exec: cmdListCommands},
+	{name: "lock-server", alias: "lock", template: "", lower: 0, upper: 0, usage: ``, exec: cmdLock},
+	{name: "lock-session", alias: "locks", template: "t:", lower: 0, upper: 0, usage: `[-t target-session]`, target: targetSpec{kind: findSession}, exec: cmdLock},
+	{name: "clear-prompt-history", alias: "clearphist", template: "T:", lower: 0, upper: 0, usage: `[-T type]`, exec: cmdClearPromptHistory},
+	{name: "show-prompt-history", alias: "showphist", template: "T:", lower: 0, upper: 0, usage: `[-T type]`, exec: cmdShowPromptHistory},
 	{name: "if-shell", alias: "if", template: "bFt:", lower: 2, upper: 3, usage: `[-bF] [-t target-pane] shell-command command [command]`, target: targetSpec{kind: findPane, canFail: true}, exec: cmdIfShell},
 	{name: "run-shell", alias: "run", template: "bd:Ct:", lower: 0, upper: 1, usage: `[-bC] [-d delay] [-t target-pane] [shell-command]`, target: targetSpec{kind: findPane, canFail: true}, exec: cmdRunShell},
 	{name: "source-file", alias: "source", template: "Fnqv", lower: 1, upper: -1, usage: `[-Fnqv] path ...`, exec: cmdSourceFile},
@@ -678,4 +683,77 @@ func printCommand(cmd *command) string {
 		words = append(words, escapeArg(v))
 	}
 	return strings.Join(words, " ")
+}
+
+// listCommandsTemplate is list-commands' default format.
+const listCommandsTemplate = "#{command_list_name}#{?command_list_alias, (#{command_list_alias}),} #{command_list_usage}"
+
+// cmdListCommands lists tmux's table, or the one command whose name or
+// alias is given exactly (no prefix: another word lists nothing).
+func cmdListCommands(c *client, it *cmdItem) error {
+	a := it.args
+	template, ok := a.get('F')
+	if !ok {
+		template = listCommandsTemplate
+	}
+	for _, e := range cmdTable {
+		if len(a.values) > 0 && a.values[0] != e.name && a.values[0] != e.alias {
+			continue
+		}
+		// tmux gives the format no target.
+		f := c.formatter()
+		f.entry = e
+		c.print(f.expand(template))
+	}
+	return nil
+}
+
+func commandListVariable(e *cmdEntry, key string) (string, time.Time, bool) {
+	switch key {
+	case "command_list_name":
+		return e.name, time.Time{}, true
+	case "command_list_alias":
+		return e.alias, time.Time{}, true
+	case "command_list_usage":
+		return e.usage, time.Time{}, true
+	}
+	return "", time.Time{}, false
+}
+
+// cmdLock is lock-server and lock-session: tmux locks the terminal
+// clients attached (to the session), and there are none; control clients
+// are never locked.
+func cmdLock(c *client, it *cmdItem) error { return nil }
+
+// promptTypes are tmux's prompt history types, in its order.
+var promptTypes = []string{"command", "search", "target", "window-target"}
+
+// promptHistoryTypes are the types -T names: one, or all of them.
+func promptHistoryTypes(a *args) ([]string, error) {
+	name, ok := a.get('T')
+	switch {
+	case !ok:
+		return promptTypes, nil
+	case slices.Contains(promptTypes, name):
+		return []string{name}, nil
+	}
+	return nil, errorf(errInvalidPromptType, name)
+}
+
+// The prompt histories fill from a client's command prompt, which needs a
+// terminal: they stay empty, so show-prompt-history prints each type's
+// header, and clear-prompt-history only checks its type.
+func cmdShowPromptHistory(c *client, it *cmdItem) error {
+	types, err := promptHistoryTypes(it.args)
+	for _, name := range types {
+		// tmux's header has a newline of its own.
+		c.print("History for " + name + ":\n")
+		c.print("")
+	}
+	return err
+}
+
+func cmdClearPromptHistory(c *client, it *cmdItem) error {
+	_, err := promptHistoryTypes(it.args)
+	return err
 }

@@ -123,4 +123,20 @@ var _ = differentialCases("script", []scenario{
 		cmd("source", "[", ";", "display", "-p", "end"),
 		cmd("source"),
 	}},
+	{name: "list-commands and prompt histories", steps: []step{
+		cmd("list-commands"),
+		cmd("lscm", "-F", "#{command_list_name}|#{command_list_alias}|#{command_list_usage}", "wait-for"),
+		cmd("lscm", "wait"),
+		cmd("lscm", "wai"),
+		cmd("lscm", "-F", "#{session_name}:#{command_list_name}", "new-session", ";", "new-session", "-d", "-s", "m", ";", "lscm", "-F", "#{session_name}:#{command_list_name}", "neww"),
+		cmd("show-prompt-history"),
+		cmd("showphist", "-T", "window-target"),
+		cmd("showphist", "-T", "command").withEnv("LC_ALL=C"),
+		cmd("showphist", "-T", "bogus"),
+		cmd("clear-prompt-history", "-T", "bogus"),
+		cmd("clear-prompt-history", ";", "clearphist", "-T", "search"),
+		// With no terminal client there is nothing to lock.
+		cmd("lock-server", ";", "lock-session", ";", "locks", "-t", "m"),
+		cmd("lock-session", "-t", "nope"),
+	}},
 })

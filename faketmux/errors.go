@@ -144,9 +144,10 @@ const (
 
 // Scripting: wait-for, run-shell, if-shell, source-file.
 const (
-	errNotAbleToWait    = "not able to wait"
-	errNotAbleToLock    = "not able to lock"
-	errChannelNotLocked = "channel %s not locked"
-	errInvalidDelay     = "invalid delay time: %s"
-	errFailedToRun      = "failed to run command: %s"
+	errNotAbleToWait     = "not able to wait"
+	errNotAbleToLock     = "not able to lock"
+	errChannelNotLocked  = "channel %s not locked"
+	errInvalidDelay      = "invalid delay time: %s"
+	errFailedToRun       = "failed to run command: %s"
+	errInvalidPromptType = "invalid type: %s"
 )
