@@ -223,23 +223,32 @@ func (c *client) startJob(shellCmd string, s *session) (*job, error) {
 	return j, nil
 }
 
-// jobDir is tmux's server_client_get_cwd: the client's directory for a
-// client attached to no session, else the session's, else the home
-// directory, else /; one that cannot be entered falls back the same way.
-func (c *client) jobDir(s *session) string {
+// cwds is tmux's server_client_get_cwd for a command with target session
+// s (nil: none), in order of preference: the client's directory for a
+// client attached to no session, else the session's, else the client's
+// session's, else the home directory, else /.
+func (c *client) cwds(s *session) []string {
 	var dirs []string
-	if c.dir != "" && (c.control == nil || c.control.session == nil) {
+	attached := c.control != nil && c.control.session != nil
+	if c.dir != "" && !attached {
 		dirs = append(dirs, c.dir)
 	}
 	if s != nil {
 		dirs = append(dirs, s.cwd)
 	}
-	if c.control != nil && c.control.session != nil {
+	if attached {
 		dirs = append(dirs, c.control.session.cwd)
 	}
 	if home, ok := c.globalLookup("HOME"); ok {
 		dirs = append(dirs, home)
 	}
+	return append(dirs, "/")
+}
+
+// jobDir is where a job starts: the first of cwds it can enter, as tmux's
+// job_run falls back.
+func (c *client) jobDir(s *session) string {
+	dirs := c.cwds(s)
 	for _, d := range dirs {
 		if fi, err := os.Stat(d); err == nil && fi.IsDir() {
 			return d
@@ -509,7 +518,7 @@ func cmdSourceFile(c *client, it *cmdItem) error {
 		}
 		pattern := path
 		if !strings.HasPrefix(path, "/") {
-			pattern = c.sourceDir() + "/" + path
+			pattern = c.cwds(nil)[0] + "/" + path
 		}
 		matches := glob(pattern)
 		if len(matches) == 0 {
@@ -568,21 +577,6 @@ func cmdSourceFile(c *client, it *cmdItem) error {
 		}
 		return nil
 	})
-}
-
-// sourceDir is the directory source-file's relative paths start from,
-// tmux's server_client_get_cwd with no session.
-func (c *client) sourceDir() string {
-	if c.dir != "" && (c.control == nil || c.control.session == nil) {
-		return c.dir
-	}
-	if c.control != nil && c.control.session != nil {
-		return c.control.session.cwd
-	}
-	if home, ok := c.globalLookup("HOME"); ok {
-		return home
-	}
-	return "/"
 }
 
 // glob is glob(3) with no flags: a '*' or '?' does not match a leading
