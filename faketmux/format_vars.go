@@ -19,6 +19,11 @@ func (f *formatter) variable(key string) (v string, t time.Time, ok bool) {
 			return "", t, false
 		}
 		return bufferVariable(f.buffer, key)
+	case strings.HasPrefix(key, "command_list_"):
+		if f.entry == nil {
+			return "", t, false
+		}
+		return commandListVariable(f.entry, key)
 	case strings.HasPrefix(key, "pane_"):
 		if f.p == nil {
 			return "", t, false
