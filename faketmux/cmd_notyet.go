@@ -34,9 +34,6 @@ var notYetCommands = []*cmdEntry{
 	{name: "display-panes", alias: "displayp", template: "bd:Nt:", lower: 0, upper: 1, usage: `[-bN] [-d duration] [-t target-client] [template]`},
 	{name: "find-window", alias: "findw", template: "CiNrt:TZ", lower: 1, upper: 1, usage: `[-CiNrTZ] [-t target-pane] match-string`},
 
-	// Panes.
-	{name: "pipe-pane", alias: "pipep", template: "IOot:", lower: 0, upper: 1, usage: `[-IOo] [-t target-pane] [shell-command]`},
-
 	// Options and hooks.
 	{name: "set-hook", alias: "", template: "agpRt:uw", lower: 1, upper: 2, usage: `[-agpRuw] [-t target-pane] hook [command]`},
 	{name: "show-hooks", alias: "", template: "gpt:w", lower: 0, upper: 1, usage: `[-gpw] [-t target-pane]`},

@@ -18,9 +18,10 @@ import (
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/cmdparse"
 )
 
-// The commands scripts use to wait and branch: wait-for, run-shell,
-// if-shell and source-file, as tmux's cmd-wait-for.c, cmd-run-shell.c,
-// cmd-if-shell.c and cmd-source-file.c have them.
+// The commands scripts use to wait, branch and pipe: wait-for, run-shell,
+// if-shell, source-file and pipe-pane, as tmux's cmd-wait-for.c,
+// cmd-run-shell.c, cmd-if-shell.c, cmd-source-file.c and cmd-pipe-pane.c
+// have them.
 var scriptCommands = []*cmdEntry{
 	{name: "list-commands", alias: "lscm", template: "F:", lower: 0, upper: 1, usage: `[-F format] [command]`, startServer: true, exec: cmdListCommands},
 	{name: "lock-server", alias: "lock", template: "", lower: 0, upper: 0, usage: ``, exec: cmdLock},
@@ -30,6 +31,7 @@ var scriptCommands = []*cmdEntry{
 	{name: "if-shell", alias: "if", template: "bFt:", lower: 2, upper: 3, usage: `[-bF] [-t target-pane] shell-command command [command]`, target: targetSpec{kind: findPane, canFail: true}, exec: cmdIfShell},
 	{name: "run-shell", alias: "run", template: "bd:Ct:", lower: 0, upper: 1, usage: `[-bC] [-d delay] [-t target-pane] [shell-command]`, target: targetSpec{kind: findPane, canFail: true}, exec: cmdRunShell},
 	{name: "source-file", alias: "source", template: "Fnqv", lower: 1, upper: -1, usage: `[-Fnqv] path ...`, exec: cmdSourceFile},
+	{name: "pipe-pane", alias: "pipep", template: "IOot:", lower: 0, upper: 1, usage: `[-IOo] [-t target-pane] [shell-command]`, target: targetSpec{kind: findPane}, exec: cmdPipePane},
 	{name: "wait-for", alias: "wait", template: "LSU", lower: 1, upper: 1, usage: `[-L|-S|-U] channel`, exec: cmdWaitFor},
 }
 
@@ -750,4 +752,25 @@ func cmdShowPromptHistory(c *client, it *cmdItem) error {
 func cmdClearPromptHistory(c *client, it *cmdItem) error {
 	_, err := promptHistoryTypes(it.args)
 	return err
+}
+
+func cmdPipePane(c *client, it *cmdItem) error {
+	a, t := it.args, it.target
+	p := t.p
+	if p.dead != nil {
+		return errorf(errPaneExited)
+	}
+	had := c.st.pipeOf(p) != nil
+	c.st.closePipe(p)
+	if len(a.values) == 0 || a.values[0] == "" || (a.has('o') && had) {
+		return nil
+	}
+	// Neither -I nor -O means -O.
+	in, out := a.has('I'), a.has('O') || !a.has('I')
+	text := a.values[0]
+	text = c.formatForTarget(t).expand(strftime(text, c.s.now()))
+	if err := c.openPipe(p, text, in, out); err != nil {
+		return errorf(errFork, err)
+	}
+	return nil
 }

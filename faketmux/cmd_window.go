@@ -395,8 +395,7 @@ func cmdRespawnWindow(c *client, it *cmdItem) error {
 	w.unzoom()
 	first := w.panes[0]
 	for _, p := range w.panes[1:] {
-		delete(c.st.panes, p.id)
-		p.prog.Close()
+		c.st.forgetPane(p)
 	}
 	w.lastPane = nil
 	w.hold(first)

@@ -51,12 +51,13 @@ type paneChunk struct {
 	data []byte
 }
 
-// paneOutput hands a chunk of a pane's output to the control clients,
-// which write it as %output when they next wake. It runs in the pane's
+// paneOutput hands a chunk of a pane's output to its pipe and to the
+// control clients, which write it as %output when they next wake. It runs in the pane's
 // reader, without the server's lock.
 func (st *state) paneOutput(pane int, data []byte) {
 	st.outMu.Lock()
 	defer st.outMu.Unlock()
+	st.pipeOutput(pane, data)
 	for _, cc := range st.outClients {
 		cc.output = append(cc.output, paneChunk{pane, data})
 		cc.poke()

@@ -142,7 +142,7 @@ const (
 	errUnknownVariable   = "unknown variable: %s"
 )
 
-// Scripting: wait-for, run-shell, if-shell, source-file.
+// Scripting: wait-for, run-shell, if-shell, source-file, pipe-pane.
 const (
 	errNotAbleToWait     = "not able to wait"
 	errNotAbleToLock     = "not able to lock"
@@ -150,4 +150,6 @@ const (
 	errInvalidDelay      = "invalid delay time: %s"
 	errFailedToRun       = "failed to run command: %s"
 	errInvalidPromptType = "invalid type: %s"
+	errPaneExited        = "target pane has exited"
+	errFork              = "fork error: %v"
 )

@@ -269,6 +269,7 @@ func readAll(ctx context.Context, r io.Reader) ([]byte, error) {
 func (s *Server) start(ctx context.Context, call Call) {
 	s.socket = true
 	s.st = newState(s, call.Env, call.Dir)
+	s.st.procEnv, s.st.procDir = call.Env, call.Dir
 	s.st.number += uint64(len(call.Config)) // an item for each file tmux loads
 	select {
 	case <-s.done:
@@ -350,6 +351,7 @@ func (s *Server) stop() {
 	if s.st == nil {
 		return
 	}
+	s.st.closePipes()
 	s.st.closePanes()
 	s.st.killJobs()
 	s.st = nil

@@ -138,8 +138,7 @@ func (s *Server) watchPane(st *state, p *paneState, prog program) {
 // destroyPane removes a pane, closing its program, and the window and
 // session it leaves empty.
 func (st *state) destroyPane(p *paneState) {
-	delete(st.panes, p.id)
-	p.prog.Close()
+	st.forgetPane(p)
 	w := p.window
 	if len(w.panes) == 1 {
 		w.panes = nil
@@ -227,8 +226,7 @@ func (st *state) dropLink(l *window) {
 // closeWindowPanes ends the programs of a window that is going away.
 func (st *state) closeWindowPanes(w *window) {
 	for _, p := range w.panes {
-		delete(st.panes, p.id)
-		p.prog.Close()
+		st.forgetPane(p)
 	}
 	w.panes = nil
 }
