@@ -125,6 +125,22 @@ func (c *client) drawInput(it *cmdItem, p *paneState) error {
 	})
 }
 
+// displayInput is display-message -I: the client's standard input drawn
+// on empty pane p, as split-window -I draws it, and nothing else done. A
+// client attached to a session has no input to give; no pane found is no
+// error.
+func (c *client) displayInput(it *cmdItem, p *paneState) error {
+	switch {
+	case p == nil:
+		return nil
+	case !p.empty:
+		return errorf(errPaneNotEmpty)
+	case c.control != nil && c.control.session != nil:
+		return nil
+	}
+	return c.drawInput(it, p)
+}
+
 // splitSize is the new pane's size from -l (cells, or N% of the pane being
 // split) or -p (a percentage); -1, to split in half, without either.
 func splitSize(a *args, whole int) (int, error) {
@@ -462,6 +478,9 @@ func cmdDisplayMessage(c *client, it *cmdItem) error {
 	// A -t that cannot be found is not an error here (tmux's
 	// CMD_FIND_CANFAIL): whatever part was found gives the format.
 	a, t := it.args, it.target
+	if a.has('I') {
+		return c.displayInput(it, t.p)
+	}
 	template, ok := a.get('F')
 	if len(a.values) > 0 {
 		if ok {

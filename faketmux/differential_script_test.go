@@ -171,6 +171,27 @@ var _ = differentialCases("script", []scenario{
 		cmd("pipe-pane", "-t", "nope", "cat"),
 		cmd("pipe-pane", "a", "b"),
 	}},
+	{name: "display-message -I", steps: []step{
+		cmd("new-session", "-d", "-s", "m", "-n", "w", "-x", "20", "-y", "12", "cat"),
+		cmd("display", "-I").in("abc"),
+		// Input is drawn on an empty pane only, and nothing is printed.
+		cmd("split-window", "-I", "-d").in("one\ntwo"),
+		cmd("display", "-I", "-t", "%1", ";", "display", "-p", "after").in("three\n"),
+		cmd("capture-pane", "-p", "-t", "%1"),
+		cmd("display", "-I", "-p", "-t", "%1", "hello").in("x"),
+		cmd("display", "-I", "-t", "nope").in("zzz"),
+		cmd("capture-pane", "-p", "-t", "%1"),
+		// A pane stays empty when respawned.
+		cmd("split-window", "-d", "", ";", "respawn-pane", "-k", "-t", "%2", "cat"),
+		cmd("display", "-I", "-t", "%2").in("hi\n"),
+		cmd("capture-pane", "-p", "-t", "%2"),
+		// A control client attached to a session has no input to give.
+		cmd("attach", "-t", "m").controlIn("display -I -t %1\n"),
+		cmd("capture-pane", "-p", "-t", "%1"),
+		cmd("set", "-g", "remain-on-exit", "on", ";", "new-window", "-d", "-n", "d", "true"),
+		cmd("display", "-p", "-t", ":d", "#{pane_dead}").waitFor("1"),
+		cmd("display", "-I", "-t", ":d").in("x"),
+	}},
 	{name: "list-commands and prompt histories", steps: []step{
 		cmd("list-commands"),
 		cmd("lscm", "-F", "#{command_list_name}|#{command_list_alias}|#{command_list_usage}", "wait-for"),

@@ -151,5 +151,6 @@ const (
 	errFailedToRun       = "failed to run command: %s"
 	errInvalidPromptType = "invalid type: %s"
 	errPaneExited        = "target pane has exited"
+	errPaneNotEmpty      = "pane is not empty"
 	errFork              = "fork error: %v"
 )

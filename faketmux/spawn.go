@@ -50,7 +50,7 @@ func (c *client) emptyPane(w *window, argv []string, cwd string, width, height i
 		title: hostname(), width: width, height: height,
 		created: c.s.now(), historyLimit: w.session.options.number("history-limit"),
 		command: filepath.Base(w.session.options.get("default-shell")),
-		dead:    &paneDeath{status: -1},
+		dead:    &paneDeath{status: -1}, empty: true,
 	}
 	p.prog = startEmpty(pane.Options{Cols: width, Rows: height, HistoryLimit: p.historyLimit})
 	st.nextPane++

@@ -172,6 +172,10 @@ type paneState struct {
 	// notifications (pane-focus-in, pane-focus-out), which take items of
 	// tmux's queue though no control client is told of them.
 	focused bool
+	// empty is tmux's PANE_EMPTY: split-window made the pane with no
+	// program. A respawn does not clear it, and display-message -I
+	// draws on such a pane only.
+	empty bool
 }
 
 // paneDeath is how a pane's program ended: its exit status, or -1 and the
