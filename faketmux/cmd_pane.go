@@ -492,6 +492,12 @@ func cmdDisplayMessage(c *client, it *cmdItem) error {
 	}
 	f := c.formatForTarget(t)
 	if !a.has('p') {
+		// The message goes on the status line of the client's own
+		// terminal, which only a control client attached has; the log
+		// keeps it.
+		if cc := c.control; cc != nil && cc.session != nil && !a.has('c') {
+			c.logMessage(f.expand(template))
+		}
 		return nil
 	}
 	c.print(f.expand(template))

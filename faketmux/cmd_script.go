@@ -202,26 +202,43 @@ func (c *client) globalLookup(name string) (string, bool) {
 // runs one: `/bin/sh -c`, its standard output read back and its standard
 // error thrown away.
 type job struct {
-	cmd *exec.Cmd
-	out bytes.Buffer
+	text string
+	cmd  *exec.Cmd
+	out  bytes.Buffer
+	// fd is the server's end of the pipe the job's output comes on, which
+	// show-messages -J shows; read is closed once its output has ended.
+	fd   int
+	read chan struct{}
 }
 
 // startJob starts shellCmd for a command with target session s (nil:
 // none), in tmux's directory and environment for it. The server kills it
 // if it exits first.
 func (c *client) startJob(shellCmd string, s *session) (*job, error) {
-	j := &job{cmd: exec.Command("/bin/sh", "-c", shellCmd)}
+	j := &job{text: shellCmd, cmd: exec.Command("/bin/sh", "-c", shellCmd), read: make(chan struct{})}
 	j.cmd.Dir = c.jobDir(s)
 	env := c.sessionEnviron(s, !c.inConfig)
 	j.cmd.Env = env.pushed()
-	j.cmd.Stdout = &j.out
-	if err := j.cmd.Start(); err != nil {
+	r, w, err := os.Pipe()
+	if err != nil {
 		return nil, err
 	}
-	if c.st.jobs == nil {
-		c.st.jobs = map[*job]struct{}{}
+	j.cmd.Stdout = w
+	err = j.cmd.Start()
+	w.Close()
+	if err != nil {
+		r.Close()
+		return nil, err
 	}
-	c.st.jobs[j] = struct{}{}
+	j.fd = int(r.Fd())
+	go func() {
+		// As with tmux, the job is done once its output ends too, which
+		// a program it left in the background may hold open.
+		j.out.ReadFrom(r)
+		r.Close()
+		close(j.read)
+	}()
+	c.st.jobs = slices.Insert(c.st.jobs, 0, j)
 	return j, nil
 }
 
@@ -260,12 +277,15 @@ func (c *client) jobDir(s *session) string {
 }
 
 // wait waits for the job to end, without the server's lock.
-func (j *job) wait() { j.cmd.Wait() }
+func (j *job) wait() {
+	j.cmd.Wait()
+	<-j.read
+}
 
 // finish forgets a job that ended and returns how: its exit status, or
 // the signal that killed it.
 func (st *state) finishJob(j *job) (status, signal int) {
-	delete(st.jobs, j)
+	st.jobs = slices.DeleteFunc(st.jobs, func(x *job) bool { return x == j })
 	ws, _ := j.cmd.ProcessState.Sys().(syscall.WaitStatus)
 	if ws.Signaled() {
 		return -1, int(ws.Signal())
@@ -275,7 +295,7 @@ func (st *state) finishJob(j *job) (status, signal int) {
 
 // killJobs ends the jobs of a server that exits, as tmux's job_kill_all.
 func (st *state) killJobs() {
-	for j := range st.jobs {
+	for _, j := range st.jobs {
 		j.cmd.Process.Signal(syscall.SIGTERM)
 	}
 }

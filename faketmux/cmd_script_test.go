@@ -211,7 +211,8 @@ func TestRunShellJobEndsWithTheServer(t *testing.T) {
 	until(t, "the job", func() bool {
 		s.mu.Lock()
 		defer s.mu.Unlock()
-		for j = range s.st.jobs {
+		if len(s.st.jobs) > 0 {
+			j = s.st.jobs[0]
 		}
 		return j != nil
 	})

@@ -450,7 +450,8 @@ func (c *client) controlLine(line string, parse func(string) ([]string, error)) 
 	number := c.st.nextNumber()
 	now := c.s.now().Unix()
 	c.guard("begin", now, number)
-	c.errorf("parse error: %s", err)
+	// It is control mode's own callback, which tmux does not log.
+	c.writeError("parse error: " + err.Error())
 	c.guard("error", now, number)
 	return true
 }

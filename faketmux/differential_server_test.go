@@ -1,8 +1,35 @@
 package faketmux
 
+import "regexp"
+
 // The differential cases of the server and its clients: starting and
-// exiting, configuration files, list-clients.
+// exiting, configuration files, list-clients, show-messages.
 var _ = differentialCases("server", []scenario{
+	{name: "show-messages", ownDirs: true, config: [][]string{{"set-buffer", "-b", "cfg", "not logged"}}, steps: []step{
+		cmd("new-session", "-d", "-s", "m", "-n", "w", "-x", "20", "-y", "5", "sleep 1000"),
+		// A client with no terminal has no messages to see.
+		cmd("show-messages"),
+		cmd("showmsgs", "-J"),
+		cmd("showmsgs", "-T"),
+		cmd("showmsgs", "-JT"),
+		cmd("showmsgs", "-t", "nope"),
+		cmd("showmsgs", "-J", "-t", "nope"),
+		cmd("bogus"),
+		cmd("display", "hello"),
+		cmd("set-buffer", "-b", "a b", "x y", ";", "if", "true", "display -p \"in if\"", ";", "has", "-t", "nope"),
+		cmd("run", "-b", "echo > started.txt; exec sleep 5"),
+		fileOf("started.txt", "\n"),
+		// The log holds every command since the configuration and every
+		// message a client was shown, newest first; -J the jobs.
+		cmd("attach", "-t", "m").controlIn("show-messages -J\n" +
+			"show-messages -T\n" +
+			"show-messages -JT\n" +
+			"show-messages -t nope\n" +
+			"bogus2\n" +
+			"display 'to the status line'\n" +
+			"display -p printed\n" +
+			"show-messages\n").normalise(normMessages),
+	}},
 	{name: "lifecycle", steps: []step{
 		cmd("list-buffers"),
 		cmd("load-buffer", "-").in("x").leftUnread(),
@@ -93,3 +120,14 @@ var _ = differentialCases("server", []scenario{
 		cmd("kill-session", "-t", "main"),
 	}},
 })
+
+var (
+	messageTimeRE = regexp.MustCompile(`(?m)^[0-9]{2}:[0-9]{2}: `)
+	jobRE         = regexp.MustCompile(`fd=[0-9]+, pid=[0-9]+`)
+)
+
+// normMessages is normControl, and show-messages' times of day and its
+// jobs' descriptors and process IDs.
+func normMessages(s string) string {
+	return jobRE.ReplaceAllString(messageTimeRE.ReplaceAllString(normControl(s), "HH:MM: "), "fd=FD, pid=PID")
+}

@@ -160,7 +160,7 @@ func (s *Server) Exec(ctx context.Context, call Call) int {
 		ctx: ctx, s: s, st: s.st,
 		stdin: call.Stdin, stdout: call.Stdout, stderr: call.Stderr,
 		dir: call.Dir, env: call.Env,
-		utf8: call.UTF8 || utf8,
+		utf8: call.UTF8 || utf8, pid: call.PID,
 	}
 	if call.Control != 0 {
 		c.stderr = c.stdout

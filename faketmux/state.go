@@ -52,7 +52,7 @@ type state struct {
 	configFailed bool
 	waiting      int                     // clients whose command waits without the server lock
 	channels     map[string]*waitChannel // wait-for's, by name
-	jobs         map[*job]struct{}       // shell commands running for commands
+	jobs         []*job                  // shell commands running for commands, newest first
 	pendingJobs  int                     // background if-shell jobs, which the server waits for
 	env          environ                 // the global environment, from the client that started the server
 
@@ -89,6 +89,8 @@ type state struct {
 	// them.
 	procEnv []string
 	procDir string
+
+	messages []logMessage // show-messages' log, oldest first
 }
 
 type session struct {
