@@ -167,6 +167,9 @@ func (s *Server) Exec(ctx context.Context, call Call) int {
 		c.control = newControlClient(s, call, c.stdout, c.utf8)
 	}
 	if parseErr != nil {
+		// tmux's server parses the line again and queues the error as
+		// an item of its own.
+		c.st.number++
 		c.errorf("%s", parseErr)
 		return 1
 	}
