@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"os/user"
 	"regexp"
 	"strconv"
 	"strings"
@@ -295,4 +296,22 @@ func TestShowMessagesForAControlClient(t *testing.T) {
 			t.Errorf("log line %d: %q, want %q", i, line, want[i])
 		}
 	}
+}
+
+func TestServerAccessListBelongsToTheServerRun(t *testing.T) {
+	if _, err := user.Lookup("nobody"); err != nil {
+		t.Skip("no user nobody here")
+	}
+	s := RunT(t)
+	mustRun(t, s, "new-session", "-d", "-s", "a", "sleep 1000")
+	mustRun(t, s, "server-access", "-r", "nobody")
+	if got := mustRun(t, s, "server-access", "-l"); !strings.Contains(got, "nobody (R)\n") {
+		t.Fatalf("list: %q", got)
+	}
+	mustRun(t, s, "kill-server")
+	mustRun(t, s, "new-session", "-d", "-s", "b", "sleep 1000")
+	if got := mustRun(t, s, "server-access", "-l"); strings.Contains(got, "nobody") {
+		t.Fatalf("a new server kept the old list: %q", got)
+	}
+	mustFail(t, s, "user nobody not found", "server-access", "-d", "nobody")
 }

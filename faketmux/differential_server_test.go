@@ -3,9 +3,36 @@ package faketmux
 import "regexp"
 
 // The differential cases of the server and its clients: starting and
-// exiting, configuration files, list-clients, show-messages.
+// exiting, configuration files, list-clients, show-messages,
+// server-access.
 var _ = differentialCases("server", []scenario{
-	{name: "show-messages", ownDirs: true, config: [][]string{{"set-buffer", "-b", "cfg", "not logged"}}, steps: []step{
+	{name: "server-access", steps: []step{
+		cmd("new-session", "-d", "-s", "m", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("server-access", "-l"),
+		cmd("server-access"),
+		cmd("server-access", "-a"),
+		cmd("server-access", "-a", "nobody", ";", "server-access", "-l"),
+		cmd("server-access", "-a", "nobody"),
+		// -r and -w add a user not listed yet.
+		cmd("server-access", "-r", "daemon", ";", "server-access", "-l"),
+		cmd("server-access", "-w", "daemon", ";", "server-access", "-l"),
+		cmd("server-access", "-d", "daemon", ";", "server-access", "-d", "daemon"),
+		cmd("server-access", "-ad", "bin"),
+		cmd("server-access", "-rw", "bin"),
+		cmd("server-access", "-adrw", "bin"),
+		cmd("server-access", "-l", "root"),
+		cmd("server-access", "-a", "root"),
+		cmd("server-access", "-a", "no_such_user"),
+		cmd("server-access", "-a", ""),
+		cmd("server-access", "-w", "sys", ";", "server-access", "-a", "#{session_name}"),
+		cmd("server-access", "-r", "nobody", ";", "server-access", "-a", "-r", "bin", ";", "server-access", "-l"),
+		cmd("server-access", "-t", "m"),
+		cmd("server-access", "a", "b"),
+		cmd("attach", "-t", "m").controlIn("server-access -l\nserver-access -d nobody\nserver-access -l\n"),
+	}},
+	// No configuration: tmux's count of items varies when its file has
+	// commands (TestMessageLogKeepsTheNewest shows they are not logged).
+	{name: "show-messages", ownDirs: true, steps: []step{
 		cmd("new-session", "-d", "-s", "m", "-n", "w", "-x", "20", "-y", "5", "sleep 1000"),
 		// A client with no terminal has no messages to see.
 		cmd("show-messages"),

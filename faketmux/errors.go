@@ -72,6 +72,17 @@ const (
 	errCantFindClient  = "can't find client: %s"
 )
 
+// server-access.
+const (
+	errMissingUser     = "missing user argument"
+	errUnknownUser     = "unknown user: %s"
+	errOwnsServer      = "%s owns the server, can't change access"
+	errAccessAddDelete = "-a and -d cannot be used together"
+	errAccessReadWrite = "-r and -w cannot be used together"
+	errUserNotFound    = "user %s not found"
+	errUserAdded       = "user %s is already added"
+)
+
 // Sessions, windows and panes.
 const (
 	errCreateWindow      = "create window failed: %v"

@@ -91,6 +91,9 @@ type state struct {
 	procDir string
 
 	messages []logMessage // show-messages' log, oldest first
+	// acl is server-access's list: the users who may connect, by uid,
+	// and whether they may only read.
+	acl map[int]bool
 }
 
 type session struct {
@@ -195,6 +198,7 @@ func newState(s *Server, env []string, dir string) *state {
 		options: newOptions(nil),
 		panes:   map[int]*paneState{},
 		number:  startupItems,
+		acl:     ownerACL(),
 	}
 	st.sessionOptions = newOptions(nil)
 	st.windowOptions = newOptions(nil)
