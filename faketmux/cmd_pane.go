@@ -219,18 +219,24 @@ func cmdResizePane(c *client, it *cmdItem) error {
 			if err != nil {
 				return errorf(size.msg, err)
 			}
-			w.resizePaneTo(p, size.typ, n)
+			if w.resizePaneTo(p, size.typ, n) {
+				c.st.notify(event{kind: eventLayoutChanged, w: w})
+			}
 		}
 	}
+	resized := false
 	switch {
 	case a.has('L'):
-		w.resizePane(p, layoutLeftRight, -adjust)
+		resized = w.resizePane(p, layoutLeftRight, -adjust)
 	case a.has('R'):
-		w.resizePane(p, layoutLeftRight, adjust)
+		resized = w.resizePane(p, layoutLeftRight, adjust)
 	case a.has('U'):
-		w.resizePane(p, layoutTopBottom, -adjust)
+		resized = w.resizePane(p, layoutTopBottom, -adjust)
 	case a.has('D'):
-		w.resizePane(p, layoutTopBottom, adjust)
+		resized = w.resizePane(p, layoutTopBottom, adjust)
+	}
+	if resized {
+		c.st.notify(event{kind: eventLayoutChanged, w: w})
 	}
 	return nil
 }
@@ -290,6 +296,12 @@ func cmdSwapPane(c *client, it *cmdItem) error {
 			if dstW.lastPane == dst {
 				dstW.lastPane = nil
 			}
+		}
+	}
+	if src != dst {
+		st.notify(event{kind: eventLayoutChanged, w: srcW})
+		if srcW != dstW {
+			st.notify(event{kind: eventLayoutChanged, w: dstW})
 		}
 	}
 	st.popZoom(srcW, rezoomSrc)

@@ -292,7 +292,9 @@ func (st *state) linkWindow(w *window, dst *session, idx int, kill, selectIt boo
 	dst.insert(link)
 	st.notify(event{kind: eventWindowLinked, w: link})
 	if selectIt {
+		was := dst.current
 		dst.setCurrent(link)
+		st.windowChanged(dst, was)
 	}
 	return link, nil
 }
@@ -463,7 +465,13 @@ func cmdResizeWindow(c *client, it *cmdItem) error {
 		sx, sy = defaultSize(s)
 	}
 	w.options.values["window-size"] = "manual"
+	width, height := w.width, w.height
 	c.st.resizeWindow(w, sx, sy)
+	if w.width != width || w.height != height {
+		// And window-resized, which control clients are not told of.
+		c.st.notify(event{kind: eventLayoutChanged, w: w})
+		c.st.notify(event{kind: eventSilent})
+	}
 	return nil
 }
 

@@ -171,7 +171,8 @@ const (
 	eventWindowRenamed
 	eventSessionsChanged
 	eventSessionRenamed
-	eventSessionChanged // client-session-changed, for that client
+	eventSessionChanged // client-session-changed: the client's own session
+	eventClientDetached
 	eventLayoutChanged
 	eventPaneChanged   // the window's active pane
 	eventWindowChanged // the session's current window
@@ -212,16 +213,30 @@ func (st *state) runEvents() {
 	}
 }
 
-// render is the notification line cc sees for e, or none.
+// render is the notification line cc sees for e, or none. As in tmux, it
+// is rendered as things are when the queue runs: a window counts as
+// linked for a client whose session has a place for it then.
 func (cc *controlClient) render(e event) string {
-	if e.kind == eventSessionsChanged {
+	switch e.kind {
+	case eventSessionsChanged:
 		return "%sessions-changed"
+	case eventClientDetached:
+		return "%client-detached " + e.client.name
+	case eventPaneChanged:
+		return fmt.Sprintf("%%window-pane-changed @%d %%%d", e.w.id, e.w.active.id)
 	}
 	if cc.session == nil {
 		return ""
 	}
+	place := func() *window {
+		i := slices.IndexFunc(cc.session.winlinks, func(l *window) bool { return l.windowCore == e.w.windowCore })
+		if i < 0 {
+			return nil
+		}
+		return cc.session.winlinks[i]
+	}
 	window := func(prefix string) string {
-		if e.w.session == cc.session && slices.Contains(cc.session.winlinks, e.w) {
+		if place() != nil {
 			return prefix
 		}
 		return "unlinked-" + prefix
@@ -236,23 +251,27 @@ func (cc *controlClient) render(e event) string {
 	case eventLayoutChanged:
 		// A window that lost its last pane is about to go: nothing to
 		// tell.
-		if e.w.session != cc.session || !slices.Contains(cc.session.winlinks, e.w) || e.w.layout == nil {
+		w := place()
+		if w == nil || w.layout == nil {
 			return ""
 		}
 		c := &client{s: cc.srv, st: cc.srv.st, utf8: true}
-		return c.formatFor(e.w.active).expand("%layout-change #{window_id} #{window_layout} #{window_visible_layout} #{window_raw_flags}")
+		return c.formatIn(w, w.active).expand("%layout-change #{window_id} #{window_layout} #{window_visible_layout} #{window_raw_flags}")
 	case eventWindowChanged:
 		if e.s.current == nil {
 			return ""
 		}
 		return fmt.Sprintf("%%session-window-changed $%d @%d", e.s.id, e.s.current.id)
-	case eventPaneChanged:
-		return fmt.Sprintf("%%window-pane-changed @%d %%%d", e.w.id, e.w.active.id)
 	case eventSessionRenamed:
 		return fmt.Sprintf("%%session-renamed $%d %s", e.s.id, e.s.name)
 	case eventSessionChanged:
-		if e.client == cc && cc.session == e.s {
-			return fmt.Sprintf("%%session-changed $%d %s", e.s.id, e.s.name)
+		s := e.client.session
+		switch {
+		case s == nil:
+		case e.client == cc:
+			return fmt.Sprintf("%%session-changed $%d %s", s.id, s.name)
+		default:
+			return fmt.Sprintf("%%client-session-changed %s $%d %s", e.client.name, s.id, s.name)
 		}
 	}
 	return ""
@@ -429,7 +448,7 @@ func (c *client) serveControl(parse func(string) ([]string, error)) (failed bool
 	st.outMu.Unlock()
 	if s.st == st {
 		st.controls = slices.DeleteFunc(st.controls, func(x *controlClient) bool { return x == cc })
-		st.notify(event{kind: eventSilent}) // client-detached
+		st.notify(event{kind: eventClientDetached, client: cc})
 		st.runEvents()
 	}
 	io.WriteString(c.stdout, "%exit\n")

@@ -24,11 +24,17 @@ func splitWords(line string) ([]string, error) { return strings.Fields(line), ni
 
 func startControl(t *testing.T, s *Server, args ...string) *controlSession {
 	t.Helper()
+	return startControlPID(t, s, 42, args...)
+}
+
+// startControlPID starts a control client of process ID pid.
+func startControlPID(t *testing.T, s *Server, pid int, args ...string) *controlSession {
+	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	cs := &controlSession{in: inW, lines: make(chan string, 100), rc: make(chan int, 1)}
 	go func() {
-		rc := s.Exec(context.Background(), Call{Args: args, Stdin: inR, Stdout: outW, UTF8: true, Control: 1, ParseLine: splitWords, PID: 42})
+		rc := s.Exec(context.Background(), Call{Args: args, Stdin: inR, Stdout: outW, UTF8: true, Control: 1, ParseLine: splitWords, PID: pid})
 		outW.Close()
 		cs.rc <- rc
 	}()
@@ -166,5 +172,68 @@ func TestControlClientGoesWithTheServer(t *testing.T) {
 	}
 	if rc := <-cs.rc; rc != 0 {
 		t.Errorf("exit %d", rc)
+	}
+}
+
+func TestControlClientsSeeEachOther(t *testing.T) {
+	s := RunT(t)
+	mustRun(t, s, "new-session", "-d", "-s", "a", "sleep 1000")
+	mustRun(t, s, "new-session", "-d", "-s", "b", "sleep 1000")
+	watcher := startControlPID(t, s, 7, "attach-session", "-t", "a")
+	watcher.reply(t)
+	watcher.next(t) // %session-changed
+	other := startControlPID(t, s, 8, "attach-session", "-t", "a")
+	other.reply(t)
+	if got := watcher.next(t); got != "%client-session-changed client-8 $0 a" {
+		t.Fatalf("another client attaching: %q", got)
+	}
+	io.WriteString(other.in, "attach-session -t b\n")
+	if got := watcher.next(t); got != "%client-session-changed client-8 $1 b" {
+		t.Fatalf("another client switching: %q", got)
+	}
+	other.in.Close()
+	if got := watcher.next(t); got != "%client-detached client-8" {
+		t.Fatalf("another client leaving: %q", got)
+	}
+}
+
+func TestControlLayoutChanges(t *testing.T) {
+	s := RunT(t)
+	mustRun(t, s, "new-session", "-d", "-s", "a", "-x", "80", "-y", "24", "sleep 1000")
+	mustRun(t, s, "new-session", "-d", "-s", "b", "-x", "80", "-y", "24", "sleep 1000")
+	cs := startControl(t, s, "attach-session", "-t", "a")
+	cs.reply(t)
+	cs.next(t)
+	// change is the notification of a:0's layout as it is now, as its
+	// place in session a shows it.
+	change := func() string {
+		return strings.TrimSuffix(mustRun(t, s, "display", "-p", "-t", "a:0",
+			"%layout-change #{window_id} #{window_layout} #{window_visible_layout} #{window_raw_flags}"), "\n")
+	}
+	// One pane: tmux's preset leaves it alone, and only the command
+	// tells; two panes: both do.
+	mustRun(t, s, "select-layout", "-t", "a:0", "tiled")
+	want := []string{change()}
+	mustRun(t, s, "split-window", "-d", "-t", "a:0", "sleep 1000")
+	want = append(want, change())
+	mustRun(t, s, "select-layout", "-t", "a:0", "even-vertical")
+	want = append(want, change(), change())
+	// A window linked into another session is told of as its place in
+	// the client's session (no longer the current window there),
+	// whichever session's place raised it.
+	mustRun(t, s, "link-window", "-d", "-s", "a:0", "-t", "b:5", ";", "new-window", "-t", "a", "sleep 1000")
+	want = append(want, "%window-add @0", "%session-window-changed $0 @2", "%window-add @2")
+	mustRun(t, s, "resize-pane", "-t", "b:5.0", "-y", "10")
+	want = append(want, change())
+	if !strings.HasSuffix(want[len(want)-1], " -") {
+		t.Fatalf("a:0 is not the last window: %q", want[len(want)-1])
+	}
+	// No container to resize in: nothing to tell.
+	mustRun(t, s, "resize-pane", "-t", "a:1", "-x", "10", ";", "rename-window", "-t", "a:1", "r")
+	want = append(want, "%window-renamed @2 r")
+	for i, w := range want {
+		if got := cs.next(t); got != w {
+			t.Fatalf("notification %d: %q, want %q", i, got, w)
+		}
 	}
 }

@@ -1,5 +1,7 @@
 package faketmux
 
+import "regexp"
+
 // The differential cases of control mode (tmux -C): each control step's
 // input is sent once the client has answered its argv (see package
 // internal/controlrun), and its output has the guards' times and the
@@ -72,4 +74,47 @@ var _ = differentialCases("control", []scenario{
 				"list-sessions -F '#{session_name}'\n"),
 		cmd("kill-server"),
 	}},
+	// A second control client, attached in the background, sees what
+	// other clients do, one command line at a time.
+	{name: "other clients", steps: []step{
+		cmd("new-session", "-d", "-s", "m", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("new-session", "-d", "-s", "o", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+		// Its own guard's number depends on how many of the polls after
+		// it ran first.
+		cmd("attach", "-t", "m").controlIn("").stayUntil("%client-detached").normalise(normGuardNumbers).inBackground(),
+		cmd("list-clients", "-F", "#{client_session}").waitFor("m"),
+		cmd("new-window", "-d", "-t", "m", "-n", "x", "sleep 1000"),
+		cmd("link-window", "-d", "-s", "m:1", "-t", "o:5"),
+		cmd("unlink-window", "-t", "o:5"),
+		cmd("link-window", "-d", "-s", "o:0", "-t", "m:7"),
+		cmd("unlink-window", "-t", "m:7"),
+		cmd("new-window", "-d", "-t", "o", "-n", "y", "sleep 1000"),
+		cmd("kill-window", "-t", "o:y"),
+		cmd("select-layout", "-t", "m:0", "tiled"),
+		cmd("split-window", "-d", "-t", "m:0", "sleep 1000"),
+		cmd("resize-pane", "-t", "m:0.0", "-x", "20"),
+		cmd("select-layout", "-t", "m:0", "even-vertical"),
+		cmd("swap-pane", "-d", "-s", "m:0.0", "-t", "m:0.1"),
+		cmd("select-pane", "-t", "m:0.1"),
+		cmd("kill-pane", "-t", "m:0.1"),
+		cmd("split-window", "-d", "-t", "o:0", "sleep 1000"),
+		cmd("select-window", "-t", "m:1"),
+		cmd("select-window", "-t", "o:1"),
+		cmd("swap-window", "-s", "m:0", "-t", "m:1"),
+		cmd("move-window", "-s", "m:1", "-t", "o:3"),
+		cmd("move-window", "-s", "o:3", "-t", "m:4"),
+		cmd("resize-window", "-t", "m:0", "-x", "60"),
+		cmd("rename-window", "-t", "m:0", "r"),
+		cmd("attach", "-t", "m").controlIn("attach -t o\n").normalise(normGuardNumbers),
+		joinBackground(),
+	}},
 })
+
+var guardNumberRE = regexp.MustCompile(`(?m)^(%begin|%end|%error) TIME [0-9]+ `)
+
+// normGuardNumbers is normControl, and the guards' numbers, for a client
+// that comes after steps that poll (each poll is an item of tmux's
+// queue).
+func normGuardNumbers(s string) string {
+	return guardNumberRE.ReplaceAllString(normControl(s), "$1 TIME N ")
+}
