@@ -44,10 +44,10 @@ func cmdAttachSession(c *client, it *cmdItem) error {
 		s.cwd = c.formatFor(s.current.active).expand(v)
 	}
 	if v, ok := a.get('f'); ok {
-		c.control.flags.setFlags(v)
+		c.control.setFlags(v)
 	}
 	if a.has('r') {
-		c.control.flags.setFlags("read-only")
+		c.control.setFlags("read-only")
 	}
 	c.attach(s, 1)
 	return nil
@@ -87,16 +87,28 @@ func (c *client) targetClient(a *args) (*controlClient, error) {
 	return nil, errorf(errCantFindClient, name)
 }
 
-// refresh-client: for a control client, -f sets its flags; a size (-C),
-// subscriptions (-B) and pane states (-A) concern what it draws, which
-// the emulator never sends.
+// refresh-client: for a control client, -f sets its flags, -A its
+// panes' output states, -B its subscriptions (see control_subs.go); a
+// size (-C) concerns what it draws, which the emulator never sends.
 func cmdRefreshClient(c *client, it *cmdItem) error {
-	cc, err := c.targetClient(it.args)
+	a := it.args
+	cc, err := c.targetClient(a)
 	if err != nil {
 		return err
 	}
-	if v, ok := it.args.get('f'); ok {
-		cc.flags.setFlags(v)
+	for _, letter := range []byte{'F', 'f'} { // -F is an alias of -f
+		if v, ok := a.get(letter); ok {
+			cc.setFlags(v)
+		}
+	}
+	if a.has('A') {
+		for _, v := range allValues(a, 'A') {
+			cc.setPaneFlow(c.st, v)
+		}
+		return nil
+	}
+	for _, v := range allValues(a, 'B') {
+		cc.subscribe(v)
 	}
 	return nil
 }

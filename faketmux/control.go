@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Control mode (tmux -C, -CC): a client whose commands come on its
@@ -44,6 +45,12 @@ type controlClient struct {
 	// output is pane output not yet written, guarded by the state's
 	// outMu.
 	output []paneChunk
+	// subs are its subscriptions (refresh-client -B), checked on
+	// ticker's ticks; flows its panes' output state (refresh-client -A),
+	// guarded by outMu.
+	subs   map[string]*subscription
+	ticker *time.Ticker
+	flows  map[int]paneFlow
 }
 
 type paneChunk struct {
@@ -59,8 +66,10 @@ func (st *state) paneOutput(pane int, data []byte) {
 	defer st.outMu.Unlock()
 	st.pipeOutput(pane, data)
 	for _, cc := range st.outClients {
-		cc.output = append(cc.output, paneChunk{pane, data})
-		cc.poke()
+		if cc.takesOutput(pane) {
+			cc.output = append(cc.output, paneChunk{pane, data})
+			cc.poke()
+		}
 	}
 }
 
@@ -103,14 +112,15 @@ type clientFlags struct {
 
 // setFlags applies a comma-separated list as tmux's
 // server_client_set_flags does: `!flag` clears, unknown names are ignored.
-func (f *clientFlags) setFlags(list string) {
+// It reports whether the list named no-output.
+func (f *clientFlags) setFlags(list string) (noOutput bool) {
 	for _, word := range strings.Split(list, ",") {
 		word = strings.TrimSpace(word)
 		on := !strings.HasPrefix(word, "!")
 		word = strings.TrimPrefix(word, "!")
 		switch name, value, hasValue := strings.Cut(word, "="); name {
 		case "no-output":
-			f.noOutput = on
+			f.noOutput, noOutput = on, true
 		case "ignore-size":
 			f.ignoreSize = on
 		case "read-only":
@@ -130,6 +140,7 @@ func (f *clientFlags) setFlags(list string) {
 			}
 		}
 	}
+	return noOutput
 }
 
 // String is #{client_flags} as tmux 3.3a builds it for a control client.
@@ -405,11 +416,14 @@ func (c *client) serveControl(parse func(string) ([]string, error)) (failed bool
 	c.controlFlags = 1
 	for !cc.exit && cc.session != nil {
 		var in controlInput
-		eof := false
+		eof, checkSubs := false, false
+		ticks := cc.ticks()
 		s.mu.Unlock()
 		select {
 		case in = <-batches:
 		case <-cc.wake:
+		case <-ticks:
+			checkSubs = true
 		case <-done:
 		case <-c.ctx.Done():
 			eof = true
@@ -417,6 +431,9 @@ func (c *client) serveControl(parse func(string) ([]string, error)) (failed bool
 		s.mu.Lock()
 		if s.st != st {
 			break
+		}
+		if checkSubs {
+			c.checkSubscriptions()
 		}
 		for _, line := range in.lines {
 			if line == "" {
@@ -442,6 +459,9 @@ func (c *client) serveControl(parse func(string) ([]string, error)) (failed bool
 		if s.st != st {
 			break
 		}
+	}
+	if cc.ticker != nil {
+		cc.ticker.Stop()
 	}
 	st.outMu.Lock()
 	st.outClients = slices.DeleteFunc(st.outClients, func(x *controlClient) bool { return x == cc })

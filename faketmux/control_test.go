@@ -237,3 +237,82 @@ func TestControlLayoutChanges(t *testing.T) {
 		}
 	}
 }
+
+// checkNow runs cs's subscription check, as its timer would, for the
+// control client attached to session.
+func checkNow(t *testing.T, s *Server, session string) {
+	t.Helper()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, cc := range s.st.controls {
+		if cc.session != nil && cc.session.name == session {
+			c := &client{ctx: context.Background(), s: s, st: s.st, stdout: cc.out, control: cc, utf8: true}
+			c.checkSubscriptions()
+			return
+		}
+	}
+	t.Fatalf("no control client on %s", session)
+}
+
+func TestControlSubscriptionsTellOfChanges(t *testing.T) {
+	// The test checks them itself, when it wants.
+	defer func(d time.Duration) { subscriptionPeriod = d }(subscriptionPeriod)
+	subscriptionPeriod = time.Hour
+	s := RunT(t)
+	mustRun(t, s, "new-session", "-d", "-s", "main", "-n", "w", "sleep 1000")
+	cs := startControl(t, s, "attach-session")
+	cs.reply(t)
+	cs.next(t)
+	io.WriteString(cs.in, "refresh-client -B name::#{window_name}\nrefresh-client -B p:%0:#{pane_dead}\n")
+	cs.reply(t)
+	cs.reply(t)
+	checkNow(t, s, "main")
+	for _, want := range []string{"%subscription-changed name $0 - - - : w", "%subscription-changed p $0 @0 0 %0 : 0"} {
+		if got := cs.next(t); got != want {
+			t.Fatalf("first check: %q, want %q", got, want)
+		}
+	}
+	// Nothing changed: nothing is written, the next line is a reply.
+	checkNow(t, s, "main")
+	mustRun(t, s, "rename-window", "-t", "main:0", "renamed")
+	if got := cs.next(t); got != "%window-renamed @0 renamed" {
+		t.Fatalf("after an unchanged check: %q", got)
+	}
+	checkNow(t, s, "main")
+	if got := cs.next(t); got != "%subscription-changed name $0 - - - : renamed" {
+		t.Fatalf("after a change: %q", got)
+	}
+	// A name alone removes the subscription.
+	io.WriteString(cs.in, "refresh-client -B name\n")
+	cs.reply(t)
+	mustRun(t, s, "rename-window", "-t", "main:0", "again")
+	checkNow(t, s, "main")
+	mustRun(t, s, "rename-window", "-t", "main:0", "last")
+	for _, want := range []string{"%window-renamed @0 again", "%window-renamed @0 last"} {
+		if got := cs.next(t); got != want {
+			t.Fatalf("after removing: %q, want %q", got, want)
+		}
+	}
+}
+
+func TestControlPausedPaneOutputIsDropped(t *testing.T) {
+	s := RunT(t)
+	mustRun(t, s, "new-session", "-d", "-s", "main", "sleep 1000")
+	cs := startControl(t, s, "attach-session")
+	cs.reply(t)
+	cs.next(t)
+	io.WriteString(cs.in, "refresh-client -A %0:pause\n")
+	if body, _ := cs.reply(t); strings.Join(body, "|") != "%pause %0" {
+		t.Fatalf("pause: %q", body)
+	}
+	// What the pane's reader hands over while it is paused is dropped.
+	s.st.paneOutput(0, []byte("hidden"))
+	io.WriteString(cs.in, "refresh-client -A %0:continue\n")
+	if body, _ := cs.reply(t); strings.Join(body, "|") != "%continue %0" {
+		t.Fatalf("continue: %q", body)
+	}
+	s.st.paneOutput(0, []byte("shown"))
+	if got := cs.next(t); got != "%output %0 shown" {
+		t.Fatalf("after continue: %q", got)
+	}
+}

@@ -74,6 +74,31 @@ var _ = differentialCases("control", []scenario{
 				"list-sessions -F '#{session_name}'\n"),
 		cmd("kill-server"),
 	}},
+	// Subscriptions are checked a second after the first: the client
+	// stays until the check has written them all (by name, in one go).
+	{name: "subscriptions and pane flow", steps: []step{
+		cmd("new-session", "-d", "-s", "m", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("split-window", "-d", "-t", "m", "sleep 1000", ";", "new-window", "-d", "-t", "m", "-n", "v", "sleep 1000"),
+		cmd("attach", "-t", "m").controlIn(
+			"refresh-client -B 'a::#{session_name}'\n" +
+				"refresh-client -B 'w:@0:#{window_name}'\n" +
+				"refresh-client -B 'p:%1:#{pane_id} #{pane_index}'\n" +
+				"refresh-client -B 'all:%*:#{pane_index}'\n" +
+				"refresh-client -B 'allw:@*:#{window_index}'\n" +
+				"refresh-client -B 'gone::x'\n" +
+				"refresh-client -B gone\n" +
+				"refresh-client -B 'bad:%-1:y'\n" +
+				"refresh-client -B nop\n" +
+				"refresh-client -B 'only:one'\n" +
+				"refresh-client -B 'z:@9:#{window_name}'\n" +
+				"refresh-client -B 'q:%9:#{window_name}'\n" +
+				"refresh-client -A '%0:pause' -A '%0:pause' -A '%1:continue' -A '%0:continue' -A '%9:pause' -A x -A '%1:off'\n" +
+				"refresh-client -A '%1:on' -A '%2:pause' -B 'ignored::x'\n" +
+				"refresh-client -F no-output -A '%2:continue'\n" +
+				"list-clients -F '#{client_flags}'\n").stayUntil("%subscription-changed w "),
+		cmd("refresh-client", "-B", "x:y:z"),
+		cmd("refresh-client", "-A", "%0:pause"),
+	}},
 	// A second control client, attached in the background, sees what
 	// other clients do, one command line at a time.
 	{name: "other clients", steps: []step{
