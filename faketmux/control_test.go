@@ -49,6 +49,16 @@ func startControlPID(t *testing.T, s *Server, pid int, args ...string) *controlS
 	return cs
 }
 
+// attached starts a control client that attaches (args) and reads its
+// answer and its %session-changed.
+func attached(t *testing.T, s *Server, args ...string) *controlSession {
+	t.Helper()
+	cs := startControl(t, s, args...)
+	cs.reply(t)
+	cs.next(t)
+	return cs
+}
+
 var guardRE = regexp.MustCompile(`^%(begin|end|error) [0-9]+ ([0-9]+) ([01])$`)
 
 // next returns the client's next output line, failing the test when the
@@ -159,9 +169,7 @@ func TestControlOutput(t *testing.T) {
 func TestControlClientGoesWithTheServer(t *testing.T) {
 	s := RunT(t)
 	mustRun(t, s, "new-session", "-d", "-s", "main", "sleep 1000")
-	cs := startControl(t, s, "attach-session")
-	cs.reply(t)
-	cs.next(t)
+	cs := attached(t, s, "attach-session")
 	mustRun(t, s, "kill-server")
 	var rest []string
 	for line := range cs.lines {
@@ -201,9 +209,7 @@ func TestControlLayoutChanges(t *testing.T) {
 	s := RunT(t)
 	mustRun(t, s, "new-session", "-d", "-s", "a", "-x", "80", "-y", "24", "sleep 1000")
 	mustRun(t, s, "new-session", "-d", "-s", "b", "-x", "80", "-y", "24", "sleep 1000")
-	cs := startControl(t, s, "attach-session", "-t", "a")
-	cs.reply(t)
-	cs.next(t)
+	cs := attached(t, s, "attach-session", "-t", "a")
 	// change is the notification of a:0's layout as it is now, as its
 	// place in session a shows it.
 	change := func() string {
@@ -260,9 +266,7 @@ func TestControlSubscriptionsTellOfChanges(t *testing.T) {
 	subscriptionPeriod = time.Hour
 	s := RunT(t)
 	mustRun(t, s, "new-session", "-d", "-s", "main", "-n", "w", "sleep 1000")
-	cs := startControl(t, s, "attach-session")
-	cs.reply(t)
-	cs.next(t)
+	cs := attached(t, s, "attach-session")
 	io.WriteString(cs.in, "refresh-client -B name::#{window_name}\nrefresh-client -B p:%0:#{pane_dead}\n")
 	cs.reply(t)
 	cs.reply(t)
@@ -298,9 +302,7 @@ func TestControlSubscriptionsTellOfChanges(t *testing.T) {
 func TestControlPausedPaneOutputIsDropped(t *testing.T) {
 	s := RunT(t)
 	mustRun(t, s, "new-session", "-d", "-s", "main", "sleep 1000")
-	cs := startControl(t, s, "attach-session")
-	cs.reply(t)
-	cs.next(t)
+	cs := attached(t, s, "attach-session")
 	io.WriteString(cs.in, "refresh-client -A %0:pause\n")
 	if body, _ := cs.reply(t); strings.Join(body, "|") != "%pause %0" {
 		t.Fatalf("pause: %q", body)
