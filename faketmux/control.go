@@ -56,25 +56,29 @@ type controlClient struct {
 type paneChunk struct {
 	pane int
 	data []byte
+	at   time.Time // when it came, which a pause-after client is told
 }
 
 // paneOutput hands a chunk of a pane's output to its pipe and to the
-// control clients, which write it as %output when they next wake. It runs in the pane's
-// reader, without the server's lock.
+// control clients, which write it as %output when they next wake. It
+// runs in the pane's reader, without the server's lock.
 func (st *state) paneOutput(pane int, data []byte) {
 	st.outMu.Lock()
 	defer st.outMu.Unlock()
 	st.pipeOutput(pane, data)
 	for _, cc := range st.outClients {
 		if cc.takesOutput(pane) {
-			cc.output = append(cc.output, paneChunk{pane, data})
+			cc.output = append(cc.output, paneChunk{pane, data, time.Now()})
 			cc.poke()
 		}
 	}
 }
 
 // writeOutput writes the pane output cc has been handed, for the panes of
-// its session, unless it asked for none (no-output). s.mu is held.
+// its session, unless it asked for none (no-output). A pause-after client
+// gets it as %extended-output with its age in milliseconds, and a pane
+// whose output has waited as long as pause-after says is paused instead,
+// as tmux's control_check_age does. s.mu is held.
 func (c *client) writeOutput() {
 	st, cc := c.st, c.control
 	st.outMu.Lock()
@@ -83,10 +87,20 @@ func (c *client) writeOutput() {
 	st.outMu.Unlock()
 	for _, ch := range chunks {
 		p := st.panes[ch.pane]
-		if cc.flags.noOutput || cc.session == nil || p == nil || p.window.session != cc.session {
+		if cc.flags.noOutput || cc.session == nil || p == nil || p.window.session != cc.session || !cc.stillTakes(st, ch.pane) {
 			continue
 		}
-		io.WriteString(cc.out, "%output %"+strconv.Itoa(ch.pane)+" "+escapeOutput(ch.data)+"\n")
+		id := strconv.Itoa(ch.pane)
+		if cc.flags.pauseAfter == "" {
+			io.WriteString(cc.out, "%output %"+id+" "+escapeOutput(ch.data)+"\n")
+			continue
+		}
+		age := time.Since(ch.at).Milliseconds()
+		if limit, _ := strconv.ParseInt(cc.flags.pauseAfter, 10, 64); age > 0 && age >= limit*1000 {
+			cc.changeFlow(st, ch.pane, "pause")
+			continue
+		}
+		io.WriteString(cc.out, "%extended-output %"+id+" "+strconv.FormatInt(age, 10)+" : "+escapeOutput(ch.data)+"\n")
 	}
 }
 

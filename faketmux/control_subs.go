@@ -166,46 +166,58 @@ func (c *client) checkSubscriptions() {
 }
 
 // setPaneFlow applies one of refresh-client -A's %N:on, off, pause or
-// continue to a pane that exists; %pause and %continue are written to
-// the client when the pane's state changes. Output of a pane paused or
-// off is dropped, what is pending included. s.mu is held.
+// continue to a pane that exists. s.mu is held.
 func (cc *controlClient) setPaneFlow(st *state, value string) {
 	what, action, ok := strings.Cut(value, ":")
 	if !ok || !strings.HasPrefix(what, "%") {
 		return
 	}
-	id, ok := leadingNumber(what[1:])
-	if !ok || id < 0 || st.panes[id] == nil {
-		return
+	if id, ok := leadingNumber(what[1:]); ok && id >= 0 && st.panes[id] != nil {
+		cc.changeFlow(st, id, action)
 	}
+}
+
+// changeFlow turns pane id's output on or off, or pauses or continues
+// it, for the client, which is told %pause or %continue when the pane's
+// state changes; output of a pane paused or off is dropped, what is
+// pending included. s.mu is held.
+func (cc *controlClient) changeFlow(st *state, id int, action string) {
 	st.outMu.Lock()
-	defer st.outMu.Unlock()
-	if cc.flows == nil {
-		cc.flows = map[int]paneFlow{}
-	}
 	flow := cc.flows[id]
+	was := flow
 	switch action {
 	case "on":
 		flow.off = false
 	case "off":
 		flow.off = true
 	case "continue":
-		if !flow.paused {
-			return
-		}
 		flow.paused = false
-		io.WriteString(cc.out, "%continue %"+strconv.Itoa(id)+"\n")
 	case "pause":
-		if flow.paused {
-			return
-		}
 		flow.paused = true
-		io.WriteString(cc.out, "%pause %"+strconv.Itoa(id)+"\n")
+	}
+	if cc.flows == nil {
+		cc.flows = map[int]paneFlow{}
 	}
 	cc.flows[id] = flow
 	if !cc.takesOutput(id) {
 		cc.output = slices.DeleteFunc(cc.output, func(ch paneChunk) bool { return ch.pane == id })
 	}
+	st.outMu.Unlock()
+	// Written without outMu, which the panes' readers need, since the
+	// client may be slow to read.
+	switch {
+	case flow.paused && !was.paused:
+		io.WriteString(cc.out, "%pause %"+strconv.Itoa(id)+"\n")
+	case was.paused && !flow.paused:
+		io.WriteString(cc.out, "%continue %"+strconv.Itoa(id)+"\n")
+	}
+}
+
+// stillTakes is takesOutput for a chunk already taken from the queue.
+func (cc *controlClient) stillTakes(st *state, id int) bool {
+	st.outMu.Lock()
+	defer st.outMu.Unlock()
+	return cc.takesOutput(id)
 }
 
 // setFlags applies flags as refresh-client -f and attach-session -f

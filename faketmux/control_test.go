@@ -318,3 +318,28 @@ func TestControlPausedPaneOutputIsDropped(t *testing.T) {
 		t.Fatalf("after continue: %q", got)
 	}
 }
+
+func TestControlPauseAfterPausesOldOutput(t *testing.T) {
+	s := RunT(t)
+	mustRun(t, s, "new-session", "-d", "-s", "main", "sleep 1000")
+	cs := attached(t, s, "attach-session", "-f", "pause-after=2")
+	s.st.paneOutput(0, []byte("fresh"))
+	if got := cs.next(t); !regexp.MustCompile(`^%extended-output %0 [0-9]+ : fresh$`).MatchString(got) {
+		t.Fatalf("fresh output: %q", got)
+	}
+	// Output that waited two seconds for the client, as if it had been
+	// slow to read, pauses the pane instead; what follows is dropped.
+	s.st.outMu.Lock()
+	for _, cc := range s.st.outClients {
+		cc.output = append(cc.output, paneChunk{0, []byte("old"), time.Now().Add(-2 * time.Second)}, paneChunk{0, []byte("new"), time.Now()})
+		cc.poke()
+	}
+	s.st.outMu.Unlock()
+	if got := cs.next(t); got != "%pause %0" {
+		t.Fatalf("old output: %q", got)
+	}
+	io.WriteString(cs.in, "refresh-client -A %0:continue\n")
+	if body, _ := cs.reply(t); strings.Join(body, "|") != "%continue %0" {
+		t.Fatalf("continue: %q", body)
+	}
+}

@@ -99,6 +99,12 @@ var _ = differentialCases("control", []scenario{
 		cmd("refresh-client", "-B", "x:y:z"),
 		cmd("refresh-client", "-A", "%0:pause"),
 	}},
+	// With pause-after, output comes as %extended-output with its age.
+	{name: "pause-after", steps: []step{
+		cmd("new-session", "-d", "-s", "m", "-n", "w", "-x", "80", "-y", "24", "stty -echo; printf ready; read x; printf done; exec sleep 1000"),
+		cmd("capture-pane", "-p", "-t", "m").waitFor("ready"),
+		cmd("attach", "-t", "m").controlIn("refresh-client -f pause-after=100\nsend-keys -t m go Enter\n").stayUntil("done").normalise(normOutputAge),
+	}},
 	// A second control client, attached in the background, sees what
 	// other clients do, one command line at a time.
 	{name: "other clients", steps: []step{
@@ -134,6 +140,14 @@ var _ = differentialCases("control", []scenario{
 		joinBackground(),
 	}},
 })
+
+var outputAgeRE = regexp.MustCompile(`(?m)^%extended-output (%[0-9]+) [0-9]+ : `)
+
+// normOutputAge is normGuardNumbers, and %extended-output's age in
+// milliseconds.
+func normOutputAge(s string) string {
+	return outputAgeRE.ReplaceAllString(normGuardNumbers(s), "%extended-output $1 AGE : ")
+}
 
 var guardNumberRE = regexp.MustCompile(`(?m)^(%begin|%end|%error) TIME [0-9]+ `)
 
