@@ -201,6 +201,7 @@ func cmdResizePane(c *client, it *cmdItem) error {
 		} else {
 			c.st.zoom(w, p)
 		}
+		c.st.notify(event{kind: eventLayoutChanged, w: w})
 		return nil
 	}
 	w.unzoom()
@@ -329,7 +330,7 @@ func cmdBreakPane(c *client, it *cmdItem) error {
 		}
 		idx = dst.shuffleUp(at, a.has('b'))
 	}
-	w.unzoom()
+	st.unzoomTelling(w)
 	name, named := a.get('n')
 	if len(w.panes) == 1 {
 		if err := st.moveWindow(w, dst, idx, false, !a.has('d')); err != nil {
@@ -343,7 +344,14 @@ func cmdBreakPane(c *client, it *cmdItem) error {
 	if idx >= 0 && dst.windowAt(idx) != nil {
 		return errorf(errIndexInUse, idx)
 	}
+	wasActive := w.active == p
 	w.removePane(p)
+	// As tmux tells of it: the pane the window hands over to, its
+	// layout, then the new window's name, its place and selection.
+	if wasActive {
+		st.notify(event{kind: eventPaneChanged, w: w})
+	}
+	st.notify(event{kind: eventLayoutChanged, w: w})
 	if idx < 0 {
 		idx = dst.freeIndex(dst.options.number("base-index"))
 	}
@@ -353,9 +361,13 @@ func cmdBreakPane(c *client, it *cmdItem) error {
 	nw.hold(p)
 	nw.rename(name, p)
 	nw.active = p
+	st.notify(event{kind: eventWindowRenamed, w: nw})
 	dst.insert(nw)
+	st.notify(event{kind: eventWindowLinked, w: nw})
 	if !a.has('d') {
+		was := dst.current
 		dst.setCurrent(nw)
+		st.windowChanged(dst, was)
 	}
 	if a.has('P') {
 		template, ok := a.get('F')
@@ -375,8 +387,8 @@ func cmdJoinPane(c *client, it *cmdItem) error {
 	a, st := it.args, c.st
 	srcW, src := it.source.w, it.source.p
 	dstW, dst := it.target.w, it.target.p
-	dstW.unzoom()
-	srcW.unzoom()
+	st.unzoomTelling(dstW)
+	st.unzoomTelling(srcW)
 	if src == dst {
 		return errorf(errSamePanes)
 	}
@@ -401,11 +413,18 @@ func cmdJoinPane(c *client, it *cmdItem) error {
 	if lc == nil {
 		return errorf(errPaneTooSmall)
 	}
+	// tmux tells of the -s window's layout as it closes the pane (told
+	// of only if the window stays), then of the pane it hands over to.
+	st.notify(event{kind: eventLayoutChanged, w: srcW})
 	if len(srcW.panes) == 1 {
 		srcW.closePane(src)
 		srcW.panes = nil
 	} else {
+		wasActive := srcW.active == src
 		srcW.removePane(src)
+		if wasActive {
+			st.notify(event{kind: eventPaneChanged, w: srcW})
+		}
 	}
 	i := indexOf(dstW.panes, dst)
 	if !a.has('b') {
@@ -416,11 +435,16 @@ func cmdJoinPane(c *client, it *cmdItem) error {
 	dstW.fixPanes()
 	if !a.has('d') {
 		st.setActive(dstW, src)
+		was := dstW.session.current
 		dstW.session.setCurrent(dstW)
+		st.windowChanged(dstW.session, was)
 	}
 	if len(srcW.panes) == 0 {
 		st.killWindow(srcW)
+	} else {
+		st.notify(event{kind: eventLayoutChanged, w: srcW})
 	}
+	st.notify(event{kind: eventLayoutChanged, w: dstW})
 	return nil
 }
 

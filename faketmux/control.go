@@ -210,6 +210,15 @@ type event struct {
 	client *controlClient
 }
 
+// unzoomTelling unzooms w, telling control clients of its layout if it
+// was zoomed, as tmux's server_unzoom_window does.
+func (st *state) unzoomTelling(w *window) {
+	if w.zoomed != nil {
+		w.unzoom()
+		st.notify(event{kind: eventLayoutChanged, w: w})
+	}
+}
+
 // windowChanged tells of a change of s's current window from was.
 func (st *state) windowChanged(s *session, was *window) {
 	if s.current != was {

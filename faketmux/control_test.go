@@ -343,3 +343,28 @@ func TestControlPauseAfterPausesOldOutput(t *testing.T) {
 		t.Fatalf("continue: %q", body)
 	}
 }
+
+func TestControlBreakAndJoinPaneNotifications(t *testing.T) {
+	s := RunT(t)
+	mustRun(t, s, "new-session", "-d", "-s", "a", "-n", "w", "-x", "80", "-y", "24", "sleep 1000")
+	mustRun(t, s, "split-window", "-t", "a:0", "sleep 1000")
+	cs := attached(t, s, "attach-session", "-t", "a")
+	layout := func(target string) string {
+		return strings.TrimSuffix(mustRun(t, s, "display", "-p", "-t", target,
+			"%layout-change #{window_id} #{window_layout} #{window_visible_layout} #{window_raw_flags}"), "\n")
+	}
+	// The active pane leaves: its window hands over, tells of its
+	// layout, then the new window of its name, place and selection.
+	mustRun(t, s, "break-pane", "-n", "b", "-s", "a:0.1")
+	want := []string{"%window-pane-changed @0 %0", layout("a:0"), "%window-renamed @1 b", "%window-add @1", "%session-window-changed $0 @1"}
+	// Joining it back empties its window, which goes (unlinked from
+	// the client's session by the time it is told); the target window
+	// tells of its layout.
+	mustRun(t, s, "join-pane", "-d", "-s", "a:1", "-t", "a:0")
+	want = append(want, "%session-window-changed $0 @0", "%unlinked-window-close @1", layout("a:0"))
+	for i, w := range want {
+		if got := cs.next(t); got != w {
+			t.Fatalf("notification %d: %q, want %q", i, got, w)
+		}
+	}
+}

@@ -99,6 +99,29 @@ var _ = differentialCases("control", []scenario{
 		cmd("refresh-client", "-B", "x:y:z"),
 		cmd("refresh-client", "-A", "%0:pause"),
 	}},
+	// More of what other clients do, seen by a client in the background.
+	{name: "other clients' panes and windows", steps: []step{
+		cmd("new-session", "-d", "-s", "m", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("new-session", "-d", "-s", "o", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("attach", "-t", "m").controlIn("").stayUntil("%client-detached").normalise(normGuardNumbers).inBackground(),
+		cmd("list-clients", "-F", "#{client_session}").waitFor("m"),
+		cmd("split-window", "-d", "-t", "m:0", "sleep 1000"),
+		cmd("next-layout", "-t", "m:0"),
+		cmd("rotate-window", "-t", "m:0"),
+		cmd("resize-pane", "-Z", "-t", "m:0.0"),
+		cmd("resize-pane", "-Z", "-t", "m:0.0"),
+		// Named, so that no automatic rename races the notifications.
+		cmd("break-pane", "-d", "-n", "b", "-s", "m:0.1"),
+		cmd("join-pane", "-d", "-s", "m:1", "-t", "m:0"),
+		cmd("swap-window", "-s", "o:0", "-t", "m:0"),
+		cmd("swap-window", "-d", "-s", "o:0", "-t", "m:0"),
+		cmd("new-window", "-d", "-t", "m:3", "sleep 1000", ";", "kill-window", "-t", "m:3"),
+		cmd("respawn-pane", "-k", "-t", "m:0.1", "sleep 1000"),
+		cmd("rename-session", "-t", "o", "p"),
+		cmd("new-session", "-d", "-s", "q", "-x", "80", "-y", "24", "sleep 1000", ";", "kill-session", "-t", "q"),
+		cmd("attach", "-t", "p").controlIn("detach\n").normalise(normGuardNumbers),
+		joinBackground(),
+	}},
 	// With pause-after, output comes as %extended-output with its age.
 	{name: "pause-after", steps: []step{
 		cmd("new-session", "-d", "-s", "m", "-n", "w", "-x", "80", "-y", "24", "stty -echo; printf ready; read x; printf done; exec sleep 1000"),
