@@ -74,10 +74,10 @@ func (c *client) preferUnattached() *session {
 func (c *client) targetClient(a *args) (*controlClient, error) {
 	name, given := a.get('t')
 	if !given {
-		if c.control == nil || c.control.session == nil {
-			return nil, errorf(errNoCurrentClient)
+		if cc := c.currentClient(); cc != nil {
+			return cc, nil
 		}
-		return c.control, nil
+		return nil, errorf(errNoCurrentClient)
 	}
 	for _, cc := range c.st.controls {
 		if cc.name == name {
@@ -85,6 +85,34 @@ func (c *client) targetClient(a *args) (*controlClient, error) {
 		}
 	}
 	return nil, errorf(errCantFindClient, name)
+}
+
+// currentClient is tmux's current client (cmd_find_current_client): the
+// command's own if it is attached, else the best client attached to the
+// current session, or to any session if none is; nil if there is none.
+// tmux's best is the one used last, which the emulator takes to be the
+// one attached last.
+func (c *client) currentClient() *controlClient {
+	if cc := c.control; cc != nil && cc.session != nil {
+		return cc
+	}
+	cur, ok := c.st.current()
+	if !ok {
+		return nil
+	}
+	var best, any *controlClient
+	for _, cc := range c.st.controls {
+		switch {
+		case cc.session == cur.s:
+			best = cc
+		case cc.session != nil:
+			any = cc
+		}
+	}
+	if best == nil {
+		best = any
+	}
+	return best
 }
 
 // refresh-client: for a control client, -f sets its flags, -A its

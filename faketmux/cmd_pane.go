@@ -528,11 +528,10 @@ func cmdDisplayMessage(c *client, it *cmdItem) error {
 	}
 	f := c.formatForTarget(t)
 	if !a.has('p') {
-		// The message goes on the status line of the client's own
-		// terminal, which only a control client attached has; the log
-		// keeps it.
-		if cc := c.control; cc != nil && cc.session != nil && !a.has('c') {
-			c.logMessage(f.expand(template))
+		// The message goes on the status line of the current client,
+		// which only a control client can be; the log keeps it.
+		if cc := c.currentClient(); cc != nil && !a.has('c') {
+			c.st.addMessage(c.s.now(), cc.name+" message: "+f.expand(template))
 		}
 		return nil
 	}

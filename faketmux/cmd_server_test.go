@@ -315,3 +315,27 @@ func TestServerAccessListBelongsToTheServerRun(t *testing.T) {
 	}
 	mustFail(t, s, "user nobody not found", "server-access", "-d", "nobody")
 }
+
+func TestOtherClientsReachTheCurrentControlClient(t *testing.T) {
+	s := RunT(t)
+	mustRun(t, s, "new-session", "-d", "-s", "a", "sleep 1000")
+	mustRun(t, s, "new-session", "-d", "-s", "b", "sleep 1000")
+	cs := attached(t, s, "attach-session", "-t", "a")
+	// b is the current session but has no client: the best client is
+	// any attached one.
+	mustRun(t, s, "display", "hello")
+	got := messageLog(s)
+	if last := got[len(got)-1]; last != "client-42 message: hello" {
+		t.Fatalf("the log ends with %q", last)
+	}
+	if out := mustRun(t, s, "show-messages"); !strings.Contains(out, ": client-0 command: display-message hello\n") {
+		t.Fatalf("show-messages from another client: %q", out)
+	}
+	mustRun(t, s, "detach-client")
+	for line := range cs.lines {
+		if line == "%exit" {
+			return
+		}
+	}
+	t.Fatal("the control client did not leave")
+}

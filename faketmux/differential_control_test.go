@@ -122,6 +122,20 @@ var _ = differentialCases("control", []scenario{
 		cmd("attach", "-t", "p").controlIn("detach\n").normalise(normGuardNumbers),
 		joinBackground(),
 	}},
+	// Commands of other clients that need a client find the control
+	// client as tmux's current client.
+	{name: "the current client", steps: []step{
+		cmd("new-session", "-d", "-s", "a", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("new-session", "-d", "-s", "b", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("show-messages", "-J"),
+		cmd("attach", "-t", "a").controlIn("").stayUntil("%exit").normalise(normGuardNumbers).inBackground(),
+		cmd("list-clients", "-F", "#{client_session}").waitFor("a"),
+		cmd("show-messages", "-J", ";", "show-messages", "-t", "nope"),
+		cmd("refresh-client", "-A", "%0:pause"),
+		cmd("detach-client", "-s", "b"),
+		cmd("detach-client"),
+		joinBackground(),
+	}},
 	// With pause-after, output comes as %extended-output with its age.
 	{name: "pause-after", steps: []step{
 		cmd("new-session", "-d", "-s", "m", "-n", "w", "-x", "80", "-y", "24", "stty -echo; printf ready; read x; printf done; exec sleep 1000"),
