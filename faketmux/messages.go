@@ -47,8 +47,8 @@ func (c *client) logCommand(cmd *command) {
 	}
 }
 
-// logMessage logs what a client was shown: an error, or a message
-// display-message put on its status line.
+// logMessage logs an error the client was shown, as tmux's cmdq_error
+// does for a client (not for the configuration, which has none).
 func (c *client) logMessage(msg string) {
 	if !c.hasNoClient() {
 		c.st.addMessage(c.s.now(), c.name()+" message: "+msg)

@@ -14,7 +14,6 @@ import (
 // the end of its input when the pipe is closed. Each pane has at most
 // one.
 type panePipe struct {
-	cmd       *exec.Cmd
 	toChild   *os.File // nil without -O
 	fromChild *os.File // nil without -I
 
@@ -33,7 +32,7 @@ func (c *client) openPipe(p *paneState, shellCmd string, in, out bool) error {
 	cmd := exec.Command("/bin/sh", "-c", shellCmd)
 	cmd.Args[0] = "sh"
 	cmd.Dir, cmd.Env = st.procDir, st.procEnv
-	pp := &panePipe{cmd: cmd}
+	pp := &panePipe{}
 	pp.more = sync.NewCond(&pp.mu)
 	var childEnds []*os.File
 	if out {
