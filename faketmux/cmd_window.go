@@ -541,6 +541,7 @@ func cmdListWindows(c *client, it *cmdItem) error {
 	for _, s := range sessions {
 		for _, w := range s.winlinks {
 			f := c.formatIn(w, w.active)
+			f.kind = findWindow
 			if filtered && !formatTrue(f.expand(filter)) {
 				continue
 			}

@@ -275,6 +275,7 @@ func (c *client) attach(s *session, silent int) {
 		c.st.outMu.Unlock()
 	}
 	cc.session = s
+	s.lastAttached = c.s.now()
 	c.touch(s)
 	c.st.notify(event{kind: eventSessionChanged, s: s, client: cc})
 	for range silent {

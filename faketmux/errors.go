@@ -27,6 +27,7 @@ const (
 	errTooFewArgs       = "too few arguments (need at least %d)"
 	errTooManyArgs      = "too many arguments (need at most %d)"
 	errUnsupported      = "faketmux: %s is not supported"
+	errDelay            = "delay %s"
 
 	// Buffers.
 	errNoBuffers        = "no buffers"

@@ -19,6 +19,9 @@ type formatter struct {
 	p      *paneState
 	buffer *buffer
 	client *controlClient // the client_ variables'; nil: none
+	// kind is what the format is for (tmux's format type), which
+	// session_format, window_format and pane_format say.
+	kind findType
 	// The expansion's state, as tmux's format_expand_state: how deep it
 	// is, whether strftime runs first (T:, display-message), the time it
 	// uses, and whether each step is traced (display-message -v).
@@ -43,6 +46,10 @@ func (c *client) formatFor(p *paneState) *formatter {
 func (c *client) formatIn(w *window, p *paneState) *formatter {
 	f := c.formatter()
 	f.p, f.w, f.s = p, w, w.session
+	f.kind = findPane
+	if p == nil {
+		f.kind = findWindow
+	}
 	return f
 }
 
@@ -51,13 +58,21 @@ func (c *client) formatIn(w *window, p *paneState) *formatter {
 // (a session's current window, a window's active pane), as tmux's
 // format_defaults does.
 func (c *client) formatForTarget(t target) *formatter {
+	f := c.formatter()
+	switch {
+	case t.p != nil:
+		f.kind = findPane
+	case t.w != nil:
+		f.kind = findWindow
+	case t.s != nil:
+		f.kind = findSession
+	}
 	if t.w == nil && t.s != nil {
 		t.w = t.s.current
 	}
 	if t.p == nil && t.w != nil {
 		t.p = t.w.active
 	}
-	f := c.formatter()
 	f.s, f.w, f.p = t.s, t.w, t.p
 	return f
 }
@@ -629,6 +644,7 @@ func (f *formatter) loopSessions(format string) string {
 			w, p = s.current, s.current.active
 		}
 		g := f.child(s, w, p)
+		g.kind = findSession
 		out.WriteString(g.expand(format))
 		f.adopt(g)
 	}
@@ -654,6 +670,7 @@ func (f *formatter) loopWindows(format string) (string, bool) {
 			use = active
 		}
 		g := f.child(f.s, w, w.active)
+		g.kind = findWindow
 		out.WriteString(g.expand(use))
 		f.adopt(g)
 	}
@@ -679,6 +696,7 @@ func (f *formatter) loopPanes(format string) (string, bool) {
 			use = active
 		}
 		g := f.child(f.s, f.w, p)
+		g.kind = findPane
 		out.WriteString(g.expand(use))
 		f.adopt(g)
 	}
@@ -851,6 +869,9 @@ func (f *formatter) find(key string, mods findModifiers) (string, bool) {
 	}
 	if !ok {
 		return "", false
+	}
+	if !t.IsZero() && t.Unix() == 0 {
+		return "", false // tmux's unset time
 	}
 	if mods.timestr {
 		if t.IsZero() {

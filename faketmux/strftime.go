@@ -120,7 +120,7 @@ func strftimeConv(c byte, t time.Time, flags string, width int) (string, bool) {
 	case 'R':
 		return sub("%H:%M")
 	case 's':
-		return num(int(t.Unix()), 1, '0')
+		return num(int(t.Unix()), 1, ' ')
 	case 'S':
 		return num(t.Second(), 2, '0')
 	case 't':
@@ -158,12 +158,13 @@ func strftimeConv(c byte, t time.Time, flags string, width int) (string, bool) {
 }
 
 // padNumber pads n to its conversion's digits with its padding, or as the
-// flags and width say.
+// flags and width say, as glibc does.
 func padNumber(n, digits int, pad byte, flags string, width int) string {
 	s := strconv.Itoa(n)
 	switch {
 	case strings.Contains(flags, "-"):
-		return s
+		// No padding of its own, but a width still pads with spaces.
+		digits, pad = 0, ' '
 	case strings.Contains(flags, "_"):
 		pad = ' '
 	case strings.Contains(flags, "0"):
@@ -179,9 +180,9 @@ func padNumber(n, digits int, pad byte, flags string, width int) string {
 }
 
 // padString pads a word on the left to width, with spaces or the 0 flag's
-// zeros.
+// zeros (the - flag does not stop a width).
 func padString(s string, flags string, width int) string {
-	if width <= len(s) || strings.Contains(flags, "-") {
+	if width <= len(s) {
 		return s
 	}
 	pad := " "
