@@ -64,6 +64,8 @@ const (
 	errCantFindSession = "can't find session: %s"
 	errCantFindWindow  = "can't find window: %s"
 	errCantFindPane    = "can't find pane: %s"
+	errNoMarkedTarget  = "no marked target"
+	errNoMouseTarget   = "no mouse target"
 )
 
 // Clients.
