@@ -64,6 +64,7 @@ var _ = differentialCases("format", []scenario{
 		cmd("new-window", "-d", "-n", "other", "sleep 1000"),
 		disp("#{a:65}#{a:126}[#{a:31}][#{a:127}][#{a:x}]#{a:#{e|+|:60,1}}"),
 		disp("#{c:red} #{c:#ff8000} #{c:colour100} #{c:color255} #{c:brightblue} #{c:7} #{c:91} [#{c:default}] [#{c:nope}] #{c:colour16} #{c:colour231} #{c:colour244} #{c:RED}"),
+		disp("#{c:AliceBlue} #{c:aliceblue} #{c:dark gray} #{c:grey} #{c:grey50} #{c:gray100} [#{c:grey101}] #{c:greyish} [#{c:Grey50}] #{c:x11 maroon} #{c:yellow4} [#{c:#12345}] [#{c:#12345g}] #{c:#ABCDEF} [#{c:colour256}] [#{c:colourx}] #{c:brightwhite} #{c:97} #{c:0}"),
 		disp("#{N:win} #{N:nope} #{N/w:other} #{N/s:main} #{N/s:nope} #{N/x:win}"),
 		cmd("set-environment", "-g", "P1", "/a/b/c"),
 		cmd("set-environment", "-g", "P2", "/a//b//"),

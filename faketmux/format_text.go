@@ -455,9 +455,8 @@ func stringWidth(s string) int {
 }
 
 // colourRGB is c:, a colour as tmux names it (#rrggbb, colourN, the eight
-// colours and their bright forms, or their numbers) made red, green and
-// blue; default, terminal and unknown names have none. X11 colour names
-// are not modelled.
+// colours and their bright forms, or their numbers, X11 names, greyN)
+// made red, green and blue; default, terminal and unknown names have none.
 func colourRGB(s string) (int, bool) {
 	if len(s) == 7 && s[0] == '#' {
 		v, err := strconv.ParseUint(s[1:], 16, 32)
@@ -478,7 +477,18 @@ func colourRGB(s string) (int, bool) {
 			return colour256(8 + i), true
 		}
 	}
-	return 0, false
+	if strings.HasPrefix(s, "grey") || strings.HasPrefix(s, "gray") {
+		// greyN is N percent of white; any other grey... is X11's grey.
+		digits := len(s[4:]) - len(strings.TrimLeft(s[4:], "0123456789"))
+		if digits == 0 {
+			return 0xbebebe, true
+		}
+		n, _ := strconv.Atoi(s[4 : 4+digits])
+		c := int(math.Round(2.55 * float64(n)))
+		return c<<16 | c<<8 | c, c <= 255
+	}
+	rgb, ok := x11Colours[lower]
+	return rgb, ok
 }
 
 var basicColours = []string{"black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"}
