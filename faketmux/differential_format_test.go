@@ -80,6 +80,7 @@ var _ = differentialCases("format", []scenario{
 		disp("#{n:session_name} #{w:session_name} #{=2:#{l:éèà}} #{n:#{l:éè}} #{w:#{l:éè中}} [#{p4:#{l:中}}]"),
 		disp("#{=2:#{l:#[fg=red]abc}} #{=-2:#{l:ab#[x]cd}} #{w:#{l:#[x]ab##c}} #{=1:#{l:##ab}}"),
 		disp("#{=3:#{l:a\tbcd}}|#{w:#{l:a\tb}}"),
+		disp("#{=2:#{l:ab#[x]c}}|#{=2:#{l:a#[x]bc}}|#{=2:#{l:ab###[x]c}}|#{=-2:#{l:a#[x]bc}}|#{=-1:#{l:ab#[x]}}|#{=3:#{l:a#[xbc}}|#{w:#{l:a#[xbc}}|#{=2:#{l:###ab}}|#{=-2:#{l:ab####}}"),
 	}},
 	{name: "loops", steps: []step{
 		cmd("new-session", "-d", "-s", "b", "-n", "w0", "-x", "80", "-y", "24", "sleep 1000"),

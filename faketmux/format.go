@@ -658,23 +658,13 @@ func (f *formatter) loopWindows(format string) (string, bool) {
 		f.logf("window loop but no session")
 		return "", false
 	}
-	all, active, ok := f.choose(format, false)
-	if !ok {
-		all = format
-	}
-	var out strings.Builder
-	for _, w := range f.s.winlinks {
+	return f.loopItems(format, len(f.s.winlinks), func(i int) (*formatter, bool) {
+		w := f.s.winlinks[i]
 		f.logf("window loop: %d @%d", w.index, w.id)
-		use := all
-		if ok && w == f.s.current {
-			use = active
-		}
 		g := f.child(f.s, w, w.active)
 		g.kind = findWindow
-		out.WriteString(g.expand(use))
-		f.adopt(g)
-	}
-	return out.String(), true
+		return g, w == f.s.current
+	}), true
 }
 
 // loopPanes is P:, each pane of the window; a second format after a comma
@@ -684,23 +674,34 @@ func (f *formatter) loopPanes(format string) (string, bool) {
 		f.logf("pane loop but no window")
 		return "", false
 	}
-	all, active, ok := f.choose(format, false)
+	return f.loopItems(format, len(f.w.panes), func(i int) (*formatter, bool) {
+		p := f.w.panes[i]
+		f.logf("pane loop: %%%d", p.id)
+		g := f.child(f.s, f.w, p)
+		g.kind = findPane
+		return g, p == f.w.active
+	}), true
+}
+
+// loopItems expands format for each of n items, with the formatter item
+// gives; the format after a comma, if there is one, is for the current
+// item.
+func (f *formatter) loopItems(format string, n int, item func(i int) (*formatter, bool)) string {
+	all, current, ok := f.choose(format, false)
 	if !ok {
 		all = format
 	}
 	var out strings.Builder
-	for _, p := range f.w.panes {
-		f.logf("pane loop: %%%d", p.id)
+	for i := range n {
+		g, isCurrent := item(i)
 		use := all
-		if ok && p == f.w.active {
-			use = active
+		if ok && isCurrent {
+			use = current
 		}
-		g := f.child(f.s, f.w, p)
-		g.kind = findPane
 		out.WriteString(g.expand(use))
 		f.adopt(g)
 	}
-	return out.String(), true
+	return out.String()
 }
 
 // searchPane is C: the number of the first line of the pane's screen

@@ -327,29 +327,63 @@ func styleEnd(s string) int {
 	return -1
 }
 
-// formatWidth is the columns a format's output takes, #[] styles taking
-// none, as tmux's format_width counts them.
-func formatWidth(s string) int {
-	width := 0
+// drawUnit is a piece of a format's output as tmux's drawing reads it: a
+// run of '#' (hashes of them, drawing width columns), a #[...] style, or a
+// printable character or byte of text.
+type drawUnit struct {
+	hashes, width int
+	text          string
+	style         bool
+}
+
+// walkDrawn visits the units of s (other bytes are dropped) while done
+// (if any) says to go on; a style that follows a run of '#' goes with it,
+// as tmux handles both in one step. It is false when s has a style with
+// no end.
+func walkDrawn(s string, done func() bool, visit func(u drawUnit)) bool {
 	for i := 0; i < len(s); {
+		if done != nil && done() {
+			return true
+		}
 		if s[i] == '#' {
-			_, w, next := leadingHashes(s[i:])
-			width += w
+			n, w, next := leadingHashes(s[i:])
+			visit(drawUnit{hashes: n, width: w})
 			i += next
 			if byteAt(s, i) == '#' {
 				end := styleEnd(s[i:])
 				if end < 0 {
-					return 0
+					return false
 				}
+				visit(drawUnit{text: s[i : i+end], style: true})
 				i += end
 			}
 			continue
 		}
 		size, w, ok := textUnit(s[i:])
 		if ok {
-			width += w
+			visit(drawUnit{text: s[i : i+size], width: w})
 		}
 		i += size
+	}
+	return true
+}
+
+// writeHashes writes a run of n '#' drawing w columns: a lone '#' as it
+// is, more as the w escaped '#' they stand for.
+func writeHashes(out *strings.Builder, n, w int) {
+	if n == 1 {
+		out.WriteByte('#')
+	} else {
+		out.WriteString(strings.Repeat("#", 2*w))
+	}
+}
+
+// formatWidth is the columns a format's output takes, #[] styles taking
+// none, as tmux's format_width counts them.
+func formatWidth(s string) int {
+	width := 0
+	if !walkDrawn(s, nil, func(u drawUnit) { width += u.width }) {
+		return 0
 	}
 	return width
 }
@@ -359,38 +393,22 @@ func formatWidth(s string) int {
 func trimLeft(s string, limit int) string {
 	var out strings.Builder
 	width := 0
-	for i := 0; i < len(s) && width < limit; {
-		if s[i] == '#' {
-			n, w, next := leadingHashes(s[i:])
-			w = min(w, limit-width)
-			if w != 0 {
-				if n == 1 {
-					out.WriteByte('#')
-				} else {
-					out.WriteString(strings.Repeat("#", 2*w))
-				}
+	walkDrawn(s, func() bool { return width >= limit }, func(u drawUnit) {
+		switch {
+		case u.style:
+			out.WriteString(u.text)
+		case u.hashes > 0:
+			if w := min(u.width, limit-width); w != 0 {
+				writeHashes(&out, u.hashes, w)
 				width += w
 			}
-			i += next
-			if byteAt(s, i) == '#' {
-				end := styleEnd(s[i:])
-				if end < 0 {
-					break
-				}
-				out.WriteString(s[i : i+end])
-				i += end
+		default:
+			if width+u.width <= limit {
+				out.WriteString(u.text)
 			}
-			continue
+			width += u.width
 		}
-		size, w, ok := textUnit(s[i:])
-		if ok {
-			if width+w <= limit {
-				out.WriteString(s[i : i+size])
-			}
-			width += w
-		}
-		i += size
-	}
+	})
 	return out.String()
 }
 
@@ -403,41 +421,23 @@ func trimRight(s string, limit int) string {
 	skip := total - limit
 	var out strings.Builder
 	width := 0
-	for i := 0; i < len(s); {
-		if s[i] == '#' {
-			n, w, next := leadingHashes(s[i:])
-			keep := w
+	walkDrawn(s, nil, func(u drawUnit) {
+		switch {
+		case u.style:
+			out.WriteString(u.text)
+		case u.hashes > 0:
+			keep := u.width
 			if width <= skip {
-				keep = max(0, w-(skip-width))
+				keep = max(0, u.width-(skip-width))
 			}
 			if keep != 0 {
-				if n == 1 {
-					out.WriteByte('#')
-				} else {
-					out.WriteString(strings.Repeat("#", 2*keep))
-				}
+				writeHashes(&out, u.hashes, keep)
 			}
-			width += w
-			i += next
-			if byteAt(s, i) == '#' {
-				end := styleEnd(s[i:])
-				if end < 0 {
-					break
-				}
-				out.WriteString(s[i : i+end])
-				i += end
-			}
-			continue
+		case width >= skip:
+			out.WriteString(u.text)
 		}
-		size, w, ok := textUnit(s[i:])
-		if ok {
-			if width >= skip {
-				out.WriteString(s[i : i+size])
-			}
-			width += w
-		}
-		i += size
-	}
+		width += u.width
+	})
 	return out.String()
 }
 
