@@ -1,5 +1,7 @@
 package faketmux
 
+import "slices"
+
 // The differential cases of sessions, windows and panes made and found:
 // targets, as the queue resolves them.
 var _ = differentialCases("target", []scenario{
@@ -76,7 +78,7 @@ var _ = differentialCases("target", []scenario{
 		cmd("choose-buffer", "-t", "nope"),
 		cmd("kill-server"),
 	}},
-	{name: "relative and special targets", steps: append([]step{
+	{name: "relative and special targets", steps: slices.Concat([]step{
 		cmd("new-session", "-d", "-s", "main", "-n", "zero", "-x", "80", "-y", "24", "sleep 1000"),
 		cmd("new-window", "-d", "-n", "one", "sleep 1000"),
 		cmd("new-window", "-d", "-n", "two", "sleep 1000"),
@@ -99,7 +101,20 @@ var _ = differentialCases("target", []scenario{
 		"{up-of}", "{down-of}", "{left-of}", "{right-of}", ".{up-of}", ".{down-of}", ".{left-of}", ".{right-of}",
 		"{top}", "{bottom}", "{left}", "{right}", "{top-left}", "{top-right}", "{bottom-left}", "{bottom-right}", ".top", ".BOTTOM-right", ".middle",
 		"{marked}", "~", "{mouse}", "=", "=main", "=mai", "mai", "ma*", "m*e", "oth", "main:", "main:.", ".", ":", "%1", "@1", "$1", "$1:1", "zero", "on",
-	)...)},
+	), []step{
+		// As an index that may be free (new-window), an offset does not
+		// wrap round.
+		cmd("new-window", "-d", "-t", "main:+", "-P", "-F", "#{window_index}", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "main:+3", "-P", "-F", "#{window_index}", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "main:+3", "-P", "-F", "#{window_index}", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "main:-", "-P", "-F", "#{window_index}", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "main:-2", "-P", "-F", "#{window_index}", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "main:+x", "-P", "-F", "#{window_index}", "sleep 1000"),
+		cmd("select-window", "-t", "main:2"),
+		cmd("new-window", "-d", "-t", "main:-1", "-P", "-F", "#{window_index}", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "main:-2", "-P", "-F", "#{window_index}", "sleep 1000"),
+		cmd("list-windows", "-t", "main", "-F", "#{window_index} #{window_name}"),
+	})},
 })
 
 // targetProbes finds each target as a pane, a window and a session.
