@@ -41,6 +41,8 @@ var _ = differentialCases("format", []scenario{
 		disp("#Q#Z #S:#I.#P #D #F #h #W #T"),
 		disp("#{session_name:} #{:session_name} #{;session_name}"),
 		disp("#{E:#{l:##{session_name}}} #{E:nope} #{E:window-size}"),
+		// tmux 3.3a has no ! or !! modifier (3.4 does), nor L: and R:.
+		disp("[#{!:1}] [#{!!:1}] [#{L:x}] [#{R:ab,3}] [#{e:1,2}] [#{m:}] [#{s:x}]"),
 	}},
 	{name: "matching and substitution", steps: []step{
 		cmd("new-session", "-d", "-s", "main", "-n", "win", "-x", "80", "-y", "24", "sleep 1000"),
