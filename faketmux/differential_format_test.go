@@ -135,5 +135,7 @@ var _ = differentialCases("format", []scenario{
 		cmd("display-message", "-p", "-d", "x", "y"),
 		cmd("display-message", "-p", "#{command} #{E:command}"),
 		cmd("list-sessions", "-F", "#{command}"),
+		// With a client attached, its variables too.
+		cmd("attach-session", "-t", "main").controlIn("display-message -a\n").normalise(func(s string) string { return normVariables(normControl(s)) }),
 	}},
 })

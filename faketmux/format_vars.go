@@ -419,6 +419,10 @@ func (f *formatter) windowVariable(key string) (string, time.Time, bool) {
 		return boolString(w.session.winlinks[0] == w), t, true
 	case "window_end_flag":
 		return boolString(w.session.winlinks[len(w.session.winlinks)-1] == w), t, true
+	case "window_bigger":
+		// Whether the window is bigger than the client shows, which
+		// a control client (sized as the window) never has.
+		return "0", t, f.client != nil
 	case "window_cell_width":
 		// tmux's default cell size in pixels, which only a client
 		// that reports its own changes.
