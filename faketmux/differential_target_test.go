@@ -104,15 +104,15 @@ var _ = differentialCases("target", []scenario{
 	), []step{
 		// As an index that may be free (new-window), an offset does not
 		// wrap round.
-		cmd("new-window", "-d", "-t", "main:+", "-P", "-F", "#{window_index}", "sleep 1000"),
-		cmd("new-window", "-d", "-t", "main:+3", "-P", "-F", "#{window_index}", "sleep 1000"),
-		cmd("new-window", "-d", "-t", "main:+3", "-P", "-F", "#{window_index}", "sleep 1000"),
-		cmd("new-window", "-d", "-t", "main:-", "-P", "-F", "#{window_index}", "sleep 1000"),
-		cmd("new-window", "-d", "-t", "main:-2", "-P", "-F", "#{window_index}", "sleep 1000"),
-		cmd("new-window", "-d", "-t", "main:+x", "-P", "-F", "#{window_index}", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "main:+", "-n", "new", "-P", "-F", "#{window_index}", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "main:+3", "-n", "new", "-P", "-F", "#{window_index}", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "main:+3", "-n", "new", "-P", "-F", "#{window_index}", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "main:-", "-n", "new", "-P", "-F", "#{window_index}", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "main:-2", "-n", "new", "-P", "-F", "#{window_index}", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "main:+x", "-n", "new", "-P", "-F", "#{window_index}", "sleep 1000"),
 		cmd("select-window", "-t", "main:2"),
-		cmd("new-window", "-d", "-t", "main:-1", "-P", "-F", "#{window_index}", "sleep 1000"),
-		cmd("new-window", "-d", "-t", "main:-2", "-P", "-F", "#{window_index}", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "main:-1", "-n", "new", "-P", "-F", "#{window_index}", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "main:-2", "-n", "new", "-P", "-F", "#{window_index}", "sleep 1000"),
 		cmd("list-windows", "-t", "main", "-F", "#{window_index} #{window_name}"),
 	})},
 })
