@@ -87,14 +87,14 @@ var shortAliases = map[byte]string{
 	'h': "host_short",
 }
 
-// logf traces an expansion step as tmux's format_log does for
+// trace prints an expansion step as tmux's format_log does for
 // display-message -v: a '#', one space a level of nesting (at most ten),
-// and the message.
-func (f *formatter) logf(format string, a ...any) {
-	if !f.verbose {
-		return
+// and the message, given in parts so that nothing is made of them when
+// there is no trace.
+func (f *formatter) trace(parts ...string) {
+	if f.verbose {
+		f.c.print("#" + strings.Repeat(" ", min(f.loop, 10)) + strings.Join(parts, ""))
 	}
-	f.c.print("#" + strings.Repeat(" ", min(f.loop, 10)) + fmt.Sprintf(format, a...))
 }
 
 // byteAt is s[i], or 0 past its end, as C reads a string's terminator.
@@ -112,11 +112,11 @@ func (f *formatter) expand(s string) string {
 		return ""
 	}
 	if f.loop == formatLoopLimit {
-		f.logf("reached loop limit (%d)", formatLoopLimit)
+		f.trace("reached loop limit (", strconv.Itoa(formatLoopLimit), ")")
 		return ""
 	}
 	f.loop++
-	f.logf("expanding format: %s", s)
+	f.trace("expanding format: ", s)
 	if f.timeExpand && strings.IndexByte(s, '%') >= 0 {
 		if f.tm.IsZero() {
 			f.tm = f.c.s.now()
@@ -124,16 +124,16 @@ func (f *formatter) expand(s string) string {
 		expanded := strftime(s, f.tm)
 		if expanded == "" || len(expanded) >= strftimeMax {
 			// tmux returns here without leaving the level it entered.
-			f.logf("format is too long")
+			f.trace("format is too long")
 			return ""
 		}
 		if expanded != s {
-			f.logf("after time expanded: %s", expanded)
+			f.trace("after time expanded: ", expanded)
 		}
 		s = expanded
 	}
 	out := f.expandBody(s)
-	f.logf("result is: %s", out)
+	f.trace("result is: ", out)
 	f.loop--
 	return out
 }
@@ -174,7 +174,7 @@ func (f *formatter) expandBody(s string) string {
 			if end < 0 {
 				return out.String()
 			}
-			f.logf("found #(): %s", rest[:end])
+			f.trace("found #(): ", rest[:end])
 			i += 2 + end + 1
 			continue
 		case '{':
@@ -183,7 +183,7 @@ func (f *formatter) expandBody(s string) string {
 				return out.String()
 			}
 			key := s[i+2 : i+end]
-			f.logf("found #{}: %s", key)
+			f.trace("found #{}: ", key)
 			v, ok := f.replace(key)
 			if !ok {
 				return out.String()
@@ -198,14 +198,14 @@ func (f *formatter) expandBody(s string) string {
 				k++
 			}
 			if k < len(rest) && rest[k] == '[' {
-				f.logf("found #*%d[", k+2)
+				f.trace("found #*", strconv.Itoa(k+2), "[")
 				out.WriteString(s[i : i+2+k+1])
 				i += 2 + k + 1
 				continue
 			}
 			fallthrough
 		case '}', ',':
-			f.logf("found #%c", ch)
+			f.trace("found #", string(rune(ch)))
 			out.WriteByte(ch)
 			i += 2
 			continue
@@ -217,7 +217,7 @@ func (f *formatter) expandBody(s string) string {
 			i += 2
 			continue
 		}
-		f.logf("found #%c: %s", ch, name)
+		f.trace("found #", string(rune(ch)), ": ", name)
 		v, ok := f.replace(name)
 		if !ok {
 			return out.String()
@@ -357,9 +357,9 @@ func (f *formatter) gather(mods []modifier) modifierSet {
 	var ms modifierSet
 	for i := range mods {
 		m := &mods[i]
-		f.logf("modifier %d is %s", i, m.name)
+		f.trace("modifier ", strconv.Itoa(i), " is ", m.name)
 		for j, a := range m.args {
-			f.logf("modifier %d argument %d: %s", i, j, a)
+			f.trace("modifier ", strconv.Itoa(i), " argument ", strconv.Itoa(j), ": ", a)
 		}
 		switch m.name {
 		case "m", "<", ">", "||", "&&", "==", "!=", "<=", ">=":
@@ -444,7 +444,7 @@ func (f *formatter) replace(key string) (string, bool) {
 	ms := f.gather(mods)
 	value, ok := f.replaceValue(key, &ms)
 	if !ok {
-		f.logf("failed %s", whole)
+		f.trace("failed ", whole)
 		return "", false
 	}
 	if ms.expandAgain {
@@ -458,7 +458,7 @@ func (f *formatter) replace(key string) (string, bool) {
 	for _, m := range ms.subs {
 		pattern, with := f.expand(m.args[0]), f.expand(m.args[1])
 		value = regsub(pattern, with, value, len(m.args) >= 3 && strings.Contains(m.args[2], "i"))
-		f.logf("substitute '%s' to '%s': %s", pattern, with, value)
+		f.trace("substitute '", pattern, "' to '", with, "': ", value)
 	}
 	if ms.limit != 0 {
 		var trimmed string
@@ -475,7 +475,7 @@ func (f *formatter) replace(key string) (string, bool) {
 		default:
 			value = *ms.marker + trimmed
 		}
-		f.logf("applied length limit %d: %s", ms.limit, value)
+		f.trace("applied length limit ", strconv.Itoa(ms.limit), ": ", value)
 	}
 	if ms.pad != 0 {
 		if n := stringWidth(value); n < abs(ms.pad) {
@@ -485,17 +485,17 @@ func (f *formatter) replace(key string) (string, bool) {
 				value = strings.Repeat(" ", -ms.pad-n) + value
 			}
 		}
-		f.logf("applied padding width %d: %s", ms.pad, value)
+		f.trace("applied padding width ", strconv.Itoa(ms.pad), ": ", value)
 	}
 	if ms.length {
 		value = strconv.Itoa(len(value))
-		f.logf("replacing with length: %s", value)
+		f.trace("replacing with length: ", value)
 	}
 	if ms.width {
 		value = strconv.Itoa(formatWidth(value))
-		f.logf("replacing with width: %s", value)
+		f.trace("replacing with width: ", value)
 	}
-	f.logf("replaced '%s' with '%s'", whole, value)
+	f.trace("replaced '", whole, "' with '", value, "'")
 	return value, true
 }
 
@@ -532,7 +532,7 @@ func (f *formatter) replaceValue(key string, ms *modifierSet) (string, bool) {
 		return f.loopPanes(key)
 	case ms.windowName:
 		if f.s == nil {
-			f.logf("window name but no session")
+			f.trace("window name but no session")
 			return "", false
 		}
 		name := f.expand(key)
@@ -548,34 +548,34 @@ func (f *formatter) replaceValue(key string, ms *modifierSet) (string, bool) {
 	case ms.search != nil:
 		text := f.expand(key)
 		if f.p == nil {
-			f.logf("search '%s' but no pane", text)
+			f.trace("search '", text, "' but no pane")
 			return "0", true
 		}
-		f.logf("search '%s' pane %%%d", text, f.p.id)
+		f.trace("search '", text, "' pane %", strconv.Itoa(f.p.id))
 		return strconv.Itoa(f.searchPane(ms.search, text)), true
 	case ms.cmp != nil:
 		left, right, ok := f.choose(key, true)
 		if !ok {
-			f.logf("compare %s syntax error: %s", ms.cmp.name, key)
+			f.trace("compare ", ms.cmp.name, " syntax error: ", key)
 			return "", false
 		}
-		f.logf("compare %s left is: %s", ms.cmp.name, left)
-		f.logf("compare %s right is: %s", ms.cmp.name, right)
+		f.trace("compare ", ms.cmp.name, " left is: ", left)
+		f.trace("compare ", ms.cmp.name, " right is: ", right)
 		return boolString(compare(ms.cmp, left, right)), true
 	case strings.HasPrefix(key, "?"):
 		return f.conditional(key[1:], ms)
 	case ms.expr != nil:
 		return f.expression(ms.expr, key), true
 	case strings.Contains(key, "#{"):
-		f.logf("expanding inner format '%s'", key)
+		f.trace("expanding inner format '", key, "'")
 		return f.expand(key), true
 	}
 	value, ok := f.find(key, ms.find)
 	if !ok {
-		f.logf("format '%s' not found", key)
+		f.trace("format '", key, "' not found")
 		return "", true
 	}
-	f.logf("format '%s' found: %s", key, value)
+	f.trace("format '", key, "' found: ", value)
 	return value, true
 }
 
@@ -598,28 +598,28 @@ func (f *formatter) choose(s string, expand bool) (left, right string, ok bool) 
 func (f *formatter) conditional(s string, ms *modifierSet) (string, bool) {
 	comma := formatSkip(s, ",")
 	if comma < 0 {
-		f.logf("condition syntax error: %s", s)
+		f.trace("condition syntax error: ", s)
 		return "", false
 	}
 	cond := s[:comma]
-	f.logf("condition is: %s", cond)
+	f.trace("condition is: ", cond)
 	found, ok := f.find(cond, ms.find)
 	if ok {
-		f.logf("condition '%s' found: %s", cond, found)
+		f.trace("condition '", cond, "' found: ", found)
 	} else if found = f.expand(cond); found == cond {
 		found = ""
-		f.logf("condition '%s' not found; assuming false", cond)
+		f.trace("condition '", cond, "' not found; assuming false")
 	}
 	left, right, ok := f.choose(s[comma+1:], false)
 	if !ok {
-		f.logf("condition '%s' syntax error: %s", cond, s[comma+1:])
+		f.trace("condition '", cond, "' syntax error: ", s[comma+1:])
 		return "", false
 	}
 	if formatTrue(found) {
-		f.logf("condition '%s' is true", cond)
+		f.trace("condition '", cond, "' is true")
 		return f.expand(left), true
 	}
-	f.logf("condition '%s' is false", cond)
+	f.trace("condition '", cond, "' is false")
 	return f.expand(right), true
 }
 
@@ -637,7 +637,7 @@ func (f *formatter) adopt(g *formatter) { f.tm = g.tm }
 func (f *formatter) loopSessions(format string) string {
 	var out strings.Builder
 	for _, s := range f.st.sessions {
-		f.logf("session loop: $%d", s.id)
+		f.trace("session loop: $", strconv.Itoa(s.id))
 		var w *window
 		var p *paneState
 		if s.current != nil {
@@ -655,12 +655,12 @@ func (f *formatter) loopSessions(format string) string {
 // comma is for the current window.
 func (f *formatter) loopWindows(format string) (string, bool) {
 	if f.s == nil {
-		f.logf("window loop but no session")
+		f.trace("window loop but no session")
 		return "", false
 	}
 	return f.loopItems(format, len(f.s.winlinks), func(i int) (*formatter, bool) {
 		w := f.s.winlinks[i]
-		f.logf("window loop: %d @%d", w.index, w.id)
+		f.trace("window loop: ", strconv.Itoa(w.index), " @", strconv.Itoa(w.id))
 		g := f.child(f.s, w, w.active)
 		g.kind = findWindow
 		return g, w == f.s.current
@@ -671,12 +671,12 @@ func (f *formatter) loopWindows(format string) (string, bool) {
 // is for the active pane.
 func (f *formatter) loopPanes(format string) (string, bool) {
 	if f.w == nil {
-		f.logf("pane loop but no window")
+		f.trace("pane loop but no window")
 		return "", false
 	}
 	return f.loopItems(format, len(f.w.panes), func(i int) (*formatter, bool) {
 		p := f.w.panes[i]
-		f.logf("pane loop: %%%d", p.id)
+		f.trace("pane loop: %", strconv.Itoa(p.id))
 		g := f.child(f.s, f.w, p)
 		g.kind = findPane
 		return g, p == f.w.active
@@ -739,7 +739,7 @@ func (f *formatter) expression(m *modifier, s string) string {
 	switch op {
 	case "+", "-", "*", "/", "%", "m", "==", "!=", ">", "<", ">=", "<=":
 	default:
-		f.logf("expression has no valid operator: '%s'", op)
+		f.trace("expression has no valid operator: '", op, "'")
 		return ""
 	}
 	float, prec := false, 0
@@ -749,31 +749,31 @@ func (f *formatter) expression(m *modifier, s string) string {
 	if len(m.args) >= 3 {
 		n, err := strtonum(m.args[2], math.MinInt32, math.MaxInt32)
 		if err != nil {
-			f.logf("expression precision %s: %s", err, m.args[2])
+			f.trace("expression precision ", err.Error(), ": ", m.args[2])
 			return ""
 		}
 		prec = n
 	}
 	left, right, ok := f.choose(s, true)
 	if !ok {
-		f.logf("expression syntax error")
+		f.trace("expression syntax error")
 		return ""
 	}
 	l, ok := strtod(left)
 	if !ok {
-		f.logf("expression left side is invalid: %s", left)
+		f.trace("expression left side is invalid: ", left)
 		return ""
 	}
 	r, ok := strtod(right)
 	if !ok {
-		f.logf("expression right side is invalid: %s", right)
+		f.trace("expression right side is invalid: ", right)
 		return ""
 	}
 	if !float {
 		l, r = math.Trunc(l), math.Trunc(r)
 	}
-	f.logf("expression left side is: %s", cFixed(l, prec))
-	f.logf("expression right side is: %s", cFixed(r, prec))
+	f.trace("expression left side is: ", cFixed(l, prec))
+	f.trace("expression right side is: ", cFixed(r, prec))
 	var result float64
 	switch op {
 	case "+":
@@ -803,7 +803,7 @@ func (f *formatter) expression(m *modifier, s string) string {
 		result = float64(cLongLong(result))
 	}
 	value := cFixed(result, prec)
-	f.logf("expression result is %s", value)
+	f.trace("expression result is ", value)
 	return value
 }
 
