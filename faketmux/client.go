@@ -27,6 +27,8 @@ type client struct {
 	// guards' flags field: 0 for the argv's commands, 1 for its input's.
 	control      *controlClient
 	controlFlags int
+	// command is the name of the command running, tmux's #{command}.
+	command string
 }
 
 // current is the target a command gets without -t: a control client's

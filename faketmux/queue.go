@@ -108,6 +108,7 @@ func (c *client) fire(cmd *command) error {
 	}
 	it := &cmd.item
 	*it = cmdItem{args: &cmd.args}
+	c.command = e.name
 	var err error
 	if it.source, err = c.resolve(&cmd.args, 's', e.source); err != nil {
 		return err
