@@ -25,6 +25,9 @@ type client struct {
 	// guards' flags field: 0 for the argv's commands, 1 for its input's.
 	control      *controlClient
 	controlFlags int
+	// parseLine is Call.ParseLine: it parses a command given as one
+	// string (bind-key's).
+	parseLine func(line string) ([]string, error)
 }
 
 // current is the target a command gets without -t: a control client's

@@ -15,12 +15,6 @@ var notYetCommands = []*cmdEntry{
 	{name: "show-messages", alias: "showmsgs", template: "JTt:", lower: 0, upper: 0, usage: `[-JT] [-t target-client]`},
 	{name: "server-access", alias: "", template: "adlrw", lower: 0, upper: 1, usage: `[-adlrw] [-t target-pane] [user]`},
 
-	// Key bindings.
-	{name: "bind-key", alias: "bind", template: "nrN:T:", lower: 1, upper: -1, usage: `[-nr] [-T key-table] [-N note] key [command [arguments]]`},
-	{name: "unbind-key", alias: "unbind", template: "anqT:", lower: 0, upper: 1, usage: `[-anq] [-T key-table] key`},
-	{name: "list-keys", alias: "lsk", template: "1aNP:T:", lower: 0, upper: 1, usage: `[-1aN] [-P prefix-string] [-T key-table] [key]`, startServer: true},
-	{name: "send-prefix", alias: "", template: "2t:", lower: 0, upper: 0, usage: `[-2] [-t target-pane]`},
-
 	// Commands that run commands or shell commands.
 	{name: "list-commands", alias: "lscm", template: "F:", lower: 0, upper: 1, usage: `[-F format] [command]`, startServer: true},
 	{name: "source-file", alias: "source", template: "Fnqv", lower: 1, upper: -1, usage: `[-Fnqv] path ...`},

@@ -381,9 +381,10 @@ func runScenario(t *testing.T, tmux, family string, sc scenario) {
 		call := Call{
 			Args: st.args, Stdin: stdin, Stdout: &out, Stderr: &errb,
 			Dir: fakeDir, Env: slices.Concat(env, st.env), UTF8: st.u, Config: fakeConf,
+			ParseLine: ControlParser,
 		}
 		if st.control {
-			call.Control, call.ParseLine = 1, ControlParser
+			call.Control = 1
 		}
 		code := fake.Exec(context.Background(), call)
 		return outcome{out.String(), errb.String(), code}

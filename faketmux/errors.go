@@ -141,3 +141,15 @@ const (
 	errNoValueSpecified  = "no value specified"
 	errUnknownVariable   = "unknown variable: %s"
 )
+
+// Key bindings.
+const (
+	errUnknownKey    = "unknown key: %s"
+	errInvalidKey    = "invalid key: %s"
+	errNoTable       = "table %s doesn't exist"
+	errKeyWithA      = "key given with -a"
+	errMissingKey    = "missing key"
+	errRepeatCount   = "repeat count %s"
+	errNotInMode     = "not in a mode"
+	errNoMouseTarget = "no mouse target"
+)

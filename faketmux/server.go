@@ -57,7 +57,9 @@ type Call struct {
 	// into words as tmux's parser does (package tmuxcli's
 	// ParseControlLine), and Stdout gets the guarded replies and the
 	// notifications. Stderr is not used.
-	Control   int
+	Control int
+	// ParseLine also parses a command given as one string, as bind-key
+	// takes one; without it such a string is split at blanks.
 	ParseLine func(line string) ([]string, error)
 	// PID is the client's process ID, which names a control client in
 	// list-clients.
@@ -160,7 +162,7 @@ func (s *Server) Exec(ctx context.Context, call Call) int {
 		ctx: ctx, s: s, st: s.st,
 		stdin: call.Stdin, stdout: call.Stdout, stderr: call.Stderr,
 		dir: call.Dir, env: call.Env,
-		utf8: call.UTF8 || utf8,
+		utf8: call.UTF8 || utf8, parseLine: call.ParseLine,
 	}
 	if call.Control != 0 {
 		c.stderr = c.stdout

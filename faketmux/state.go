@@ -79,6 +79,10 @@ type state struct {
 	// output: panes' readers hand it over without the server's lock.
 	outMu      sync.Mutex
 	outClients []*controlClient
+
+	// keys are the key tables by name, nil until a command looks at them
+	// (see keyTables).
+	keys map[string]*keyTable
 }
 
 type session struct {
