@@ -67,9 +67,14 @@ const (
 
 // Clients.
 const (
-	errNoSessions      = "no sessions"
-	errNoCurrentClient = "no current client"
-	errCantFindClient  = "can't find client: %s"
+	errNoSessions        = "no sessions"
+	errNoCurrentClient   = "no current client"
+	errCantFindClient    = "can't find client: %s"
+	errSizeRange         = "size too small or too big"
+	errBadSize           = "bad size argument"
+	errNoNextSession     = "can't find next session"
+	errNoPreviousSession = "can't find previous session"
+	errNoLastSession     = "can't find last session"
 )
 
 // Sessions, windows and panes.

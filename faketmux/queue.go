@@ -9,6 +9,8 @@ type cmdItem struct {
 	// current session, window and pane without the flag, and under
 	// canFail whatever was found on the way to a target that was not.
 	source, target target
+	// client is the entry's target client, when it names one.
+	client *controlClient
 	// block and resume are set by wait.
 	block  func()
 	resume func() error
@@ -46,6 +48,9 @@ func (c *client) runList(cmds []command) int {
 			return 1
 		}
 		c.guard("end", now, number)
+		if c.control != nil && c.control.held {
+			return 0
+		}
 	}
 	return 0
 }
@@ -60,6 +65,11 @@ func (c *client) fire(cmd *command) error {
 	it := &cmd.item
 	*it = cmdItem{args: &cmd.args}
 	var err error
+	if e.client != 0 {
+		if it.client, err = c.targetClient(&cmd.args, e.client); err != nil {
+			return err
+		}
+	}
 	if it.source, err = c.resolve(&cmd.args, 's', e.source); err != nil {
 		return err
 	}
