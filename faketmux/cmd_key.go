@@ -17,14 +17,26 @@ var keyCommands = []*cmdEntry{
 	{name: "bind-key", alias: "bind", template: "nrN:T:", lower: 1, upper: -1, usage: `[-nr] [-T key-table] [-N note] key [command [arguments]]`},
 	{name: "unbind-key", alias: "unbind", template: "anqT:", lower: 0, upper: 1, usage: `[-anq] [-T key-table] key`, exec: cmdUnbindKey},
 	{name: "list-keys", alias: "lsk", template: "1aNP:T:", lower: 0, upper: 1, usage: `[-1aN] [-P prefix-string] [-T key-table] [key]`, startServer: true, exec: cmdListKeys},
-	{name: "send-keys", alias: "send", template: "FHlMN:Rt:X", lower: 0, upper: -1, usage: `[-FHlMRX] [-N repeat-count] [-t target-pane] key ...`, target: targetSpec{kind: findPane}, exec: cmdSendKeys},
-	{name: "send-prefix", alias: "", template: "2t:", lower: 0, upper: 0, usage: `[-2] [-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdSendPrefix},
+	{name: "send-keys", alias: "send", template: "FHlMN:Rt:X", lower: 0, upper: -1, usage: `[-FHlMRX] [-N repeat-count] [-t target-pane] key ...`, target: targetSpec{kind: findPane}},
+	{name: "send-prefix", alias: "", template: "2t:", lower: 0, upper: 0, usage: `[-2] [-t target-pane]`, target: targetSpec{kind: findPane}},
 }
 
-// bind-key parses commands, which looks them up in the table that holds
-// bind-key: its exec is set once the table is made, which Go's
+// bind-key parses commands, and send-keys and send-prefix the commands a
+// mode's key is bound to, which looks them up in the table that holds
+// them: their exec is set once the table is made, which Go's
 // initialisation order would otherwise call a cycle.
-func init() { keyCommands[0].exec = cmdBindKey }
+func init() {
+	for _, e := range keyCommands {
+		switch e.name {
+		case "bind-key":
+			e.exec = cmdBindKey
+		case "send-keys":
+			e.exec = cmdSendKeys
+		case "send-prefix":
+			e.exec = cmdSendPrefix
+		}
+	}
+}
 
 // binding is one key binding. Its commands are kept as list-keys prints
 // them, which is all tmux ever shows of them.
@@ -549,10 +561,11 @@ func cmdSendPrefix(c *client, it *cmdItem) error {
 	return nil
 }
 
-// send-keys types keys into a pane, or gives them to the pane's mode,
-// which runs what its key table binds them to; -X runs a mode's command.
-// A command line has no mouse event, so -M always fails, and its key
-// (sent with no keys given) is none.
+// send-keys types keys into a pane, or gives them to the pane's mode;
+// -X runs a command of the mode (copy or view mode, the modes with
+// commands), -N times for those that repeat. A command line has no mouse
+// event, so -M always fails, and its key (sent with no keys given) is
+// none.
 func cmdSendKeys(c *client, it *cmdItem) error {
 	a, p := it.args, it.target.p
 	repeat := 1
@@ -562,15 +575,16 @@ func cmdSendKeys(c *client, it *cmdItem) error {
 			return errorf(errRepeatCount, err)
 		}
 		repeat = n
+		if p.inMode() && (a.has('X') || len(a.values) == 0) && p.copyState() == nil {
+			return errorf(errNotInMode)
+		}
 	}
 	switch {
 	case a.has('X'):
-		if !p.viewMode {
+		if p.copyState() == nil {
 			return errorf(errNotInMode)
 		}
-		if len(a.values) > 0 {
-			c.modeCommand(p, a.values[0])
-		}
+		c.copyCommand(p, a.values, repeat)
 		return nil
 	case a.has('M'):
 		return errorf(errNoMouseTarget)
@@ -579,6 +593,9 @@ func cmdSendKeys(c *client, it *cmdItem) error {
 		// tmux resets the pane's terminal: the screen is cleared as ED 2
 		// clears it, into the history, and the modes reset.
 		p.prog.Display([]byte("\x1b[2J\x1bc"))
+	}
+	if len(a.values) == 0 {
+		return nil
 	}
 	in := keyInput{c: c, p: p}
 	for range repeat {
@@ -612,7 +629,7 @@ func (in *keyInput) sendString(v string, a *args) {
 	}
 	if !a.has('l') {
 		if key := lookupKey(v); key != keyNone && key != keyUnknown {
-			if b, ok := pane.KeyBytes(v); ok || in.p.viewMode {
+			if b, ok := pane.KeyBytes(v); ok || in.p.inMode() {
 				in.send(key, b)
 				return
 			}
@@ -648,36 +665,48 @@ func hexByte(v string) (byte, bool) {
 }
 
 // send gives a key to the pane's mode, or its bytes to the pane's program
-// unless its input is off. The emulator runs the mode commands
-// (send-keys -X) a key is bound to in tmux's copy-mode table (emacs keys,
-// mode-keys' default).
+// unless its input is off. Copy and view mode look the key up in their
+// key table (copy-mode: emacs keys, mode-keys' default) and run the mode
+// commands (send-keys -X) of its binding after the command, as tmux
+// queues them; the other modes take a key at once.
 func (in *keyInput) send(key keyCode, b []byte) {
+	p := in.p
 	switch {
-	case in.p.viewMode:
+	case p.copyState() != nil:
 		t := in.c.st.keyTable("copy-mode", false)
 		if t == nil {
 			return
 		}
 		if i, found := t.find(key); found {
-			if name, ok := strings.CutPrefix(t.bindings[i].cmd, "send-keys -X "); ok && !strings.Contains(name, " ") {
-				in.queued = append(in.queued, name)
-			}
+			in.queued = append(in.queued, t.bindings[i].cmd)
 		}
-	case !in.p.inputOff:
-		in.p.prog.Write(b)
+	case p.inMode():
+		in.c.modeKey(p, key)
+	case !p.inputOff:
+		p.prog.Write(b)
 	}
 }
 
-// done runs the mode commands the keys were bound to.
+// done runs the mode commands the keys were bound to, for the pane: a
+// binding's send-keys -X commands, whose words its printed form gives.
 func (in *keyInput) done() {
-	for _, name := range in.queued {
-		in.c.modeCommand(in.p, name)
-	}
-}
-
-// modeCommand runs a mode command: view mode knows cancel.
-func (c *client) modeCommand(p *paneState, name string) {
-	if name == "cancel" {
-		p.viewMode = false
+	for _, bound := range in.queued {
+		cmds, err := parseCommands(strings.Fields(bound))
+		if err != nil {
+			continue
+		}
+		for _, cmd := range cmds {
+			a := &cmd.args
+			if cmd.entry.name != "send-keys" || !a.has('X') || a.has('t') || in.p.copyState() == nil {
+				continue
+			}
+			repeat := 1
+			if v, ok := a.get('N'); ok {
+				if n, err := strtonum(v, 1, math.MaxUint32); err == nil {
+					repeat = n
+				}
+			}
+			in.c.copyCommand(in.p, a.values, repeat)
+		}
 	}
 }

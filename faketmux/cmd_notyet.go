@@ -20,12 +20,6 @@ var notYetCommands = []*cmdEntry{
 	{name: "wait-for", alias: "wait", template: "LSU", lower: 1, upper: 1, usage: `[-L|-S|-U] channel`},
 
 	// Modes, menus and prompts.
-	{name: "choose-client", alias: "", template: "F:f:K:NO:rt:Z", lower: 0, upper: 1, usage: `[-NrZ] [-F format] [-f filter] [-K key-format] [-O sort-order] [-t target-pane] [template]`},
-	{name: "choose-tree", alias: "", template: "F:f:GK:NO:rst:wZ", lower: 0, upper: 1, usage: `[-GNrswZ] [-F format] [-f filter] [-K key-format] [-O sort-order] [-t target-pane] [template]`},
-	{name: "clock-mode", alias: "", template: "t:", lower: 0, upper: 0, usage: `[-t target-pane]`},
-	{name: "copy-mode", alias: "", template: "eHMs:t:uq", lower: 0, upper: 0, usage: `[-eHMuq] [-s src-pane] [-t target-pane]`},
-	{name: "customize-mode", alias: "", template: "F:f:Nt:Z", lower: 0, upper: 0, usage: `[-NZ] [-F format] [-f filter] [-t target-pane]`},
-	{name: "find-window", alias: "findw", template: "CiNrt:TZ", lower: 1, upper: 1, usage: `[-CiNrTZ] [-t target-pane] match-string`},
 	{name: "clear-prompt-history", alias: "clearphist", template: "T:", lower: 0, upper: 0, usage: `[-T type]`},
 	{name: "show-prompt-history", alias: "showphist", template: "T:", lower: 0, upper: 0, usage: `[-T type]`},
 

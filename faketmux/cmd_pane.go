@@ -180,7 +180,7 @@ func cmdResizePane(c *client, it *cmdItem) error {
 	switch {
 	case a.has('T'):
 		// Not in a mode, which tmux leaves alone.
-		if !p.viewMode {
+		if !p.inMode() {
 			p.prog.Trim()
 		}
 		return nil
@@ -432,7 +432,7 @@ func (c *client) respawn(p *paneState, a *args) error {
 	if v, ok := a.get('c'); ok {
 		p.cwd = c.formatter().expand(v)
 	}
-	p.viewMode = false
+	c.st.resetModes(p)
 	return c.runPane(p, allValues(a, 'e'), lines[:history])
 }
 
@@ -541,10 +541,10 @@ func captureLine(a *args, flag byte, dash, history, last int) int {
 }
 
 // cmdClearHistory empties the pane's history; like tmux, it also takes the
-// pane out of any mode (here, view mode).
+// pane out of every mode.
 func cmdClearHistory(c *client, it *cmdItem) error {
 	t := it.target
-	t.p.viewMode = false
+	c.st.resetModes(t.p)
 	t.p.prog.ClearHistory()
 	return nil
 }

@@ -138,7 +138,7 @@ var tmuxTableOrder = []string{
 // cmdTable is every family's entries in tmux's table order.
 var cmdTable = tableInOrder(tmuxTableOrder,
 	bufferCommands, environmentCommands, layoutCommands, optionCommands, paneCommands,
-	serverCommands, sessionCommands, windowCommands, clientCommands, keyCommands, notYetCommands)
+	serverCommands, sessionCommands, windowCommands, clientCommands, keyCommands, modeCommands, notYetCommands)
 
 // tableInOrder puts the families' entries in order; a command missing from
 // either side, or declared twice, is a programming error caught as the

@@ -185,10 +185,12 @@ const (
 	eventLayoutChanged
 	eventPaneChanged   // the window's active pane
 	eventWindowChanged // the session's current window
+	eventPaneModeChanged
 )
 
 type event struct {
 	kind   eventKind
+	p      *paneState
 	w      *window
 	s      *session
 	client *controlClient
@@ -224,8 +226,11 @@ func (st *state) runEvents() {
 
 // render is the notification line cc sees for e, or none.
 func (cc *controlClient) render(e event) string {
-	if e.kind == eventSessionsChanged {
+	switch e.kind {
+	case eventSessionsChanged:
 		return "%sessions-changed"
+	case eventPaneModeChanged:
+		return fmt.Sprintf("%%pane-mode-changed %%%d", e.p.id)
 	}
 	if cc.session == nil {
 		return ""

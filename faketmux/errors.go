@@ -29,16 +29,15 @@ const (
 	errUnsupported      = "faketmux: %s is not supported"
 
 	// Buffers.
-	errNoBuffers        = "no buffers"
-	errNoBuffer         = "no buffer"
-	errNoBufferName     = "no buffer %s"
-	errUnknownBuffer    = "unknown buffer: %s"
-	errBufferExists     = "buffer %s already exists"
-	errEmptyBufferName  = "empty buffer name"
-	errNewNameEmpty     = "new name is empty"
-	errNoData           = "no data specified"
-	errFileOp           = "%s: %s"
-	errChooseBufferMode = "faketmux: choose-buffer needs an attached client, which faketmux does not have"
+	errNoBuffers       = "no buffers"
+	errNoBuffer        = "no buffer"
+	errNoBufferName    = "no buffer %s"
+	errUnknownBuffer   = "unknown buffer: %s"
+	errBufferExists    = "buffer %s already exists"
+	errEmptyBufferName = "empty buffer name"
+	errNewNameEmpty    = "new name is empty"
+	errNoData          = "no data specified"
+	errFileOp          = "%s: %s"
 )
 
 const errNoCommand = "no command"

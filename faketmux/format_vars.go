@@ -43,6 +43,9 @@ func (f *formatter) variable(key string) (v string, t time.Time, ok bool) {
 		}
 		return f.sessionVariable(key)
 	}
+	if v, ok := f.copyVariable(key); ok {
+		return v, t, true
+	}
 	return f.serverVariable(key)
 }
 
@@ -317,13 +320,8 @@ func (f *formatter) paneVariable(key string) (string, time.Time, bool) {
 		return "1", t, true
 	case "pane_last":
 		return boolString(w.lastPane == p), t, true
-	case "pane_in_mode":
-		return boolString(p.viewMode), t, true
-	case "pane_mode":
-		if p.viewMode {
-			return "view-mode", t, true
-		}
-		return "", t, true
+	case "pane_in_mode", "pane_mode":
+		return p.paneModeVariable(key), t, true
 	case "pane_input_off":
 		return boolString(p.inputOff), t, true
 	case "pane_dead":

@@ -155,9 +155,9 @@ type paneState struct {
 	// through setActive; kill-pane handing the window over to it does not
 	// count, as in tmux.
 	activePoint uint64
-	// viewMode is tmux's view mode, which shows configuration errors
-	// over the pane and takes the keys sent to it.
-	viewMode bool
+	// modes is tmux's stack of the pane's modes, the one showing first
+	// (see cmd_mode.go).
+	modes []*paneMode
 	// dead is how the program ended, for a pane that remains after it
 	// (remain-on-exit); nil while it runs.
 	dead *paneDeath
@@ -377,7 +377,8 @@ func (p *paneState) index() int {
 // configuration failed, as tmux shows its errors there.
 func (st *state) showConfigErrors(sess *session) {
 	if st.configFailed {
-		sess.current.active.viewMode = true
+		p := sess.current.active
+		st.setMode(p, modeView, func() *paneMode { return &paneMode{kind: modeView, copy: newViewState(p)} })
 		st.configFailed = false
 	}
 }

@@ -1,0 +1,85 @@
+package faketmux
+
+// modeFormat shows a pane's modes and copy mode's variables.
+const modeFormat = "#{pane_in_mode} #{pane_mode} cx=#{copy_cursor_x} cy=#{copy_cursor_y} sp=#{scroll_position} " +
+	"sel=#{selection_present} #{selection_start_x},#{selection_start_y}-#{selection_end_x},#{selection_end_y} " +
+	"srch=#{search_present} line=[#{copy_cursor_line}] word=[#{copy_cursor_word}]"
+
+// The differential cases of the pane modes, with no client attached:
+// tmux's stack of modes, and copy mode's cursor, selection and copies on
+// a screen a program drew (seven lines on six rows: one in the history).
+var _ = differentialCases("mode", []scenario{
+	{name: "mode stack", steps: []step{
+		cmd("new-session", "-d", "-s", "m", "-x", "30", "-y", "6", "printf 'l1 alpha\\nl2 beta-gamma\\nl3\\nl4\\nl5\\nl6\\nl7 last'; sleep 1000"),
+		cmd("capture-pane", "-p", "-t", "m").waitFor("l7 last"),
+		cmd("display-message", "-p", "-t", "m", modeFormat),
+		cmd("send-keys", "-X", "-t", "m", "cancel"),
+		cmd("send-keys", "-N", "2", "-X", "-t", "m", "cancel"),
+		cmd("clock-mode", "-t", "m", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("send-keys", "-X", "-t", "m", "cancel"),
+		cmd("send-keys", "-N", "2", "-t", "m"),
+		cmd("copy-mode", "-t", "m", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("choose-buffer", "-t", "m", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("set-buffer", "x", ";", "choose-buffer", "-t", "m", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("choose-tree", "-t", "m", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("choose-client", "-t", "m", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("customize-mode", "-t", "m", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("find-window", "-t", "m", "l3", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("send-keys", "-X", "-t", "m", "cancel"),
+		cmd("copy-mode", "-e", "-t", "m", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("send-keys", "-X", "-t", "m", "cancel", ";", "display-message", "-p", "-t", "m", modeFormat),
+		// Keys: q leaves a chooser at once, the rest of the keys going to
+		// the mode below; any key leaves clock mode.
+		cmd("send-keys", "-t", "m", "q", "x", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("copy-mode", "-M", "-t", "m", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("copy-mode", "-H", "-t", "m", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("copy-mode", "-s", "nope", "-t", "m"),
+		cmd("copy-mode", "-t", "nope"),
+		cmd("send-keys", "-X", "-t", "m", "nosuch", ";", "send-keys", "-X", "-t", "m", "cancel", "extra"),
+		cmd("display-message", "-p", "-t", "m", modeFormat),
+		cmd("copy-mode", "-q", "-t", "m", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("send-keys", "-X", "-t", "m", "cancel"),
+		cmd("clock-mode", "-t", "m", ";", "send-keys", "-t", "m", "z", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("copy-mode", "-t", "m", ";", "send-keys", "-t", "m", "C-c", "x", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("copy-mode", "-u", "-t", "m", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("capture-pane", "-p", "-t", "m"),
+		cmd("clear-history", "-t", "m", ";", "display-message", "-p", "-t", "m", modeFormat),
+	}},
+	{name: "copy mode moves and copies", steps: []step{
+		cmd("new-session", "-d", "-s", "m", "-x", "30", "-y", "6", "printf 'l1 alpha\\nl2 beta-gamma\\nl3\\nl4\\nl5\\nl6 é中x\\nl7 last'; sleep 1000"),
+		cmd("capture-pane", "-p", "-t", "m").waitFor("l7 last"),
+		cmd("copy-mode", "-t", "m"),
+		cmd("send-keys", "-X", "-t", "m", "cursor-up", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("send-keys", "-X", "-t", "m", "cursor-right", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("send-keys", "-X", "-t", "m", "start-of-line", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("send-keys", "-X", "-t", "m", "begin-selection", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("send-keys", "-X", "-N", "4", "-t", "m", "cursor-right", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("send-keys", "-X", "-t", "m", "copy-selection", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("list-buffers"),
+		cmd("send-keys", "-X", "-N", "3", "-t", "m", "cursor-up", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("send-keys", "-X", "-t", "m", "end-of-line", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("send-keys", "-X", "-t", "m", "begin-selection", ";", "send-keys", "-X", "-t", "m", "cursor-down", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("send-keys", "-X", "-t", "m", "cursor-left", ";", "send-keys", "-X", "-t", "m", "cursor-left", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("send-keys", "-X", "-t", "m", "copy-selection-no-clear", "pfx", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("send-keys", "-X", "-t", "m", "other-end", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("send-keys", "-X", "-t", "m", "clear-selection", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("send-keys", "-X", "-t", "m", "page-up", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("send-keys", "-X", "-t", "m", "history-top", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("send-keys", "-X", "-t", "m", "cursor-up", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("send-keys", "-X", "-t", "m", "select-line", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("send-keys", "-X", "-t", "m", "cursor-down", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("send-keys", "-X", "-t", "m", "copy-pipe", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("send-keys", "-X", "-t", "m", "history-bottom", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("send-keys", "-X", "-t", "m", "halfpage-up", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("send-keys", "-X", "-t", "m", "scroll-down", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("send-keys", "-X", "-t", "m", "scroll-up", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("send-keys", "-X", "-t", "m", "page-down", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("send-keys", "-X", "-N", "2", "-t", "m", "cursor-up", ";", "send-keys", "-X", "-t", "m", "start-of-line", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("send-keys", "-t", "m", "C-Space", "C-e", "M-w", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("list-buffers", "-F", "#{buffer_name}: #{buffer_sample}"),
+		cmd("copy-mode", "-t", "m", ";", "send-keys", "-X", "-t", "m", "start-of-line", ";", "send-keys", "-X", "-t", "m", "begin-selection"),
+		cmd("send-keys", "-X", "-t", "m", "end-of-line", ";", "send-keys", "-X", "-t", "m", "copy-selection-and-cancel", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("copy-mode", "-e", "-t", "m", ";", "send-keys", "-X", "-t", "m", "page-up", ";", "send-keys", "-X", "-t", "m", "page-down", ";", "display-message", "-p", "-t", "m", modeFormat),
+		cmd("list-buffers", "-F", "#{buffer_name}: #{buffer_sample}"),
+	}},
+})
