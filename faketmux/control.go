@@ -278,26 +278,7 @@ func (cc *controlClient) render(e event) string {
 // attach makes the client of c a control client attached to s, as
 // attach-session and new-session do for a client in control mode.
 func (c *client) attach(s *session, silent int) {
-	// A pane a switch-client left focused loses its focus when a client
-	// attaches, as tmux then looks at every window's focus again.
-	for _, p := range c.st.panes {
-		if p.focused && p != s.current.active && !c.st.watched(p) {
-			p.focused = false
-			silent++ // pane-focus-out
-		}
-	}
 	c.attachClient(c.control, s, silent)
-}
-
-// watched reports whether a control client has p as the active pane of
-// its session.
-func (st *state) watched(p *paneState) bool {
-	for _, cc := range st.controls {
-		if cc.session != nil && cc.session.current.active == p {
-			return true
-		}
-	}
-	return false
 }
 
 // attachClient attaches cc to s, or with no client only focuses s's pane.
