@@ -584,7 +584,7 @@ func cmdSendKeys(c *client, it *cmdItem) error {
 		if p.copyState() == nil {
 			return errorf(errNotInMode)
 		}
-		c.copyCommand(p, a.values, repeat)
+		c.runCopyCommand(p, a.values, repeat, a.has('F'))
 		return nil
 	case a.has('M'):
 		return errorf(errNoMouseTarget)
@@ -706,7 +706,7 @@ func (in *keyInput) done() {
 					repeat = n
 				}
 			}
-			in.c.copyCommand(in.p, a.values, repeat)
+			in.c.runCopyCommand(in.p, a.values, repeat, a.has('F'))
 		}
 	}
 }

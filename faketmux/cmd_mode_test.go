@@ -88,3 +88,36 @@ func TestCopyModeView(t *testing.T) {
 		t.Errorf("with -H, scrolled: %q", got)
 	}
 }
+
+// A search moves to the next match (after it, going down, at its start
+// going up), going round the ends, in either case for a string in lower
+// case; it marks the matches (search_present) until another command, and
+// is kept for the pane's next copy mode.
+func TestCopyModeSearch(t *testing.T) {
+	withFakeLines(t, false, 1, "Foo x", "bar foo", "foo")
+	s := started(t)
+	mustRun(t, s, "copy-mode")
+	state := "#{copy_cursor_x},#{copy_cursor_y},#{scroll_position} #{search_present}"
+	for _, step := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"search-forward", "foo"}, "7,0,0 1"},
+		{[]string{"search-again"}, "3,1,0 1"},
+		{[]string{"search-again"}, "3,0,1 1"},
+		{[]string{"search-reverse"}, "0,0,1 1"},
+		{[]string{"search-forward-text", "Foo"}, "3,0,1 1"},
+		{[]string{"cursor-right"}, "4,0,1 0"},
+		{[]string{"search-backward", "o$"}, "4,0,1 0"}, // lines end in blanks up to the pane's width
+		{[]string{"search-backward", "F.o"}, "0,0,1 1"},
+	} {
+		mustRun(t, s, append([]string{"send-keys", "-X"}, step.args...)...)
+		if got := mustRun(t, s, "display-message", "-p", state); got != step.want+"\n" {
+			t.Errorf("after %q: %q, want %q", step.args, got, step.want)
+		}
+	}
+	mustRun(t, s, "send-keys", "-X", "cancel", ";", "copy-mode", ";", "send-keys", "-X", "search-again")
+	if got := mustRun(t, s, "display-message", "-p", state); got != "0,0,1 1\n" {
+		t.Errorf("a new copy mode searching again: %q", got)
+	}
+}

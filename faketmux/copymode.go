@@ -32,6 +32,8 @@ type copyState struct {
 
 	scrollExit   bool // -e: leave at the bottom
 	hidePosition bool // -H
+
+	search searchState
 }
 
 type lineSelection int
@@ -48,7 +50,8 @@ const (
 func newCopyState(src *paneState, trim, scrollExit, hidePosition bool) *copyState {
 	rows, history := src.prog.Lines()
 	x, y := src.prog.Cursor()
-	cs := &copyState{hsize: history, sx: src.width, sy: src.height, scrollExit: scrollExit, hidePosition: hidePosition}
+	cs := &copyState{hsize: history, sx: src.width, sy: src.height, scrollExit: scrollExit, hidePosition: hidePosition,
+		search: newSearchState(src)}
 	for _, r := range rows {
 		cs.lines = append(cs.lines, cells(string(r)))
 	}
@@ -66,7 +69,7 @@ func newCopyState(src *paneState, trim, scrollExit, hidePosition bool) *copyStat
 
 // newViewState is view mode's empty screen, as tmux's view mode starts.
 func newViewState(p *paneState) *copyState {
-	return &copyState{sx: p.width, sy: p.height, lines: make([][]string, p.height)}
+	return &copyState{sx: p.width, sy: p.height, lines: make([][]string, p.height), search: newSearchState(p)}
 }
 
 // cells splits a rendered line into columns.
@@ -402,10 +405,11 @@ func (cs *copyState) selectLine(np int) {
 
 // selection is the selected text as tmux's emacs keys copy it: from the
 // top-left end up to, not including, the bottom-right one, lines joined
-// by newlines. ok is false when there is nothing.
+// by newlines; with no selection, the search match at the cursor. ok is
+// false when there is nothing.
 func (cs *copyState) selection() (string, bool) {
 	if !cs.sel && cs.lineSel == lineSelNone {
-		return "", false
+		return cs.matchAtCursor()
 	}
 	sx, sy, ex, ey := cs.selx, cs.sely, cs.endselx, cs.endsely
 	if ey < sy || ey == sy && ex < sx {
@@ -448,6 +452,9 @@ func (cs *copyState) view(py int) []string {
 	hdr := ""
 	if py == 0 && !cs.hidePosition {
 		hdr = fmt.Sprintf("[%d/%d]", cs.oy, cs.hsize)
+		if ss := cs.search; ss.marks != nil && ss.count != -1 {
+			hdr = fmt.Sprintf("(%d results) %s", ss.count, hdr)
+		}
 		if len(hdr) > cs.sx {
 			hdr = hdr[:cs.sx]
 		}
@@ -558,7 +565,7 @@ func (cs *copyState) variable(key string) (string, bool) {
 	case "selection_active":
 		return boolString(cs.sel), true
 	case "search_present":
-		return "0", true
+		return boolString(cs.search.marks != nil), true
 	case "copy_cursor_word":
 		return cs.cursorWord(), true
 	case "copy_cursor_line":
@@ -579,53 +586,87 @@ func (cs *copyState) variable(key string) (string, bool) {
 	return "", false
 }
 
+// copyArgs are a copy-mode command's arguments after its name, its -N
+// count and send-keys -F (expand its search string as a format).
+type copyArgs struct {
+	values []string
+	np     int
+	expand bool
+}
+
+// copyCommand is one copy-mode command; run reports whether the mode
+// ends.
+type copyCommand struct {
+	minArgs, maxArgs int
+	run              func(c *client, p *paneState, cs *copyState, a copyArgs) (cancel bool)
+}
+
 // copyCommands are the copy-mode commands (send-keys -X) the emulator
 // runs, with the arguments each takes, as tmux's window_copy_cmd_table
 // has them. A command tmux has and the emulator does not, or one given
 // the wrong number of arguments, does nothing, as tmux does with a name
 // it does not know.
-var copyCommands = map[string]struct {
-	minArgs, maxArgs int
-	run              func(c *client, p *paneState, cs *copyState, args []string, np int) (cancel bool)
-}{
-	"cancel": {0, 0, func(*client, *paneState, *copyState, []string, int) bool { return true }},
-	"begin-selection": {0, 0, func(_ *client, _ *paneState, cs *copyState, _ []string, _ int) bool {
-		cs.lineSel, cs.selLine = lineSelNone, false
-		cs.startSelection()
-		return false
-	}},
-	"clear-selection": {0, 0, func(_ *client, _ *paneState, cs *copyState, _ []string, _ int) bool {
-		cs.clearSelection()
-		return false
-	}},
-	"other-end":                 {0, 0, repeated((*copyState).otherEnd)},
-	"select-line":               {0, 0, func(_ *client, _ *paneState, cs *copyState, _ []string, np int) bool { cs.selectLine(np); return false }},
-	"cursor-up":                 {0, 0, repeated(func(cs *copyState) { cs.cursorUp(false) })},
-	"cursor-down":               {0, 0, repeated(func(cs *copyState) { cs.cursorDown(false) })},
-	"cursor-left":               {0, 0, repeated((*copyState).cursorLeft)},
-	"cursor-right":              {0, 0, repeated((*copyState).cursorRight)},
-	"scroll-up":                 {0, 0, repeated(func(cs *copyState) { cs.cursorUp(true) })},
+var copyCommands = map[string]copyCommand{
+	"cancel":                    {0, 0, func(*client, *paneState, *copyState, copyArgs) bool { return true }},
+	"begin-selection":           {0, 0, moves(func(cs *copyState) { cs.lineSel, cs.selLine = lineSelNone, false; cs.startSelection() }, false)},
+	"clear-selection":           {0, 0, moves((*copyState).clearSelection, false)},
+	"other-end":                 {0, 0, moves((*copyState).otherEnd, true)},
+	"select-line":               {0, 0, func(_ *client, _ *paneState, cs *copyState, a copyArgs) bool { cs.selectLine(a.np); return false }},
+	"cursor-up":                 {0, 0, moves(func(cs *copyState) { cs.cursorUp(false) }, true)},
+	"cursor-down":               {0, 0, moves(func(cs *copyState) { cs.cursorDown(false) }, true)},
+	"cursor-left":               {0, 0, moves((*copyState).cursorLeft, true)},
+	"cursor-right":              {0, 0, moves((*copyState).cursorRight, true)},
+	"scroll-up":                 {0, 0, moves(func(cs *copyState) { cs.cursorUp(true) }, true)},
 	"scroll-down":               {0, 0, scrollDownCommand},
-	"start-of-line":             {0, 0, repeated((*copyState).startOfLine)},
-	"end-of-line":               {0, 0, repeated((*copyState).endOfLine)},
-	"history-top":               {0, 0, repeated((*copyState).historyTop)},
-	"history-bottom":            {0, 0, repeated((*copyState).historyBottom)},
-	"page-up":                   {0, 0, repeated(func(cs *copyState) { cs.pageUp(false) })},
-	"halfpage-up":               {0, 0, repeated(func(cs *copyState) { cs.pageUp(true) })},
+	"start-of-line":             {0, 0, moves((*copyState).startOfLine, true)},
+	"end-of-line":               {0, 0, moves((*copyState).endOfLine, true)},
+	"history-top":               {0, 0, moves((*copyState).historyTop, true)},
+	"history-bottom":            {0, 0, moves((*copyState).historyBottom, true)},
+	"page-up":                   {0, 0, moves(func(cs *copyState) { cs.pageUp(false) }, true)},
+	"halfpage-up":               {0, 0, moves(func(cs *copyState) { cs.pageUp(true) }, true)},
 	"page-down":                 {0, 0, pageDownCommand(false)},
 	"halfpage-down":             {0, 0, pageDownCommand(true)},
-	"copy-selection":            {0, 1, copySelection(false, true)},
-	"copy-selection-no-clear":   {0, 1, copySelection(false, false)},
-	"copy-selection-and-cancel": {0, 1, copySelection(true, true)},
-	"copy-pipe":                 {0, 2, copyPipe(false, true)},
-	"copy-pipe-no-clear":        {0, 2, copyPipe(false, false)},
-	"copy-pipe-and-cancel":      {0, 2, copyPipe(true, true)},
+	"copy-selection":            {0, 1, copySelection(0, false, true)},
+	"copy-selection-no-clear":   {0, 1, copySelection(0, false, false)},
+	"copy-selection-and-cancel": {0, 1, copySelection(0, true, true)},
+	"copy-pipe":                 {0, 2, copySelection(1, false, true)},
+	"copy-pipe-no-clear":        {0, 2, copySelection(1, false, false)},
+	"copy-pipe-and-cancel":      {0, 2, copySelection(1, true, true)},
+	"search-forward":            {0, 1, searchCommand(true, true)},
+	"search-backward":           {0, 1, searchCommand(false, true)},
+	"search-forward-text":       {0, 1, searchCommand(true, false)},
+	"search-backward-text":      {0, 1, searchCommand(false, false)},
+	"search-again": {0, 0, func(_ *client, p *paneState, cs *copyState, a copyArgs) bool {
+		cs.searchAgain(p, a.np, false)
+		return false
+	}},
+	"search-reverse": {0, 0, func(_ *client, p *paneState, cs *copyState, a copyArgs) bool {
+		cs.searchAgain(p, a.np, true)
+		return false
+	}},
+	"search-forward-incremental": {1, 1, func(_ *client, p *paneState, cs *copyState, a copyArgs) bool {
+		cs.incremental(p, a.values[0], true)
+		return false
+	}},
+	"search-backward-incremental": {1, 1, func(_ *client, p *paneState, cs *copyState, a copyArgs) bool {
+		cs.incremental(p, a.values[0], false)
+		return false
+	}},
 }
 
-// repeated makes a command of a move that the -N prefix repeats.
-func repeated(move func(cs *copyState)) func(*client, *paneState, *copyState, []string, int) bool {
-	return func(_ *client, _ *paneState, cs *copyState, _ []string, np int) bool {
-		for range np {
+// keepMarks are the commands after which a search's marks stay (tmux's
+// WINDOW_COPY_CMD_CLEAR_NEVER), besides the searches themselves.
+var keepMarks = map[string]bool{"copy-selection-no-clear": true, "copy-pipe-no-clear": true}
+
+// moves makes a command of a move, which the -N count repeats when
+// repeat is set.
+func moves(move func(cs *copyState), repeat bool) func(*client, *paneState, *copyState, copyArgs) bool {
+	return func(_ *client, _ *paneState, cs *copyState, a copyArgs) bool {
+		n := 1
+		if repeat {
+			n = a.np
+		}
+		for range n {
 			move(cs)
 		}
 		return false
@@ -634,16 +675,16 @@ func repeated(move func(cs *copyState)) func(*client, *paneState, *copyState, []
 
 // scrollDownCommand scrolls towards the bottom; with -e the mode ends
 // there.
-func scrollDownCommand(_ *client, _ *paneState, cs *copyState, _ []string, np int) bool {
-	for range np {
+func scrollDownCommand(_ *client, _ *paneState, cs *copyState, a copyArgs) bool {
+	for range a.np {
 		cs.cursorDown(true)
 	}
 	return cs.scrollExit && cs.oy == 0
 }
 
-func pageDownCommand(half bool) func(*client, *paneState, *copyState, []string, int) bool {
-	return func(_ *client, _ *paneState, cs *copyState, _ []string, np int) bool {
-		for range np {
+func pageDownCommand(half bool) func(*client, *paneState, *copyState, copyArgs) bool {
+	return func(_ *client, _ *paneState, cs *copyState, a copyArgs) bool {
+		for range a.np {
 			if cs.pageDown(half) {
 				return true
 			}
@@ -653,11 +694,19 @@ func pageDownCommand(half bool) func(*client, *paneState, *copyState, []string, 
 }
 
 // copySelection copies the selection into a new automatic buffer, named
-// after the prefix argument (a format) or "buffer"; clear drops the
+// after the prefix argument (a format; copy-pipe's second, after the
+// shell command tmux would give the text to: with copy-command's default,
+// empty, none, and the emulator runs none) or "buffer"; clear drops the
 // selection, cancel leaves the mode.
-func copySelection(cancel, clear bool) func(*client, *paneState, *copyState, []string, int) bool {
-	return func(c *client, p *paneState, cs *copyState, args []string, _ int) bool {
-		c.copyToBuffer(p, cs, args, 0)
+func copySelection(prefixArg int, cancel, clear bool) func(*client, *paneState, *copyState, copyArgs) bool {
+	return func(c *client, p *paneState, cs *copyState, a copyArgs) bool {
+		if text, ok := cs.selection(); ok {
+			prefix := "buffer"
+			if prefixArg < len(a.values) {
+				prefix = c.formatFor(p).expand(a.values[prefixArg])
+			}
+			c.st.buffers.addAs(prefix, []byte(text), c.st.options.bufferLimit(), c.s.now())
+		}
 		if clear {
 			cs.clearSelection()
 		}
@@ -665,44 +714,34 @@ func copySelection(cancel, clear bool) func(*client, *paneState, *copyState, []s
 	}
 }
 
-// copyPipe is copySelection whose prefix is its second argument. Its first
-// is a shell command tmux would give the text to, with copy-command's
-// default (empty) none; the emulator runs no command.
-func copyPipe(cancel, clear bool) func(*client, *paneState, *copyState, []string, int) bool {
-	return func(c *client, p *paneState, cs *copyState, args []string, _ int) bool {
-		c.copyToBuffer(p, cs, args, 1)
-		if clear {
-			cs.clearSelection()
-		}
-		return cancel
+// searchCommand is search-forward or search-backward, as a regex or as
+// text.
+func searchCommand(down, regex bool) func(*client, *paneState, *copyState, copyArgs) bool {
+	return func(c *client, p *paneState, cs *copyState, a copyArgs) bool {
+		c.search(p, cs, a.values, a.expand, a.np, down, regex)
+		return false
 	}
 }
 
-func (c *client) copyToBuffer(p *paneState, cs *copyState, args []string, prefixArg int) {
-	text, ok := cs.selection()
-	if !ok {
-		return
-	}
-	prefix := "buffer"
-	if prefixArg < len(args) {
-		prefix = c.formatFor(p).expand(args[prefixArg])
-	}
-	c.st.buffers.addAs(prefix, []byte(text), c.st.options.bufferLimit(), c.s.now())
-}
-
-// copyCommand runs send-keys -X's command on p's copy or view mode, np
-// times for those that repeat; a command that ends the mode takes it off
-// the pane.
-func (c *client) copyCommand(p *paneState, values []string, np int) {
+// runCopyCommand runs send-keys -X's command on p's copy or view mode; a
+// command that ends the mode takes it off the pane, and any but a search
+// and the -no-clear copies drops a search's marks.
+func (c *client) runCopyCommand(p *paneState, values []string, np int, expand bool) {
 	cs := p.copyState()
 	if len(values) == 0 || cs == nil {
 		return
 	}
-	cmd, ok := copyCommands[values[0]]
+	name := values[0]
+	cmd, ok := copyCommands[name]
 	if !ok || len(values)-1 < cmd.minArgs || len(values)-1 > cmd.maxArgs {
 		return
 	}
-	if cmd.run(c, p, cs, values[1:], np) {
+	cancel := cmd.run(c, p, cs, copyArgs{values: values[1:], np: np, expand: expand})
+	if !strings.HasPrefix(name, "search-") && !keepMarks[name] && cs.search.marks != nil {
+		cs.search.marks = nil
+		cs.search.x, cs.search.y = -1, -1
+	}
+	if cancel {
 		c.st.resetMode(p)
 	}
 }

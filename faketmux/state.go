@@ -158,6 +158,10 @@ type paneState struct {
 	// modes is tmux's stack of the pane's modes, the one showing first
 	// (see cmd_mode.go).
 	modes []*paneMode
+	// searchStr and searchRegex are the last copy-mode search, which the
+	// next copy mode starts with (tmux's wp->searchstr).
+	searchStr   string
+	searchRegex bool
 	// dead is how the program ended, for a pane that remains after it
 	// (remain-on-exit); nil while it runs.
 	dead *paneDeath
