@@ -691,7 +691,9 @@ func (in *keyInput) send(key keyCode, b []byte) {
 // binding's send-keys -X commands, whose words its printed form gives.
 func (in *keyInput) done() {
 	for _, bound := range in.queued {
-		cmds, err := parseCommands(strings.Fields(bound))
+		// Commands print separated by an escaped ';', which a command
+		// line has bare.
+		cmds, err := parseCommands(strings.Fields(strings.ReplaceAll(bound, ` \; `, " ; ")))
 		if err != nil {
 			continue
 		}

@@ -121,3 +121,14 @@ func TestCopyModeSearch(t *testing.T) {
 		t.Errorf("a new copy mode searching again: %q", got)
 	}
 }
+
+// A key's binding runs its send-keys -X commands, even after another
+// command of the binding: the wheel scrolls copy mode by five lines.
+func TestCopyModeBindingWithSeveralCommands(t *testing.T) {
+	withFakeLines(t, false, 6, "1", "2", "3", "4", "5", "6", "screen")
+	s := started(t)
+	mustRun(t, s, "copy-mode", ";", "send-keys", "WheelUpPane")
+	if got := mustRun(t, s, "display-message", "-p", "#{scroll_position}"); got != "5\n" {
+		t.Errorf("after WheelUpPane, scroll_position %q", got)
+	}
+}
