@@ -14,28 +14,11 @@ import (
 // keyCommands are the key-binding commands, as tmux's cmd-*.c declare
 // them.
 var keyCommands = []*cmdEntry{
-	{name: "bind-key", alias: "bind", template: "nrN:T:", lower: 1, upper: -1, usage: `[-nr] [-T key-table] [-N note] key [command [arguments]]`},
+	{name: "bind-key", alias: "bind", template: "nrN:T:", lower: 1, upper: -1, usage: `[-nr] [-T key-table] [-N note] key [command [arguments]]`, exec: cmdBindKey},
 	{name: "unbind-key", alias: "unbind", template: "anqT:", lower: 0, upper: 1, usage: `[-anq] [-T key-table] key`, exec: cmdUnbindKey},
 	{name: "list-keys", alias: "lsk", template: "1aNP:T:", lower: 0, upper: 1, usage: `[-1aN] [-P prefix-string] [-T key-table] [key]`, startServer: true, exec: cmdListKeys},
-	{name: "send-keys", alias: "send", template: "FHlMN:Rt:X", lower: 0, upper: -1, usage: `[-FHlMRX] [-N repeat-count] [-t target-pane] key ...`, target: targetSpec{kind: findPane}},
-	{name: "send-prefix", alias: "", template: "2t:", lower: 0, upper: 0, usage: `[-2] [-t target-pane]`, target: targetSpec{kind: findPane}},
-}
-
-// bind-key parses commands, and send-keys and send-prefix the commands a
-// mode's key is bound to, which looks them up in the table that holds
-// them: their exec is set once the table is made, which Go's
-// initialisation order would otherwise call a cycle.
-func init() {
-	for _, e := range keyCommands {
-		switch e.name {
-		case "bind-key":
-			e.exec = cmdBindKey
-		case "send-keys":
-			e.exec = cmdSendKeys
-		case "send-prefix":
-			e.exec = cmdSendPrefix
-		}
-	}
+	{name: "send-keys", alias: "send", template: "FHlMN:Rt:X", lower: 0, upper: -1, usage: `[-FHlMRX] [-N repeat-count] [-t target-pane] key ...`, target: targetSpec{kind: findPane}, exec: cmdSendKeys},
+	{name: "send-prefix", alias: "", template: "2t:", lower: 0, upper: 0, usage: `[-2] [-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdSendPrefix},
 }
 
 // binding is one key binding. Its commands are kept as list-keys prints
@@ -156,7 +139,7 @@ func tableFlag(a *args) string {
 }
 
 // bind-key binds a key to the commands after it, or to the one string
-// after it parsed as a command line; a key alone only changes the note of
+// after it parsed as tmux's parser reads a string; a key alone only changes the note of
 // a binding it has, and makes its table.
 func cmdBindKey(c *client, it *cmdItem) error {
 	a := it.args
@@ -173,37 +156,23 @@ func cmdBindKey(c *client, it *cmdItem) error {
 		}
 		return nil
 	}
-	words := a.values[1:]
-	if len(words) == 1 {
-		var err error
-		if words, err = c.parseString(words[0]); err != nil {
-			return err
-		}
-	}
-	cmds, err := parseCommands(words)
-	if len(words) == 0 {
-		cmds, err = nil, nil
+	var cmds []command
+	var err error
+	if len(a.values) == 2 {
+		cmds, err = c.parseCommandString(a.values[1])
+	} else {
+		cmds, err = parseCommands(a.values[1:])
 	}
 	if err != nil {
 		return err
 	}
-	bd := binding{key: key, note: note, repeat: a.has('r'), cmd: printCommands(cmds, true)}
+	bd := binding{key: key, note: note, repeat: a.has('r'), cmd: printCommands(cmds, ` \; `)}
 	if found {
 		t.bindings[i] = bd
 	} else {
 		t.bindings = slices.Insert(t.bindings, i, bd)
 	}
 	return nil
-}
-
-// parseString parses a command given as one string, as tmux's parser
-// reads a line; the client's parser does it (Call.ParseLine), else the
-// string is split at blanks.
-func (c *client) parseString(s string) ([]string, error) {
-	if c.parseLine != nil {
-		return c.parseLine(s)
-	}
-	return strings.Fields(s), nil
 }
 
 // unbind-key removes a binding, or with -a a whole table; a table left
@@ -311,7 +280,7 @@ func (c *client) listBindings(name string, named bool, only keyCode) bool {
 			rows = append(rows, row{t, bd})
 			repeat = repeat || bd.repeat
 			tableWidth = max(tableWidth, textWidth(t.name))
-			keyWidth = max(keyWidth, textWidth(argEscape(bd.key.String())))
+			keyWidth = max(keyWidth, textWidth(argsEscape(bd.key.String())))
 		}
 	}
 	for _, r := range rows {
@@ -323,7 +292,7 @@ func (c *client) listBindings(name string, named bool, only keyCode) bool {
 			flag = "   "
 		}
 		c.print("bind-key " + flag + "-T " + padRight(r.t.name, tableWidth) + " " +
-			padRight(argEscape(r.bd.key.String()), keyWidth) + " " + r.bd.cmd)
+			padRight(argsEscape(r.bd.key.String()), keyWidth) + " " + r.bd.cmd)
 	}
 	return len(rows) > 0
 }
@@ -413,137 +382,6 @@ func padRight(s string, width int) string {
 	}
 	return s
 }
-
-// printCommands prints a command list as tmux's cmd_list_print does: with
-// escaped set, commands are separated by an escaped ';', as list-keys
-// shows them.
-func printCommands(cmds []command, escaped bool) string {
-	sep := " ; "
-	if escaped {
-		sep = " \\; "
-	}
-	var b strings.Builder
-	for i := range cmds {
-		if i > 0 {
-			b.WriteString(sep)
-		}
-		b.WriteString(cmds[i].entry.name)
-		if s := printArgs(&cmds[i].args); s != "" {
-			b.WriteString(" " + s)
-		}
-	}
-	return b.String()
-}
-
-// printArgs prints a command's arguments as tmux's args_print does: the
-// flags without a value together, in the order of their letters, then
-// each flag with a value, then the arguments, each quoted as needed.
-func printArgs(a *args) string {
-	letters := make([]byte, 0, len(a.flags))
-	for _, f := range a.flags {
-		if !slices.Contains(letters, f.letter) {
-			letters = append(letters, f.letter)
-		}
-	}
-	slices.Sort(letters)
-	var parts []string
-	bare := ""
-	for _, l := range letters {
-		for _, f := range a.flags {
-			if f.letter == l && !f.hasValue {
-				bare += string(l)
-			}
-		}
-	}
-	if bare != "" {
-		parts = append(parts, "-"+bare)
-	}
-	for _, l := range letters {
-		for _, f := range a.flags {
-			if f.letter == l && f.hasValue {
-				parts = append(parts, "-"+string(l), argEscape(f.value))
-			}
-		}
-	}
-	for _, v := range a.values {
-		parts = append(parts, argEscape(v))
-	}
-	return strings.Join(parts, " ")
-}
-
-// argEscape quotes one argument as tmux's args_escape does, so that its
-// parser would read it back: ” for nothing, a backslash before a lone
-// character that needs quoting, double quotes around one with a blank or
-// a character the parser treats specially, single quotes around one with
-// only a blank or a double quote, and control characters as C escapes.
-func argEscape(s string) string {
-	if s == "" {
-		return "''"
-	}
-	var quote byte
-	switch {
-	case strings.ContainsAny(s, " #';${}%"):
-		quote = '"'
-	case strings.ContainsAny(s, " \""):
-		quote = '\''
-	}
-	if s[0] != ' ' && len(s) == 1 && (quote != 0 || s[0] == '~') {
-		return "\\" + s
-	}
-	escaped := visString(s, quote == '"')
-	tilde := ""
-	if escaped[0] == '~' {
-		tilde = "\\"
-	}
-	switch quote {
-	case '\'':
-		return "'" + escaped + "'"
-	case '"':
-		return "\"" + tilde + escaped + "\""
-	}
-	return tilde + escaped
-}
-
-// visString is tmux's utf8_stravis with C-style, octal, tab and newline
-// escapes: UTF-8 characters stay, a backslash is doubled, a '$' before a
-// name is escaped, and inside double quotes a '"' is escaped.
-func visString(s string, dq bool) string {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= utf8.RuneSelf {
-			if r, size := utf8.DecodeRuneInString(s[i:]); r != utf8.RuneError || size > 1 {
-				b.WriteString(s[i : i+size])
-				i += size - 1
-				continue
-			}
-		}
-		switch {
-		case c == '$' && i+1 < len(s):
-			if n := s[i+1]; n >= 'a' && n <= 'z' || n >= 'A' && n <= 'Z' || n == '_' || n == '{' {
-				b.WriteByte('\\')
-			}
-			b.WriteByte('$')
-		case c == '"' && dq, c == '\\':
-			b.WriteString("\\" + string(c))
-		case c > ' ' && c < 0x7f || c == ' ':
-			b.WriteByte(c)
-		case cEscapes[c] != 0:
-			b.WriteString("\\" + string(cEscapes[c]))
-		case c == 0:
-			b.WriteString("\\0")
-			if i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '7' {
-				b.WriteString("00")
-			}
-		default:
-			b.WriteString("\\" + strconv.FormatUint(uint64(c)>>6&7, 10) +
-				strconv.FormatUint(uint64(c)>>3&7, 10) + strconv.FormatUint(uint64(c)&7, 10))
-		}
-	}
-	return b.String()
-}
-
-var cEscapes = [256]byte{'\n': 'n', '\r': 'r', '\b': 'b', '\a': 'a', '\v': 'v', '\t': 't', '\f': 'f'}
 
 // send-prefix sends the prefix key (-2: the second prefix) to the pane as
 // send-keys would send it.

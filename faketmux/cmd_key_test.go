@@ -44,7 +44,7 @@ func TestKeyNames(t *testing.T) {
 }
 
 // Arguments are quoted as tmux's args_escape quotes them.
-func TestArgEscape(t *testing.T) {
+func TestArgsEscape(t *testing.T) {
 	for in, want := range map[string]string{
 		"":          "''",
 		"plain":     "plain",
@@ -71,8 +71,8 @@ func TestArgEscape(t *testing.T) {
 		"it's":      `"it's"`,
 		"x y\"z\\w": `"x y\"z\\w"`,
 	} {
-		if got := argEscape(in); got != want {
-			t.Errorf("argEscape(%q) = %s, want %s", in, got, want)
+		if got := argsEscape(in); got != want {
+			t.Errorf("argsEscape(%q) = %s, want %s", in, got, want)
 		}
 	}
 }
@@ -113,14 +113,15 @@ func TestBindKey(t *testing.T) {
 	mustFail(t, s, "unknown command: nosuch", "bind-key", "x", "nosuch")
 }
 
-// Without the client's parser (Call.ParseLine), a command given as one
-// string is split at blanks.
+// A command given as one string is parsed as tmux parses a line: quotes,
+// several commands.
 func TestBindKeyOneString(t *testing.T) {
 	s := started(t)
-	mustRun(t, s, "bind-key", "x", "split-window  -h")
-	if got := mustRun(t, s, "list-keys", "-T", "prefix", "x"); got != "bind-key -T prefix x split-window -h\n" {
+	mustRun(t, s, "bind-key", "x", `split-window  -h ; display-message "a b"`)
+	if got := mustRun(t, s, "list-keys", "-T", "prefix", "x"); got != `bind-key -T prefix x split-window -h \; display-message "a b"`+"\n" {
 		t.Errorf("list-keys x: %q", got)
 	}
+	mustFail(t, s, "syntax error", "bind-key", "x", "display {")
 }
 
 // In view mode, keys go to the mode's table: a key unbound there no

@@ -91,6 +91,12 @@ func (st *state) resetModes(p *paneState) {
 	}
 }
 
+// viewMode shows p in view mode, where tmux shows a command's output or
+// errors when no client can.
+func (st *state) viewMode(p *paneState) {
+	st.setMode(p, modeView, func() *paneMode { return &paneMode{kind: modeView, copy: newViewState(p)} })
+}
+
 // copy-mode: -q leaves every mode; -M needs the mouse event of a key
 // binding, which a command line never has, so it does nothing; otherwise
 // the pane enters copy mode on a copy of -s's screen (its own by default),

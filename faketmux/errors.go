@@ -27,6 +27,7 @@ const (
 	errTooFewArgs       = "too few arguments (need at least %d)"
 	errTooManyArgs      = "too many arguments (need at most %d)"
 	errUnsupported      = "faketmux: %s is not supported"
+	errDelay            = "delay %s"
 
 	// Buffers.
 	errNoBuffers       = "no buffers"
@@ -62,6 +63,8 @@ const (
 	errCantFindSession = "can't find session: %s"
 	errCantFindWindow  = "can't find window: %s"
 	errCantFindPane    = "can't find pane: %s"
+	errNoMarkedTarget  = "no marked target"
+	errNoMouseTarget   = "no mouse target"
 )
 
 // Clients.
@@ -148,12 +151,21 @@ const (
 
 // Key bindings.
 const (
-	errUnknownKey    = "unknown key: %s"
-	errInvalidKey    = "invalid key: %s"
-	errNoTable       = "table %s doesn't exist"
-	errKeyWithA      = "key given with -a"
-	errMissingKey    = "missing key"
-	errRepeatCount   = "repeat count %s"
-	errNotInMode     = "not in a mode"
-	errNoMouseTarget = "no mouse target"
+	errUnknownKey  = "unknown key: %s"
+	errInvalidKey  = "invalid key: %s"
+	errNoTable     = "table %s doesn't exist"
+	errKeyWithA    = "key given with -a"
+	errMissingKey  = "missing key"
+	errRepeatCount = "repeat count %s"
+	errNotInMode   = "not in a mode"
+)
+
+// Scripting: wait-for, run-shell, if-shell, source-file.
+const (
+	errNotAbleToWait     = "not able to wait"
+	errNotAbleToLock     = "not able to lock"
+	errChannelNotLocked  = "channel %s not locked"
+	errInvalidDelay      = "invalid delay time: %s"
+	errFailedToRun       = "failed to run command: %s"
+	errInvalidPromptType = "invalid type: %s"
 )

@@ -57,9 +57,7 @@ type Call struct {
 	// into words as tmux's parser does (package tmuxcli's
 	// ParseControlLine), and Stdout gets the guarded replies and the
 	// notifications. Stderr is not used.
-	Control int
-	// ParseLine also parses a command given as one string, as bind-key
-	// takes one; without it such a string is split at blanks.
+	Control   int
 	ParseLine func(line string) ([]string, error)
 	// PID is the client's process ID, which names a control client in
 	// list-clients.
@@ -162,7 +160,7 @@ func (s *Server) Exec(ctx context.Context, call Call) int {
 		ctx: ctx, s: s, st: s.st,
 		stdin: call.Stdin, stdout: call.Stdout, stderr: call.Stderr,
 		dir: call.Dir, env: call.Env,
-		utf8: call.UTF8 || utf8, parseLine: call.ParseLine,
+		utf8: call.UTF8 || utf8,
 	}
 	if call.Control != 0 {
 		c.stderr = c.stdout
@@ -228,6 +226,21 @@ func startsServer(argv []string, cmds []command, parseErr error) bool {
 	return false
 }
 
+// readStdin takes the client's standard input, which tmux hands to one
+// reader only, and gives all of it to use. The client sends it in its own
+// time, which the command waits for.
+func (c *client) readStdin(it *cmdItem, use func([]byte) error) error {
+	c.stdinUsed = true
+	var data []byte
+	var err error
+	return it.wait(func() { data, err = readAll(c.ctx, c.stdin) }, func() error {
+		if err != nil {
+			return errorf(errContextCancelled, err)
+		}
+		return use(data)
+	})
+}
+
 // readAll reads a client's standard input, giving up when ctx is done
 // (tmux's client would be killed then).
 func readAll(ctx context.Context, r io.Reader) ([]byte, error) {
@@ -279,7 +292,7 @@ func (s *Server) runConfig(ctx context.Context, config []ConfigFile) {
 		failed = failed || !ok
 		lines = append(lines, cmds...)
 	}
-	c := &client{ctx: ctx, s: s, st: st, stdout: io.Discard, stderr: io.Discard, utf8: true}
+	c := &client{ctx: ctx, s: s, st: st, stdout: io.Discard, stderr: io.Discard, utf8: true, inConfig: true}
 	for _, cmds := range lines {
 		if c.runList(cmds) != 0 {
 			failed = true
@@ -314,16 +327,22 @@ func parseConfigFile(f ConfigFile) ([][]command, bool) {
 // clients before exiting: `kill-server \; list-buffers` still lists.
 func (s *Server) exitIfDone() {
 	st := s.st
-	// tmux waits for its connected clients before exiting; a client
-	// whose command waits checks the exit when its line is done.
-	if st == nil || st.waiting > 0 {
+	if st == nil {
 		return
 	}
 	unattached := len(st.controls) == 0 && st.options.get("exit-unattached") == "on"
-	if st.killed || st.options.exitEmpty() && (len(st.sessions) == 0 || unattached) {
-		st.shutDown()
-		s.stop()
+	if !st.killed && !(st.options.exitEmpty() && (len(st.sessions) == 0 || unattached)) {
+		return
 	}
+	// tmux wakes the clients waiting on wait-for's channels, then waits
+	// for its connected clients before exiting; a client whose command
+	// waits checks the exit when its line is done.
+	st.flushChannels()
+	if st.waiting > 0 || st.pendingJobs > 0 {
+		return
+	}
+	st.shutDown()
+	s.stop()
 }
 
 // stop ends the running server and closes every pane. s.mu is held.
@@ -332,6 +351,7 @@ func (s *Server) stop() {
 		return
 	}
 	s.st.closePanes()
+	s.st.killJobs()
 	s.st = nil
 	close(s.done)
 }

@@ -140,24 +140,21 @@ func (r *Req) Call(stdin io.Reader, stdout, stderr io.Writer) faketmux.Call {
 		Args: r.Args, Stdin: stdin, Stdout: stdout, Stderr: stderr, Dir: r.Dir, Env: r.Env,
 		UTF8: r.UTF8, NoStartServer: r.NoStartServer, Config: r.Config, Control: r.Control, PID: r.PID,
 	}
-	// tmux's server parses a control client's lines and the commands
-	// given as one string; here the server's global environment is the
-	// client's, which started it or not.
-	call.ParseLine = func(line string) ([]string, error) {
-		return tmuxcli.ParseControlLine(line, r.Dir, r.lookupEnv)
-	}
-	return call
-}
-
-// lookupEnv finds a variable of the client's environment, the last
-// setting winning.
-func (r *Req) lookupEnv(name string) (string, bool) {
-	for i := len(r.Env) - 1; i >= 0; i-- {
-		if k, v, ok := strings.Cut(r.Env[i], "="); ok && k == name {
-			return v, true
+	if r.Control != 0 {
+		// tmux's server parses a control client's lines; here the
+		// server's global environment is the client's, which started
+		// it or not.
+		env := map[string]string{}
+		for _, kv := range r.Env {
+			if k, v, ok := strings.Cut(kv, "="); ok {
+				env[k] = v
+			}
+		}
+		call.ParseLine = func(line string) ([]string, error) {
+			return tmuxcli.ParseControlLine(line, r.Dir, func(k string) (string, bool) { v, ok := env[k]; return v, ok })
 		}
 	}
-	return "", false
+	return call
 }
 
 // Encode returns r's payload. Strings are length-prefixed bytes, not JSON,
