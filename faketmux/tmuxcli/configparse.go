@@ -5,8 +5,6 @@ import (
 	"os/user"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/tmuxbuf/tmuxbuf/faketmux"
 )
 
 // The parser follows tmux 3.3a's cmd-parse.y character by character,
@@ -381,7 +379,7 @@ func (l *configLexer) variable(b *[]byte) bool {
 // parseConfig splits a configuration file into command lines, with the
 // grammar of tmux's statements; dir is the client's directory, which
 // tmux's server has as $PWD.
-func parseConfig(text []byte, dir string, lookupEnv func(string) (string, bool)) faketmux.ConfigFile {
+func parseConfig(text []byte, dir string, lookupEnv func(string) (string, bool)) ConfigFile {
 	assigned := map[string]string{}
 	lookup := func(name string) (string, bool) {
 		if v, ok := assigned[name]; ok {
@@ -416,7 +414,7 @@ func parseConfig(text []byte, dir string, lookupEnv func(string) (string, bool))
 		// began with an assignment and has no command name yet.
 		inCommand, afterSemicolon, onlyAssigned bool
 	)
-	failed := faketmux.ConfigFile{Failed: true}
+	failed := ConfigFile{Failed: true}
 	endCommand := func() {
 		if len(cur) == 0 {
 			// An assignment alone drops the commands before it in its
@@ -431,7 +429,7 @@ func parseConfig(text []byte, dir string, lookupEnv func(string) (string, bool))
 		kind, word := l.lex()
 		switch kind {
 		case tokEnd:
-			return faketmux.ConfigFile{Lines: commandLines(all)}
+			return ConfigFile{Lines: commandLines(all)}
 		case tokNewline:
 			if inCommand {
 				endCommand()

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tmuxbuf/tmuxbuf/faketmux"
 	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli"
 )
 
@@ -22,7 +21,7 @@ func fuzzEnv(vars map[string]string) func(string) (string, bool) {
 }
 
 // loadOne reads text as the one configuration file of an invocation.
-func loadOne(t *testing.T, dir, text string) faketmux.ConfigFile {
+func loadOne(t *testing.T, dir, text string) tmuxcli.ConfigFile {
 	t.Helper()
 	path := filepath.Join(dir, "tmux.conf")
 	if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
