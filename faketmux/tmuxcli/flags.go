@@ -6,7 +6,8 @@ import (
 	"strings"
 )
 
-// Version is what `tmux -V` prints after the program name.
+// Version is the tmux release faketmux emulates, which `tmux -V` prints
+// after the program name.
 const Version = "3.3a"
 
 // globalOptions is tmux 3.3a's getopt string for its global flags. 'd' and
