@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/pane"
+	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli"
 )
 
 // program is what a pane runs; internal/pane provides it. The interface
@@ -197,7 +198,7 @@ func newState(s *Server, env []string, dir string) *state {
 	st.windowOptions = newOptions(nil)
 	shell := s.opts.Shell
 	if shell == "" {
-		shell = DefaultShell(env)
+		shell = tmuxcli.DefaultShell(env)
 	}
 	st.sessionOptions.values["default-shell"] = shell
 	return st
