@@ -1,0 +1,508 @@
+package pane
+
+import (
+	"strconv"
+	"unicode/utf8"
+)
+
+// Colours are kept as tmux's grid keeps them, since capture-pane -e prints
+// them from that form: 0-7 and 90-97 the named colours, 8 the default, or
+// a 256-colour index or an RGB value marked by a flag.
+const (
+	colourDefault = 8
+	colour256     = 0x01000000
+	colourRGB     = 0x02000000
+)
+
+// Attributes, as tmux's GRID_ATTR_* bits.
+const (
+	attrBright uint16 = 1 << iota
+	attrDim
+	attrUnderscore
+	attrBlink
+	attrReverse
+	attrHidden
+	attrItalics
+	attrCharset
+	attrStrikethrough
+	attrUnderscore2
+	attrUnderscore3
+	attrUnderscore4
+	attrUnderscore5
+	attrOverline
+
+	attrAllUnderscore = attrUnderscore | attrUnderscore2 | attrUnderscore3 | attrUnderscore4 | attrUnderscore5
+)
+
+// Cell flags.
+const (
+	// flagPadding marks the cell a wide character covers after its own.
+	flagPadding uint8 = 1 << iota
+	// flagText: the character is several runes (a base and what combined
+	// onto it), kept in the grid's texts at index r.
+	flagText
+	// flagExtended: tmux would keep this cell in its line's extended
+	// cells, which history_bytes counts.
+	flagExtended
+)
+
+// style is what a cell is drawn with.
+type style struct {
+	fg, bg, us int32
+	attr       uint16
+}
+
+var defaultStyle = style{fg: colourDefault, bg: colourDefault}
+
+// cell is one column of a line.
+type cell struct {
+	r rune // the character, or an index into the grid's texts with flagText
+	style
+	flags uint8
+	width uint8
+}
+
+// line is one row of the grid. It holds cells only up to the last one
+// written (rounded up as tmux's grid_expand_line does), so a blank line
+// costs only its header, which is smaller than tmux's.
+type line struct {
+	c    *[]cell // nil until written; the slice's length is tmux's cellsize
+	used int32   // tmux's cellused: the cells written or cleared in place
+	// extd counts tmux's extended cells for this line, which it keeps
+	// until the line is compacted (moved into the history) or emptied.
+	extd    int32
+	wrapped bool // tmux's GRID_LINE_WRAPPED: the row continues on the next
+}
+
+func (l *line) cells() []cell {
+	if l.c == nil {
+		return nil
+	}
+	return *l.c
+}
+
+// texts holds the characters of more than one rune a screen's cells
+// refer to, each once; it goes with the screen.
+type texts struct {
+	list  []string
+	index map[string]rune
+}
+
+func (t *texts) add(s string) rune {
+	if i, ok := t.index[s]; ok {
+		return i
+	}
+	if t.index == nil {
+		t.index = map[string]rune{}
+	}
+	i := rune(len(t.list))
+	t.list = append(t.list, s)
+	t.index[s] = i
+	return i
+}
+
+// grid is the history and the visible rows of one screen, as tmux's
+// struct grid: lines[0:hsize] are the history, oldest first, and the sy
+// lines after them the screen.
+type grid struct {
+	sx, sy    int
+	hsize     int
+	hscrolled int
+	hlimit    int
+	history   bool // tmux's GRID_HISTORY: lines scrolled off are kept
+	lines     []line
+	texts     *texts
+}
+
+func newGrid(sx, sy, hlimit int, t *texts) *grid {
+	return &grid{sx: sx, sy: sy, hlimit: hlimit, history: hlimit != 0, lines: make([]line, sy), texts: t}
+}
+
+func (g *grid) line(y int) *line { return &g.lines[y] }
+
+func blank(bg int32) cell {
+	return cell{r: ' ', style: style{fg: colourDefault, bg: bg}, width: 1}
+}
+
+func (g *grid) text(c *cell) string {
+	if c.flags&flagText != 0 {
+		return g.texts.list[c.r]
+	}
+	return string(c.r)
+}
+
+// needsExtended is tmux's grid_need_extended_cell, for history_bytes.
+func (c *cell) needsExtended() bool {
+	return c.attr > 0xff || c.width != 1 || c.flags&flagText != 0 || c.r >= utf8.RuneSelf ||
+		c.fg&colourRGB != 0 || c.bg&colourRGB != 0 || c.us != 0
+}
+
+// expand makes the line hold at least n cells: a quarter of the width,
+// half, or all of it, the least that is enough, as tmux does.
+func (g *grid) expand(y, n int, bg int32) {
+	l := &g.lines[y]
+	old := l.cells()
+	if n <= len(old) {
+		return
+	}
+	switch {
+	case n < g.sx/4:
+		n = g.sx / 4
+	case n < g.sx/2:
+		n = g.sx / 2
+	case n < g.sx:
+		n = g.sx
+	}
+	cells := make([]cell, n)
+	copy(cells, old)
+	for x := len(old); x < n; x++ {
+		g.clearCell(l, &cells[x], bg)
+	}
+	l.c = &cells
+}
+
+func (g *grid) clearCell(l *line, c *cell, bg int32) {
+	*c = blank(bg)
+	if bg&colourRGB != 0 {
+		c.flags |= flagExtended
+		l.extd++
+	}
+}
+
+// get returns the cell at x of line y; beyond the cells the line holds,
+// a blank one.
+func (g *grid) get(x, y int) cell {
+	cells := g.lines[y].cells()
+	if x >= len(cells) {
+		return blank(colourDefault)
+	}
+	return cells[x]
+}
+
+// set writes c at x of line y; s is its text when it is more than one
+// rune.
+func (g *grid) set(x, y int, c cell, s string) {
+	g.expand(y, x+1, colourDefault)
+	l := &g.lines[y]
+	l.used = max(l.used, int32(x+1))
+	if s != "" {
+		c.flags |= flagText
+		c.r = g.texts.add(s)
+	}
+	old := &l.cells()[x]
+	if old.flags&flagExtended != 0 || c.needsExtended() {
+		if old.flags&flagExtended == 0 {
+			l.extd++
+		}
+		c.flags |= flagExtended
+	}
+	*old = c
+}
+
+// clear blanks nx cells from px on ny lines from py, as tmux's grid_clear.
+func (g *grid) clear(px, py, nx, ny int, bg int32) {
+	if nx <= 0 || ny <= 0 {
+		return
+	}
+	if px == 0 && nx == g.sx {
+		g.clearLines(py, ny, bg)
+		return
+	}
+	for y := py; y < py+ny; y++ {
+		l := &g.lines[y]
+		sx := min(g.sx, len(l.cells()))
+		ox := nx
+		if bg == colourDefault {
+			if px > sx {
+				continue
+			}
+			ox = min(ox, sx-px)
+		}
+		g.expand(y, px+ox, colourDefault)
+		cells := l.cells()
+		for x := px; x < px+ox; x++ {
+			g.clearCell(l, &cells[x], bg)
+		}
+	}
+}
+
+// clearLines empties ny lines from py.
+func (g *grid) clearLines(py, ny int, bg int32) {
+	for y := py; y < py+ny; y++ {
+		g.emptyLine(y, bg)
+	}
+	if py > 0 {
+		g.lines[py-1].wrapped = false
+	}
+}
+
+func (g *grid) emptyLine(y int, bg int32) {
+	g.lines[y] = line{}
+	if bg != colourDefault {
+		g.expand(y, g.sx, bg)
+	}
+}
+
+// moveLines moves ny lines from py to dy, emptying those left behind.
+func (g *grid) moveLines(dy, py, ny int, bg int32) {
+	if ny <= 0 || py == dy {
+		return
+	}
+	if dy > 0 {
+		g.lines[dy-1].wrapped = false
+	}
+	copy(g.lines[dy:dy+ny], g.lines[py:py+ny])
+	for y := py; y < py+ny; y++ {
+		if y < dy || y >= dy+ny {
+			g.emptyLine(y, bg)
+		}
+	}
+	if py > 0 && (py < dy || py >= dy+ny) {
+		g.lines[py-1].wrapped = false
+	}
+}
+
+// moveCells moves nx cells of line py from px to dx, blanking those left
+// behind.
+func (g *grid) moveCells(dx, px, py, nx int, bg int32) {
+	if nx <= 0 || px == dx {
+		return
+	}
+	g.expand(py, px+nx, colourDefault)
+	g.expand(py, dx+nx, colourDefault)
+	l := &g.lines[py]
+	cells := l.cells()
+	copy(cells[dx:dx+nx], cells[px:px+nx])
+	l.used = max(l.used, int32(dx+nx))
+	for x := px; x < px+nx; x++ {
+		if x < dx || x >= dx+nx {
+			g.clearCell(l, &cells[x], bg)
+		}
+	}
+}
+
+// collectHistory drops the oldest tenth of a full history (at least one
+// line), as tmux does before each line it adds.
+func (g *grid) collectHistory() {
+	if g.hsize == 0 || g.hsize < g.hlimit {
+		return
+	}
+	g.trimHistory(min(max(g.hlimit/10, 1), g.hsize))
+	if g.hscrolled > g.hsize {
+		g.hscrolled = g.hsize
+	}
+}
+
+// trimHistory drops the n oldest lines, clearing the tail so that the
+// lines dropped can be freed.
+func (g *grid) trimHistory(n int) {
+	k := copy(g.lines, g.lines[n:])
+	clear(g.lines[k:])
+	g.lines = g.lines[:k]
+	g.hsize -= n
+}
+
+// scrollHistory moves the top row of the screen into the history and adds
+// an empty row at the bottom.
+func (g *grid) scrollHistory(bg int32) {
+	g.lines = append(g.lines, line{})
+	g.emptyLine(len(g.lines)-1, bg)
+	g.hscrolled++
+	g.lines[g.hsize].compact()
+	g.hsize++
+}
+
+// scrollHistoryRegion moves the top row of a scroll region (screen rows
+// upper to lower) into the history and scrolls the rest of it up.
+func (g *grid) scrollHistoryRegion(upper, lower int, bg int32) {
+	upper, lower = g.hsize+upper, g.hsize+lower
+	top := g.lines[upper]
+	copy(g.lines[upper:lower], g.lines[upper+1:lower+1])
+	g.emptyLine(lower, bg)
+	g.lines = append(g.lines, line{})
+	copy(g.lines[g.hsize+1:], g.lines[g.hsize:])
+	g.lines[g.hsize] = top
+	g.hscrolled++
+	g.hsize++
+}
+
+// clearHistory empties the history.
+func (g *grid) clearHistory() {
+	g.trimHistory(g.hsize)
+	g.hscrolled = 0
+	// A fresh array: the history's would stay allocated behind the screen.
+	g.lines = append([]line(nil), g.lines...)
+}
+
+// compact drops the extended cells no cell uses any more, as tmux
+// compacts a line going into the history.
+func (l *line) compact() {
+	l.extd = 0
+	for _, c := range l.cells() {
+		if c.flags&flagExtended != 0 {
+			l.extd++
+		}
+	}
+}
+
+// bytes is tmux's history_bytes for the grid: a 32-byte header per line,
+// five bytes a cell the line holds and nineteen an extended cell.
+func (g *grid) bytes() int {
+	n := 32 * len(g.lines)
+	for i := range g.lines {
+		n += 5*len(g.lines[i].cells()) + 19*int(g.lines[i].extd)
+	}
+	return n
+}
+
+// view turns a screen row into a line of the grid.
+func (g *grid) view(y int) int { return g.hsize + y }
+
+// render appends line y's cells up to column nx to buf as tmux's
+// grid_string_cells makes them: padding skipped, cells past the last used
+// one left out, and with codes each cell preceded by the SGR sequence that
+// changes last's style to it (last carries over from line to line).
+func (g *grid) render(buf []byte, y, nx int, last *cell, codes, escapeC0, trim bool) []byte {
+	used := int(g.lines[y].used)
+	start := len(buf)
+	for x := 0; x < nx && x < used; x++ {
+		c := g.get(x, y)
+		if c.flags&flagPadding != 0 {
+			continue
+		}
+		if codes {
+			buf = appendCodes(buf, last, &c, escapeC0)
+			*last = c
+		}
+		if escapeC0 && c.flags&flagText == 0 && c.r == '\\' {
+			buf = append(buf, `\\`...)
+		} else {
+			buf = append(buf, g.text(&c)...)
+		}
+	}
+	if trim {
+		for len(buf) > start && buf[len(buf)-1] == ' ' {
+			buf = buf[:len(buf)-1]
+		}
+	}
+	return buf
+}
+
+// attrCodes are the SGR codes of the attributes, in the order tmux writes
+// them.
+var attrCodes = []struct {
+	mask uint16
+	code int
+}{
+	{attrBright, 1}, {attrDim, 2}, {attrItalics, 3}, {attrUnderscore, 4}, {attrBlink, 5},
+	{attrReverse, 7}, {attrHidden, 8}, {attrStrikethrough, 9}, {attrUnderscore2, 42},
+	{attrUnderscore3, 43}, {attrUnderscore4, 44}, {attrUnderscore5, 45}, {attrOverline, 53},
+}
+
+// appendCodes appends what changes last's style to c's, as tmux's
+// grid_string_cells_code: attributes (from 0 when one goes), then each
+// colour that differs, then SO or SI for the line-drawing set.
+func appendCodes(buf []byte, last, c *cell, escapeC0 bool) []byte {
+	esc := "\x1b["
+	if escapeC0 {
+		esc = `\033[`
+	}
+	attr, lastAttr := c.attr, last.attr
+	var s []int
+	for _, a := range attrCodes {
+		if (attr&a.mask == 0 && lastAttr&a.mask != 0) || (last.us != 0 && c.us == 0) {
+			s = append(s, 0)
+			lastAttr &= attrCharset
+			break
+		}
+	}
+	for _, a := range attrCodes {
+		if attr&a.mask != 0 && lastAttr&a.mask == 0 {
+			s = append(s, a.code)
+		}
+	}
+	if len(s) > 0 {
+		buf = append(buf, esc...)
+		for i, n := range s {
+			if i > 0 {
+				buf = append(buf, ';')
+			}
+			if n < 10 {
+				buf = strconv.AppendInt(buf, int64(n), 10)
+			} else {
+				buf = strconv.AppendInt(buf, int64(n/10), 10)
+				buf = append(buf, ':')
+				buf = strconv.AppendInt(buf, int64(n%10), 10)
+			}
+		}
+		buf = append(buf, 'm')
+	}
+	reset := len(s) > 0 && s[0] == 0
+	for _, which := range []func(style) []int{fgCodes, bgCodes, usCodes} {
+		now, before := which(c.style), which(last.style)
+		if len(now) == 0 || (equalInts(now, before) && !reset) {
+			continue
+		}
+		buf = append(buf, esc...)
+		for i, n := range now {
+			if i > 0 {
+				buf = append(buf, ';')
+			}
+			buf = strconv.AppendInt(buf, int64(n), 10)
+		}
+		buf = append(buf, 'm')
+	}
+	switch {
+	case attr&attrCharset != 0 && lastAttr&attrCharset == 0:
+		buf = appendC0(buf, '\x0e', escapeC0)
+	case attr&attrCharset == 0 && lastAttr&attrCharset != 0:
+		buf = appendC0(buf, '\x0f', escapeC0)
+	}
+	return buf
+}
+
+func appendC0(buf []byte, b byte, escapeC0 bool) []byte {
+	if escapeC0 {
+		return append(buf, `\0`+strconv.Itoa(int(b/8))+strconv.Itoa(int(b%8))...)
+	}
+	return append(buf, b)
+}
+
+func equalInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// colourCodes is the SGR parameters of colour c: base+8 and the extended
+// forms, or for a named colour (only when named) base plus its number,
+// base+9 for the default, and the bright ones as they are.
+func colourCodes(c int32, base int, named bool) []int {
+	switch {
+	case c&colour256 != 0:
+		return []int{base + 8, 5, int(c & 0xff)}
+	case c&colourRGB != 0:
+		return []int{base + 8, 2, int(c>>16) & 0xff, int(c>>8) & 0xff, int(c) & 0xff}
+	case !named:
+		return nil
+	case c >= 0 && c <= 7:
+		return []int{base + int(c)}
+	case c == colourDefault:
+		return []int{base + 9}
+	case c >= 90 && c <= 97:
+		return []int{int(c) + base - 30}
+	}
+	return nil
+}
+
+func fgCodes(s style) []int { return colourCodes(s.fg, 30, true) }
+func bgCodes(s style) []int { return colourCodes(s.bg, 40, true) }
+
+// usCodes: the underscore colour has only the extended forms.
+func usCodes(s style) []int { return colourCodes(s.us, 50, false) }
