@@ -2,6 +2,7 @@ package faketmux
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -529,29 +530,57 @@ var leavesViewMode = map[string]bool{"q": true, "\x03": true, "\x1b": true}
 
 func cmdCapturePane(c *client, it *cmdItem) error {
 	a, t := it.args, it.target
-	// -q only silences -a's error, so it is accepted alone.
-	for _, f := range []byte("aCeJNP") {
-		if a.has(f) {
-			return errorf(errUnsupported, "capture-pane -"+string(f))
+	var out []byte
+	if a.has('P') {
+		out = t.p.prog.Pending()
+		if a.has('C') {
+			out = escapeC0(out)
+		}
+	} else {
+		var err error
+		out, err = t.p.prog.Capture(pane.CaptureOptions{
+			Alternate: a.has('a'),
+			Codes:     a.has('e'),
+			EscapeC0:  a.has('C'),
+			Join:      a.has('J'),
+			NoTrim:    a.has('N'),
+			Range: func(history, last int) (int, int) {
+				top := captureLine(a, 'S', 0, history, last)
+				bottom := captureLine(a, 'E', last, history, last)
+				return min(top, bottom), max(top, bottom)
+			},
+		})
+		if errors.Is(err, pane.ErrNoAlternate) {
+			// -q makes the missing alternate screen an empty capture.
+			if !a.has('q') {
+				return errorf(errNoAlternateScreen)
+			}
+			out = nil
 		}
 	}
-	lines, history := t.p.prog.Lines()
-	last := len(lines) - 1
-	top := captureLine(a, 'S', 0, history, last)
-	bottom := captureLine(a, 'E', last, history, last)
-	if bottom < top {
-		top, bottom = bottom, top
-	}
-	var out []byte
-	for _, l := range lines[top : bottom+1] {
-		out = append(append(out, l...), '\n')
-	}
 	if a.has('p') {
+		// tmux prints the capture as one line: its own final newline
+		// goes, one is added.
+		out = append(bytes.TrimSuffix(out, []byte("\n")), '\n')
 		c.stdout.Write(out)
 		return nil
 	}
 	name, named := a.get('b')
 	return c.storeBuffer(name, named, out)
+}
+
+// escapeC0 writes what capture-pane -C -P shows of a pending sequence:
+// control bytes, backslashes and bytes beyond ASCII as octal escapes.
+func escapeC0(b []byte) []byte {
+	var out []byte
+	for _, c := range b {
+		if c >= ' ' && c != '\\' && c < 0x80 {
+			out = append(out, c)
+		} else {
+			out = fmt.Appendf(out, "\\%03o", c)
+		}
+	}
+	return out
 }
 
 // captureLine is the line -S or -E names, counted from the oldest line of

@@ -103,6 +103,7 @@ const (
 	errLayoutPanes       = "have %d panes but need %d"
 	errLayoutMismatch    = "size mismatch after applying layout"
 	errAdjustment        = "adjustment %s"
+	errNoAlternateScreen = "no alternate screen"
 )
 
 const (

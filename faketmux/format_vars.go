@@ -107,7 +107,7 @@ func (f *formatter) serverVariable(key string) (string, time.Time, bool) {
 		}
 	case "history_bytes":
 		if f.p != nil {
-			return strconv.Itoa(historyBytes(f.p)), t, true
+			return strconv.Itoa(f.p.prog.HistoryBytes()), t, true
 		}
 	case "cursor_x", "cursor_y":
 		if f.p != nil {
@@ -132,36 +132,6 @@ func (f *formatter) serverVariable(key string) (string, time.Time, bool) {
 		}
 	}
 	return "", t, false
-}
-
-// historyBytes is tmux's history_bytes: the memory of its grid, a 32-byte
-// header per line of history and screen and five bytes per cell a line
-// holds. A line holds no cells until something is written on it, then a
-// quarter of the pane's width, half of it, or all of it, the least that
-// is more than the columns written, as tmux's grid_expand_line grows it.
-// The last column written is taken as the last one not blank, and the
-// width as the pane's now; tmux's extended cells (for characters beyond
-// ASCII and some colours) are not counted.
-func historyBytes(p *paneState) int {
-	lines, _ := p.prog.Lines()
-	size := 0
-	for _, l := range lines {
-		size += 32
-		used := 0
-		for _, r := range string(l) {
-			used += columns(r)
-		}
-		switch {
-		case used == 0:
-		case used < p.width/4:
-			size += 5 * (p.width / 4)
-		case used < p.width/2:
-			size += 5 * (p.width / 2)
-		default:
-			size += 5 * max(p.width, used)
-		}
-	}
-	return size
 }
 
 func (f *formatter) sessionVariable(key string) (string, time.Time, bool) {

@@ -17,7 +17,10 @@ type program interface {
 	Input() []byte
 	BracketedPaste() bool
 	Lines() (lines [][]byte, history int)
+	Capture(o pane.CaptureOptions) ([]byte, error)
+	Pending() []byte
 	HistorySize() int
+	HistoryBytes() int
 	ClearHistory()
 	PID() int
 	Resize(cols, rows int) error

@@ -65,9 +65,13 @@ type Screen struct {
 	oldCx, oldCy int
 	oldMode      uint8
 	last         rune // the last ASCII character printed, for REP; -1 for none
-	zwj          bool // a zero width joiner came: the next character combines
-	pending      []byte
-	replies      []byte
+	// run is the plain characters collected and not yet written, in
+	// runStyle, from the cursor.
+	run      []byte
+	runStyle style
+	zwj      bool // a zero width joiner came: the next character combines
+	pending  []byte
+	replies  []byte
 }
 
 // NewScreen makes a blank screen of the given size keeping up to
@@ -98,6 +102,11 @@ func (s *Screen) Display(b []byte) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, c := range b {
+		// Anything but a printable character ends a run, as every
+		// handler of tmux's but input_print does.
+		if c < ' ' || c == 0x7f {
+			s.flushRun()
+		}
 		s.parser.Advance(c)
 		// tmux keeps the bytes of a sequence not yet complete for
 		// capture-pane -P; a UTF-8 character is not a sequence.
@@ -107,6 +116,7 @@ func (s *Screen) Display(b []byte) {
 			s.pending = append(s.pending, c)
 		}
 	}
+	s.flushRun()
 }
 
 // restoreHistory starts the history with lines as Lines renders them,
@@ -381,21 +391,82 @@ func (s *Screen) print(r rune) {
 		if set == 1 {
 			c.attr |= attrCharset
 		}
-		s.writeCell(c, r != 0x7f && set != 1 && s.mode&(modeWrap|modeInsert) == modeWrap)
+		if r != 0x7f && set != 1 && s.mode&(modeWrap|modeInsert) == modeWrap {
+			s.collect(c)
+		} else {
+			s.flushRun()
+			s.writeCell(c)
+		}
 		s.last = r
 		return
 	}
+	s.flushRun()
 	s.last = -1
 	w := narrow.RuneWidth(r)
 	if r == '\u00ad' {
 		w = 1
 	}
-	s.writeCell(cell{r: r, style: s.pen.style, width: uint8(w)}, false)
+	s.writeCell(cell{r: r, style: s.pen.style, width: uint8(w)})
+}
+
+// collect adds a plain character to the run being written, as tmux's
+// screen_write_collect_add: the cursor stays where the run started until
+// it is flushed, and a run that reaches the end of the row is flushed and
+// the row wrapped first.
+func (s *Screen) collect(c cell) {
+	sx := s.g.sx
+	if s.cx > sx-1 || len(s.run) > sx-1-s.cx {
+		s.flushRun()
+	}
+	if s.cx > sx-1 {
+		s.linefeed(true, colourDefault)
+		s.setCursor(0, -1)
+	}
+	if len(s.run) == 0 {
+		s.runStyle = c.style
+	}
+	s.run = append(s.run, byte(c.r))
+}
+
+// flushRun writes the run collected, as tmux's screen_write_collect_end:
+// the line grows to hold the whole run at once (which decides its size,
+// and so history_bytes), and wide characters the run cuts are blanked.
+func (s *Screen) flushRun() {
+	if len(s.run) == 0 {
+		return
+	}
+	g := s.g
+	y := g.view(s.cy)
+	if s.cx != 0 {
+		x := s.cx
+		var c cell
+		for ; x > 0; x-- {
+			if c = g.get(x, y); c.flags&flagPadding == 0 {
+				break
+			}
+			g.set(x, y, blank(colourDefault), "")
+		}
+		if c.width > 1 {
+			g.set(x, y, blank(colourDefault), "")
+		}
+	}
+	g.expand(y, s.cx+len(s.run), colourDefault)
+	for i, b := range s.run {
+		g.set(s.cx+i, y, cell{r: rune(b), style: s.runStyle, width: 1}, "")
+	}
+	s.setCursor(s.cx+len(s.run), -1)
+	s.run = s.run[:0]
+	for x := s.cx; x < g.sx; x++ {
+		if g.get(x, y).flags&flagPadding == 0 {
+			break
+		}
+		g.set(x, y, blank(colourDefault), "")
+	}
 }
 
 // writeCell puts a character at the cursor and moves it on, as tmux's
-// screen_write_cell and (for plain ASCII, collected) screen_write_collect_add.
-func (s *Screen) writeCell(c cell, collected bool) {
+// screen_write_cell.
+func (s *Screen) writeCell(c cell) {
 	g := s.g
 	sx, sy := g.sx, g.sy
 	if c.r == zwj {
@@ -415,7 +486,7 @@ func (s *Screen) writeCell(c cell, collected bool) {
 	if !wrap && w > 1 && (w > sx || (s.cx != sx && s.cx > sx-w)) {
 		return
 	}
-	skip := !collected
+	skip := true
 	if s.mode&modeInsert != 0 {
 		s.insertCells(s.cx, s.cy, w, colourDefault)
 		skip = false
