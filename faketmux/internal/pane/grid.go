@@ -54,51 +54,137 @@ type style struct {
 
 var defaultStyle = style{fg: colourDefault, bg: colourDefault}
 
-// cell is one column of a line.
+// cell is one column of a line as the screen handles it; lines store it
+// packed.
 type cell struct {
-	r rune // the character, or an index into the grid's texts with flagText
+	r rune // the character, or an index into the tables' texts with flagText
 	style
 	flags uint8
 	width uint8
 }
 
-// line is one row of the grid. It holds cells only up to the last one
-// written (rounded up as tmux's grid_expand_line does), so a blank line
-// costs only its header, which is smaller than tmux's.
+// packed is a cell as a line keeps it, in eight bytes (tmux's take five,
+// or more when extended): the character, and in meta the index of its
+// style in the tables, its flags and its width.
+type packed struct {
+	r    rune
+	meta uint32 // style<<8 | flags<<2 | width
+}
+
+// tables hold, once each, the styles and the characters of more than one
+// rune that a screen's cells refer to. compact drops those no cell uses.
+type tables struct {
+	texts    []string
+	textIdx  map[string]rune
+	styles   []style
+	styleIdx map[style]uint32
+}
+
+func newTables() *tables {
+	t := &tables{styleIdx: map[style]uint32{}}
+	t.style(defaultStyle)
+	return t
+}
+
+func (t *tables) style(s style) uint32 {
+	if i, ok := t.styleIdx[s]; ok {
+		return i
+	}
+	i := uint32(len(t.styles))
+	t.styles = append(t.styles, s)
+	t.styleIdx[s] = i
+	return i
+}
+
+func (t *tables) text(s string) rune {
+	if i, ok := t.textIdx[s]; ok {
+		return i
+	}
+	if t.textIdx == nil {
+		t.textIdx = map[string]rune{}
+	}
+	i := rune(len(t.texts))
+	t.texts = append(t.texts, s)
+	t.textIdx[s] = i
+	return i
+}
+
+func (t *tables) pack(c cell) packed {
+	return packed{r: c.r, meta: t.style(c.style)<<8 | uint32(c.flags)<<2 | uint32(c.width)}
+}
+
+func (t *tables) unpack(p packed) cell {
+	return cell{r: p.r, style: t.styles[p.meta>>8], flags: uint8(p.meta>>2) & 0x3f, width: uint8(p.meta & 3)}
+}
+
+// tablesLimit is how many entries a table may reach before compact runs:
+// far below the 1<<24 styles meta can index, which one write cannot pass.
+const tablesLimit = 1 << 20
+
+// compact rebuilds the tables from the cells of grids, when they have
+// grown past tablesLimit, so that a program drawing ever new styles or
+// characters does not grow them without end.
+func (t *tables) compact(grids ...*grid) {
+	if len(t.styles) < tablesLimit && len(t.texts) < tablesLimit {
+		return
+	}
+	fresh := newTables()
+	for _, g := range grids {
+		if g == nil {
+			continue
+		}
+		for y := range g.lines {
+			l := &g.lines[y]
+			l.fill = fresh.style(t.styles[l.fill])
+			for x, p := range l.cells() {
+				c := t.unpack(p)
+				if c.flags&flagText != 0 {
+					c.r = fresh.text(t.texts[c.r])
+				}
+				l.c.cells[x] = fresh.pack(c)
+			}
+		}
+	}
+	*t = *fresh
+}
+
+// line is one row of the grid. It stores cells only up to the last one
+// written, so a blank line costs only its header, which is smaller than
+// tmux's; size is the cells tmux's line would hold (rounded up as
+// grid_expand_line does), which history_bytes counts and erasing reads,
+// those past the stored ones being blanks in the fill style.
 type line struct {
-	c    *[]cell // nil until written; the slice's length is tmux's cellsize
-	used int32   // tmux's cellused: the cells written or cleared in place
+	c    *lineData // nil until written or wrapped
+	size int32     // tmux's cellsize
+	used int32     // tmux's cellused: the cells written or cleared in place
 	// extd counts tmux's extended cells for this line, which it keeps
 	// until the line is compacted (moved into the history) or emptied.
-	extd    int32
+	extd int32
+	fill uint32 // the style of the blanks past the stored cells
+}
+
+type lineData struct {
+	cells   []packed
 	wrapped bool // tmux's GRID_LINE_WRAPPED: the row continues on the next
 }
 
-func (l *line) cells() []cell {
+func (l *line) cells() []packed {
 	if l.c == nil {
 		return nil
 	}
-	return *l.c
+	return l.c.cells
 }
 
-// texts holds the characters of more than one rune a screen's cells
-// refer to, each once; it goes with the screen.
-type texts struct {
-	list  []string
-	index map[string]rune
-}
+func (l *line) wrapped() bool { return l.c != nil && l.c.wrapped }
 
-func (t *texts) add(s string) rune {
-	if i, ok := t.index[s]; ok {
-		return i
+func (l *line) setWrapped(w bool) {
+	if l.c == nil {
+		if !w {
+			return
+		}
+		l.c = &lineData{}
 	}
-	if t.index == nil {
-		t.index = map[string]rune{}
-	}
-	i := rune(len(t.list))
-	t.list = append(t.list, s)
-	t.index[s] = i
-	return i
+	l.c.wrapped = w
 }
 
 // grid is the history and the visible rows of one screen, as tmux's
@@ -111,11 +197,11 @@ type grid struct {
 	hlimit    int
 	history   bool // tmux's GRID_HISTORY: lines scrolled off are kept
 	lines     []line
-	texts     *texts
+	t         *tables
 }
 
-func newGrid(sx, sy, hlimit int, t *texts) *grid {
-	return &grid{sx: sx, sy: sy, hlimit: hlimit, history: hlimit != 0, lines: make([]line, sy), texts: t}
+func newGrid(sx, sy, hlimit int, t *tables) *grid {
+	return &grid{sx: sx, sy: sy, hlimit: hlimit, history: hlimit != 0, lines: make([]line, sy), t: t}
 }
 
 func (g *grid) line(y int) *line { return &g.lines[y] }
@@ -126,7 +212,7 @@ func blank(bg int32) cell {
 
 func (g *grid) text(c *cell) string {
 	if c.flags&flagText != 0 {
-		return g.texts.list[c.r]
+		return g.t.texts[c.r]
 	}
 	return string(c.r)
 }
@@ -138,11 +224,11 @@ func (c *cell) needsExtended() bool {
 }
 
 // expand makes the line hold at least n cells: a quarter of the width,
-// half, or all of it, the least that is enough, as tmux does.
+// half, or all of it, the least that is enough, as tmux does; the new ones
+// blanks in bg.
 func (g *grid) expand(y, n int, bg int32) {
 	l := &g.lines[y]
-	old := l.cells()
-	if n <= len(old) {
+	if n <= int(l.size) {
 		return
 	}
 	switch {
@@ -153,30 +239,64 @@ func (g *grid) expand(y, n int, bg int32) {
 	case n < g.sx:
 		n = g.sx
 	}
-	cells := make([]cell, n)
-	copy(cells, old)
-	for x := len(old); x < n; x++ {
-		g.clearCell(l, &cells[x], bg)
+	fill := g.t.style(style{fg: colourDefault, bg: bg})
+	if fill != l.fill {
+		// The blanks past the stored cells are all of one style.
+		g.store(l, int(l.size))
+		l.fill = fill
 	}
-	l.c = &cells
+	if bg&colourRGB != 0 {
+		l.extd += int32(n) - l.size
+	}
+	l.size = int32(n)
 }
 
-func (g *grid) clearCell(l *line, c *cell, bg int32) {
-	*c = blank(bg)
+// store makes the line keep its first n cells (n at most its size).
+func (g *grid) store(l *line, n int) {
+	have := len(l.cells())
+	if n <= have {
+		return
+	}
+	if l.c == nil {
+		l.c = &lineData{}
+	}
+	if n > cap(l.c.cells) {
+		// Grow as append would, but never past what tmux's line holds.
+		cells := make([]packed, have, min(max(n, 2*cap(l.c.cells)), int(l.size)))
+		copy(cells, l.c.cells)
+		l.c.cells = cells
+	}
+	blank := packed{r: ' ', meta: l.fill<<8 | 1}
+	for range n - have {
+		l.c.cells = append(l.c.cells, blank)
+	}
+}
+
+func (g *grid) clearCell(l *line, x int, bg int32) {
+	g.store(l, x+1)
+	c := blank(bg)
 	if bg&colourRGB != 0 {
 		c.flags |= flagExtended
 		l.extd++
 	}
+	l.c.cells[x] = g.t.pack(c)
 }
 
 // get returns the cell at x of line y; beyond the cells the line holds,
 // a blank one.
 func (g *grid) get(x, y int) cell {
-	cells := g.lines[y].cells()
-	if x >= len(cells) {
-		return blank(colourDefault)
+	l := &g.lines[y]
+	switch cells := l.cells(); {
+	case x < len(cells):
+		return g.t.unpack(cells[x])
+	case x < int(l.size):
+		c := cell{r: ' ', style: g.t.styles[l.fill], width: 1}
+		if c.bg&colourRGB != 0 {
+			c.flags |= flagExtended
+		}
+		return c
 	}
-	return cells[x]
+	return blank(colourDefault)
 }
 
 // set writes c at x of line y; s is its text when it is more than one
@@ -187,16 +307,17 @@ func (g *grid) set(x, y int, c cell, s string) {
 	l.used = max(l.used, int32(x+1))
 	if s != "" {
 		c.flags |= flagText
-		c.r = g.texts.add(s)
+		c.r = g.t.text(s)
 	}
-	old := &l.cells()[x]
+	old := g.get(x, y)
 	if old.flags&flagExtended != 0 || c.needsExtended() {
 		if old.flags&flagExtended == 0 {
 			l.extd++
 		}
 		c.flags |= flagExtended
 	}
-	*old = c
+	g.store(l, x+1)
+	l.c.cells[x] = g.t.pack(c)
 }
 
 // clear blanks nx cells from px on ny lines from py, as tmux's grid_clear.
@@ -210,7 +331,7 @@ func (g *grid) clear(px, py, nx, ny int, bg int32) {
 	}
 	for y := py; y < py+ny; y++ {
 		l := &g.lines[y]
-		sx := min(g.sx, len(l.cells()))
+		sx := min(g.sx, int(l.size))
 		ox := nx
 		if bg == colourDefault {
 			if px > sx {
@@ -219,9 +340,8 @@ func (g *grid) clear(px, py, nx, ny int, bg int32) {
 			ox = min(ox, sx-px)
 		}
 		g.expand(y, px+ox, colourDefault)
-		cells := l.cells()
 		for x := px; x < px+ox; x++ {
-			g.clearCell(l, &cells[x], bg)
+			g.clearCell(l, x, bg)
 		}
 	}
 }
@@ -232,7 +352,7 @@ func (g *grid) clearLines(py, ny int, bg int32) {
 		g.emptyLine(y, bg)
 	}
 	if py > 0 {
-		g.lines[py-1].wrapped = false
+		g.lines[py-1].setWrapped(false)
 	}
 }
 
@@ -249,7 +369,7 @@ func (g *grid) moveLines(dy, py, ny int, bg int32) {
 		return
 	}
 	if dy > 0 {
-		g.lines[dy-1].wrapped = false
+		g.lines[dy-1].setWrapped(false)
 	}
 	copy(g.lines[dy:dy+ny], g.lines[py:py+ny])
 	for y := py; y < py+ny; y++ {
@@ -258,7 +378,7 @@ func (g *grid) moveLines(dy, py, ny int, bg int32) {
 		}
 	}
 	if py > 0 && (py < dy || py >= dy+ny) {
-		g.lines[py-1].wrapped = false
+		g.lines[py-1].setWrapped(false)
 	}
 }
 
@@ -271,12 +391,13 @@ func (g *grid) moveCells(dx, px, py, nx int, bg int32) {
 	g.expand(py, px+nx, colourDefault)
 	g.expand(py, dx+nx, colourDefault)
 	l := &g.lines[py]
-	cells := l.cells()
+	g.store(l, max(px, dx)+nx)
+	cells := l.c.cells
 	copy(cells[dx:dx+nx], cells[px:px+nx])
 	l.used = max(l.used, int32(dx+nx))
 	for x := px; x < px+nx; x++ {
 		if x < dx || x >= dx+nx {
-			g.clearCell(l, &cells[x], bg)
+			g.clearCell(l, x, bg)
 		}
 	}
 }
@@ -308,7 +429,7 @@ func (g *grid) scrollHistory(bg int32) {
 	g.lines = append(g.lines, line{})
 	g.emptyLine(len(g.lines)-1, bg)
 	g.hscrolled++
-	g.lines[g.hsize].compact()
+	g.lines[g.hsize].compact(g.t)
 	g.hsize++
 }
 
@@ -334,14 +455,17 @@ func (g *grid) clearHistory() {
 	g.lines = append([]line(nil), g.lines...)
 }
 
-// compact drops the extended cells no cell uses any more, as tmux
-// compacts a line going into the history.
-func (l *line) compact() {
+// compact recounts the extended cells still in use, as tmux compacts a
+// line going into the history.
+func (l *line) compact(t *tables) {
 	l.extd = 0
-	for _, c := range l.cells() {
-		if c.flags&flagExtended != 0 {
+	for _, p := range l.cells() {
+		if uint8(p.meta>>2)&flagExtended != 0 {
 			l.extd++
 		}
+	}
+	if t.styles[l.fill].bg&colourRGB != 0 {
+		l.extd += l.size - int32(len(l.cells()))
 	}
 }
 
@@ -350,7 +474,7 @@ func (l *line) compact() {
 func (g *grid) bytes() int {
 	n := 32 * len(g.lines)
 	for i := range g.lines {
-		n += 5*len(g.lines[i].cells()) + 19*int(g.lines[i].extd)
+		n += 5*int(g.lines[i].size) + 19*int(g.lines[i].extd)
 	}
 	return n
 }

@@ -77,7 +77,7 @@ type Screen struct {
 // NewScreen makes a blank screen of the given size keeping up to
 // historyLimit lines of history.
 func NewScreen(cols, rows, historyLimit int) *Screen {
-	s := &Screen{g: newGrid(cols, rows, max(historyLimit, 0), &texts{}), savedCx: -1, savedCy: -1, last: -1}
+	s := &Screen{g: newGrid(cols, rows, max(historyLimit, 0), newTables()), savedCx: -1, savedCy: -1, last: -1}
 	s.pen.style = defaultStyle
 	s.oldPen = s.pen
 	s.mode = modeWrap
@@ -117,6 +117,7 @@ func (s *Screen) Display(b []byte) {
 		}
 	}
 	s.flushRun()
+	s.g.t.compact(s.g, s.saved)
 }
 
 // restoreHistory starts the history with lines as Lines renders them,
@@ -132,7 +133,7 @@ func (s *Screen) restoreHistory(history [][]byte) {
 	for y, text := range history {
 		// A line's bytes are at least its columns, so it fits one row.
 		row := NewScreen(max(g.sx, len(text)), 1, 0)
-		row.g.texts = g.texts
+		row.g.t = g.t
 		row.Display(text)
 		lines[y] = row.g.lines[0]
 	}
@@ -211,7 +212,7 @@ func (s *Screen) Capture(o CaptureOptions) ([]byte, error) {
 	last := &cell{style: defaultStyle}
 	for y := top; y <= bottom; y++ {
 		out = g.render(out, y, s.g.sx, last, o.Codes, o.EscapeC0, !o.Join && !o.NoTrim)
-		if !o.Join || !g.lines[y].wrapped {
+		if !o.Join || !g.lines[y].wrapped() {
 			out = append(out, '\n')
 		}
 	}
@@ -510,10 +511,10 @@ func (s *Screen) writeCell(c cell) {
 	// written past a line's cells leaves them as they are.
 	if skip {
 		l := g.line(y)
-		if cells := l.cells(); s.cx >= len(cells) {
+		if s.cx >= int(l.size) {
 			skip = c == blank(colourDefault)
 		} else {
-			old := cells[s.cx]
+			old := g.get(s.cx, y)
 			skip = old.flags&flagExtended == 0 && old == c
 		}
 	}
@@ -623,7 +624,7 @@ func (s *Screen) backspace() {
 		if cy == 0 {
 			return
 		}
-		if s.g.line(s.g.view(cy - 1)).wrapped {
+		if s.g.line(s.g.view(cy - 1)).wrapped() {
 			cy--
 			cx = s.g.sx - 1
 		}
@@ -637,7 +638,7 @@ func (s *Screen) backspace() {
 // marks the row as continued on the next.
 func (s *Screen) linefeed(wrapped bool, bg int32) {
 	if wrapped {
-		s.g.line(s.g.view(s.cy)).wrapped = true
+		s.g.line(s.g.view(s.cy)).setWrapped(true)
 	}
 	switch {
 	case s.cy == s.rlower:
@@ -745,7 +746,7 @@ func (s *Screen) alternateOn(cursor bool) {
 		return
 	}
 	g := s.g
-	s.saved = newGrid(g.sx, g.sy, 0, g.texts)
+	s.saved = newGrid(g.sx, g.sy, 0, g.t)
 	for y := range g.sy {
 		s.saved.lines[y] = g.line(g.view(y)).clone()
 	}
@@ -783,8 +784,7 @@ func (s *Screen) alternateOff(cursor bool) {
 func (l *line) clone() line {
 	c := *l
 	if l.c != nil {
-		cells := append([]cell(nil), *l.c...)
-		c.c = &cells
+		c.c = &lineData{cells: append([]packed(nil), l.c.cells...), wrapped: l.c.wrapped}
 	}
 	return c
 }
@@ -1196,12 +1196,12 @@ func (s *Screen) eraseLine(n int, bg int32) {
 	l := g.line(g.view(s.cy))
 	switch {
 	case n == 2, n == 0 && s.cx == 0, n == 1 && s.cx >= sx-1:
-		if len(l.cells()) == 0 && bg == colourDefault {
+		if l.size == 0 && bg == colourDefault {
 			return
 		}
 		s.clearView(0, s.cy, sx, 1, bg)
 	case n == 0:
-		if s.cx > sx-1 || (s.cx >= len(l.cells()) && bg == colourDefault) {
+		if s.cx > sx-1 || (s.cx >= int(l.size) && bg == colourDefault) {
 			return
 		}
 		s.clearView(s.cx, s.cy, sx-s.cx, 1, bg)
