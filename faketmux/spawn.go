@@ -147,6 +147,7 @@ func (s *Server) watchPane(st *state, p *paneState, prog program) {
 // session it leaves empty.
 func (st *state) destroyPane(p *paneState) {
 	delete(st.panes, p.id)
+	st.freed += p.prog.HistoryBytes()
 	p.prog.Close()
 	w := p.window
 	if len(w.panes) == 1 {
@@ -236,6 +237,7 @@ func (st *state) dropLink(l *window) {
 func (st *state) closeWindowPanes(w *window) {
 	for _, p := range w.panes {
 		delete(st.panes, p.id)
+		st.freed += p.prog.HistoryBytes()
 		p.prog.Close()
 	}
 	w.panes = nil
