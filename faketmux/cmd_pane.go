@@ -530,33 +530,25 @@ var leavesViewMode = map[string]bool{"q": true, "\x03": true, "\x1b": true}
 
 func cmdCapturePane(c *client, it *cmdItem) error {
 	a, t := it.args, it.target
-	var out []byte
-	if a.has('P') {
-		out = t.p.prog.Pending()
-		if a.has('C') {
-			out = escapeC0(out)
+	out, err := t.p.prog.Capture(pane.CaptureOptions{
+		Alternate: a.has('a'),
+		Codes:     a.has('e'),
+		EscapeC0:  a.has('C'),
+		Join:      a.has('J'),
+		NoTrim:    a.has('N'),
+		Pending:   a.has('P'),
+		Range: func(history, last int) (int, int) {
+			top := captureLine(a, 'S', 0, history, last)
+			bottom := captureLine(a, 'E', last, history, last)
+			return min(top, bottom), max(top, bottom)
+		},
+	})
+	if errors.Is(err, pane.ErrNoAlternate) {
+		// -q makes the missing alternate screen an empty capture.
+		if !a.has('q') {
+			return errorf(errNoAlternateScreen)
 		}
-	} else {
-		var err error
-		out, err = t.p.prog.Capture(pane.CaptureOptions{
-			Alternate: a.has('a'),
-			Codes:     a.has('e'),
-			EscapeC0:  a.has('C'),
-			Join:      a.has('J'),
-			NoTrim:    a.has('N'),
-			Range: func(history, last int) (int, int) {
-				top := captureLine(a, 'S', 0, history, last)
-				bottom := captureLine(a, 'E', last, history, last)
-				return min(top, bottom), max(top, bottom)
-			},
-		})
-		if errors.Is(err, pane.ErrNoAlternate) {
-			// -q makes the missing alternate screen an empty capture.
-			if !a.has('q') {
-				return errorf(errNoAlternateScreen)
-			}
-			out = nil
-		}
+		out = nil
 	}
 	if a.has('p') {
 		// tmux prints the capture as one line: its own final newline
@@ -567,20 +559,6 @@ func cmdCapturePane(c *client, it *cmdItem) error {
 	}
 	name, named := a.get('b')
 	return c.storeBuffer(name, named, out)
-}
-
-// escapeC0 writes what capture-pane -C -P shows of a pending sequence:
-// control bytes, backslashes and bytes beyond ASCII as octal escapes.
-func escapeC0(b []byte) []byte {
-	var out []byte
-	for _, c := range b {
-		if c >= ' ' && c != '\\' && c < 0x80 {
-			out = append(out, c)
-		} else {
-			out = fmt.Appendf(out, "\\%03o", c)
-		}
-	}
-	return out
 }
 
 // captureLine is the line -S or -E names, counted from the oldest line of

@@ -19,7 +19,6 @@ type program interface {
 	BracketedPaste() bool
 	Lines() (lines [][]byte, history int)
 	Capture(o pane.CaptureOptions) ([]byte, error)
-	Pending() []byte
 	HistorySize() int
 	HistoryBytes() int
 	ClearHistory()

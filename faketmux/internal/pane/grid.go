@@ -267,6 +267,9 @@ func (g *grid) store(l *line, n int) {
 		l.c.cells = cells
 	}
 	blank := packed{r: ' ', meta: l.fill<<8 | 1}
+	if g.t.styles[l.fill].bg&colourRGB != 0 {
+		blank.meta |= uint32(flagExtended) << 2
+	}
 	for range n - have {
 		l.c.cells = append(l.c.cells, blank)
 	}

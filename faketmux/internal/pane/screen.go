@@ -151,14 +151,6 @@ func (s *Screen) takeReplies() []byte {
 	return r
 }
 
-// Pending is the start of an escape sequence the program has not finished,
-// as capture-pane -P prints it.
-func (s *Screen) Pending() []byte {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]byte(nil), s.pending...)
-}
-
 // BracketedPaste reports whether the program has turned bracketed paste
 // mode on (ESC[?2004h) and not since turned it off or reset the terminal.
 func (s *Screen) BracketedPaste() bool {
@@ -189,6 +181,9 @@ type CaptureOptions struct {
 	EscapeC0  bool // -C: escape sequences and backslashes as octal escapes
 	Join      bool // -J: wrapped rows joined, spaces kept
 	NoTrim    bool // -N: trailing spaces kept
+	// Pending (-P) captures the start of an escape sequence the program
+	// has not finished instead of lines, with EscapeC0 as octal escapes.
+	Pending bool
 	// Range picks the first and last line, counted from the oldest line
 	// of history, given how many lines of history there are and the index
 	// of the last line.
@@ -201,6 +196,9 @@ type CaptureOptions struct {
 func (s *Screen) Capture(o CaptureOptions) ([]byte, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if o.Pending {
+		return pending(s.pending, o.EscapeC0), nil
+	}
 	g := s.g
 	if o.Alternate {
 		if g = s.saved; g == nil {
@@ -217,6 +215,21 @@ func (s *Screen) Capture(o CaptureOptions) ([]byte, error) {
 		}
 	}
 	return out, nil
+}
+
+// pending is what capture-pane -P prints of the bytes of an unfinished
+// sequence: as they are, or with escapeC0 control bytes, backslashes and
+// bytes beyond ASCII as octal escapes.
+func pending(b []byte, escapeC0 bool) []byte {
+	var out []byte
+	for _, c := range b {
+		if !escapeC0 || c >= ' ' && c != '\\' && c < 0x80 {
+			out = append(out, c)
+		} else {
+			out = fmt.Appendf(out, "\\%03o", c)
+		}
+	}
+	return out
 }
 
 // HistorySize is how many lines the history holds (tmux's history_size).
