@@ -351,6 +351,9 @@ func (s *Screen) resizeY(sy int, cy *int) {
 		for y := g.hsize + sy - needed; y < g.hsize+sy; y++ {
 			g.emptyLine(y, colourDefault)
 		}
+		// Rows taken back from the history leave as many unused at the end.
+		clear(g.lines[g.hsize+sy:])
+		g.lines = g.lines[:g.hsize+sy]
 	}
 	g.sy = sy
 	s.rupper, s.rlower = 0, sy-1

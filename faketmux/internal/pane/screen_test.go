@@ -2,6 +2,7 @@ package pane
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -131,4 +132,42 @@ func screenFacts(s *Screen) string {
 		alt = 1
 	}
 	return fmt.Sprintf("%d,%d %d %d %d\n", x, y, s.HistorySize(), s.HistoryBytes(), alt)
+}
+
+// TestResizeMatchesTmux resizes a screen as resize-window resizes a
+// window's one pane: shorter screens lose their empty rows below the
+// cursor and push the rest into the history, taller ones take rows back.
+func TestResizeMatchesTmux(t *testing.T) {
+	r := newRealTmux(t)
+	const facts = "#{cursor_x},#{cursor_y} #{history_size} #{history_bytes}"
+	for _, tc := range []struct {
+		name, content string
+		sizes         [][2]int
+	}{
+		{"shorter-empty-below", "1\r\n2", [][2]int{{20, 3}}},
+		{"shorter-full", "1\r\n2\r\n3\r\n4\r\n5\r\n6", [][2]int{{20, 3}, {20, 8}}},
+		{"taller-from-history", "1\r\n2\r\n3\r\n4\r\n5\r\n6\r\n7\r\n8\r\n9", [][2]int{{20, 9}, {20, 4}}},
+		{"narrower-short-rows", "ab\r\ncd", [][2]int{{10, 6}, {20, 6}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			channel := "resized-" + tc.name
+			id := r.pane(20, 6, "sh", "-c", `printf '%s' "$1"; tmux wait-for -S "$2"; exec sleep 60`, "sh", tc.content, channel)
+			r.run("wait-for", channel)
+			s := NewScreen(20, 6, 2000)
+			s.Display([]byte(tc.content))
+			for _, size := range tc.sizes {
+				r.run("resize-window", "-t", id, "-x", strconv.Itoa(size[0]), "-y", strconv.Itoa(size[1]))
+				want := screenState(func(args ...string) string {
+					return r.run(append([]string{"capture-pane", "-p", "-S", "-", "-t", id}, args...)...)
+				}, r.run("display-message", "-p", "-t", id, facts))
+				s.Resize(size[0], size[1])
+				x, y := s.Cursor()
+				got := screenState(func(args ...string) string { return capture(t, s, args...) },
+					fmt.Sprintf("%d,%d %d %d\n", x, y, s.HistorySize(), s.HistoryBytes()))
+				if got != want {
+					t.Errorf("after resizing to %v: screen differs from tmux's\n got: %q\nwant: %q", size, got, want)
+				}
+			}
+		})
+	}
 }
