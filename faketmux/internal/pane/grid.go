@@ -633,3 +633,227 @@ func bgCodes(s style) []int { return colourCodes(s.bg, 40, true) }
 
 // usCodes: the underscore colour has only the extended forms.
 func usCodes(s style) []int { return colourCodes(s.us, 50, false) }
+
+// reflow rewraps the lines to the grid's width (already set), as tmux's
+// grid_reflow: a line too long is split onto new wrapped lines, and a
+// wrapped line takes as much of the lines after it as fits.
+func (g *grid) reflow() {
+	r := &reflow{g: g, src: g.lines, dead: make([]bool, len(g.lines)), to: &grid{sx: g.sx, t: g.t}}
+	for yy := range r.src {
+		if r.dead[yy] {
+			continue
+		}
+		l := &r.src[yy]
+		at, width := 0, 0
+		for x := range int(l.used) {
+			w := int(g.get(x, yy).width)
+			if at == 0 && width+w > g.sx {
+				at = x
+			}
+			width += w
+		}
+		switch {
+		case width > g.sx:
+			r.split(yy, at)
+		case width < g.sx && l.wrapped():
+			r.join(yy, width, false)
+		default:
+			r.move(yy)
+		}
+	}
+	for len(r.to.lines) < g.sy {
+		r.to.lines = append(r.to.lines, line{})
+	}
+	g.lines = r.to.lines
+	g.hsize = len(g.lines) - g.sy
+	g.hscrolled = min(g.hscrolled, g.hsize)
+}
+
+// reflow is one rewrap: the lines of g in src, those already taken in
+// dead, the new ones in to.
+type reflow struct {
+	g    *grid
+	src  []line
+	dead []bool
+	to   *grid
+}
+
+func (r *reflow) move(yy int) {
+	r.to.lines = append(r.to.lines, r.src[yy])
+	r.src[yy] = line{}
+	r.dead[yy] = true
+}
+
+// copyCell puts a cell of the old lines on a new one; whether it is
+// extended there is counted afresh.
+func (r *reflow) copyCell(x, y int, c cell) {
+	c.flags &^= flagExtended
+	r.to.set(x, y, c, "")
+}
+
+// cut makes l hold only its first n cells.
+func cut(l *line, n int) {
+	l.size, l.used = int32(n), int32(n)
+	if l.c != nil && len(l.c.cells) > n {
+		l.c.cells = l.c.cells[:n:n]
+	}
+}
+
+// join appends to a new line (yy moved first unless already) the cells
+// of the lines after yy that fit in the width, as grid_reflow_join.
+func (r *reflow) join(yy, width int, already bool) {
+	g, sx := r.g, r.g.sx
+	if !already {
+		r.move(yy)
+	}
+	to := len(r.to.lines) - 1
+	at := int(r.to.lines[to].used)
+	lines, want := 0, 0
+	wrapped := true
+	var from *line
+	for yy+1+lines < len(r.src) {
+		y := yy + 1 + lines
+		if !r.src[y].wrapped() {
+			wrapped = false
+		}
+		if r.src[y].used == 0 {
+			if !wrapped {
+				break
+			}
+			lines++
+			continue
+		}
+		c := g.get(0, y)
+		if width+int(c.width) > sx {
+			break
+		}
+		width += int(c.width)
+		r.copyCell(at, to, c)
+		at++
+		from = &r.src[y]
+		for want = 1; want < int(from.used); want++ {
+			c := g.get(want, y)
+			if width+int(c.width) > sx {
+				break
+			}
+			width += int(c.width)
+			r.copyCell(at, to, c)
+			at++
+		}
+		lines++
+		if !wrapped || want != int(from.used) || width == sx {
+			break
+		}
+	}
+	if lines == 0 {
+		return
+	}
+	if left := 0; from != nil {
+		if left = int(from.used) - want; left != 0 {
+			g.moveCells(0, want, yy+lines, left, colourDefault)
+			cut(from, left)
+			lines--
+		} else if !wrapped {
+			r.to.lines[to].setWrapped(false)
+		}
+	}
+	for y := yy + 1; y < yy+1+lines; y++ {
+		r.src[y] = line{}
+		r.dead[y] = true
+	}
+	switch {
+	case g.hscrolled > to+lines:
+		g.hscrolled -= lines
+	case g.hscrolled > to:
+		g.hscrolled = to
+	}
+}
+
+// split cuts line yy at cell at, putting the rest on new wrapped lines,
+// as grid_reflow_split.
+func (r *reflow) split(yy, at int) {
+	g, sx := r.g, r.g.sx
+	l := &r.src[yy]
+	used, wasWrapped := int(l.used), l.wrapped()
+	lines, width := 2, 0
+	for x := at; x < used; x++ {
+		w := int(g.get(x, yy).width)
+		if width+w > sx {
+			lines++
+			width = 0
+		}
+		width += w
+	}
+	first := len(r.to.lines)
+	r.to.lines = append(r.to.lines, make([]line, lines)...)
+	y, xx := first+1, 0
+	width = 0
+	for x := at; x < used; x++ {
+		c := g.get(x, yy)
+		if width+int(c.width) > sx {
+			r.to.lines[y].setWrapped(true)
+			y++
+			width, xx = 0, 0
+		}
+		width += int(c.width)
+		r.copyCell(xx, y, c)
+		xx++
+	}
+	if wasWrapped {
+		r.to.lines[y].setWrapped(true)
+	}
+	cut(l, at)
+	l.setWrapped(true)
+	r.to.lines[first] = *l
+	r.src[yy] = line{}
+	r.dead[yy] = true
+	if yy <= g.hscrolled {
+		g.hscrolled += lines - 1
+	}
+	if width < sx && wasWrapped {
+		r.join(yy, width, true)
+	}
+}
+
+// wrapPosition turns a position into one counted along unwrapped lines,
+// -1 for the end of a line, as grid_wrap_position.
+func (g *grid) wrapPosition(px, py int) (wx, wy int) {
+	for y := range py {
+		if g.lines[y].wrapped() {
+			wx += int(g.lines[y].used)
+		} else {
+			wx, wy = 0, wy+1
+		}
+	}
+	if px >= int(g.lines[py].used) {
+		return -1, wy
+	}
+	return wx + px, wy
+}
+
+// unwrapPosition undoes wrapPosition on the rewrapped lines.
+func (g *grid) unwrapPosition(wx, wy int) (px, py int) {
+	ay := 0
+	for ; py < len(g.lines)-1; py++ {
+		if ay == wy {
+			break
+		}
+		if !g.lines[py].wrapped() {
+			ay++
+		}
+	}
+	if wx == -1 {
+		for py < len(g.lines)-1 && g.lines[py].wrapped() {
+			py++
+		}
+		return int(g.lines[py].used), py
+	}
+	for py < len(g.lines)-1 && g.lines[py].wrapped() {
+		if wx < int(g.lines[py].used) {
+			break
+		}
+		wx -= int(g.lines[py].used)
+		py++
+	}
+	return wx, py
+}

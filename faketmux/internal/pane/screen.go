@@ -286,28 +286,36 @@ func (s *Screen) Trim() {
 	s.cy += n
 }
 
-// Resize changes the screen's size as tmux's screen_resize does: a
-// shorter screen loses its empty rows below the cursor, then pushes rows
-// into the history; a taller one takes back rows scrolled into the
-// history, then adds blank ones. Rows are not rewrapped to a new width.
+// Resize changes the screen's size as tmux's screen_resize does for a
+// pane: a shorter screen loses its empty rows below the cursor, then
+// pushes rows into the history; a taller one takes back rows scrolled
+// into the history, then adds blank ones; and a new width rewraps the
+// rows (not those of the alternate screen) and the cursor with them.
 func (s *Screen) Resize(cols, rows int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.resize(cols, rows)
+	s.resize(cols, rows, s.saved == nil)
 }
 
-func (s *Screen) resize(sx, sy int) {
+func (s *Screen) resize(sx, sy int, reflow bool) {
 	sx, sy = max(sx, 1), max(sy, 1)
 	cx, cy := s.cx, s.g.hsize+s.cy
 	if sx != s.g.sx {
 		s.g.sx = sx
 		s.resetTabs()
-		// tmux rewraps the rows and the cursor with them; without that,
-		// the cursor stays on the screen.
-		cx = min(cx, sx-1)
+		if !reflow {
+			cx = min(cx, sx-1)
+		}
+	} else {
+		reflow = false
 	}
 	if sy != s.g.sy {
 		s.resizeY(sy, &cy)
+	}
+	if reflow {
+		wx, wy := s.g.wrapPosition(cx, cy)
+		s.g.reflow()
+		cx, cy = s.g.unwrapPosition(wx, wy)
 	}
 	if cy >= s.g.hsize {
 		s.cx, s.cy = cx, cy-s.g.hsize
@@ -778,7 +786,7 @@ func (s *Screen) alternateOn(cursor bool) {
 func (s *Screen) alternateOff(cursor bool) {
 	sx, sy := s.g.sx, s.g.sy
 	if s.saved != nil {
-		s.resize(s.saved.sx, s.saved.sy)
+		s.resize(s.saved.sx, s.saved.sy, true)
 	}
 	if cursor && s.savedCx != -1 && s.savedCy != -1 {
 		s.cx, s.cy = s.savedCx, s.savedCy
@@ -793,7 +801,7 @@ func (s *Screen) alternateOff(cursor bool) {
 		g.lines[g.view(y)] = s.saved.lines[y]
 	}
 	g.history = s.savedHistory
-	s.resize(sx, sy)
+	s.resize(sx, sy, true)
 	s.saved = nil
 }
 

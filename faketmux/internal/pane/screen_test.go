@@ -148,6 +148,14 @@ func TestResizeMatchesTmux(t *testing.T) {
 		{"shorter-full", "1\r\n2\r\n3\r\n4\r\n5\r\n6", [][2]int{{20, 3}, {20, 8}}},
 		{"taller-from-history", "1\r\n2\r\n3\r\n4\r\n5\r\n6\r\n7\r\n8\r\n9", [][2]int{{20, 9}, {20, 4}}},
 		{"narrower-short-rows", "ab\r\ncd", [][2]int{{10, 6}, {20, 6}}},
+		// A new width rewraps the rows, and the cursor with them.
+		{"rewrap-long-rows", "abcdefghijklmnop\r\nxy", [][2]int{{10, 6}, {20, 6}, {7, 4}, {30, 6}}},
+		{"rewrap-wrapped", strings.Repeat("0123456789", 3) + "\r\nnext", [][2]int{{40, 6}, {15, 6}, {20, 6}}},
+		{"rewrap-wide", "中文字中文字中文字中文字\r\nz", [][2]int{{7, 6}, {20, 6}, {9, 3}}},
+		{"rewrap-cursor", "abcdefghijklmnopqrst\x1b[1;15H", [][2]int{{10, 6}, {12, 6}, {20, 6}}},
+		{"rewrap-history", strings.Repeat("a long line of text that wraps\r\n", 12) + "end", [][2]int{{30, 6}, {12, 5}, {20, 6}}},
+		{"rewrap-styles", "\x1b[31mred text\x1b[44m that wraps around\x1b[m and on", [][2]int{{8, 6}, {25, 6}}},
+		{"alternate-not-rewrapped", "main line that is long\x1b[?1049halternate line here", [][2]int{{10, 6}, {20, 6}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			channel := "resized-" + tc.name
