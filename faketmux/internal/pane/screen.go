@@ -1008,11 +1008,11 @@ func (s *Screen) csi(cmd ansi.Cmd, raw ansi.Params) {
 		}
 	case "M":
 		if n != -1 {
-			s.deleteLineAt(n, bg)
+			s.editLines(n, bg, false)
 		}
 	case "L":
 		if n != -1 {
-			s.insertLineAt(n, bg)
+			s.editLines(n, bg, true)
 		}
 	case "n":
 		switch get(ps, 0, 0, 0) {
@@ -1159,27 +1159,22 @@ func (s *Screen) cursorLeft(n int) {
 	}
 }
 
-func (s *Screen) insertLineAt(n int, bg int32) {
+// editLines inserts (or deletes) n lines at the cursor, as tmux's
+// screen_write_insertline and screen_write_deleteline: inside the scroll
+// region its rows move, outside it those down to the foot of the screen.
+func (s *Screen) editLines(n int, bg int32, insert bool) {
+	rows, region := s.deleteLines, s.deleteLinesRegion
+	if insert {
+		rows, region = s.insertLines, s.insertLinesRegion
+	}
 	if s.cy < s.rupper || s.cy > s.rlower {
 		if n = min(n, s.g.sy-s.cy); n > 0 {
-			s.insertLines(s.cy, n, bg)
+			rows(s.cy, n, bg)
 		}
 		return
 	}
 	if n = min(n, s.rlower+1-s.cy); n > 0 {
-		s.insertLinesRegion(s.rlower, s.cy, n, bg)
-	}
-}
-
-func (s *Screen) deleteLineAt(n int, bg int32) {
-	if s.cy < s.rupper || s.cy > s.rlower {
-		if n = min(n, s.g.sy-s.cy); n > 0 {
-			s.deleteLines(s.cy, n, bg)
-		}
-		return
-	}
-	if n = min(n, s.rlower+1-s.cy); n > 0 {
-		s.deleteLinesRegion(s.rlower, s.cy, n, bg)
+		region(s.rlower, s.cy, n, bg)
 	}
 }
 
@@ -1234,6 +1229,15 @@ func (s *Screen) eraseLine(n int, bg int32) {
 	}
 }
 
+// sgrSets and sgrClears are the SGR parameters that set or clear
+// attributes.
+var (
+	sgrSets = map[int]uint16{1: attrBright, 2: attrDim, 3: attrItalics, 5: attrBlink, 6: attrBlink,
+		7: attrReverse, 8: attrHidden, 9: attrStrikethrough, 53: attrOverline}
+	sgrClears = map[int]uint16{22: attrBright | attrDim, 23: attrItalics, 24: attrAllUnderscore, 25: attrBlink,
+		27: attrReverse, 28: attrHidden, 29: attrStrikethrough, 55: attrOverline}
+)
+
 // sgr sets the pen's style as tmux's input_csi_dispatch_sgr.
 func (s *Screen) sgr(ps []param) {
 	st := &s.pen.style
@@ -1264,41 +1268,21 @@ func (s *Screen) sgr(ps []param) {
 			}
 			continue
 		}
+		if a, ok := sgrSets[n]; ok {
+			st.attr |= a
+			continue
+		}
+		if a, ok := sgrClears[n]; ok {
+			st.attr &^= a
+			continue
+		}
 		switch {
 		case n == 0:
 			*st = defaultStyle
-		case n == 1:
-			st.attr |= attrBright
-		case n == 2:
-			st.attr |= attrDim
-		case n == 3:
-			st.attr |= attrItalics
 		case n == 4:
 			st.attr = st.attr&^attrAllUnderscore | attrUnderscore
-		case n == 5, n == 6:
-			st.attr |= attrBlink
-		case n == 7:
-			st.attr |= attrReverse
-		case n == 8:
-			st.attr |= attrHidden
-		case n == 9:
-			st.attr |= attrStrikethrough
 		case n == 21:
 			st.attr = st.attr&^attrAllUnderscore | attrUnderscore2
-		case n == 22:
-			st.attr &^= attrBright | attrDim
-		case n == 23:
-			st.attr &^= attrItalics
-		case n == 24:
-			st.attr &^= attrAllUnderscore
-		case n == 25:
-			st.attr &^= attrBlink
-		case n == 27:
-			st.attr &^= attrReverse
-		case n == 28:
-			st.attr &^= attrHidden
-		case n == 29:
-			st.attr &^= attrStrikethrough
 		case n >= 30 && n <= 37:
 			st.fg = int32(n - 30)
 		case n == 39:
@@ -1307,10 +1291,6 @@ func (s *Screen) sgr(ps []param) {
 			st.bg = int32(n - 40)
 		case n == 49:
 			st.bg = colourDefault
-		case n == 53:
-			st.attr |= attrOverline
-		case n == 55:
-			st.attr &^= attrOverline
 		case n == 59:
 			st.us = 0
 		case n >= 90 && n <= 97:
