@@ -326,6 +326,13 @@ func captureFlagSteps() []step {
 		capture("2", "-S", "-").waitFor("END"),
 		capture("2", "-S", "-", "-J"),
 		capture("2", "-S", "-8", "-E", "-7", "-J"),
-		cmd("display-message", "-p", "-t", "cf:2", "#{history_size} #{history_bytes}"),
+		cmd("display-message", "-p", "-t", "cf:2", "#{history_size} #{history_bytes} #{history_all_bytes}"),
+		// The modes a program sets, and the character under the cursor.
+		cmd("new-window", "-d", "-t", "cf:3", `printf '\033[?1h\033=\033[?1000h\033[?1006h\033[4h\033[?7l\033[?25l'; printf 'ab\344\270\255\033[3G'; exec sleep 1000`),
+		capture("3").waitFor("ab"),
+		cmd("display-message", "-p", "-t", "cf:3", "#{cursor_flag}#{insert_flag}#{keypad_cursor_flag}#{keypad_flag}"+
+			"#{mouse_all_flag}#{mouse_any_flag}#{mouse_button_flag}#{mouse_sgr_flag}#{mouse_standard_flag}#{mouse_utf8_flag}"+
+			"#{origin_flag}#{wrap_flag} [#{cursor_character}]"),
+		cmd("display-message", "-p", "-t", "cf:0", "#{cursor_flag}#{insert_flag}#{wrap_flag} [#{cursor_character}]"),
 	}
 }

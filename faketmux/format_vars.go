@@ -121,14 +121,19 @@ func (f *formatter) serverVariable(key string) (string, time.Time, bool) {
 		if f.p != nil {
 			return boolString(f.p.prog.AltScreen()), t, true
 		}
-	case "history_all_bytes", "insert_flag", "keypad_flag", "keypad_cursor_flag", "mouse_any_flag",
-		"origin_flag":
+	case "history_all_bytes":
 		if f.p != nil {
-			return "0", t, true
+			return f.p.prog.HistoryAllBytes(), t, true
 		}
-	case "cursor_flag":
+	case "cursor_character":
 		if f.p != nil {
-			return "1", t, true
+			return f.p.prog.CursorCharacter(), t, true
+		}
+	case "cursor_flag", "insert_flag", "keypad_cursor_flag", "keypad_flag", "mouse_all_flag", "mouse_any_flag",
+		"mouse_button_flag", "mouse_sgr_flag", "mouse_standard_flag", "mouse_utf8_flag", "origin_flag", "wrap_flag":
+		if f.p != nil {
+			on, _ := f.p.prog.Flag(key)
+			return boolString(on), t, true
 		}
 	}
 	return "", t, false

@@ -21,6 +21,9 @@ type program interface {
 	Capture(o pane.CaptureOptions) ([]byte, error)
 	HistorySize() int
 	HistoryBytes() int
+	HistoryAllBytes() string
+	Flag(name string) (on, ok bool)
+	CursorCharacter() string
 	ClearHistory()
 	PID() int
 	Resize(cols, rows int) error

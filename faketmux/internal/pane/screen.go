@@ -10,15 +10,34 @@ import (
 	"github.com/mattn/go-runewidth"
 )
 
-// Modes a program sets, as tmux's MODE_* bits; only those that change what
-// the screen keeps or what the pane sends are kept.
+// Modes a program sets, as tmux's MODE_* bits: those that change what the
+// screen keeps or what the pane sends, and those formats report.
 const (
-	modeWrap uint8 = 1 << iota
+	modeWrap uint16 = 1 << iota
 	modeInsert
 	modeOrigin
 	modeCRLF
 	modeBracketPaste
+	modeCursor
+	modeKCursor
+	modeKKeypad
+	modeMouseStandard
+	modeMouseButton
+	modeMouseAll
+	modeMouseUTF8
+	modeMouseSGR
+
+	allMouseModes = modeMouseStandard | modeMouseButton | modeMouseAll
 )
+
+// modeFlags are the format variables that report modes.
+var modeFlags = map[string]uint16{
+	"cursor_flag": modeCursor, "insert_flag": modeInsert, "keypad_cursor_flag": modeKCursor,
+	"keypad_flag": modeKKeypad, "mouse_all_flag": modeMouseAll, "mouse_any_flag": allMouseModes,
+	"mouse_button_flag": modeMouseButton, "mouse_sgr_flag": modeMouseSGR,
+	"mouse_standard_flag": modeMouseStandard, "mouse_utf8_flag": modeMouseUTF8,
+	"origin_flag": modeOrigin, "wrap_flag": modeWrap,
+}
 
 const zwj = '\u200d'
 
@@ -57,13 +76,13 @@ type Screen struct {
 
 	cx, cy         int
 	rupper, rlower int
-	mode           uint8
+	mode           uint16
 	tabs           []bool
 	pen            pen
 	// DECSC's saved state.
 	oldPen       pen
 	oldCx, oldCy int
-	oldMode      uint8
+	oldMode      uint16
 	last         rune // the last ASCII character printed, for REP; -1 for none
 	// run is the plain characters collected and not yet written, in
 	// runStyle, from the cursor.
@@ -80,7 +99,7 @@ func NewScreen(cols, rows, historyLimit int) *Screen {
 	s := &Screen{g: newGrid(cols, rows, max(historyLimit, 0), newTables()), savedCx: -1, savedCy: -1, last: -1}
 	s.pen.style = defaultStyle
 	s.oldPen = s.pen
-	s.mode = modeWrap
+	s.mode = modeWrap | modeCursor
 	s.rlower = rows - 1
 	s.resetTabs()
 	s.parser = ansi.NewParser()
@@ -232,6 +251,31 @@ func pending(b []byte, escapeC0 bool) []byte {
 	return out
 }
 
+// Flag reports a mode of the screen by the name of tmux's format
+// variable for it (cursor_flag, insert_flag, wrap_flag, …); ok is false
+// for another name.
+func (s *Screen) Flag(name string) (on, ok bool) {
+	m, ok := modeFlags[name]
+	if !ok {
+		return false, false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.mode&m != 0, true
+}
+
+// CursorCharacter is the character under the cursor, none on the second
+// cell of a wide one (tmux's cursor_character).
+func (s *Screen) CursorCharacter() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := s.g.get(s.cx, s.g.view(s.cy))
+	if c.flags&flagPadding != 0 {
+		return ""
+	}
+	return s.g.text(&c)
+}
+
 // HistorySize is how many lines the history holds (tmux's history_size).
 func (s *Screen) HistorySize() int {
 	s.mu.Lock()
@@ -245,6 +289,20 @@ func (s *Screen) HistoryBytes() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.g.bytes()
+}
+
+// HistoryAllBytes is tmux's history_all_bytes: the lines of history and
+// screen, the cells they hold and their extended cells, each with the bytes
+// tmux's grid spends on them.
+func (s *Screen) HistoryAllBytes() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	lines, cells, extd := len(s.g.lines), 0, 0
+	for i := range s.g.lines {
+		cells += int(s.g.lines[i].size)
+		extd += int(s.g.lines[i].extd)
+	}
+	return fmt.Sprintf("%d,%d,%d,%d,%d,%d", lines, 32*lines, cells, 5*cells, extd, 19*extd)
 }
 
 // ClearHistory empties the history, as tmux's clear-history does.
@@ -820,7 +878,7 @@ func (s *Screen) reset() {
 	s.oldPen, s.oldCx, s.oldCy = s.pen, 0, 0
 	s.resetTabs()
 	s.scrollRegion(0, s.g.sy-1)
-	s.mode = modeWrap
+	s.mode = modeWrap | modeCursor
 	s.clearScreen(colourDefault)
 	s.setCursor(0, 0)
 }
@@ -857,6 +915,10 @@ func (s *Screen) esc(cmd ansi.Cmd) {
 		s.saveState()
 	case inter == 0 && final == '8':
 		s.restoreState()
+	case inter == 0 && final == '=':
+		s.mode |= modeKKeypad
+	case inter == 0 && final == '>':
+		s.mode &^= modeKKeypad
 	case inter == '#' && final == '8':
 		s.alignmentTest()
 	case inter == '(' && final == '0':
@@ -1085,7 +1147,7 @@ func (s *Screen) csi(cmd ansi.Cmd, raw ansi.Params) {
 	s.last = -1
 }
 
-func (s *Screen) setMode(m uint8, on bool) {
+func (s *Screen) setMode(m uint16, on bool) {
 	if on {
 		s.mode |= m
 	} else {
@@ -1111,6 +1173,23 @@ func (s *Screen) privateMode(n int, on bool) {
 		}
 	case 2004:
 		s.setMode(modeBracketPaste, on)
+	case 1:
+		s.setMode(modeKCursor, on)
+	case 25:
+		s.setMode(modeCursor, on)
+	case 1000, 1002, 1003:
+		s.mode &^= allMouseModes
+		if on {
+			s.mode |= map[int]uint16{1000: modeMouseStandard, 1002: modeMouseButton, 1003: modeMouseAll}[n]
+		}
+	case 1001:
+		if !on {
+			s.mode &^= allMouseModes
+		}
+	case 1005:
+		s.setMode(modeMouseUTF8, on)
+	case 1006:
+		s.setMode(modeMouseSGR, on)
 	}
 }
 

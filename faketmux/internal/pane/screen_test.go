@@ -56,6 +56,9 @@ var screenCases = map[string]string{
 	"column-mode":      "ab\r\ncd\x1b[?3hef",
 	"region-to-foot":   "1\r\n2\r\n3\r\n4\r\n5\r\n6\x1b[2;6r\x1b[6;1H\n7\n8\x1b[r",
 	"rgb-clear":        "a\r\nb\x1b[48;2;9;9;9m\x1b[2J\x1b[mc\x1b[48;2;9;9;9m\r\n\r\n\r\n\r\n\r\n\r\n",
+	"modes":            "\x1b[?1h\x1b=\x1b[?25l\x1b[?1002h\x1b[?1006h\x1b[?1005h\x1b[4h\x1b[?7l\x1b[?6h\x1b[3;1Hx\x1b[1;1H",
+	"modes-off":        "\x1b[?1h\x1b=\x1b[?1003h\x1b[?1001l\x1b[?1000h\x1b>\x1b7\x1b[?6h\x1b8\x1b[?25l\x1bcq",
+	"cursor-on-wide":   "ab中\x1b[4G",
 	"style-over-lines": "\x1b[31ma\r\nb\x1b[m\r\n\x1b[1mc\r\n\x1b[22md",
 }
 
@@ -72,7 +75,7 @@ func screenState(capture func(args ...string) string, facts string) string {
 func TestScreenMatchesTmux(t *testing.T) {
 	r := newRealTmux(t)
 	const cols, rows = 20, 6
-	const facts = "#{cursor_x},#{cursor_y} #{history_size} #{history_bytes} #{alternate_on}"
+	const facts = "#{cursor_x},#{cursor_y} #{history_size} #{history_bytes} #{alternate_on} " + modeFacts
 	for name, content := range screenCases {
 		t.Run(name, func(t *testing.T) {
 			channel := "done-" + name
@@ -125,13 +128,34 @@ func capture(t *testing.T, s *Screen, args ...string) string {
 	return strings.TrimSuffix(string(out), "\n") + "\n"
 }
 
+// modeFacts are the format variables of the modes, the character under
+// the cursor and history_all_bytes.
+const modeFacts = "#{cursor_flag}#{insert_flag}#{keypad_cursor_flag}#{keypad_flag}#{mouse_all_flag}#{mouse_any_flag}" +
+	"#{mouse_button_flag}#{mouse_sgr_flag}#{mouse_standard_flag}#{mouse_utf8_flag}#{origin_flag}#{wrap_flag}" +
+	" [#{cursor_character}] #{history_all_bytes}"
+
 func screenFacts(s *Screen) string {
 	x, y := s.Cursor()
-	alt := 0
-	if s.AltScreen() {
-		alt = 1
+	var flags strings.Builder
+	for _, name := range []string{"cursor_flag", "insert_flag", "keypad_cursor_flag", "keypad_flag", "mouse_all_flag",
+		"mouse_any_flag", "mouse_button_flag", "mouse_sgr_flag", "mouse_standard_flag", "mouse_utf8_flag", "origin_flag", "wrap_flag"} {
+		if on, ok := s.Flag(name); !ok {
+			flags.WriteString("?")
+		} else if on {
+			flags.WriteString("1")
+		} else {
+			flags.WriteString("0")
+		}
 	}
-	return fmt.Sprintf("%d,%d %d %d %d\n", x, y, s.HistorySize(), s.HistoryBytes(), alt)
+	return fmt.Sprintf("%d,%d %d %d %d %s [%s] %s\n", x, y, s.HistorySize(), s.HistoryBytes(), boolDigit(s.AltScreen()),
+		flags.String(), s.CursorCharacter(), s.HistoryAllBytes())
+}
+
+func boolDigit(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // TestResizeMatchesTmux resizes a screen as resize-window resizes a
