@@ -429,7 +429,6 @@ func cmdRespawnPane(c *client, it *cmdItem) error {
 // history stays; a command, -c and -e given replace what the pane ran.
 func (c *client) respawn(p *paneState, a *args) error {
 	p.prog.Close()
-	lines, history := p.prog.Lines()
 	if len(a.values) > 0 {
 		p.argv, p.startCommand = a.values, stringifyArgv(a.values)
 	}
@@ -437,7 +436,7 @@ func (c *client) respawn(p *paneState, a *args) error {
 		p.cwd = c.formatter().expand(v)
 	}
 	p.viewMode = false
-	return c.runPane(p, allValues(a, 'e'), lines[:history])
+	return c.runPane(p, allValues(a, 'e'), p.prog)
 }
 
 func cmdListPanes(c *client, it *cmdItem) error {

@@ -334,5 +334,13 @@ func captureFlagSteps() []step {
 			"#{mouse_all_flag}#{mouse_any_flag}#{mouse_button_flag}#{mouse_sgr_flag}#{mouse_standard_flag}#{mouse_utf8_flag}"+
 			"#{origin_flag}#{wrap_flag} [#{cursor_character}]"),
 		cmd("display-message", "-p", "-t", "cf:0", "#{cursor_flag}#{insert_flag}#{wrap_flag} [#{cursor_character}]"),
+		// A respawned pane keeps its history as it was: styles, wrapped
+		// rows and what its lines hold.
+		cmd("respawn-pane", "-k", "-t", "cf:0", `printf 'again\n'; exec sleep 1000`),
+		capture("0").waitFor("again"),
+		cmd("respawn-pane", "-k", "-t", "cf:2", `printf '\033[31mred'; exec sleep 1000`),
+		capture("2").waitFor("red"),
+		capture("2", "-S", "-", "-J", "-e"),
+		cmd("display-message", "-p", "-t", "cf:2", "#{history_size} #{history_bytes} #{cursor_x},#{cursor_y}"),
 	}
 }

@@ -63,7 +63,7 @@ var startEmpty = func(o paneOptions) program { return pane.StartEmpty(o) }
 
 // runPane starts p's program (p.argv) in p's directory, at p's size, with
 // history already in it.
-func (c *client) runPane(p *paneState, extraEnv []string, history [][]byte) error {
+func (c *client) runPane(p *paneState, extraEnv []string, keep pane.Keeper) error {
 	st := c.st
 	s := p.window.session
 	// As tmux's spawn: a shell command runs with the shell's base name as
@@ -104,7 +104,7 @@ func (c *client) runPane(p *paneState, extraEnv []string, history [][]byte) erro
 	env := child.pushed()
 	prog, err := startProgram(pane.Options{
 		Argv: run, Arg0: arg0, Dir: p.cwd, Env: env, Cols: p.width, Rows: p.height,
-		HistoryLimit: p.historyLimit, History: history,
+		HistoryLimit: p.historyLimit, Keep: keep,
 		Output: func(b []byte) { st.paneOutput(p.id, b) },
 	})
 	if err != nil {

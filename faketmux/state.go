@@ -14,6 +14,7 @@ import (
 // program is what a pane runs; internal/pane provides it. The interface
 // lets the model be tested with programs that are not processes.
 type program interface {
+	pane.Keeper // a respawned pane takes over its screen
 	Write(b []byte) error
 	Input() []byte
 	BracketedPaste() bool

@@ -48,9 +48,10 @@ type Options struct {
 	// HistoryLimit is how many lines scrolled off the top are kept, as
 	// tmux's history-limit read when the pane is made; zero keeps none.
 	HistoryLimit int
-	// History is the history the pane starts with, oldest line first, as
-	// Lines returns it: a respawned tmux pane keeps its history.
-	History [][]byte
+	// Keep, when set, is the pane (or screen) whose screen this one takes
+	// over, reset for a new program as tmux resets a respawned pane's: its
+	// history stays as it was, and HistoryLimit is its own.
+	Keep Keeper
 	// Output, if set, gets each chunk of the program's output once the
 	// screen has taken it in, as tmux hands a pane's output to its
 	// control clients. It must not block; the chunk is its own.
@@ -78,6 +79,7 @@ type Pane struct {
 	input   []byte
 	reaped  bool
 	drained bool
+	closed  bool // Close has closed the terminal
 
 	exited     chan struct{} // closed once reaped and drained
 	exitOnce   sync.Once
@@ -146,13 +148,17 @@ func StartEmpty(o Options) *Pane {
 
 func newPane(cols, rows int, o Options) *Pane {
 	p := &Pane{
-		Screen:     NewScreen(cols, rows, o.HistoryLimit),
 		output:     o.Output,
 		exited:     make(chan struct{}),
 		reapedCh:   make(chan struct{}),
 		readerDone: make(chan struct{}),
 	}
-	p.restoreHistory(o.History)
+	if o.Keep != nil {
+		p.Screen = o.Keep.screen()
+		p.reinit(cols, rows)
+	} else {
+		p.Screen = NewScreen(cols, rows, o.HistoryLimit)
+	}
 	return p
 }
 
@@ -321,13 +327,16 @@ func (p *Pane) Resize(cols, rows int) error {
 		return errors.New("pane: size must be positive")
 	}
 	ws := pty.Winsize{Cols: uint16(cols), Rows: uint16(rows)}
-	if p.ptm != nil {
-		if err := p.ioctl(syscall.TIOCSWINSZ, unsafe.Pointer(&ws)); err != nil {
-			return err
-		}
-	}
+	// The screen changes size whether or not a program still holds the
+	// terminal, as a dead tmux pane's does.
 	p.Screen.Resize(cols, rows)
-	return nil
+	p.mu.Lock()
+	closed := p.closed
+	p.mu.Unlock()
+	if p.ptm == nil || closed {
+		return nil
+	}
+	return p.ioctl(syscall.TIOCSWINSZ, unsafe.Pointer(&ws))
 }
 
 // Exited is closed once the program has exited, been reaped, and all it
@@ -343,6 +352,9 @@ func (p *Pane) Close() error {
 		if p.ptm == nil {
 			return
 		}
+		p.mu.Lock()
+		p.closed = true
+		p.mu.Unlock()
 		_ = p.ptm.Close()
 		select {
 		case <-p.reapedCh:

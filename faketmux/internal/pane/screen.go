@@ -139,25 +139,32 @@ func (s *Screen) Display(b []byte) {
 	s.g.t.compact(s.g, s.saved)
 }
 
-// restoreHistory starts the history with lines as Lines renders them,
-// oldest first.
-func (s *Screen) restoreHistory(history [][]byte) {
-	if len(history) == 0 {
-		return
-	}
+// Keeper is what Options.Keep takes: a Pane, or a Screen.
+type Keeper interface{ screen() *Screen }
+
+func (s *Screen) screen() *Screen { return s }
+
+// reinit readies the screen for a new program, as tmux's screen_reinit
+// and input_init do for a respawned pane: the cursor home, the modes, tabs
+// and parser reset, the alternate screen left, the rows of the screen
+// emptied and the history kept; then the size is the new pane's.
+func (s *Screen) reinit(cols, rows int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	g := s.g
-	lines := make([]line, len(history), len(history)+len(g.lines))
-	for y, text := range history {
-		// A line's bytes are at least its columns, so it fits one row.
-		row := NewScreen(max(g.sx, len(text)), 1, 0)
-		row.g.t = g.t
-		row.Display(text)
-		lines[y] = row.g.lines[0]
+	s.cx, s.cy = 0, 0
+	s.rupper, s.rlower = 0, s.g.sy-1
+	s.mode = modeCursor | modeWrap | s.mode&modeCRLF
+	if s.saved != nil {
+		s.alternateOff(false)
 	}
-	g.lines = append(lines, g.lines...)
-	g.hsize = len(history)
+	s.savedCx, s.savedCy = -1, -1
+	s.resetTabs()
+	s.g.clearLines(s.g.hsize, s.g.sy, colourDefault)
+	s.pen = pen{style: defaultStyle}
+	s.oldPen, s.oldCx, s.oldCy = s.pen, 0, 0
+	s.parser.Reset()
+	s.pending, s.replies, s.last, s.zwj = nil, nil, -1, false
+	s.resize(cols, rows, true)
 }
 
 // takeReplies returns the answers to the program's queries since the last
