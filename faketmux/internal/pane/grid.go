@@ -78,6 +78,10 @@ type tables struct {
 	textIdx  map[string]rune
 	styles   []style
 	styleIdx map[style]uint32
+	// last is the style looked up last, and its index: a run of cells
+	// shares one.
+	last    style
+	lastIdx uint32
 }
 
 func newTables() *tables {
@@ -87,12 +91,16 @@ func newTables() *tables {
 }
 
 func (t *tables) style(s style) uint32 {
-	if i, ok := t.styleIdx[s]; ok {
-		return i
+	if s == t.last && len(t.styles) > 0 {
+		return t.lastIdx
 	}
-	i := uint32(len(t.styles))
-	t.styles = append(t.styles, s)
-	t.styleIdx[s] = i
+	i, ok := t.styleIdx[s]
+	if !ok {
+		i = uint32(len(t.styles))
+		t.styles = append(t.styles, s)
+		t.styleIdx[s] = i
+	}
+	t.last, t.lastIdx = s, i
 	return i
 }
 

@@ -541,7 +541,19 @@ func (s *Screen) flushRun() {
 		}
 	}
 	g.expand(y, s.cx+len(s.run), colourDefault)
+	l := g.line(y)
+	g.store(l, s.cx+len(s.run))
+	l.used = max(l.used, int32(s.cx+len(s.run)))
+	first := cell{r: ' ', style: s.runStyle, width: 1}
+	plain := !first.needsExtended()
+	meta := g.t.pack(first).meta
 	for i, b := range s.run {
+		// A plain cell over one that was never extended is stored as is;
+		// the others go through set, which counts extended cells.
+		if p := &l.c.cells[s.cx+i]; plain && uint8(p.meta>>2)&flagExtended == 0 {
+			*p = packed{r: rune(b), meta: meta}
+			continue
+		}
 		g.set(s.cx+i, y, cell{r: rune(b), style: s.runStyle, width: 1}, "")
 	}
 	s.setCursor(s.cx+len(s.run), -1)
