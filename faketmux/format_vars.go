@@ -325,10 +325,8 @@ func (f *formatter) paneVariable(key string) (string, time.Time, bool) {
 	case "pane_start_path":
 		return p.cwd, t, true
 	case "pane_tabs":
-		// tmux's tab stops are every eight columns, set afresh when the
-		// pane is resized; a program's own (HTS, TBC) are not modelled.
 		var stops []string
-		for x := 8; x < p.width; x += 8 {
+		for _, x := range p.prog.Tabs() {
 			stops = append(stops, strconv.Itoa(x))
 		}
 		return strings.Join(stops, ","), t, true

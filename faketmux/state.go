@@ -25,6 +25,7 @@ type program interface {
 	HistoryAllBytes() string
 	Flag(name string) (on, ok bool)
 	CursorCharacter() string
+	Tabs() []int
 	ClearHistory()
 	PID() int
 	Resize(cols, rows int) error

@@ -283,6 +283,21 @@ func (s *Screen) CursorCharacter() string {
 	return s.g.text(&c)
 }
 
+// Tabs are the columns of the tab stops (tmux's pane_tabs): every eight
+// when the screen was made or last changed width, and those the program
+// set or cleared since.
+func (s *Screen) Tabs() []int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var stops []int
+	for x, on := range s.tabs {
+		if on {
+			stops = append(stops, x)
+		}
+	}
+	return stops
+}
+
 // HistorySize is how many lines the history holds (tmux's history_size).
 func (s *Screen) HistorySize() int {
 	s.mu.Lock()

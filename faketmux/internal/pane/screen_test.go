@@ -132,7 +132,7 @@ func capture(t *testing.T, s *Screen, args ...string) string {
 // the cursor and history_all_bytes.
 const modeFacts = "#{cursor_flag}#{insert_flag}#{keypad_cursor_flag}#{keypad_flag}#{mouse_all_flag}#{mouse_any_flag}" +
 	"#{mouse_button_flag}#{mouse_sgr_flag}#{mouse_standard_flag}#{mouse_utf8_flag}#{origin_flag}#{wrap_flag}" +
-	" [#{cursor_character}] #{history_all_bytes}"
+	" [#{cursor_character}] #{history_all_bytes} [#{pane_tabs}]"
 
 func screenFacts(s *Screen) string {
 	x, y := s.Cursor()
@@ -147,8 +147,10 @@ func screenFacts(s *Screen) string {
 			flags.WriteString("0")
 		}
 	}
-	return fmt.Sprintf("%d,%d %d %d %d %s [%s] %s\n", x, y, s.HistorySize(), s.HistoryBytes(), boolDigit(s.AltScreen()),
-		flags.String(), s.CursorCharacter(), s.HistoryAllBytes())
+	tabs := fmt.Sprint(s.Tabs())
+	tabs = strings.ReplaceAll(strings.Trim(tabs, "[]"), " ", ",")
+	return fmt.Sprintf("%d,%d %d %d %d %s [%s] %s [%s]\n", x, y, s.HistorySize(), s.HistoryBytes(), boolDigit(s.AltScreen()),
+		flags.String(), s.CursorCharacter(), s.HistoryAllBytes(), tabs)
 }
 
 func boolDigit(b bool) int {
