@@ -53,8 +53,9 @@ func BenchmarkSetBufferRealTmux(b *testing.B) {
 var paneCostSize = []string{"-x", "800", "-y", "600"}
 
 // BenchmarkPaneInProcess makes 800x600 windows, each one pane running a
-// real program, and reports the heap each pane keeps (heap-B/pane) beside
-// the time to make it; BenchmarkPaneRealTmux is the same with tmux.
+// real program, and reports the memory each pane keeps, on the heap and in
+// its goroutines' stacks (mem-B/pane), beside the time to make it;
+// BenchmarkPaneRealTmux is the same with tmux.
 func BenchmarkPaneInProcess(b *testing.B) { paneCostInProcess(b, "sleep 1000", "") }
 
 // BenchmarkPaneRealTmux reports the resident memory tmux's server grows by
@@ -84,12 +85,12 @@ func paneCostInProcess(b *testing.B, program, history string) {
 		return out.String()
 	}
 	run(append(append([]string{"new-session", "-d"}, paneCostSize...), "sleep 1000")...)
-	before := heapInUse()
+	before := memInUse()
 	for b.Loop() {
 		run("new-window", "-d", program)
 	}
 	waitHistories(b, run, history)
-	b.ReportMetric(float64(heapInUse()-before)/float64(b.N), "heap-B/pane")
+	b.ReportMetric(float64(memInUse()-before)/float64(b.N), "mem-B/pane")
 }
 
 // waitHistories waits until every pane but the first shows history lines
@@ -100,11 +101,12 @@ func waitHistories(b *testing.B, run func(args ...string) string, history string
 	}
 }
 
-func heapInUse() int64 {
+// memInUse is the heap and the goroutine stacks in use.
+func memInUse() int64 {
 	runtime.GC()
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
-	return int64(m.HeapInuse)
+	return int64(m.HeapInuse + m.StackInuse)
 }
 
 func paneCostRealTmux(b *testing.B, program, history string) {

@@ -197,12 +197,17 @@ func (p *Pane) ioctl(req uintptr, arg unsafe.Pointer) error {
 	return nil
 }
 
+// readSize is how much of the program's output one read takes: the
+// buffer lives on the reader's stack, which a pane keeps as long as it
+// runs, so it is small; the terminal holds no more than a few kB anyway.
+const readSize = 4096
+
 // read feeds the program's output to the screen until the pty closes. It
 // is the only reader of the master, so only it can tell that everything the
 // program wrote before exiting has been taken in.
 func (p *Pane) read() {
 	defer close(p.readerDone)
-	buf := make([]byte, 32*1024)
+	buf := make([]byte, readSize)
 	for {
 		n, err := p.ptm.Read(buf)
 		if n > 0 {
