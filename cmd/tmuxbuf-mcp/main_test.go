@@ -24,7 +24,7 @@ func TestMain(m *testing.M) { tmuxtest.Main(m) }
 // binary returns the built binary that the variable env names
 // (servertest.MCPBinEnv, tmuxtest.FaketmuxBinEnv); tmuxtest builds each once
 // per test run.
-func binary(t *testing.T, env string) string {
+func binary(t testing.TB, env string) string {
 	t.Helper()
 	vars, err := servertest.BinEnv()
 	if err != nil {
@@ -41,7 +41,7 @@ func binary(t *testing.T, env string) string {
 
 // tmuxBin is what plays tmux for the binary under test: the faketmux
 // drop-in by default, the real tmux with TMUXBUF_TMUX=real.
-func tmuxBin(t *testing.T) string {
+func tmuxBin(t testing.TB) string {
 	t.Helper()
 	mode, err := tmuxtest.CurrentMode()
 	if err != nil {
@@ -54,7 +54,7 @@ func tmuxBin(t *testing.T) string {
 }
 
 // privateTmux starts a tmux server on a fresh socket for one test.
-func privateTmux(t *testing.T) (socket string, tmux func(args ...string) string) {
+func privateTmux(t testing.TB) (socket string, tmux func(args ...string) string) {
 	t.Helper()
 	bin := tmuxBin(t)
 	socket = fmt.Sprintf("m%d-%s", os.Getpid(), strings.ReplaceAll(t.Name(), "/", "-"))
