@@ -23,10 +23,10 @@ type Server struct {
 	cfg      Config
 	names    namer
 	payloads *Payloads
-	owned  registry
-	mcp    *mcp.Server
-	hidden map[string]Tier // tools above the safety tier, by name
-	calls  sync.WaitGroup  // tool calls under way, which Cleanup waits for
+	owned    registry
+	mcp      *mcp.Server
+	hidden   map[string]Tier // tools above the safety tier, by name
+	calls    sync.WaitGroup  // tool calls under way, which Cleanup waits for
 }
 
 // New builds a server from cfg, registering the tools its safety tier allows.
