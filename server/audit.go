@@ -157,10 +157,8 @@ func auditValue(key []byte, payloads *Payloads, p param, raw json.RawMessage) an
 	if json.Unmarshal(raw, &v) != nil {
 		return "<invalid JSON>"
 	}
-	if s, ok := v.(string); ok && payloads.isToken(s) {
-		if lifted, ok := payloads.lifted(s); ok {
-			v = lifted
-		}
+	if s, ok := v.(string); ok {
+		v = payloads.lifted(s)
 	}
 	switch v := v.(type) {
 	case string:

@@ -5,10 +5,9 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"io"
 	"runtime/debug"
-	"strconv"
+	"strings"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -27,19 +26,19 @@ import (
 // message (Payloads.WriteSpliced). The SDK only ever handles small
 // messages.
 //
-// A token is "tmuxbuf-payload-", a secret random to the table, '-' and a
-// serial number: nothing a JSON string escapes, so that it survives any
-// number of encodings as it is, and nothing a client can forge.
+// A token is "tmuxbuf-payload-" and 32 random hex digits: nothing a JSON
+// string escapes, so that it survives any number of encodings as it is,
+// and nothing a client can guess, so that no request can name another's
+// content. A string of that shape that stands for nothing is left as it
+// is: a client may load that text like any other.
 
 // Payloads is the table of strings kept out of the SDK's way.
 type Payloads struct {
-	prefix []byte
 	splice int // the smallest reply content that is spliced; 0: none
 
-	mu   sync.Mutex
-	next uint64
-	in   map[string]string     // lifted request strings
-	out  map[string]outPayload // reply contents waiting for their message
+	mu  sync.Mutex
+	in  map[string]string     // lifted request strings
+	out map[string]outPayload // reply contents waiting for their message
 }
 
 type outPayload struct {
@@ -57,30 +56,31 @@ const staleReply = 10 * time.Minute
 // should not keep the high-water mark of its largest message.
 const freeAfter = 4 << 20
 
+// tokenPrefix starts every token; tokenDigits follow it.
+const (
+	tokenPrefix = "tmuxbuf-payload-"
+	tokenDigits = 32
+)
+
 func newPayloads() *Payloads {
-	var secret [16]byte
-	rand.Read(secret[:]) // never fails: see crypto/rand.Read
-	return &Payloads{
-		prefix: []byte("tmuxbuf-payload-" + hex.EncodeToString(secret[:]) + "-"),
-		in:     map[string]string{},
-		out:    map[string]outPayload{},
-	}
+	return &Payloads{in: map[string]string{}, out: map[string]outPayload{}}
 }
 
 // Payloads is the server's table, for its transports.
 func (s *Server) Payloads() *Payloads { return s.payloads }
 
-func (p *Payloads) token() string {
-	p.next++
-	return string(strconv.AppendUint(bytes.Clone(p.prefix), p.next, 10))
+func newToken() string {
+	var b [tokenDigits / 2]byte
+	rand.Read(b[:]) // never fails: see crypto/rand.Read
+	return tokenPrefix + hex.EncodeToString(b[:])
 }
 
 // Lift keeps s, a request's string argument, and returns the token that
 // stands for it until Release.
 func (p *Payloads) Lift(s string) string {
+	t := newToken()
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	t := p.token()
 	p.in[t] = s
 	return t
 }
@@ -112,29 +112,17 @@ func (p *Payloads) Unlift(msg []byte, tokens []string) []byte {
 	return msg
 }
 
-// lifted is the string that token stands for, if it is a lifted one.
-func (p *Payloads) lifted(token string) (string, bool) {
-	if !bytes.HasPrefix([]byte(token), p.prefix) {
-		return "", false
+// lifted is the string that s stands for, or s itself.
+func (p *Payloads) lifted(s string) string {
+	if len(s) != len(tokenPrefix)+tokenDigits || !strings.HasPrefix(s, tokenPrefix) {
+		return s
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	s, ok := p.in[token]
-	return s, ok
-}
-
-// isToken reports whether s has the shape of one of this table's tokens.
-func (p *Payloads) isToken(s string) bool {
-	rest, ok := bytes.CutPrefix([]byte(s), p.prefix)
-	if !ok || len(rest) == 0 {
-		return false
+	if lifted, ok := p.in[s]; ok {
+		return lifted
 	}
-	for _, c := range rest {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return true
+	return s
 }
 
 // SpliceReplies makes show_buffer replies whose content is at least min
@@ -156,13 +144,13 @@ func (p *Payloads) park(data []byte) string {
 			delete(p.out, t)
 		}
 	}
-	t := p.token()
+	t := newToken()
 	p.out[t] = outPayload{data: data, made: now}
 	return t
 }
 
 // Spliced reports whether msg holds a token of this table.
-func (p *Payloads) Spliced(msg []byte) bool { return bytes.Contains(msg, p.prefix) }
+func (p *Payloads) Spliced(msg []byte) bool { return bytes.Contains(msg, []byte(tokenPrefix)) }
 
 // WriteSpliced writes msg, a JSON message, to w with each reply token in
 // it replaced by its content, escaped as a JSON string as many times as
@@ -183,15 +171,12 @@ func (p *Payloads) WriteSpliced(w io.Writer, msg []byte) error {
 		freeIfLarge(released)
 	}()
 	for {
-		i := bytes.Index(msg, p.prefix)
+		i := bytes.Index(msg, []byte(tokenPrefix))
 		if i < 0 {
 			_, err := w.Write(msg)
 			return err
 		}
-		j := i + len(p.prefix)
-		for j < len(msg) && msg[j] >= '0' && msg[j] <= '9' {
-			j++
-		}
+		j := min(i+len(tokenPrefix)+tokenDigits, len(msg))
 		t := string(msg[i:j])
 		p.mu.Lock()
 		o, ok := p.out[t]
@@ -325,23 +310,12 @@ func freeIfLarge(size int) {
 	}
 }
 
-// errPayloadGone is a call whose lifted argument was released before the
-// call reached it: its request was already answered, or its client left.
-var errPayloadGone = errors.New("the call's content is no longer available: its request has already ended")
-
 // resolvePayloads swaps the tokens among a's values for the strings they
 // stand for.
-func (s *Server) resolvePayloads(a args) error {
+func (s *Server) resolvePayloads(a args) {
 	for name, v := range a {
-		t, ok := v.(string)
-		if !ok || !s.payloads.isToken(t) {
-			continue
+		if t, ok := v.(string); ok {
+			a[name] = s.payloads.lifted(t)
 		}
-		str, ok := s.payloads.lifted(t)
-		if !ok {
-			return errPayloadGone
-		}
-		a[name] = str
 	}
-	return nil
 }

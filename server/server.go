@@ -105,9 +105,7 @@ func (s *Server) call(ctx context.Context, t tool, raw json.RawMessage) (a args,
 	if a, err = decodeArgs(raw, t.params); err != nil {
 		return nil, nil, err
 	}
-	if err := s.resolvePayloads(a); err != nil {
-		return nil, nil, err
-	}
+	s.resolvePayloads(a)
 	out, err = t.run(s, ctx, a)
 	return a, out, err
 }
