@@ -20,7 +20,8 @@ import (
 
 // BenchmarkLargeContent measures what a large load_buffer plus show_buffer
 // costs the built server process, over each transport and backend: its
-// time, and its peak memory (VmHWM) above what it held before the calls,
+// time (the client's JSON work included) and the server's CPU time
+// (server-cpu-s), and its peak memory (VmHWM) above what it held before the calls,
 // as a multiple of the content's size (peak-x); idle-x is what it still
 // holds above that a second after the calls. Each iteration is a fresh
 // process, e.g.
@@ -32,17 +33,18 @@ func BenchmarkLargeContent(b *testing.B) {
 		for _, transport := range []string{"stdio", "http"} {
 			for _, backend := range []string{"fake", "exec", "control"} {
 				b.Run(fmt.Sprintf("%s/%s/%dMiB", transport, backend, size>>20), func(b *testing.B) {
-					var peak, idle float64
+					var peak, idle, cpu float64
 					for b.Loop() {
 						b.StopTimer()
 						c := startLarge(b, transport, backend, size)
-						base := c.status(b, "VmRSS")
+						base, cpuBase := c.status(b, "VmRSS"), c.cpu(b)
 						b.StartTimer()
 						name := c.load(b, content)
 						if got := c.show(b, name); got != content {
 							b.Fatalf("show_buffer gave %d bytes that are not the %d loaded", len(got), len(content))
 						}
 						b.StopTimer()
+						cpu += c.cpu(b) - cpuBase
 						peak += float64(c.status(b, "VmHWM")-base) / float64(size)
 						time.Sleep(time.Second)
 						idle += float64(c.status(b, "VmRSS")-base) / float64(size)
@@ -51,6 +53,7 @@ func BenchmarkLargeContent(b *testing.B) {
 					}
 					b.ReportMetric(peak/float64(b.N), "peak-x")
 					b.ReportMetric(idle/float64(b.N), "idle-x")
+					b.ReportMetric(cpu/float64(b.N), "server-cpu-s")
 				})
 			}
 		}
@@ -73,12 +76,18 @@ func BenchmarkLoad1MiB(b *testing.B) {
 			}
 		}
 	})
+	// The request is encoded once: the client's cost is not the server's.
+	body, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+		"params": map[string]any{"name": "load_buffer", "arguments": map[string]any{"content": content}}})
+	if err != nil {
+		b.Fatal(err)
+	}
 	for _, backend := range []string{"exec", "control"} {
 		b.Run(backend, func(b *testing.B) {
 			c := startLarge(b, "stdio", backend, len(content))
 			defer c.stop(b)
 			for b.Loop() {
-				name := c.load(b, content)
+				name := c.result(b, "load_buffer", c.roundTrip(b, body))["buffer_name"].(string)
 				b.StopTimer()
 				c.call(b, "delete_buffer", map[string]any{"buffer_name": name})
 				b.StartTimer()
@@ -238,14 +247,18 @@ func (c *largeClient) call(tb testing.TB, tool string, args map[string]any) map[
 	if err != nil {
 		tb.Fatal(err)
 	}
+	return c.result(tb, tool, c.roundTrip(tb, body))
+}
+
+// result is the structured content of a tool's answer.
+func (c *largeClient) result(tb testing.TB, tool string, answer []byte) map[string]any {
+	tb.Helper()
 	var res struct {
 		Result struct {
 			IsError           bool           `json:"isError"`
-			Content           []any          `json:"content"`
 			StructuredContent map[string]any `json:"structuredContent"`
 		} `json:"result"`
 	}
-	answer := c.roundTrip(tb, body)
 	if err := json.Unmarshal(answer, &res); err != nil || res.Result.IsError {
 		tb.Fatalf("%s: %v %.300s", tool, err, answer)
 	}
@@ -277,4 +290,21 @@ func (c *largeClient) status(tb testing.TB, field string) uint64 {
 	}
 	tb.Fatalf("no %s in /proc/%d/status", field, c.pid)
 	return 0
+}
+
+// cpu is the CPU time the server process has used, in seconds.
+func (c *largeClient) cpu(tb testing.TB) float64 {
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", c.pid))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	// The fields after the command's name, which is in parentheses: utime
+	// and stime are the 12th and 13th, in clock ticks of 1/100 s.
+	fields := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
+	utime, err1 := strconv.ParseFloat(fields[11], 64)
+	stime, err2 := strconv.ParseFloat(fields[12], 64)
+	if err1 != nil || err2 != nil {
+		tb.Fatalf("/proc/%d/stat: %q", c.pid, stat)
+	}
+	return (utime + stime) / 100
 }

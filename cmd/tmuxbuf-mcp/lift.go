@@ -54,11 +54,8 @@ type frame struct {
 // "params", in its "arguments", as a member's value.
 var liftPath = []frame{{object: true}, {object: true, key: "params"}, {object: true, key: "arguments"}}
 
-// stringStop marks the bytes a run of a string's plain bytes ends at.
-var stringStop = func() (t [256]bool) {
-	t['"'], t['\\'], t['\n'] = true, true, true
-	return t
-}()
+// stringStop marks the bytes that end a run of a string's plain bytes.
+var stringStop = [256]bool{'"': true, '\\': true, '\n': true}
 
 // next reads the next message. It returns io.EOF, or the reader's error,
 // with what it read before.
@@ -280,7 +277,7 @@ func unquote(dst, raw []byte) (out, rest []byte, ok bool) {
 			if len(raw) < 2 {
 				return dst, raw, false
 			}
-			if r, ok := escapes[raw[1]]; ok {
+			if r := escapes[raw[1]]; r != 0 {
 				dst, raw = append(dst, r), raw[2:]
 				continue
 			}
@@ -303,8 +300,8 @@ func unquote(dst, raw []byte) (out, rest []byte, ok bool) {
 			dst = utf8.AppendRune(dst, r)
 		case c < utf8.RuneSelf:
 			// A run of plain ASCII, at once.
-			n := 1
-			for n < len(raw) && n < cap(dst)-len(dst) && raw[n] >= 0x20 && raw[n] < utf8.RuneSelf && raw[n] != '\\' && raw[n] != '"' {
+			n, room := 1, cap(dst)-len(dst)
+			for n < len(raw) && n < room && plainASCII[raw[n]] {
 				n++
 			}
 			dst, raw = append(dst, raw[:n]...), raw[n:]
@@ -321,8 +318,16 @@ func unquote(dst, raw []byte) (out, rest []byte, ok bool) {
 	return dst, raw, true
 }
 
+// plainASCII marks the ASCII bytes a JSON string holds as they are.
+var plainASCII = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
 // escapes are JSON's one-letter escapes, by their letter.
-var escapes = map[byte]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
+var escapes = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
 
 // hex4 reads the escape \uXXXX that b starts after its backslash.
 func hex4(b []byte) (rune, bool) {

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net/http"
 	"os"
@@ -11,6 +13,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/tmuxbuf/tmuxbuf/internal/config"
+	"github.com/tmuxbuf/tmuxbuf/server"
 )
 
 // The lifting and splicing of large strings (lift.go, server.Payloads)
@@ -237,4 +242,29 @@ func (c *httpRaw) post(t *testing.T, body string) (int, string) {
 		out = out[:bytes.IndexByte(out, '\n')]
 	}
 	return resp.StatusCode, string(bytes.TrimSpace(out))
+}
+
+// BenchmarkLift reads a 1 MiB load_buffer call through the lifter: the
+// cost of keeping its content out of the SDK's way.
+func BenchmarkLift(b *testing.B) {
+	content, _ := json.Marshal(largeContent(1 << 20))
+	line := []byte(callLine(1, "load_buffer", `{"content":`+string(content)+`}`) + "\n")
+	payloads := newTestPayloads(b)
+	b.SetBytes(int64(len(line)))
+	for b.Loop() {
+		l := &lifter{r: bufio.NewReaderSize(bytes.NewReader(line), 64<<10), payloads: payloads, min: 64 << 10, max: 1 << 30, lines: true}
+		res, err := l.next()
+		if err != nil || len(res.tokens) != 1 {
+			b.Fatal(err, res.tokens)
+		}
+		payloads.Release(res.tokens)
+	}
+}
+
+func newTestPayloads(tb testing.TB) *server.Payloads {
+	srv, err := server.New(server.Config{Tmux: config.NewFakeBackend(), Audit: server.NewAuditLogger(io.Discard)})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return srv.Payloads()
 }

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -53,11 +54,15 @@ func tmuxBin(t testing.TB) string {
 	return binary(t, tmuxtest.FaketmuxBinEnv)
 }
 
+// sockets numbers privateTmux's sockets.
+var sockets atomic.Int64
+
 // privateTmux starts a tmux server on a fresh socket for one test.
 func privateTmux(t testing.TB) (socket string, tmux func(args ...string) string) {
 	t.Helper()
 	bin := tmuxBin(t)
-	socket = fmt.Sprintf("m%d-%s", os.Getpid(), strings.ReplaceAll(t.Name(), "/", "-"))
+	// Numbered: a benchmark runs its function more than once.
+	socket = fmt.Sprintf("m%d-%d-%s", os.Getpid(), sockets.Add(1), strings.ReplaceAll(t.Name(), "/", "-"))
 	tmux = func(args ...string) string {
 		t.Helper()
 		out, err := exec.Command(bin, append([]string{"-L", socket}, args...)...).CombinedOutput()
