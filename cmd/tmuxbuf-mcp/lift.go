@@ -63,7 +63,8 @@ func (l *lifter) next() (lifted, error) {
 	var (
 		res       lifted
 		n         int // bytes of the message read
-		stack     []frame
+		stack     []frame // the containers on the way to a lifted string
+		objects   []bool  // of every container the scan is in, whether it is an object
 		expectKey bool
 		key       string // the name of the member whose value comes next
 		inString  bool
@@ -94,20 +95,24 @@ func (l *lifter) next() (lifted, error) {
 				switch c {
 				case '"':
 					inString, escape, str = true, 0, len(res.msg)
-					isKey = len(stack) > 0 && stack[len(stack)-1].object && expectKey
-					if !isKey && len(stack) == len(liftPath) && onLiftPath(stack) {
+					isKey = len(objects) > 0 && objects[len(objects)-1] && expectKey
+					if !isKey && len(objects) == len(liftPath) && onLiftPath(stack) {
 						lifting = &liftedString{}
 					}
 				case '{', '[':
-					stack = append(stack, frame{object: c == '{', key: key})
+					if len(objects) < len(liftPath) {
+						stack = append(stack, frame{object: c == '{', key: key})
+					}
+					objects = append(objects, c == '{')
 					expectKey, key = c == '{', ""
 				case '}', ']':
-					if len(stack) > 0 {
-						stack = stack[:len(stack)-1]
+					if len(objects) > 0 {
+						objects = objects[:len(objects)-1]
+						stack = stack[:min(len(stack), len(objects))]
 					}
 					expectKey = false
 				case ',':
-					expectKey, key = len(stack) > 0 && stack[len(stack)-1].object, ""
+					expectKey, key = len(objects) > 0 && objects[len(objects)-1], ""
 				case ':':
 					expectKey = false
 				}
