@@ -62,7 +62,7 @@ var stringStop = [256]bool{'"': true, '\\': true, '\n': true}
 func (l *lifter) next() (lifted, error) {
 	var (
 		res       lifted
-		n         int // bytes of the message read
+		n         int     // bytes of the message read
 		stack     []frame // the containers on the way to a lifted string
 		objects   []bool  // of every container the scan is in, whether it is an object
 		expectKey bool
