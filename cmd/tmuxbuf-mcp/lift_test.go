@@ -79,6 +79,23 @@ func callLine(id int, tool, args string) string {
 	return fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":%q,"arguments":%s}}`, id, tool, args)
 }
 
+// showLine is a show_buffer request for the buffer that a load_buffer
+// answered with.
+func showLine(t *testing.T, id int, loaded string) string {
+	t.Helper()
+	var res struct {
+		Result struct {
+			StructuredContent struct {
+				BufferName string `json:"buffer_name"`
+			} `json:"structuredContent"`
+		} `json:"result"`
+	}
+	if err := json.Unmarshal([]byte(loaded), &res); err != nil || res.Result.StructuredContent.BufferName == "" {
+		t.Fatalf("load_buffer answered %.300s", loaded)
+	}
+	return callLine(id, "show_buffer", fmt.Sprintf(`{"buffer_name":%q,"max_lines":null}`, res.Result.StructuredContent.BufferName))
+}
+
 // liftCases are the lines of a differential session: each random string
 // loaded and shown back, and broken ones that must be refused as before.
 func liftCases(r *rand.Rand) (lines []string, shows []bool) {
@@ -131,18 +148,7 @@ func TestLiftedStdioIsPlain(t *testing.T) {
 				if !shows[i] {
 					continue
 				}
-				var res struct {
-					Result struct {
-						StructuredContent struct {
-							BufferName string `json:"buffer_name"`
-						} `json:"structuredContent"`
-					} `json:"result"`
-				}
-				if err := json.Unmarshal([]byte(answer), &res); err != nil || res.Result.StructuredContent.BufferName == "" {
-					t.Fatalf("load_buffer answered %.300s", answer)
-				}
-				answers = append(answers, s.roundTrip(t, callLine(1000+i, "show_buffer",
-					fmt.Sprintf(`{"buffer_name":%q,"max_lines":null}`, res.Result.StructuredContent.BufferName))))
+				answers = append(answers, s.roundTrip(t, showLine(t, 1000+i, answer)))
 			}
 			s.end()
 			b, _ := os.ReadFile(auditLog)
@@ -184,17 +190,7 @@ func TestLiftedHTTPIsPlain(t *testing.T) {
 				if !shows[i] {
 					continue
 				}
-				var res struct {
-					Result struct {
-						StructuredContent struct {
-							BufferName string `json:"buffer_name"`
-						} `json:"structuredContent"`
-					} `json:"result"`
-				}
-				if err := json.Unmarshal([]byte(answer), &res); err != nil {
-					t.Fatalf("load_buffer answered %.300s", answer)
-				}
-				_, show := c.post(t, callLine(1000+i, "show_buffer", fmt.Sprintf(`{"buffer_name":%q,"max_lines":null}`, res.Result.StructuredContent.BufferName)))
+				_, show := c.post(t, showLine(t, 1000+i, answer))
 				answers = append(answers, show)
 			}
 			s.stop(t)
