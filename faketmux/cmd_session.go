@@ -167,11 +167,7 @@ func cmdKillSession(c *client, it *cmdItem) error {
 		return nil
 	}
 	if a.has('a') {
-		for _, s := range append([]*session(nil), c.st.sessions...) {
-			if s != t.s {
-				c.st.destroySession(s)
-			}
-		}
+		destroyOthers(c.st.sessions, t.s, c.st.destroySession)
 		return nil
 	}
 	c.st.destroySession(t.s)
@@ -207,6 +203,7 @@ func cmdListSessions(c *client, it *cmdItem) error {
 	filter, filtered := a.get('f')
 	for _, s := range c.st.sessions {
 		f := c.formatFor(s.current.active)
+		f.kind = findSession
 		if filtered && !formatTrue(f.expand(filter)) {
 			continue
 		}

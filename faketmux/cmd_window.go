@@ -2,6 +2,7 @@ package faketmux
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -198,6 +199,9 @@ func (c *client) findWindowIndex(v string) (target, error) {
 		}
 	}
 	if s != nil {
+		if winPart[0] == '+' || winPart[0] == '-' {
+			return indexOffset(s, winPart)
+		}
 		if n, err := strconv.Atoi(winPart); err == nil && n >= 0 && winPart[0] != '+' {
 			return target{s: s, idx: n}, nil
 		}
@@ -211,6 +215,25 @@ func (c *client) findWindowIndex(v string) (target, error) {
 		}
 	}
 	return target{}, errorf(errCantFindWindow, winPart)
+}
+
+// indexOffset is an index target +N or -N: the index that far from the
+// current window's, which need not be in use (tmux does not wrap round
+// here, and an index below 0 is not found); a count that is not a number
+// is 0.
+func indexOffset(s *session, offset string) (target, error) {
+	n := 1
+	if len(offset) > 1 {
+		n, _ = strtonum(offset[1:], 1, math.MaxInt32)
+	}
+	cur := s.current.index
+	if offset[0] == '-' {
+		if n > cur {
+			return target{}, errorf(errCantFindWindow, offset)
+		}
+		n = -n
+	}
+	return target{s: s, idx: cur + n}, nil
 }
 
 // cmdMoveWindow is tmux's move-window: -r renumbers the -t session's
@@ -415,15 +438,24 @@ const windowMinimum, windowMaximum = 1, 10000
 // size the largest or smallest client would give, which with no client
 // is default-size; the window's window-size becomes manual, and its
 // layout is resized to fit, as tmux's resize_window does.
+// adjustment is resize-window's and resize-pane's optional count of cells
+// by which -L -R -U -D move: 1 without one.
+func adjustment(a *args) (int, error) {
+	if len(a.values) == 0 {
+		return 1, nil
+	}
+	n, err := strtonum(a.values[0], 1, maxInt)
+	if err != nil {
+		return 0, errorf(errAdjustment, err)
+	}
+	return n, nil
+}
+
 func cmdResizeWindow(c *client, it *cmdItem) error {
 	a, s, w := it.args, it.target.s, it.target.w
-	adjust := 1
-	if len(a.values) > 0 {
-		n, err := strtonum(a.values[0], 1, maxInt)
-		if err != nil {
-			return errorf(errAdjustment, err)
-		}
-		adjust = n
+	adjust, err := adjustment(a)
+	if err != nil {
+		return err
 	}
 	sx, sy := w.width, w.height
 	for _, size := range []struct {
@@ -541,6 +573,7 @@ func cmdListWindows(c *client, it *cmdItem) error {
 	for _, s := range sessions {
 		for _, w := range s.winlinks {
 			f := c.formatIn(w, w.active)
+			f.kind = findWindow
 			if filtered && !formatTrue(f.expand(filter)) {
 				continue
 			}

@@ -27,6 +27,7 @@ const (
 	errTooFewArgs       = "too few arguments (need at least %d)"
 	errTooManyArgs      = "too many arguments (need at most %d)"
 	errUnsupported      = "faketmux: %s is not supported"
+	errDelay            = "delay %s"
 
 	// Buffers.
 	errNoBuffers        = "no buffers"
@@ -63,6 +64,8 @@ const (
 	errCantFindSession = "can't find session: %s"
 	errCantFindWindow  = "can't find window: %s"
 	errCantFindPane    = "can't find pane: %s"
+	errNoMarkedTarget  = "no marked target"
+	errNoMouseTarget   = "no mouse target"
 )
 
 // Clients.
@@ -140,4 +143,14 @@ const (
 	errValueWithRemove   = "can't specify a value with -r"
 	errNoValueSpecified  = "no value specified"
 	errUnknownVariable   = "unknown variable: %s"
+)
+
+// Scripting: wait-for, run-shell, if-shell, source-file.
+const (
+	errNotAbleToWait     = "not able to wait"
+	errNotAbleToLock     = "not able to lock"
+	errChannelNotLocked  = "channel %s not locked"
+	errInvalidDelay      = "invalid delay time: %s"
+	errFailedToRun       = "failed to run command: %s"
+	errInvalidPromptType = "invalid type: %s"
 )

@@ -50,8 +50,11 @@ type state struct {
 	// configFailed: the configuration (Call.Config) failed, and no session has
 	// shown it yet.
 	configFailed bool
-	waiting      int     // clients whose command waits without the server lock
-	env          environ // the global environment, from the client that started the server
+	waiting      int                     // clients whose command waits without the server lock
+	channels     map[string]*waitChannel // wait-for's, by name
+	jobs         map[*job]struct{}       // shell commands running for commands
+	pendingJobs  int                     // background if-shell jobs, which the server waits for
+	env          environ                 // the global environment, from the client that started the server
 
 	buffers bufferStore
 
@@ -93,6 +96,8 @@ type session struct {
 	current  *window
 	lastw    []*window // tmux's last-window stack: windows used before, most recent first
 	seq      uint64    // when last used, in state.activity
+	// lastAttached is when a client last attached; the zero time: never.
+	lastAttached time.Time
 }
 
 // window is one place of a window in a session, tmux's winlink: a window
