@@ -158,7 +158,7 @@ func auditValue(key []byte, payloads *Payloads, p param, raw json.RawMessage) an
 		return "<invalid JSON>"
 	}
 	if s, ok := v.(string); ok {
-		v = payloads.lifted(s)
+		v = payloads.Lifted(s)
 	}
 	switch v := v.(type) {
 	case string:

@@ -112,8 +112,8 @@ func (p *Payloads) Unlift(msg []byte, tokens []string) []byte {
 	return msg
 }
 
-// lifted is the string that s stands for, or s itself.
-func (p *Payloads) lifted(s string) string {
+// Lifted is the string that s stands for, or s itself.
+func (p *Payloads) Lifted(s string) string {
 	if len(s) != len(tokenPrefix)+tokenDigits || !strings.HasPrefix(s, tokenPrefix) {
 		return s
 	}
@@ -315,7 +315,7 @@ func freeIfLarge(size int) {
 func (s *Server) resolvePayloads(a args) {
 	for name, v := range a {
 		if t, ok := v.(string); ok {
-			a[name] = s.payloads.lifted(t)
+			a[name] = s.payloads.Lifted(t)
 		}
 	}
 }

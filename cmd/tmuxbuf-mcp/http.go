@@ -277,9 +277,9 @@ type liftedBody struct {
 	tokens []string
 }
 
-// notJSON stands for a body whose lifted string was no JSON string: the
+// notJSONBody stands for a body whose lifted string was no JSON string: the
 // SDK refuses it as it refused the body.
-var notJSON = []byte(`{"jsonrpc":"2.0","params":"\x"}`)
+var notJSONBody = []byte(`{"jsonrpc":"2.0","params":"\x"}`)
 
 func (b *liftedBody) Read(p []byte) (int, error) {
 	if !b.read {
@@ -289,7 +289,7 @@ func (b *liftedBody) Read(p []byte) (int, error) {
 			b.lifter.payloads.Release(res.tokens)
 			b.rest = errReader{err}
 		} else if res.notJSON {
-			b.rest = bytes.NewReader(notJSON)
+			b.rest = bytes.NewReader(notJSONBody)
 		} else {
 			b.tokens, b.rest = res.tokens, bytes.NewReader(res.msg)
 		}

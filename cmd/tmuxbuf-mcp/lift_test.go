@@ -264,3 +264,49 @@ func newTestPayloads(tb testing.TB) *server.Payloads {
 	}
 	return srv.Payloads()
 }
+
+// FuzzLift holds the lifter to encoding/json: a line that is valid JSON
+// comes out valid, with its content lifted and decoded as json.Unmarshal
+// decodes it; one that is not comes out as no JSON, whether the lifter
+// says so or leaves it to the message's own check. Every piece is cut as
+// small as the lifter allows, so that every cut is tried.
+func FuzzLift(f *testing.F) {
+	for _, s := range []string{`abc`, `\u00e9\ud83d\ude00`, `\ud800x`, `\x`, "\xff\xc3", `\u12G4`, `a\"b\\`, "\x01", `\`, `\u00e`} {
+		f.Add([]byte(s))
+	}
+	payloads := newTestPayloads(f)
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		if bytes.IndexByte(raw, '\n') >= 0 {
+			return // a line feed ends the line, as it ends any line
+		}
+		line := []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","arguments":{"content":"` + string(raw) + `"}}}`)
+		l := &lifter{r: bufio.NewReaderSize(bytes.NewReader(line), 16), payloads: payloads, min: 1, max: 1 << 20, lines: true}
+		res, err := l.next()
+		if err != io.EOF {
+			t.Fatalf("next: %v", err)
+		}
+		defer payloads.Release(res.tokens)
+		if !json.Valid(line) {
+			if !res.notJSON && json.Valid(res.msg) {
+				t.Fatalf("%q is no JSON, but came out as %q", line, res.msg)
+			}
+			return
+		}
+		if res.notJSON || !json.Valid(res.msg) {
+			t.Fatalf("%q is JSON, but came out as %q (no JSON: %v)", line, res.msg, res.notJSON)
+		}
+		var want, got struct {
+			Params struct {
+				Arguments struct{ Content string }
+			}
+		}
+		json.Unmarshal(line, &want)
+		json.Unmarshal(res.msg, &got)
+		if len(res.tokens) == 1 {
+			got.Params.Arguments.Content = payloads.Lifted(res.tokens[0])
+		}
+		if got.Params.Arguments.Content != want.Params.Arguments.Content {
+			t.Fatalf("%q: lifted %q, want %q", raw, got.Params.Arguments.Content, want.Params.Arguments.Content)
+		}
+	})
+}
