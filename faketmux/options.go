@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli"
 )
 
 // optionScope is where tmux keeps an option.
@@ -119,7 +121,7 @@ func (d *optionDef) parse(value string, given, appending bool, old string) (stri
 	if appending {
 		value = old + value
 	}
-	if d.name == "default-shell" && !suitableShell(value) {
+	if d.name == "default-shell" && !tmuxcli.SuitableShell(value) {
 		return "", errorf(errNotSuitableShell, value)
 	}
 	if d.pattern != nil && !d.pattern.MatchString(value) {
