@@ -2,6 +2,7 @@ package faketmux
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -249,7 +250,7 @@ func readAll(ctx context.Context, r io.Reader) ([]byte, error) {
 	}
 	ch := make(chan result, 1)
 	go func() {
-		b, err := io.ReadAll(r)
+		b, err := readSized(r)
 		ch <- result{b, err}
 	}()
 	select {
@@ -258,6 +259,27 @@ func readAll(ctx context.Context, r io.Reader) ([]byte, error) {
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
+}
+
+// readSized reads r to its end, into a buffer of the right size at once
+// when r tells how much it holds (a strings.Reader, a bytes.Buffer), as
+// the MCP server's content does: a large load costs its size, not the
+// doublings of a growing buffer.
+func readSized(r io.Reader) ([]byte, error) {
+	sized, ok := r.(interface{ Len() int })
+	if !ok {
+		return io.ReadAll(r)
+	}
+	b := make([]byte, sized.Len())
+	n, err := io.ReadFull(r, b)
+	switch {
+	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
+		return b[:n], nil
+	case err != nil:
+		return b[:n], err
+	}
+	rest, err := io.ReadAll(r)
+	return append(b, rest...), err
 }
 
 // start begins a new server run on the socket for the client of call, with
