@@ -216,22 +216,34 @@ func tokenVerifier(want string) auth.TokenVerifier {
 // message, an SSE event or a JSON body, in one Write.
 func quoteNoParams(h http.Handler, payloads *server.Payloads) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h.ServeHTTP(boundErrors{w, payloads}, r)
+		h.ServeHTTP(&boundErrors{ResponseWriter: w, payloads: payloads}, r)
 	})
 }
 
 type boundErrors struct {
 	http.ResponseWriter
 	payloads *server.Payloads
+	status   int
 }
 
 // Unwrap lets http.ResponseController reach the writer's Flush.
-func (b boundErrors) Unwrap() http.ResponseWriter { return b.ResponseWriter }
+func (b *boundErrors) Unwrap() http.ResponseWriter { return b.ResponseWriter }
 
-func (b boundErrors) Write(p []byte) (int, error) {
+func (b *boundErrors) WriteHeader(status int) {
+	b.status = status
+	b.ResponseWriter.WriteHeader(status)
+}
+
+// malformedPayload is the go-sdk's plain-text answer to a body that is not
+// JSON, whose decoder's error goes on to quote the body, content included.
+var malformedPayload = []byte("malformed payload")
+
+func (b *boundErrors) Write(p []byte) (int, error) {
 	msg := p
 	if bounded := boundWrittenError(p); bounded != nil {
 		msg = bounded
+	} else if b.status == http.StatusBadRequest && bytes.HasPrefix(p, malformedPayload) {
+		msg = []byte("malformed payload: the body is not one JSON-RPC message\n")
 	}
 	var err error
 	if b.payloads.Spliced(msg) {
