@@ -97,6 +97,7 @@ func cmdSplitWindow(c *client, it *cmdItem) error {
 	}
 	c.st.popZoom(w, rezoom)
 	c.st.notify(event{kind: eventLayoutChanged, w: w})
+	it.hookTarget = &target{s: w.session, w: w, p: p}
 	if a.has('P') {
 		template, ok := a.get('F')
 		if !ok {

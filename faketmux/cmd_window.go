@@ -143,6 +143,7 @@ func cmdNewWindow(c *client, it *cmdItem) error {
 		// tmux makes the window current before it tells of its link.
 		c.st.events = slices.Insert(c.st.events, len(c.st.events)-1, event{kind: eventWindowChanged, s: s})
 	}
+	it.hookTarget = &target{s: s, w: w, p: w.active}
 	if a.has('P') {
 		template, ok := a.get('F')
 		if !ok {

@@ -485,6 +485,9 @@ func (f *formatter) find(key string, basename, dirname, quote, timestr, pretty b
 	if !ok {
 		value, ok = f.option(key)
 	}
+	if !ok {
+		value, ok = f.c.hookFormats[key]
+	}
 	if !ok && !timestr {
 		value, ok = f.environ(key)
 	}

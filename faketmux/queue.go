@@ -4,7 +4,8 @@ package faketmux
 // exec function, as tmux's cmdq_item is: its arguments and its targets,
 // already found.
 type cmdItem struct {
-	args *args
+	entry *cmdEntry
+	args  *args
 	// source and target are -s and -t as the entry's kinds found them: the
 	// current session, window and pane without the flag, and under
 	// canFail whatever was found on the way to a target that was not.
@@ -12,6 +13,10 @@ type cmdItem struct {
 	// block and resume are set by wait.
 	block  func()
 	resume func() error
+	// hookTarget is set by a command whose after-hook tmux runs for what
+	// it made (new-session, new-window, split-window) rather than its
+	// target.
+	hookTarget *target
 }
 
 // wait is what an exec function returns to make its command wait, as
@@ -30,6 +35,7 @@ func (it *cmdItem) wait(block func(), resume func() error) error {
 // them; the first failure prints its message and skips the rest, as tmux
 // drops the rest of a failed group.
 func (c *client) runList(cmds []command) int {
+	status := 0
 	for i := range cmds {
 		// tmux stamps an item with the time and its number as it fires it;
 		// a control client sees them in the guards round its output.
@@ -39,15 +45,16 @@ func (c *client) runList(cmds []command) int {
 		switch err := c.fire(&cmds[i]); {
 		case err == errQuiet:
 			c.guard("error", now, number)
-			return 0
+			return status
 		case err != nil:
 			c.errorf("%s", err)
 			c.guard("error", now, number)
 			return 1
 		}
 		c.guard("end", now, number)
+		status |= c.afterHook(&cmds[i])
 	}
-	return 0
+	return status
 }
 
 // fire runs one command as tmux's cmdq_fire_command does: its targets are
@@ -58,7 +65,7 @@ func (c *client) fire(cmd *command) error {
 		return errorf(errUnsupported, e.name)
 	}
 	it := &cmd.item
-	*it = cmdItem{args: &cmd.args}
+	*it = cmdItem{entry: e, args: &cmd.args}
 	var err error
 	if it.source, err = c.resolve(&cmd.args, 's', e.source); err != nil {
 		return err
@@ -74,12 +81,7 @@ func (c *client) fire(cmd *command) error {
 			err = resume()
 		}
 	}
-	if err != nil {
-		return err
-	}
-	// tmux fires the command's after-<command> hook here, for a command
-	// that did not fail; hooks come with the options.
-	return nil
+	return err
 }
 
 // resolve finds the target the value of a's flag letter names, as spec

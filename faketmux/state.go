@@ -162,6 +162,8 @@ type paneState struct {
 	// notifications (pane-focus-in, pane-focus-out), which take items of
 	// tmux's queue though no control client is told of them.
 	focused bool
+	// options is the pane's own option set (see opts).
+	options *options
 }
 
 // paneDeath is how a pane's program ended: its exit status, or -1 and the
@@ -176,12 +178,12 @@ func newState(s *Server, env []string, dir string) *state {
 	st := &state{
 		started: s.now(),
 		env:     globalEnviron(env, dir),
-		options: newOptions(nil),
+		options: newGlobalOptions(scopeServer),
 		panes:   map[int]*paneState{},
 		number:  startupItems,
 	}
-	st.sessionOptions = newOptions(nil)
-	st.windowOptions = newOptions(nil)
+	st.sessionOptions = newGlobalOptions(scopeSession)
+	st.windowOptions = newGlobalOptions(scopeWindow)
 	shell := s.opts.Shell
 	if shell == "" {
 		shell = DefaultShell(env)

@@ -1,0 +1,232 @@
+package faketmux
+
+import (
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Hooks are array options of commands (tmux 3.3a's options table): each
+// item is kept as tmux prints it (cmd_list_print), which parses back to
+// the same commands, and runs through the command queue.
+
+// parseHookWords is parseCommands: set at init, since set-hook, which
+// parses commands, is itself in the command table parseCommands reads.
+var parseHookWords func([]string) ([]command, error)
+
+func init() { parseHookWords = parseCommands }
+
+// parseHookCommand parses a hook's command string as tmux does when the
+// hook is set, with tmux's errors, and gives it as tmux prints it.
+func parseHookCommand(s string) (string, error) {
+	words, err := splitCommandString(s)
+	if err != nil {
+		return "", err
+	}
+	if len(words) == 0 {
+		return "", nil
+	}
+	cmds, err := parseHookWords(words)
+	if err != nil {
+		return "", err
+	}
+	printed := make([]string, len(cmds))
+	for i := range cmds {
+		printed[i] = printCommand(&cmds[i])
+	}
+	return strings.Join(printed, " ; "), nil
+}
+
+// printCommand prints a command as tmux's cmd_print does: its full name,
+// the flags without a value grouped in letter order, those with values,
+// then the arguments, each quoted as tmux quotes them.
+func printCommand(cmd *command) string {
+	var b strings.Builder
+	b.WriteString(cmd.entry.name)
+	a := &cmd.args
+	letters := map[byte]bool{}
+	for _, f := range a.flags {
+		letters[f.letter] = true
+	}
+	sorted := slices.Sorted(maps.Keys(letters))
+	bare := ""
+	for _, l := range sorted {
+		for _, f := range a.flags {
+			if f.letter == l && !f.hasValue {
+				bare += string(l)
+			}
+		}
+	}
+	if bare != "" {
+		b.WriteString(" -" + bare)
+	}
+	for _, l := range sorted {
+		for _, f := range a.flags {
+			if f.letter == l && f.hasValue {
+				b.WriteString(" -" + string(l) + " " + argsEscape(f.value))
+			}
+		}
+	}
+	for _, v := range a.values {
+		b.WriteString(" " + argsEscape(v))
+	}
+	return b.String()
+}
+
+// splitCommandString splits a command string into words as tmux's parser
+// does for a string: blanks separate words, ';' (or a newline) commands,
+// with single and double quotes, backslash escapes and '#' comments. The
+// ';' separators are words of their own, as a client's argv has them.
+// Not modelled: ~ and $ expansion, and {…} blocks, which are refused.
+func splitCommandString(s string) ([]string, error) {
+	var words []string
+	separate := func() {
+		if n := len(words); n > 0 && words[n-1] != ";" {
+			words = append(words, ";")
+		}
+	}
+	i := 0
+	for i < len(s) {
+		switch c := s[i]; {
+		case c == ' ' || c == '\t':
+			i++
+		case c == ';' || c == '\n':
+			separate()
+			i++
+		case c == '#':
+			for i < len(s) && s[i] != '\n' {
+				i++
+			}
+		case c == '{' || c == '}':
+			return nil, errorf(errUnsupported, "a command block in a hook")
+		default:
+			word, next := readWord(s, i)
+			words = append(words, word)
+			i = next
+		}
+	}
+	if n := len(words); n > 0 && words[n-1] == ";" {
+		words = words[:n-1]
+	}
+	return words, nil
+}
+
+// readWord reads the word starting at s[i]; an unterminated quote ends
+// with the string, as tmux's lexer takes it.
+func readWord(s string, i int) (string, int) {
+	var b strings.Builder
+	var quote byte
+	for i < len(s) {
+		c := s[i]
+		switch {
+		case quote == 0 && (c == ' ' || c == '\t' || c == '\n' || c == ';' || c == '}'):
+			return b.String(), i
+		case c == quote:
+			quote = 0
+		case quote == 0 && (c == '\'' || c == '"'):
+			quote = c
+		case c == '\\' && quote != '\'' && i+1 < len(s):
+			i++
+			b.WriteByte(unescape(s[i]))
+		default:
+			b.WriteByte(c)
+		}
+		i++
+	}
+	return b.String(), i
+}
+
+// unescape is a backslash escape's character.
+func unescape(c byte) byte {
+	if e, ok := map[byte]byte{'a': '\a', 'b': '\b', 'e': '\033', 'f': '\f', 's': ' ', 'v': '\v', 'r': '\r', 'n': '\n', 't': '\t'}[c]; ok {
+		return e
+	}
+	return c
+}
+
+// hookOptions is the set tmux looks a hook up in: the session's, else the
+// global session options.
+func (st *state) hookOptions(s *session) *options {
+	if s != nil {
+		return s.options
+	}
+	return st.sessionOptions
+}
+
+// afterHook runs a command's after-<command> hook, as tmux's
+// cmdq_insert_hook does for it once the command succeeded: with the
+// command's target, else the current one, and the hook_ variables of its
+// arguments. Hook commands run no hooks themselves.
+func (c *client) afterHook(cmd *command) int {
+	name := "after-" + cmd.entry.name
+	if c.hookFormats != nil || optionByName[name] == nil {
+		return 0
+	}
+	t := cmd.item.target
+	if cmd.item.hookTarget != nil {
+		t = *cmd.item.hookTarget
+	}
+	if t.p == nil {
+		cur, ok := c.current()
+		if !ok {
+			return 0
+		}
+		t = cur
+	}
+	formats := map[string]string{"hook": name}
+	a := &cmd.args
+	args := printCommand(cmd)
+	args = strings.TrimPrefix(strings.TrimPrefix(args, cmd.entry.name), " ")
+	formats["hook_arguments"] = args
+	for i, v := range a.values {
+		formats["hook_argument_"+strconv.Itoa(i)] = v
+	}
+	counts := map[byte]int{}
+	for _, f := range a.flags {
+		key := "hook_flag_" + string(f.letter)
+		if !f.hasValue {
+			formats[key] = "1"
+			continue
+		}
+		formats[key] = f.value
+		formats[key+"_"+strconv.Itoa(counts[f.letter])] = f.value
+		counts[f.letter]++
+	}
+	return c.runHook(c.st.hookOptions(t.s).getArray(name), t, formats)
+}
+
+// runHookNow is set-hook -R: the hook runs at once for the target.
+func (c *client) runHookNow(it *cmdItem, name string) {
+	t := it.target
+	o := c.st.hookOptions(t.s)
+	if o.owner(name) == nil && t.p != nil {
+		o = t.p.opts()
+	}
+	if o.owner(name) == nil && t.w != nil {
+		o = t.w.options
+	}
+	c.runHook(o.getArray(name), t, map[string]string{"hook": name})
+}
+
+// runHook runs a hook's commands, each item a command list of its own, as
+// the queue would right after the item that raised it. A failure prints
+// its error and ends its own list only.
+func (c *client) runHook(items []string, t target, formats map[string]string) int {
+	saved, savedTarget := c.hookFormats, c.hookTarget
+	c.hookFormats, c.hookTarget = formats, &t
+	defer func() { c.hookFormats, c.hookTarget = saved, savedTarget }()
+	status := 0
+	for _, item := range items {
+		words, err := splitCommandString(item)
+		if err != nil || len(words) == 0 {
+			continue
+		}
+		cmds, err := parseHookWords(words)
+		if err != nil {
+			continue
+		}
+		status |= c.runList(cmds)
+	}
+	return status
+}
