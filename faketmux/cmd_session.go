@@ -124,7 +124,7 @@ func cmdNewSession(c *client, it *cmdItem) error {
 	}
 	s.current = w
 	st.addSession(s)
-	st.notify(event{kind: eventSessionsChanged})
+	st.notify(event{kind: eventSessionsChanged, s: s, hook: "session-created"})
 	st.showConfigErrors(s)
 	c.touch(s)
 	if !a.has('d') {

@@ -181,6 +181,9 @@ type event struct {
 	w      *window
 	s      *session
 	client *controlClient
+	// hook names the hook the notification raises where its kind does not
+	// say (see hookName).
+	hook string
 }
 
 // windowChanged tells of a change of s's current window from was.
@@ -191,9 +194,12 @@ func (st *state) windowChanged(s *session, was *window) {
 }
 
 // notify queues a notification for the global queue, which runs once the
-// current command line or batch of control input is done.
+// current command line or batch of control input is done. A hook that a
+// notification runs raises none, as tmux's notify_add drops them.
 func (st *state) notify(e event) {
-	st.events = append(st.events, e)
+	if !st.inEventHook {
+		st.events = append(st.events, e)
+	}
 }
 
 // runEvents runs the global queue: each notification is one item, written
@@ -208,6 +214,7 @@ func (st *state) runEvents() {
 				io.WriteString(cc.out, line+"\n")
 			}
 		}
+		st.eventHook(e)
 	}
 }
 

@@ -359,6 +359,47 @@ var _ = differentialCases("option", []scenario{
 		cmd("set-hook", "-g", "after-set-hook", "display -p \"sh\""),
 		cmd("set-hook", "-g", "after-set-hook", "display -p \"sh2\""),
 	}},
+	// The hooks of notifications: no client, the hook_ variables of what
+	// they are about, and the current target, which is gone for a session
+	// closed or a pane exited.
+	{name: "event hooks", steps: []step{
+		cmd("new-session", "-d", "-s", "main", "-n", "w0", "sleep 1000"),
+		cmd("set-hook", "-g", "session-created", `display -p "created #{hook} #{hook_session} #{hook_session_name} #{session_name} [#{hook_window}]"; set -gF @c "#{hook_session_name}"`),
+		cmd("set-hook", "-g", "window-linked", `set -gaF @l " #{hook}:#{hook_session_name}:#{hook_window_name}:#{window_name}:#{session_name}"`),
+		cmd("set-hook", "-g", "window-renamed", `set -gaF @r " #{hook}:#{hook_session_name}:#{hook_window_name}:#{window_name}:#{session_name}"`),
+		cmd("set-hook", "-g", "session-closed", `set -gaF @x " #{hook}:#{hook_session_name}:#{session_name}"`),
+		cmd("set-hook", "-g", "window-unlinked", `set -gaF @u " #{hook}:#{hook_session_name}:#{hook_window_name}:#{session_name}"`),
+		cmd("new-session", "-d", "-s", "b", "-n", "first", "sleep 100", ";", "display-message", "-p", "after"),
+		cmd("show-options", "-g", "@c"),
+		cmd("new-window", "-d", "-t", "b:", "-n", "nw", "sleep 100"),
+		cmd("rename-window", "-t", "b:1", "rn"),
+		cmd("show-options", "-g", "@l"),
+		cmd("show-options", "-g", "@r"),
+		cmd("kill-session", "-t", "b"),
+		cmd("show-options", "-g", "@x"),
+		cmd("show-options", "-g", "@u"),
+		cmd("set-hook", "-g", "pane-exited", `set -gF @pe "#{hook}:#{hook_pane}:#{pane_id}:#{session_name}"`),
+		cmd("set-hook", "-g", "pane-died", `set -gF @pd "#{hook}:#{hook_pane}:#{pane_id}"`),
+		cmd("split-window", "-d", "-t", "main", "exit 3"),
+		cmd("show-options", "-gq", "@pe").waitFor("pane-exited"),
+		cmd("set-option", "-g", "remain-on-exit", "on"),
+		cmd("split-window", "-d", "-t", "main", "exit 3"),
+		cmd("show-options", "-gq", "@pd").waitFor("pane-died"),
+		cmd("set-hook", "-g", "session-renamed", `set -gF @sr "#{hook}:#{hook_session_name}"`),
+		cmd("rename-session", "-t", "main", "aa"),
+		cmd("show-options", "-g", "@sr"),
+		cmd("set-hook", "-g", "session-window-changed", `set -gaF @sw " #{hook}:#{hook_session_name}:#{hook_window}"`),
+		cmd("new-window", "-t", "aa", "sleep 100"),
+		cmd("show-options", "-g", "@sw"),
+		cmd("set-hook", "-g", "window-layout-changed", `set -gaF @wl " #{hook}:#{hook_window}:#{hook_session_name}"`),
+		cmd("split-window", "-t", "aa", "sleep 100"),
+		cmd("show-options", "-g", "@wl"),
+		// A hook's commands raise no notifications, so no hooks either.
+		cmd("set-hook", "-g", "window-pane-changed", "rename-session -t aa inner"),
+		cmd("set-hook", "-g", "session-renamed", "rename-session -t inner again"),
+		cmd("select-pane", "-t", "aa:1.0"),
+		cmd("list-sessions", "-F", "#{session_name}"),
+	}},
 })
 
 // showQuoted sets default-command to each value and shows it, to compare

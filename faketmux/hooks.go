@@ -1,6 +1,8 @@
 package faketmux
 
 import (
+	"context"
+	"io"
 	"maps"
 	"slices"
 	"strconv"
@@ -198,15 +200,20 @@ func (c *client) afterHook(cmd *command) int {
 
 // runHookNow is set-hook -R: the hook runs at once for the target.
 func (c *client) runHookNow(it *cmdItem, name string) {
-	t := it.target
-	o := c.st.hookOptions(t.s)
+	c.runHook(c.st.hookItems(name, it.target), it.target, map[string]string{"hook": name})
+}
+
+// hookItems looks a hook up for a target as tmux's notify_insert_hook
+// does: the session's options, else the pane's, else the window's.
+func (st *state) hookItems(name string, t target) []string {
+	o := st.hookOptions(t.s)
 	if o.owner(name) == nil && t.p != nil {
 		o = t.p.opts()
 	}
 	if o.owner(name) == nil && t.w != nil {
 		o = t.w.options
 	}
-	c.runHook(o.getArray(name), t, map[string]string{"hook": name})
+	return o.getArray(name)
 }
 
 // runHook runs a hook's commands, each item a command list of its own, as
@@ -229,4 +236,110 @@ func (c *client) runHook(items []string, t target, formats map[string]string) in
 		status |= c.runList(cmds)
 	}
 	return status
+}
+
+// hookName is the hook a notification raises, if any.
+func (e event) hookName() string {
+	switch e.kind {
+	case eventWindowLinked:
+		return "window-linked"
+	case eventWindowUnlinked:
+		return "window-unlinked"
+	case eventWindowRenamed:
+		return "window-renamed"
+	case eventSessionRenamed:
+		return "session-renamed"
+	case eventLayoutChanged:
+		return "window-layout-changed"
+	case eventPaneChanged:
+		return "window-pane-changed"
+	case eventWindowChanged:
+		return "session-window-changed"
+	}
+	return e.hook
+}
+
+// eventHook runs the hook of a notification as tmux's notify_callback does
+// when the notification's item fires: with no client (its commands' output
+// goes nowhere), the hook_ variables of what the notification is about,
+// and as current target that, while it is still there, else the server's
+// current one. The notifications of sessions (created, closed, renamed,
+// current window) give the session; of windows linked or unlinked, the
+// session and window; of windows, the window alone.
+func (st *state) eventHook(e event) {
+	name := e.hookName()
+	if name == "" {
+		return
+	}
+	formats := map[string]string{"hook": name}
+	var t target
+	s, w := e.s, e.w
+	switch e.kind {
+	case eventWindowLinked, eventWindowUnlinked:
+		s = w.session
+	case eventWindowRenamed, eventLayoutChanged, eventPaneChanged:
+		s = nil
+	}
+	if s != nil {
+		formats["hook_session"] = "$" + strconv.Itoa(s.id)
+		formats["hook_session_name"] = s.name
+		if slices.Contains(st.sessions, s) && s.current != nil {
+			t = target{s: s, w: s.current, p: s.current.active}
+		}
+	}
+	if w != nil {
+		formats["hook_window"] = "@" + strconv.Itoa(w.id)
+		formats["hook_window_name"] = w.name
+		if l := st.liveLink(w); l != nil && (s == nil || l.session == s) {
+			t = target{s: l.session, w: l, p: l.active}
+		}
+	}
+	st.runEventHook(name, t, formats)
+}
+
+// paneHook runs pane-exited or pane-died for p, as tmux's notify_pane
+// raises them when a pane's program ends. The emulator runs them then,
+// without counting a notification, as the item tmux queues for them is
+// already in its measured counts.
+func (st *state) paneHook(name string, p *paneState) {
+	var t target
+	if st.panes[p.id] == p && slices.Contains(st.sessions, p.window.session) {
+		t = target{s: p.window.session, w: p.window, p: p}
+	}
+	st.runEventHook(name, t, map[string]string{"hook": name, "hook_pane": "%" + strconv.Itoa(p.id)})
+}
+
+// liveLink is a place of w's window still in a live session: w itself if
+// it is, else another.
+func (st *state) liveLink(w *window) *window {
+	for _, s := range st.sessions {
+		for _, l := range s.winlinks {
+			if l == w {
+				return l
+			}
+		}
+	}
+	for _, s := range st.sessions {
+		for _, l := range s.winlinks {
+			if l.windowCore == w.windowCore {
+				return l
+			}
+		}
+	}
+	return nil
+}
+
+// runEventHook runs a notification's hook with no client.
+func (st *state) runEventHook(name string, t target, formats map[string]string) {
+	c := &client{ctx: context.Background(), s: st.srv, st: st, stdout: io.Discard, stderr: io.Discard, utf8: true}
+	if t.s == nil {
+		t, _ = c.current()
+	}
+	items := st.hookItems(name, t)
+	if len(items) == 0 {
+		return
+	}
+	st.inEventHook = true
+	defer func() { st.inEventHook = false }()
+	c.runHook(items, t, formats)
 }

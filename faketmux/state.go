@@ -72,9 +72,13 @@ type state struct {
 	// number is tmux's count of fired queue items, which control clients
 	// see in their guards; events is tmux's global queue of notifications
 	// and controls its attached control clients.
-	number   uint64
-	events   []event
-	controls []*controlClient
+	number uint64
+	events []event
+	// srv runs the hooks of notifications, with no client; inEventHook is
+	// set while one runs.
+	srv         *Server
+	inEventHook bool
+	controls    []*controlClient
 	// outMu guards outClients, the control clients that take pane
 	// output: panes' readers hand it over without the server's lock.
 	outMu      sync.Mutex
@@ -181,6 +185,7 @@ func newState(s *Server, env []string, dir string) *state {
 		options: newGlobalOptions(scopeServer),
 		panes:   map[int]*paneState{},
 		number:  startupItems,
+		srv:     s,
 	}
 	st.sessionOptions = newGlobalOptions(scopeSession)
 	st.windowOptions = newGlobalOptions(scopeWindow)
