@@ -135,9 +135,10 @@ func cmdDetachClient(c *client, it *cmdItem) error {
 func (c *client) leave(cc *controlClient) {
 	cc.exit = true
 	cc.poke()
-	if cc.session != nil && cc.session.current.active.focused {
-		cc.session.current.active.focused = false
-		c.st.notify(event{kind: eventSilent}) // pane-focus-out
+	if s := cc.session; s != nil && s.current.active.focused {
+		p := s.current.active
+		p.focused = false
+		c.st.notify(event{kind: eventSilent, hook: "pane-focus-out", p: p})
 	}
 }
 

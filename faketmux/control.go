@@ -182,8 +182,9 @@ type event struct {
 	s      *session
 	client *controlClient
 	// hook names the hook the notification raises where its kind does not
-	// say (see hookName).
+	// say (see hookName); p is the pane of a pane's notification.
 	hook string
+	p    *paneState
 }
 
 // windowChanged tells of a change of s's current window from was.
@@ -265,12 +266,13 @@ func (cc *controlClient) render(e event) string {
 }
 
 // attach makes the client of c a control client attached to s, as
-// attach-session and new-session do for a client in control mode.
-func (c *client) attach(s *session, silent int) {
-	if p := s.current.active; !p.focused {
-		p.focused = true
-		silent++ // pane-focus-in
-	}
+// attach-session and new-session do for a client in control mode; attached
+// is 1 where tmux tells of client-attached (attach-session, new-session
+// -A).
+func (c *client) attach(s *session, attached int) {
+	p := s.current.active
+	focusIn := !p.focused
+	p.focused = true
 	cc := c.control
 	if cc == nil {
 		return
@@ -283,9 +285,12 @@ func (c *client) attach(s *session, silent int) {
 	}
 	cc.session = s
 	c.touch(s)
+	if focusIn {
+		c.st.notify(event{kind: eventSilent, hook: "pane-focus-in", p: p})
+	}
 	c.st.notify(event{kind: eventSessionChanged, s: s, client: cc})
-	for range silent {
-		c.st.notify(event{kind: eventSilent})
+	for range attached {
+		c.st.notify(event{kind: eventSilent, hook: "client-attached", client: cc})
 	}
 }
 
@@ -435,7 +440,7 @@ func (c *client) serveControl(parse func(string) ([]string, error)) (failed bool
 	st.outMu.Unlock()
 	if s.st == st {
 		st.controls = slices.DeleteFunc(st.controls, func(x *controlClient) bool { return x == cc })
-		st.notify(event{kind: eventSilent}) // client-detached
+		st.notify(event{kind: eventSilent, hook: "client-detached", client: cc})
 		st.runEvents()
 	}
 	io.WriteString(c.stdout, "%exit\n")

@@ -400,6 +400,21 @@ var _ = differentialCases("option", []scenario{
 		cmd("select-pane", "-t", "aa:1.0"),
 		cmd("list-sessions", "-F", "#{session_name}"),
 	}},
+	// The hooks of control clients' notifications, and their item numbers
+	// in the guards.
+	{name: "client hooks", steps: []step{
+		cmd("new-session", "-d", "-s", "main", "-n", "w", "sleep 1000"),
+		cmd("new-session", "-d", "-s", "other", "-n", "w", "sleep 1000"),
+		cmd("set-hook", "-g", "client-attached", `set -gaF @h " #{hook}:#{?hook_client,client,none}:#{session_name}"`),
+		cmd("set-hook", "-g", "client-session-changed", `set -gaF @h " #{hook}:#{?hook_client,client,none}:#{session_name}"`),
+		cmd("set-hook", "-g", "client-detached", `set -gaF @h " #{hook}:#{?hook_client,client,none}:#{session_name}"`),
+		cmd("set-hook", "-g", "pane-focus-in", `set -gaF @h " #{hook}:#{hook_pane}:#{session_name}"`),
+		cmd("set-hook", "-g", "pane-focus-out", `set -gaF @h " #{hook}:#{hook_pane}:#{session_name}"`),
+		cmd("attach", "-t", "main").controlIn("show-options -gv @h\nlist-sessions -F '#{session_name}'\n"),
+		cmd("show-options", "-gv", "@h"),
+		cmd("attach", "-t", "other").controlIn("detach-client\n"),
+		cmd("show-options", "-gv", "@h"),
+	}},
 })
 
 // showQuoted sets default-command to each value and shows it, to compare

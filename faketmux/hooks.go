@@ -255,6 +255,8 @@ func (e event) hookName() string {
 		return "window-pane-changed"
 	case eventWindowChanged:
 		return "session-window-changed"
+	case eventSessionChanged:
+		return "client-session-changed"
 	}
 	return e.hook
 }
@@ -265,7 +267,8 @@ func (e event) hookName() string {
 // and as current target that, while it is still there, else the server's
 // current one. The notifications of sessions (created, closed, renamed,
 // current window) give the session; of windows linked or unlinked, the
-// session and window; of windows, the window alone.
+// session and window; of windows, the window alone; of clients, the client
+// (and its session as target); of panes, the pane.
 func (st *state) eventHook(e event) {
 	name := e.hookName()
 	if name == "" {
@@ -274,10 +277,22 @@ func (st *state) eventHook(e event) {
 	formats := map[string]string{"hook": name}
 	var t target
 	s, w := e.s, e.w
-	switch e.kind {
-	case eventWindowLinked, eventWindowUnlinked:
+	switch {
+	case e.client != nil:
+		formats["hook_client"] = e.client.name
+		if cs := e.client.session; cs != nil && slices.Contains(st.sessions, cs) {
+			t = target{s: cs, w: cs.current, p: cs.current.active}
+		}
+		s, w = nil, nil
+	case e.p != nil:
+		formats["hook_pane"] = "%" + strconv.Itoa(e.p.id)
+		if st.panes[e.p.id] == e.p {
+			t = target{s: e.p.window.session, w: e.p.window, p: e.p}
+		}
+		s, w = nil, nil
+	case e.kind == eventWindowLinked, e.kind == eventWindowUnlinked:
 		s = w.session
-	case eventWindowRenamed, eventLayoutChanged, eventPaneChanged:
+	case e.kind == eventWindowRenamed, e.kind == eventLayoutChanged, e.kind == eventPaneChanged:
 		s = nil
 	}
 	if s != nil {
