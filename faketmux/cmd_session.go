@@ -84,6 +84,17 @@ func cmdNewSession(c *client, it *cmdItem) error {
 	if err != nil {
 		return err
 	}
+	// With no terminal to size it, a session takes the global
+	// default-size, where -x and -y do not say.
+	if x, y, ok := readSize(c.st.sessionOptions.get("default-size")); ok {
+		if !a.has('x') {
+			width = x
+		}
+		if !a.has('y') {
+			height = y
+		}
+	}
+	width, height = max(width, 1), max(height, 1)
 	cwd := c.dir
 	if v, ok := a.get('c'); ok {
 		cwd = c.formatter().expand(v)
@@ -112,7 +123,7 @@ func cmdNewSession(c *client, it *cmdItem) error {
 	}
 	// The configuration runs with no client to take variables from.
 	if c.env != nil && !a.has('E') {
-		s.env.update(c.env)
+		s.env.update(c.env, st.sessionOptions.getArray("update-environment"))
 	}
 	for _, kv := range allValues(a, 'e') {
 		s.env.put(kv)

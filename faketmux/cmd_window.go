@@ -463,13 +463,19 @@ func cmdResizeWindow(c *client, it *cmdItem) error {
 // defaultSize is a session's default-size, or 80x24 when it does not read
 // as WxH, within the window limits.
 func defaultSize(s *session) (int, int) {
-	sx, sy := 80, 24
-	var x, y uint
-	if n, _ := fmt.Sscanf(s.options.get("default-size"), "%dx%d", &x, &y); n == 2 {
-		sx, sy = int(x), int(y)
+	sx, sy, ok := readSize(s.options.get("default-size"))
+	if !ok {
+		sx, sy = 80, 24
 	}
 	clamp := func(n int) int { return min(max(n, windowMinimum), windowMaximum) }
 	return clamp(sx), clamp(sy)
+}
+
+// readSize reads a WxH size as tmux's sscanf("%ux%u") does.
+func readSize(s string) (int, int, bool) {
+	var x, y uint
+	n, _ := fmt.Sscanf(s, "%dx%d", &x, &y)
+	return int(x), int(y), n == 2
 }
 
 // resizeWindow is tmux's resize_window: the layout is resized first, and

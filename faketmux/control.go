@@ -289,6 +289,7 @@ func (c *client) attach(s *session, attached int) {
 		c.st.notify(event{kind: eventSilent, hook: "pane-focus-in", p: p})
 	}
 	c.st.notify(event{kind: eventSessionChanged, s: s, client: cc})
+	c.st.checkUnattached()
 	for range attached {
 		c.st.notify(event{kind: eventSilent, hook: "client-attached", client: cc})
 	}

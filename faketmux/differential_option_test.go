@@ -383,7 +383,9 @@ var _ = differentialCases("option", []scenario{
 		cmd("split-window", "-d", "-t", "main", "exit 3"),
 		cmd("show-options", "-gq", "@pe").waitFor("pane-exited"),
 		cmd("set-option", "-g", "remain-on-exit", "on"),
-		cmd("split-window", "-d", "-t", "main", "exit 3"),
+		// (The program lingers, as in the dead family's cases, so that
+		// tmux has its status and the pane dies.)
+		cmd("split-window", "-d", "-t", "main", linger+"exit 3"),
 		cmd("show-options", "-gq", "@pd").waitFor("pane-died"),
 		cmd("set-hook", "-g", "session-renamed", `set -gF @sr "#{hook}:#{hook_session_name}"`),
 		cmd("rename-session", "-t", "main", "aa"),
@@ -414,6 +416,32 @@ var _ = differentialCases("option", []scenario{
 		cmd("show-options", "-gv", "@h"),
 		cmd("attach", "-t", "other").controlIn("detach-client\n"),
 		cmd("show-options", "-gv", "@h"),
+	}},
+	// Options a client sees the effects of.
+	{name: "option effects", steps: []step{
+		cmd("new-session", "-d", "-s", "main", "-n", "w", "sleep 1000"),
+		// update-environment's items are patterns: the first variable by
+		// name that matches, else the pattern removed.
+		cmd("set-option", "-g", "update-environment", "LC_* NOPE_* DISPLAY"),
+		cmd("new-session", "-d", "-s", "env", "sleep 1000").withEnv("LC_B=2", "LC_A=1", "DISPLAY=:3"),
+		cmd("show-environment", "-t", "env"),
+		cmd("new-session", "-d", "-E", "-s", "noenv", "sleep 1000").withEnv("LC_B=2"),
+		cmd("show-environment", "-t", "noenv"),
+		cmd("set-option", "-gu", "update-environment"),
+		// base-index, pane-base-index, history-limit, default-size.
+		cmd("set-option", "-g", "base-index", "5", ";", "set-option", "-gw", "pane-base-index", "2", ";", "set-option", "-g", "history-limit", "7", ";", "set-option", "-g", "default-size", "50x10"),
+		cmd("new-session", "-d", "-s", "b", "-P", "-F", "#{window_index}.#{pane_index} #{history_limit} #{window_width}x#{window_height}", "sleep 1000"),
+		cmd("split-window", "-d", "-t", "b", "-P", "-F", "#{pane_index}", "sleep 1000"),
+		// buffer-limit drops the oldest automatic buffers.
+		cmd("set-option", "-s", "buffer-limit", "2", ";", "set-buffer", "a", ";", "set-buffer", "b", ";", "set-buffer", "c", ";", "list-buffers", "-F", "#{buffer_sample}"),
+		// default-command runs in new panes that have no command.
+		cmd("set-option", "-t", "b", "default-command", "sleep 999", ";", "new-window", "-d", "-t", "b", "-P", "-F", "#{pane_start_command}"),
+		// destroy-unattached: a session no client is attached to goes when
+		// tmux loses a client, even one that only ran a command.
+		cmd("set-option", "-t", "env", "destroy-unattached", "on"),
+		cmd("list-sessions", "-F", "#{session_name}"),
+		cmd("set-option", "-t", "noenv", "destroy-unattached", "on", ";", "list-sessions", "-F", "#{session_name}"),
+		cmd("list-sessions", "-F", "#{session_name}"),
 	}},
 })
 

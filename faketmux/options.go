@@ -444,3 +444,15 @@ func (p *paneState) opts() *options {
 	p.options.parent = p.window.options
 	return p.options
 }
+
+// checkUnattached destroys the sessions no client is attached to that have
+// destroy-unattached on, as tmux's server_check_unattached does whenever a
+// client attaches to a session or goes: a session made detached goes then
+// too.
+func (st *state) checkUnattached() {
+	for _, s := range slices.Clone(st.sessions) {
+		if st.attachedTo(s) == 0 && s.options.get("destroy-unattached") == "on" {
+			st.destroySession(s)
+		}
+	}
+}

@@ -25,7 +25,8 @@ func (c *client) spawnPane(w *window, argv []string, cwd string, width, height i
 	s := w.session
 	start := stringifyArgv(argv)
 	if dc := s.options.get("default-command"); len(argv) == 0 && dc != "" {
-		argv, start = []string{dc}, dc
+		argv = []string{dc}
+		start = stringifyArgv(argv)
 	}
 	p := &paneState{
 		id: st.nextPane, window: w, cwd: cwd, argv: argv, startCommand: start,
