@@ -268,3 +268,31 @@ func TestHooks(t *testing.T) {
 		t.Errorf("set-hook -R = %q", got)
 	}
 }
+
+// TestOptionPatterns checks fnmatch as options use it: default-size's
+// pattern and update-environment's items.
+func TestOptionPatterns(t *testing.T) {
+	for _, tc := range []struct {
+		pattern, name string
+		fold, want    bool
+	}{
+		{"[0-9]*x[0-9]*", "80x24", false, true},
+		{"[0-9]*x[0-9]*", "8/0x2", false, true},
+		{"[0-9]*x[0-9]*", "x24", false, false},
+		{"LC_*", "LC_ALL", false, true},
+		{"lc_*", "LC_ALL", true, true},
+		{"lc_*", "LC_ALL", false, false},
+		{"A?C", "ABC", false, true},
+		{"[!a]b", "ab", false, false},
+		{"[!a]b", "cb", false, true},
+		{`a\*`, "a*", false, true},
+		{`a\*`, "ab", false, false},
+		{"[x", "[x", false, true},
+		{"a[", "a[", false, true},
+		{"[]a]", "]", false, true},
+	} {
+		if got := fnmatch(tc.pattern, tc.name, tc.fold); got != tc.want {
+			t.Errorf("fnmatch(%q, %q, %v) = %v", tc.pattern, tc.name, tc.fold, got)
+		}
+	}
+}

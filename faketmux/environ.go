@@ -105,8 +105,7 @@ func (e *environ) copy(src *environ) {
 func (e *environ) update(client []string, patterns []string) {
 	from := newEnviron(client)
 	for _, pattern := range patterns {
-		re := fnmatch(pattern)
-		i := slices.IndexFunc(from.vars, func(v envVar) bool { return re.MatchString(v.name) })
+		i := slices.IndexFunc(from.vars, func(v envVar) bool { return fnmatch(pattern, v.name, false) })
 		if i < 0 {
 			e.clear(pattern)
 		} else {

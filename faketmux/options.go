@@ -3,7 +3,6 @@ package faketmux
 import (
 	"errors"
 	"maps"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -53,7 +52,7 @@ type optionDef struct {
 	// and commas, a hook takes the whole value as one item.
 	separator string
 	// pattern is tmux's fnmatch pattern for a string option's value.
-	pattern *regexp.Regexp
+	pattern string
 	def     string
 	defArr  []string
 }
@@ -149,33 +148,6 @@ func matchOption(s string) (name string, index int, err error) {
 	return found.name, index, nil
 }
 
-// fnmatch is an fnmatch(3) pattern without flags (where '*' matches '/'
-// too) as a regular expression: '*', '?' and bracket expressions.
-func fnmatch(pattern string) *regexp.Regexp {
-	var b strings.Builder
-	b.WriteString(`(?s)^`)
-	for i := 0; i < len(pattern); i++ {
-		switch c := pattern[i]; c {
-		case '*':
-			b.WriteString(`.*`)
-		case '?':
-			b.WriteString(`.`)
-		case '[':
-			end := strings.IndexByte(pattern[i+1:], ']')
-			if end < 0 {
-				b.WriteString(`\[`)
-				continue
-			}
-			b.WriteString(pattern[i : i+end+2])
-			i += end + 1
-		default:
-			b.WriteString(regexp.QuoteMeta(string(c)))
-		}
-	}
-	b.WriteString(`$`)
-	return regexp.MustCompile(b.String())
-}
-
 // parse checks a value for a scalar option and gives its stored form, as
 // tmux's options_from_string does. own is the value set in the very set
 // being changed (tmux appends to it only), inherited the one in force
@@ -227,7 +199,7 @@ func (d *optionDef) parse(value string, given, appending bool, own string, isOwn
 	switch {
 	case d.name == "default-shell" && !suitableShell(value):
 		return "", errorf(errNotSuitableShell, value)
-	case d.pattern != nil && !d.pattern.MatchString(value):
+	case d.pattern != "" && !fnmatch(d.pattern, value, false):
 		return "", errorf(errValueInvalid, value)
 	case d.style && !strings.Contains(value, "#{") && !validStyle(value):
 		return "", errorf(errInvalidStyle, value)

@@ -33,7 +33,7 @@ var optionDefs = []optionDef{
 	{name: "bell-action", scope: scopeSession, typ: optChoice, choices: []string{"none", "any", "current", "other"}, def: "any"},
 	{name: "default-command", scope: scopeSession, typ: optString},
 	{name: "default-shell", scope: scopeSession, typ: optString, def: "/bin/sh"},
-	{name: "default-size", scope: scopeSession, typ: optString, pattern: fnmatch("[0-9]*x[0-9]*"), def: "80x24"},
+	{name: "default-size", scope: scopeSession, typ: optString, pattern: "[0-9]*x[0-9]*", def: "80x24"},
 	{name: "destroy-unattached", scope: scopeSession, typ: optFlag, def: "off"},
 	{name: "detach-on-destroy", scope: scopeSession, typ: optChoice, choices: []string{"off", "on", "no-detached"}, def: "on"},
 	{name: "display-panes-active-colour", scope: scopeSession, typ: optColour, def: "red"},
