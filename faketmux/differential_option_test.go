@@ -416,6 +416,9 @@ var _ = differentialCases("option", []scenario{
 		cmd("show-options", "-gv", "@h"),
 		cmd("attach", "-t", "other").controlIn("detach-client\n"),
 		cmd("show-options", "-gv", "@h"),
+		// A control client's after- hooks, and their guards.
+		cmd("set-hook", "-gu", "client-attached", ";", "set-hook", "-gu", "client-session-changed", ";", "set-hook", "-gu", "client-detached"),
+		cmd("attach", "-t", "main").controlIn("set-hook -g after-list-sessions 'display -p hooked ; kill-session -t nosuch ; display -p never'\nlist-sessions -F x\nlist-sessions -F y ; display -p z\n"),
 	}},
 	// Options a client sees the effects of.
 	{name: "option effects", steps: []step{

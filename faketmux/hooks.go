@@ -220,9 +220,11 @@ func (st *state) hookItems(name string, t target) []string {
 // the queue would right after the item that raised it. A failure prints
 // its error and ends its own list only.
 func (c *client) runHook(items []string, t target, formats map[string]string) int {
-	saved, savedTarget := c.hookFormats, c.hookTarget
-	c.hookFormats, c.hookTarget = formats, &t
-	defer func() { c.hookFormats, c.hookTarget = saved, savedTarget }()
+	// The hook's commands have a state of their own, which is not a
+	// control client's: their guards' flags are 0.
+	saved, savedTarget, savedFlags := c.hookFormats, c.hookTarget, c.controlFlags
+	c.hookFormats, c.hookTarget, c.controlFlags = formats, &t, 0
+	defer func() { c.hookFormats, c.hookTarget, c.controlFlags = saved, savedTarget, savedFlags }()
 	status := 0
 	for _, item := range items {
 		words, err := splitCommandString(item)
