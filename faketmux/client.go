@@ -20,6 +20,8 @@ type client struct {
 	dir       string
 	env       []string // nil for the configuration, which tmux runs with no client
 	utf8      bool     // tmux's CLIENT_UTF8: output is sanitized without it
+	retval    int      // the exit status of its command line so far
+	inConfig  bool     // running the configuration a server starts with
 	// control is set for a client in control mode, whose output is
 	// guarded and which attaches without a terminal; controlFlags is the
 	// guards' flags field: 0 for the argv's commands, 1 for its input's.

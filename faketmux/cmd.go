@@ -13,16 +13,18 @@ var errUsageRequested = errors.New("usage requested")
 
 // cmdExact finds a command by its full name or alias without the prefix
 // scan; cmdFind falls back to the scan, which decides ambiguity.
-var cmdExact = func() map[string]*cmdEntry {
-	m := make(map[string]*cmdEntry, 2*len(cmdTable))
-	for _, e := range cmdTable {
+var cmdExact map[string]*cmdEntry
+
+func exactNames(table []*cmdEntry) map[string]*cmdEntry {
+	m := make(map[string]*cmdEntry, 2*len(table))
+	for _, e := range table {
 		m[e.name] = e
 		if e.alias != "" {
 			m[e.alias] = e
 		}
 	}
 	return m
-}()
+}
 
 // cmdFind looks a command up as tmux does: an alias wins outright, then a
 // unique prefix of a name (an exact name also ends the scan).

@@ -1,13 +1,11 @@
 package faketmux
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"unicode"
 	"unicode/utf8"
 )
@@ -194,7 +192,7 @@ func cmdSaveBuffer(c *client, it *cmdItem) error {
 		}
 	}
 	if err != nil {
-		return errorf(errFileOp, path, strerror(err))
+		return errorf(errFileOp, path, Strerror(err))
 	}
 	return nil
 }
@@ -208,24 +206,15 @@ func cmdLoadBuffer(c *client, it *cmdItem) error {
 		if c.stdinUsed {
 			return errorf(errFileOp, "-", "Bad file descriptor")
 		}
-		c.stdinUsed = true
 		// tmux asks its client for its input only now, so a line that
 		// failed before, or found no server, leaves it unread for the
-		// next reader; and the client sends it in its own time, which
-		// the command waits for.
-		var data []byte
-		var err error
-		return it.wait(func() { data, err = readAll(c.ctx, c.stdin) }, func() error {
-			if err != nil {
-				return errorf(errContextCancelled, err)
-			}
-			return c.storeBuffer(name, named, data)
-		})
+		// next reader.
+		return c.readStdin(it, func(data []byte) error { return c.storeBuffer(name, named, data) })
 	}
 	path = c.absPath(path)
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return errorf(errFileOp, path, strerror(err))
+		return errorf(errFileOp, path, Strerror(err))
 	}
 	return c.storeBuffer(name, named, data)
 }
@@ -265,18 +254,4 @@ func (c *client) absPath(path string) string {
 		dir, _ = os.Getwd()
 	}
 	return dir + "/" + path
-}
-
-// strerror is the C library's text for the error behind err, which is Go's
-// text with a capital letter.
-func strerror(err error) string {
-	var errno syscall.Errno
-	if errors.As(err, &errno) {
-		err = errno
-	}
-	s := err.Error()
-	if s != "" && s[0] >= 'a' && s[0] <= 'z' {
-		s = string(s[0]-'a'+'A') + s[1:]
-	}
-	return s
 }

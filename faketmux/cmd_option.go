@@ -177,18 +177,23 @@ func cmdSetOption(c *client, it *cmdItem) error {
 		if !given {
 			return errorf(errEmptyValue)
 		}
-		return o.setArray(d, index, value, a.has('a'))
+		parse := d.parseItem
+		if d.hook {
+			parse = c.hookCommand
+		}
+		return o.setArray(d, index, value, a.has('a'), parse)
 	}
 	return nil
 }
 
 // setArray sets an array option's item, or with no index replaces (or with
-// appending, adds to) its items with those the value splits into. A value
-// that fails leaves the items before it, as in tmux.
-func (o *options) setArray(d *optionDef, index int, value string, appending bool) error {
+// appending, adds to) its items with those the value splits into, each
+// read by parse. A value that fails leaves the items before it, as in
+// tmux: none, when it replaces them.
+func (o *options) setArray(d *optionDef, index int, value string, appending bool, parse func(string) (string, error)) error {
 	items := o.array(d.name)
 	if index != -1 {
-		v, err := d.parseItem(value)
+		v, err := parse(value)
 		if err != nil {
 			return err
 		}
@@ -202,7 +207,7 @@ func (o *options) setArray(d *optionDef, index int, value string, appending bool
 		clear(items)
 	}
 	for _, part := range d.split(value) {
-		v, err := d.parseItem(part)
+		v, err := parse(part)
 		if err != nil {
 			return err
 		}

@@ -118,13 +118,7 @@ func (c *client) drawInput(it *cmdItem, p *paneState) error {
 	if c.stdinUsed {
 		return nil // tmux's client has already handed its input over
 	}
-	c.stdinUsed = true
-	var data []byte
-	var err error
-	return it.wait(func() { data, err = readAll(c.ctx, c.stdin) }, func() error {
-		if err != nil {
-			return errorf(errContextCancelled, err)
-		}
+	return c.readStdin(it, func(data []byte) error {
 		if c.st.panes[p.id] == p {
 			p.prog.Display(data)
 		}
@@ -163,11 +157,7 @@ func cmdKillPane(c *client, it *cmdItem) error {
 	t := it.target
 	t.w.unzoom()
 	if it.args.has('a') {
-		for _, p := range append([]*paneState(nil), t.w.panes...) {
-			if p != t.p {
-				c.st.destroyPane(p)
-			}
-		}
+		destroyOthers(t.w.panes, t.p, c.st.destroyPane)
 		return nil
 	}
 	c.st.destroyPane(t.p)
@@ -199,13 +189,9 @@ func cmdResizePane(c *client, it *cmdItem) error {
 		return nil
 	}
 	w.unzoom()
-	adjust := 1
-	if len(a.values) > 0 {
-		n, err := strtonum(a.values[0], 1, maxInt)
-		if err != nil {
-			return errorf(errAdjustment, err)
-		}
-		adjust = n
+	adjust, err := adjustment(a)
+	if err != nil {
+		return err
 	}
 	for _, size := range []struct {
 		flag  byte

@@ -179,11 +179,7 @@ func cmdKillSession(c *client, it *cmdItem) error {
 		return nil
 	}
 	if a.has('a') {
-		for _, s := range append([]*session(nil), c.st.sessions...) {
-			if s != t.s {
-				c.st.destroySession(s)
-			}
-		}
+		destroyOthers(c.st.sessions, t.s, c.st.destroySession)
 		return nil
 	}
 	c.st.destroySession(t.s)

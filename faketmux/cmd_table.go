@@ -131,10 +131,18 @@ var tmuxTableOrder = []string{
 	"wait-for",
 }
 
-// cmdTable is every family's entries in tmux's table order.
-var cmdTable = tableInOrder(tmuxTableOrder,
-	bufferCommands, environmentCommands, layoutCommands, optionCommands, paneCommands,
-	serverCommands, sessionCommands, windowCommands, clientCommands, notYetCommands)
+// cmdTable is every family's entries in tmux's table order. It is made by
+// init, not by its declaration: commands that parse commands (if-shell,
+// run-shell -C) reach the table through their exec functions, which would
+// be an initialization cycle.
+var cmdTable []*cmdEntry
+
+func init() {
+	cmdTable = tableInOrder(tmuxTableOrder,
+		bufferCommands, environmentCommands, layoutCommands, optionCommands, paneCommands,
+		serverCommands, sessionCommands, windowCommands, clientCommands, scriptCommands, notYetCommands)
+	cmdExact = exactNames(cmdTable)
+}
 
 // tableInOrder puts the families' entries in order; a command missing from
 // either side, or declared twice, is a programming error caught as the

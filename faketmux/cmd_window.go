@@ -416,15 +416,24 @@ const windowMinimum, windowMaximum = 1, 10000
 // size the largest or smallest client would give, which with no client
 // is default-size; the window's window-size becomes manual, and its
 // layout is resized to fit, as tmux's resize_window does.
+// adjustment is resize-window's and resize-pane's optional count of cells
+// by which -L -R -U -D move: 1 without one.
+func adjustment(a *args) (int, error) {
+	if len(a.values) == 0 {
+		return 1, nil
+	}
+	n, err := strtonum(a.values[0], 1, maxInt)
+	if err != nil {
+		return 0, errorf(errAdjustment, err)
+	}
+	return n, nil
+}
+
 func cmdResizeWindow(c *client, it *cmdItem) error {
 	a, s, w := it.args, it.target.s, it.target.w
-	adjust := 1
-	if len(a.values) > 0 {
-		n, err := strtonum(a.values[0], 1, maxInt)
-		if err != nil {
-			return errorf(errAdjustment, err)
-		}
-		adjust = n
+	adjust, err := adjustment(a)
+	if err != nil {
+		return err
 	}
 	sx, sy := w.width, w.height
 	for _, size := range []struct {

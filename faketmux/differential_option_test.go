@@ -358,6 +358,20 @@ var _ = differentialCases("option", []scenario{
 		cmd("set", "-g", "@x", "1", ";", "set", "-g", "@y", "2"),
 		cmd("set-hook", "-g", "after-set-hook", "display -p \"sh\""),
 		cmd("set-hook", "-g", "after-set-hook", "display -p \"sh2\""),
+		// Hook strings parse as tmux parses them: escapes, $NAME from the
+		// global environment; printed back as tmux prints commands.
+		cmd("set-hook", "-g", "after-new-window", `display -p -F "a b" -t main: "x;y"`, ";", "show-hooks", "-g", "after-new-window"),
+		cmd("set-hook", "-g", "after-new-window", `rename-session '$SHELL'`, ";", "show-hooks", "-g", "after-new-window"),
+		cmd("set-hook", "-g", "after-new-window", `display -p "$SHELL" ; display -p \#`, ";", "show-hooks", "-g", "after-new-window"),
+		cmd("set-hook", "-g", "after-new-window", `display -p "tab\there\101\u00e9\e" ; display -p "{" ; display -p a\;b`, ";", "show-hooks", "-g", "after-new-window"),
+		cmd("set-hook", "-g", "after-new-window", "list-sessions\nlist-windows", ";", "show-hooks", "-g", "after-new-window"),
+		cmd("set-hook", "-g", "after-new-window", "new-window -d -t main: -n x -c /tmp -e A=1 -e B=2 -P -F \"#{pane_id}\" sleep 10", ";", "show-hooks", "-g", "after-new-window"),
+		cmd("set-hook", "-g", "after-new-window", "display -p -- -x", ";", "show-hooks", "-g", "after-new-window"),
+		// A command string that fails leaves the hook without items.
+		cmd("set-hook", "-g", "after-new-window", `display -p "a" "b"`),
+		cmd("show-hooks", "-g", "after-new-window"),
+		cmd("set-hook", "-g", "after-new-window[3]", "list-windows", ";", "set-hook", "-g", "after-new-window[3]", "nosuch"),
+		cmd("show-hooks", "-g", "after-new-window"),
 	}},
 	// The hooks of notifications: no client, the hook_ variables of what
 	// they are about, and the current target, which is gone for a session

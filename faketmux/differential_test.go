@@ -92,6 +92,10 @@ type step struct {
 	// control runs the step as a control-mode client (tmux -C) whose
 	// input is stdin, sent once the client has answered its argv.
 	control bool
+	// background starts the step on each side and goes on without its
+	// answer; a later join step compares it, so that a command that waits
+	// (wait-for) can be woken by the steps between.
+	background, join bool
 }
 
 // cmd is a step; ";" words chain commands as on a shell command line.
@@ -104,6 +108,11 @@ func (s step) waitGone(text string) step            { s.gone = text; return s }
 func (s step) leftUnread() step                     { s.unread = true; return s }
 func (s step) withEnv(kv ...string) step            { s.env = kv; return s }
 func (s step) withU() step                          { s.u = true; return s }
+func (s step) inBackground() step                   { s.background = true; return s }
+
+// joinBackground is the answer of the oldest background step not yet
+// joined, once it has finished.
+func joinBackground() step { return step{join: true} }
 
 // controlIn makes s a control client with input in: see step.control.
 func (s step) controlIn(in string) step {
@@ -309,6 +318,25 @@ func (sd side) settle(t *testing.T, st step) outcome {
 	}
 }
 
+// start runs a background step on one side; its answer comes on the
+// channel.
+func (sd side) start(t *testing.T, st step) <-chan outcome {
+	ch := make(chan outcome, 1)
+	go func() { ch <- sd.runStep(t, st).normalised(st.norm, sd.paths) }()
+	return ch
+}
+
+// awaitOutcome is a background step's answer, once it has finished.
+func awaitOutcome(t *testing.T, name string, ch <-chan outcome) outcome {
+	select {
+	case o := <-ch:
+		return o
+	case <-time.After(patience):
+		t.Errorf("%s: a background step did not finish", name)
+		return outcome{}
+	}
+}
+
 func runScenario(t *testing.T, tmux, family string, sc scenario) {
 	dir := shortTempDir(t)
 	socket := dir + "/s"
@@ -389,10 +417,29 @@ func runScenario(t *testing.T, tmux, family string, sc scenario) {
 		return outcome{out.String(), errb.String(), code}
 	}}
 	tmuxs := newAnswers(t, tmux != "", family, sc.name, len(sc.steps))
+	var pending [][2]<-chan outcome // background steps' answers: tmux's, the fake's
 	for i, st := range sc.steps {
 		what := fmt.Sprintf("step %d %q%s", i, st.args, st.file)
-		want := tmuxs.step(i, what, func() outcome { return real.settle(t, st) })
-		got := emulated.settle(t, st)
+		var want, got outcome
+		switch {
+		case st.background:
+			what += " in the background"
+			var live <-chan outcome
+			want = tmuxs.step(i, what, func() outcome { live = real.start(t, st); return outcome{} })
+			pending = append(pending, [2]<-chan outcome{live, emulated.start(t, st)})
+		case st.join:
+			what += " joined"
+			if len(pending) == 0 {
+				t.Fatalf("%s: no background step to join", what)
+			}
+			bg := pending[0]
+			pending = pending[1:]
+			want = tmuxs.step(i, what, func() outcome { return awaitOutcome(t, "tmux", bg[0]) })
+			got = awaitOutcome(t, "fake", bg[1])
+		default:
+			want = tmuxs.step(i, what, func() outcome { return real.settle(t, st) })
+			got = emulated.settle(t, st)
+		}
 		if want.stdout != got.stdout {
 			t.Errorf("%s: stdout\n tmux: %q\n fake: %q", what, want.stdout, got.stdout)
 		}

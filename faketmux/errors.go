@@ -148,3 +148,13 @@ const (
 	errNoValueSpecified  = "no value specified"
 	errUnknownVariable   = "unknown variable: %s"
 )
+
+// Scripting: wait-for, run-shell, if-shell, source-file.
+const (
+	errNotAbleToWait     = "not able to wait"
+	errNotAbleToLock     = "not able to lock"
+	errChannelNotLocked  = "channel %s not locked"
+	errInvalidDelay      = "invalid delay time: %s"
+	errFailedToRun       = "failed to run command: %s"
+	errInvalidPromptType = "invalid type: %s"
+)

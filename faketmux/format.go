@@ -19,6 +19,7 @@ type formatter struct {
 	w      *window
 	p      *paneState
 	buffer *buffer
+	entry  *cmdEntry      // list-commands' command_list_ variables; nil: none
 	client *controlClient // the client_ variables'; nil: none
 	loop   int
 }

@@ -10,9 +10,6 @@ import (
 	"unicode/utf8"
 )
 
-// tmuxVersion is what #{version} and -V print.
-const tmuxVersion = "3.3a"
-
 // variable is one of tmux's format variables for the formatter's target.
 // A time is returned as t, which find prints as seconds or a date.
 func (f *formatter) variable(key string) (v string, t time.Time, ok bool) {
@@ -22,6 +19,11 @@ func (f *formatter) variable(key string) (v string, t time.Time, ok bool) {
 			return "", t, false
 		}
 		return bufferVariable(f.buffer, key)
+	case strings.HasPrefix(key, "command_list_"):
+		if f.entry == nil {
+			return "", t, false
+		}
+		return commandListVariable(f.entry, key)
 	case strings.HasPrefix(key, "pane_"):
 		if f.p == nil {
 			return "", t, false
@@ -75,7 +77,7 @@ func (f *formatter) serverVariable(key string) (string, time.Time, bool) {
 	case "start_time":
 		return "", f.st.started, true
 	case "version":
-		return tmuxVersion, t, true
+		return Version, t, true
 	case "next_session_id":
 		return strconv.Itoa(f.st.nextSession), t, true
 	case "server_sessions":

@@ -3,7 +3,6 @@ package faketmux
 import (
 	"context"
 	"io"
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,138 +12,15 @@ import (
 // item is kept as tmux prints it (cmd_list_print), which parses back to
 // the same commands, and runs through the command queue.
 
-// parseHookWords is parseCommands: set at init, since set-hook, which
-// parses commands, is itself in the command table parseCommands reads.
-var parseHookWords func([]string) ([]command, error)
-
-func init() { parseHookWords = parseCommands }
-
-// parseHookCommand parses a hook's command string as tmux does when the
-// hook is set, with tmux's errors, and gives it as tmux prints it.
-func parseHookCommand(s string) (string, error) {
-	words, err := splitCommandString(s)
+// hookCommand parses a hook's command string as tmux does when the hook
+// is set, with tmux's errors, and gives it as tmux prints it
+// (cmd_list_print).
+func (c *client) hookCommand(s string) (string, error) {
+	cmds, err := c.parseCommandString(s)
 	if err != nil {
 		return "", err
 	}
-	if len(words) == 0 {
-		return "", nil
-	}
-	cmds, err := parseHookWords(words)
-	if err != nil {
-		return "", err
-	}
-	printed := make([]string, len(cmds))
-	for i := range cmds {
-		printed[i] = printCommand(&cmds[i])
-	}
-	return strings.Join(printed, " ; "), nil
-}
-
-// printCommand prints a command as tmux's cmd_print does: its full name,
-// the flags without a value grouped in letter order, those with values,
-// then the arguments, each quoted as tmux quotes them.
-func printCommand(cmd *command) string {
-	var b strings.Builder
-	b.WriteString(cmd.entry.name)
-	a := &cmd.args
-	letters := map[byte]bool{}
-	for _, f := range a.flags {
-		letters[f.letter] = true
-	}
-	sorted := slices.Sorted(maps.Keys(letters))
-	bare := ""
-	for _, l := range sorted {
-		for _, f := range a.flags {
-			if f.letter == l && !f.hasValue {
-				bare += string(l)
-			}
-		}
-	}
-	if bare != "" {
-		b.WriteString(" -" + bare)
-	}
-	for _, l := range sorted {
-		for _, f := range a.flags {
-			if f.letter == l && f.hasValue {
-				b.WriteString(" -" + string(l) + " " + argsEscape(f.value))
-			}
-		}
-	}
-	for _, v := range a.values {
-		b.WriteString(" " + argsEscape(v))
-	}
-	return b.String()
-}
-
-// splitCommandString splits a command string into words as tmux's parser
-// does for a string: blanks separate words, ';' (or a newline) commands,
-// with single and double quotes, backslash escapes and '#' comments. The
-// ';' separators are words of their own, as a client's argv has them.
-// Not modelled: ~ and $ expansion, and {…} blocks, which are refused.
-func splitCommandString(s string) ([]string, error) {
-	var words []string
-	separate := func() {
-		if n := len(words); n > 0 && words[n-1] != ";" {
-			words = append(words, ";")
-		}
-	}
-	i := 0
-	for i < len(s) {
-		switch c := s[i]; {
-		case c == ' ' || c == '\t':
-			i++
-		case c == ';' || c == '\n':
-			separate()
-			i++
-		case c == '#':
-			for i < len(s) && s[i] != '\n' {
-				i++
-			}
-		case c == '{' || c == '}':
-			return nil, errorf(errUnsupported, "a command block in a hook")
-		default:
-			word, next := readWord(s, i)
-			words = append(words, word)
-			i = next
-		}
-	}
-	if n := len(words); n > 0 && words[n-1] == ";" {
-		words = words[:n-1]
-	}
-	return words, nil
-}
-
-// readWord reads the word starting at s[i]; an unterminated quote ends
-// with the string, as tmux's lexer takes it.
-func readWord(s string, i int) (string, int) {
-	var b strings.Builder
-	var quote byte
-	for i < len(s) {
-		c := s[i]
-		switch {
-		case quote == 0 && (c == ' ' || c == '\t' || c == '\n' || c == ';' || c == '}'):
-			return b.String(), i
-		case c == quote:
-			quote = 0
-		case quote == 0 && (c == '\'' || c == '"'):
-			quote = c
-		case c == '\\' && quote != '\'' && i+1 < len(s):
-			i++
-			b.WriteByte(unescape(s[i]))
-		default:
-			b.WriteByte(c)
-		}
-		i++
-	}
-	return b.String(), i
-}
-
-// unescape is a backslash escape's character.
-func unescape(c byte) byte {
-	if e, ok := map[byte]byte{'a': '\a', 'b': '\b', 'e': '\033', 'f': '\f', 's': ' ', 'v': '\v', 'r': '\r', 'n': '\n', 't': '\t'}[c]; ok {
-		return e
-	}
-	return c
+	return printCommands(cmds), nil
 }
 
 // hookOptions is the set tmux looks a hook up in: the session's, else the
@@ -160,10 +36,10 @@ func (st *state) hookOptions(s *session) *options {
 // cmdq_insert_hook does for it once the command succeeded: with the
 // command's target, else the current one, and the hook_ variables of its
 // arguments. Hook commands run no hooks themselves.
-func (c *client) afterHook(cmd *command) int {
+func (c *client) afterHook(cmd *command) {
 	name := "after-" + cmd.entry.name
 	if c.hookFormats != nil || optionByName[name] == nil {
-		return 0
+		return
 	}
 	t := cmd.item.target
 	if cmd.item.hookTarget != nil {
@@ -172,7 +48,7 @@ func (c *client) afterHook(cmd *command) int {
 	if t.p == nil {
 		cur, ok := c.current()
 		if !ok {
-			return 0
+			return
 		}
 		t = cur
 	}
@@ -195,7 +71,7 @@ func (c *client) afterHook(cmd *command) int {
 		formats[key+"_"+strconv.Itoa(counts[f.letter])] = f.value
 		counts[f.letter]++
 	}
-	return c.runHook(c.st.hookOptions(t.s).getArray(name), t, formats)
+	c.runHook(c.st.hookOptions(t.s).getArray(name), t, formats)
 }
 
 // runHookNow is set-hook -R: the hook runs at once for the target.
@@ -216,28 +92,24 @@ func (st *state) hookItems(name string, t target) []string {
 	return o.getArray(name)
 }
 
-// runHook runs a hook's commands, each item a command list of its own, as
-// the queue would right after the item that raised it. A failure prints
-// its error and ends its own list only.
-func (c *client) runHook(items []string, t target, formats map[string]string) int {
+// runHook runs a hook's commands, each item a group of its own, as the
+// queue would right after the item that raised it. A failure prints its
+// error, fails the client and ends its own group only.
+func (c *client) runHook(items []string, t target, formats map[string]string) {
 	// The hook's commands have a state of their own, which is not a
 	// control client's: their guards' flags are 0.
 	saved, savedTarget, savedFlags := c.hookFormats, c.hookTarget, c.controlFlags
 	c.hookFormats, c.hookTarget, c.controlFlags = formats, &t, 0
 	defer func() { c.hookFormats, c.hookTarget, c.controlFlags = saved, savedTarget, savedFlags }()
-	status := 0
 	for _, item := range items {
-		words, err := splitCommandString(item)
-		if err != nil || len(words) == 0 {
-			continue
+		if c.s.st != c.st {
+			return
 		}
-		cmds, err := parseHookWords(words)
-		if err != nil {
-			continue
+		// An item was parsed when it was set, and prints as it parses.
+		if cmds, err := c.parseCommandString(item); err == nil {
+			c.runGroup(cmds)
 		}
-		status |= c.runList(cmds)
 	}
-	return status
 }
 
 // hookName is the hook a notification raises, if any.

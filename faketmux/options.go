@@ -208,12 +208,10 @@ func (d *optionDef) parse(value string, given, appending bool, own string, isOwn
 }
 
 // parseItem checks one item of an array option, as tmux's
-// options_array_set does.
+// options_array_set does, but a hook's command, which the command setting
+// it parses.
 func (d *optionDef) parseItem(value string) (string, error) {
-	switch d.typ {
-	case optCommand:
-		return parseHookCommand(value)
-	case optColour:
+	if d.typ == optColour {
 		return parseColour(value)
 	}
 	return value, nil

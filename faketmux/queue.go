@@ -13,10 +13,20 @@ type cmdItem struct {
 	// block and resume are set by wait.
 	block  func()
 	resume func() error
+	// then are the groups insertAfter and callAfter give, to run after
+	// this command.
+	then []inserted
 	// hookTarget is set by a command whose after-hook tmux runs for what
 	// it made (new-session, new-window, split-window) rather than its
 	// target.
 	hookTarget *target
+}
+
+// inserted is a group of commands a command inserted after itself, or a
+// callback (an item of tmux's queue that is no command).
+type inserted struct {
+	cmds     []command
+	callback func()
 }
 
 // wait is what an exec function returns to make its command wait, as
@@ -31,30 +41,70 @@ func (it *cmdItem) wait(block func(), resume func() error) error {
 	return nil
 }
 
-// runList runs parsed commands in order, as tmux's command queue fires
-// them; the first failure prints its message and skips the rest, as tmux
-// drops the rest of a failed group.
+// insertAfter makes cmds run right after this command (and what it
+// inserted before), as a group of their own, as tmux's cmdq_insert_after
+// does.
+func (it *cmdItem) insertAfter(cmds []command) {
+	it.then = append(it.then, inserted{cmds: cmds})
+}
+
+// callAfter runs f after this command and what it inserted before, as a
+// callback item of tmux's queue.
+func (it *cmdItem) callAfter(f func()) {
+	it.then = append(it.then, inserted{callback: f})
+}
+
+// runList runs a client's parsed command line, as tmux's command queue
+// fires it, and returns the client's exit status: 1 after a command
+// failed, or what a run-shell set since.
 func (c *client) runList(cmds []command) int {
-	status := 0
+	c.retval = 0
+	c.runGroup(cmds)
+	return c.retval
+}
+
+// runGroup runs commands in order. A command may insert commands to run
+// right after itself (if-shell, run-shell -C), as tmux's
+// cmdq_insert_after does: they are a group of their own, and run before
+// the rest of this one. The first failure in a group prints its message
+// and skips the rest of that group only, as tmux drops the rest of a
+// failed group.
+func (c *client) runGroup(cmds []command) {
 	for i := range cmds {
 		// tmux stamps an item with the time and its number as it fires it;
 		// a control client sees them in the guards round its output.
 		number := c.st.nextNumber()
 		now := c.s.now().Unix()
 		c.guard("begin", now, number)
-		switch err := c.fire(&cmds[i]); {
+		err := c.fire(&cmds[i])
+		switch {
 		case err == errQuiet:
 			c.guard("error", now, number)
-			return status
 		case err != nil:
 			c.errorf("%s", err)
 			c.guard("error", now, number)
-			return 1
+			c.retval = 1
+		default:
+			c.guard("end", now, number)
+			// tmux inserts the after- hook right after the command,
+			// before what the command inserted itself.
+			c.afterHook(&cmds[i])
 		}
-		c.guard("end", now, number)
-		status |= c.afterHook(&cmds[i])
+		for _, g := range cmds[i].item.then {
+			if c.s.st != c.st {
+				break
+			}
+			if g.callback != nil {
+				c.st.number++
+				g.callback()
+			} else {
+				c.runGroup(g.cmds)
+			}
+		}
+		if err != nil || c.s.st != c.st {
+			return
+		}
 	}
-	return status
 }
 
 // fire runs one command as tmux's cmdq_fire_command does: its targets are

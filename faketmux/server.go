@@ -231,6 +231,21 @@ func startsServer(argv []string, cmds []command, parseErr error) bool {
 	return false
 }
 
+// readStdin takes the client's standard input, which tmux hands to one
+// reader only, and gives all of it to use. The client sends it in its own
+// time, which the command waits for.
+func (c *client) readStdin(it *cmdItem, use func([]byte) error) error {
+	c.stdinUsed = true
+	var data []byte
+	var err error
+	return it.wait(func() { data, err = readAll(c.ctx, c.stdin) }, func() error {
+		if err != nil {
+			return errorf(errContextCancelled, err)
+		}
+		return use(data)
+	})
+}
+
 // readAll reads a client's standard input, giving up when ctx is done
 // (tmux's client would be killed then).
 func readAll(ctx context.Context, r io.Reader) ([]byte, error) {
@@ -282,7 +297,7 @@ func (s *Server) runConfig(ctx context.Context, config []ConfigFile) {
 		failed = failed || !ok
 		lines = append(lines, cmds...)
 	}
-	c := &client{ctx: ctx, s: s, st: st, stdout: io.Discard, stderr: io.Discard, utf8: true}
+	c := &client{ctx: ctx, s: s, st: st, stdout: io.Discard, stderr: io.Discard, utf8: true, inConfig: true}
 	for _, cmds := range lines {
 		if c.runList(cmds) != 0 {
 			failed = true
@@ -317,16 +332,22 @@ func parseConfigFile(f ConfigFile) ([][]command, bool) {
 // clients before exiting: `kill-server \; list-buffers` still lists.
 func (s *Server) exitIfDone() {
 	st := s.st
-	// tmux waits for its connected clients before exiting; a client
-	// whose command waits checks the exit when its line is done.
-	if st == nil || st.waiting > 0 {
+	if st == nil {
 		return
 	}
 	unattached := len(st.controls) == 0 && st.options.get("exit-unattached") == "on"
-	if st.killed || st.options.exitEmpty() && (len(st.sessions) == 0 || unattached) {
-		st.shutDown()
-		s.stop()
+	if !st.killed && !(st.options.exitEmpty() && (len(st.sessions) == 0 || unattached)) {
+		return
 	}
+	// tmux wakes the clients waiting on wait-for's channels, then waits
+	// for its connected clients before exiting; a client whose command
+	// waits checks the exit when its line is done.
+	st.flushChannels()
+	if st.waiting > 0 || st.pendingJobs > 0 {
+		return
+	}
+	st.shutDown()
+	s.stop()
 }
 
 // stop ends the running server and closes every pane. s.mu is held.
@@ -335,6 +356,7 @@ func (s *Server) stop() {
 		return
 	}
 	s.st.closePanes()
+	s.st.killJobs()
 	s.st = nil
 	close(s.done)
 }

@@ -80,15 +80,7 @@ func (c *client) runPane(p *paneState, extraEnv []string, history [][]byte) erro
 	default:
 		run, arg0 = []string{shell}, "-"+arg0
 	}
-	// The environment is built as tmux's spawn builds it: the global
-	// environment, then the session's, then tmux's own variables.
-	var child environ
-	child.copy(&st.env)
-	child.copy(&s.env)
-	child.set("TERM", st.options.get("default-terminal"), false)
-	child.set("TERM_PROGRAM", "tmux", false)
-	child.set("TERM_PROGRAM_VERSION", tmuxVersion, false)
-	child.set("TMUX", c.s.opts.SocketPath+","+strconv.Itoa(os.Getpid())+","+strconv.Itoa(s.id), false)
+	child := c.sessionEnviron(s, true)
 	for _, kv := range extraEnv {
 		child.put(kv)
 	}
@@ -278,6 +270,38 @@ func (st *state) destroySession(s *session) {
 	for _, w := range append([]*window(nil), s.winlinks...) {
 		st.destroyWindow(w)
 	}
+}
+
+// destroyOthers is kill-session -a and kill-pane -a: every one of all but
+// keep goes, in order. It walks a copy, since each destroy changes all.
+func destroyOthers[T comparable](all []T, keep T, destroy func(T)) {
+	for _, x := range slices.Clone(all) {
+		if x != keep {
+			destroy(x)
+		}
+	}
+}
+
+// sessionEnviron is the environment tmux gives a program it starts for
+// session s (nil: none), as its environ_for_session builds it: the global
+// environment, then the session's, then tmux's own variables; TERM only
+// with withTERM, as tmux leaves it out for jobs of its configuration.
+func (c *client) sessionEnviron(s *session, withTERM bool) environ {
+	st := c.st
+	var e environ
+	e.copy(&st.env)
+	idx := -1
+	if s != nil {
+		e.copy(&s.env)
+		idx = s.id
+	}
+	if withTERM {
+		e.set("TERM", st.options.get("default-terminal"), false)
+		e.set("TERM_PROGRAM", "tmux", false)
+		e.set("TERM_PROGRAM_VERSION", Version, false)
+	}
+	e.set("TMUX", c.s.opts.SocketPath+","+strconv.Itoa(os.Getpid())+","+strconv.Itoa(idx), false)
+	return e
 }
 
 func indexOf[T comparable](xs []T, x T) int {

@@ -50,8 +50,11 @@ type state struct {
 	// configFailed: the configuration (Call.Config) failed, and no session has
 	// shown it yet.
 	configFailed bool
-	waiting      int     // clients whose command waits without the server lock
-	env          environ // the global environment, from the client that started the server
+	waiting      int                     // clients whose command waits without the server lock
+	channels     map[string]*waitChannel // wait-for's, by name
+	jobs         map[*job]struct{}       // shell commands running for commands
+	pendingJobs  int                     // background if-shell jobs, which the server waits for
+	env          environ                 // the global environment, from the client that started the server
 
 	buffers bufferStore
 

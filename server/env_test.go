@@ -48,6 +48,7 @@ type tmuxEnv struct {
 	fake    *config.FakeDialer // nil against real tmux
 	srv     *server.Server
 	client  *mcp.ClientSession
+	schemas outputSchemas // what srv advertises, which call checks every success against
 	audit   *bytes.Buffer // the JSON handler serialises its writes; read only between calls
 }
 
@@ -109,6 +110,7 @@ func (e *tmuxEnv) connect(configure ...func(*server.Config)) {
 	}
 	e.srv = srv
 	e.client = servertest.Connect(e.t, srv)
+	e.schemas = listOutputSchemas(e.t, e.client)
 }
 
 // dialer reaches the test's tmux server as the configured socket, and
@@ -168,12 +170,18 @@ func (e *tmuxEnv) bufferNames() []string {
 	return strings.Fields(out)
 }
 
-// call makes a tool call that must not be a protocol error.
+// call makes a tool call that must not be a protocol error and, if it
+// succeeds, must answer as the tool's advertised output schema says.
 func (e *tmuxEnv) call(tool string, args any) *mcp.CallToolResult {
 	e.t.Helper()
 	res, err := e.client.CallTool(context.Background(), &mcp.CallToolParams{Name: tool, Arguments: args})
 	if err != nil {
 		e.t.Fatalf("%s: protocol error: %v", tool, err)
+	}
+	if !res.IsError {
+		if err := e.schemas.check(tool, res); err != nil {
+			e.t.Errorf("%s(%s): %v", tool, shortJSON(args), err)
+		}
 	}
 	return res
 }

@@ -64,7 +64,11 @@ func TestPanicCarriesNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	boom := tool{name: "boom", params: []param{{name: "content", kind: kindString, required: true, payload: true}},
-		run: func(_ *Server, _ context.Context, a args) (any, error) { panic(a.str("content")) }}
+		run: typed(func(_ *Server, _ context.Context, a struct {
+			Content string `arg:"content"`
+		}) (any, error) {
+			panic(a.Content)
+		})}
 	_, _, err = s.call(context.Background(), boom, json.RawMessage(`{"content":"hunter2"}`))
 	if err == nil || strings.Contains(err.Error(), "hunter2") || err.Error() != "internal error in boom" {
 		t.Errorf("panic became %v", err)

@@ -2,8 +2,10 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -154,29 +156,65 @@ func orNull(nullable bool) string {
 	return ""
 }
 
-// The accessors below are used only with the names of a tool's own params,
-// so a type mismatch is a programming error.
-
-func (a args) str(name string) string { s, _ := a[name].(string); return s }
-
-func (a args) optStr(name string) *string {
-	if s, ok := a[name].(string); ok {
-		return &s
+// typed adapts a handler that takes its arguments as a struct to a tool's
+// run: one decode step for every tool, after decodeArgs has checked the call.
+func typed[T any](h func(*Server, context.Context, T) (any, error)) func(*Server, context.Context, args) (any, error) {
+	fields := argFields(reflect.TypeFor[T]())
+	return func(s *Server, ctx context.Context, a args) (any, error) {
+		var in T
+		a.bind(fields, reflect.ValueOf(&in).Elem())
+		return h(s, ctx, in)
 	}
-	return nil
 }
 
-func (a args) boolean(name string) bool { return a[name].(bool) }
+// An argField is a struct field tagged arg:"param name".
+type argField struct {
+	param string
+	index []int
+}
 
-func (a args) optInt(name string) *int64 {
-	switch n := a[name].(type) {
-	case int64:
-		return &n
-	case int:
-		m := int64(n)
-		return &m
+// argFields lists t's tagged fields. With no param named twice, bind's
+// count and look-ups together match fields and params one to one.
+func argFields(t reflect.Type) []argField {
+	var fields []argField
+	seen := map[string]bool{}
+	for _, f := range reflect.VisibleFields(t) {
+		if name, tagged := f.Tag.Lookup("arg"); tagged {
+			if seen[name] {
+				panic("param " + name + " has two fields in " + t.String())
+			}
+			seen[name] = true
+			fields = append(fields, argField{name, f.Index})
+		}
 	}
-	return nil
+	return fields
+}
+
+// bind copies the arguments into v's fields: a param into a field of its
+// Go type (string, bool, int64), a nullable one into a pointer, nil for
+// null. Every param must have exactly one field and every field a param.
+// decodeArgs has checked the values, so a mismatch is a programming error:
+// it panics, and a call to that tool fails with an internal error in every
+// test of it.
+func (a args) bind(fields []argField, v reflect.Value) {
+	if len(fields) != len(a) {
+		panic("params and fields differ")
+	}
+	for _, f := range fields {
+		val, present := a[f.param]
+		if !present {
+			panic("a field names no param")
+		}
+		field := v.FieldByIndex(f.index)
+		switch {
+		case field.Kind() != reflect.Pointer:
+			field.Set(reflect.ValueOf(val))
+		case val != nil:
+			p := reflect.New(field.Type().Elem())
+			p.Elem().Set(reflect.ValueOf(val))
+			field.Set(p)
+		}
+	}
 }
 
 func paramNames(params []param) string {

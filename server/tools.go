@@ -31,6 +31,11 @@ const defaultShowMaxLines = 500
 var socketParam = param{name: "socket_name", kind: kindString, nullable: true,
 	desc: "tmux socket name (tmux -L). Null uses the server's configured socket."}
 
+// onSocket is socketParam's field in every tool's arguments.
+type onSocket struct {
+	SocketName *string `arg:"socket_name"`
+}
+
 func bufferNameParam(verb string) param {
 	return param{name: "buffer_name", kind: kindString, required: true,
 		desc: "The buffer_name that load_buffer returned. Other names are refused. Buffer to " + verb + "."}
@@ -46,6 +51,15 @@ var pasteTargetParams = []param{
 	{name: "session_id", kind: kindString, nullable: true, desc: "Paste into this session's active pane, e.g. $0."},
 	{name: "window_id", kind: kindString, nullable: true, desc: "Paste into this window's active pane, e.g. @2."},
 	socketParam,
+}
+
+// pasteTarget is pasteTargetParams's fields but socket_name.
+type pasteTarget struct {
+	PaneID      *string `arg:"pane_id"`
+	Bracket     bool    `arg:"bracket"`
+	SessionName *string `arg:"session_name"`
+	SessionID   *string `arg:"session_id"`
+	WindowID    *string `arg:"window_id"`
 }
 
 var textParam = param{name: "text", kind: kindString, required: true, payload: true,
@@ -78,7 +92,7 @@ var tools = []tool{
 			"required": []string{"buffer_name"},
 		},
 		annotations: mcp.ToolAnnotations{DestructiveHint: yes, IdempotentHint: false, OpenWorldHint: yes, ReadOnlyHint: false},
-		run:         (*Server).loadBuffer,
+		run:         typed((*Server).loadBuffer),
 	},
 	{
 		name:  "show_buffer",
@@ -88,7 +102,7 @@ var tools = []tool{
 		tier: TierReadonly,
 		params: []param{
 			bufferNameParam("read"),
-			{name: "max_lines", kind: kindInteger, nullable: true, def: defaultShowMaxLines,
+			{name: "max_lines", kind: kindInteger, nullable: true, def: int64(defaultShowMaxLines),
 				desc: "Return at most this many lines, the last ones. Null returns every line, still within the server's byte cap."},
 			socketParam,
 		},
@@ -103,7 +117,7 @@ var tools = []tool{
 			"required": []string{"buffer_name", "content", "content_truncated", "content_truncated_lines"},
 		},
 		annotations: mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: yes},
-		run:         (*Server).showBuffer,
+		run:         typed((*Server).showBuffer),
 	},
 	{
 		name:  "paste_buffer",
@@ -113,7 +127,7 @@ var tools = []tool{
 		tier:        TierMutating,
 		params:      append([]param{bufferNameParam("paste")}, pasteTargetParams...),
 		annotations: mcp.ToolAnnotations{DestructiveHint: yes, OpenWorldHint: yes},
-		run:         (*Server).pasteBuffer,
+		run:         typed((*Server).pasteBuffer),
 	},
 	{
 		name:  "paste_text",
@@ -126,7 +140,7 @@ var tools = []tool{
 		params: append([]param{textParam}, pasteTargetParams...),
 		// As load_buffer's: each call makes (and removes) a buffer of its own.
 		annotations: mcp.ToolAnnotations{DestructiveHint: yes, IdempotentHint: false, OpenWorldHint: yes, ReadOnlyHint: false},
-		run:         (*Server).pasteText,
+		run:         typed((*Server).pasteText),
 	},
 	{
 		name:        "delete_buffer",
@@ -135,7 +149,7 @@ var tools = []tool{
 		tier:        TierMutating,
 		params:      []param{bufferNameParam("delete"), socketParam},
 		annotations: mcp.ToolAnnotations{DestructiveHint: yes, IdempotentHint: false, OpenWorldHint: yes},
-		run:         (*Server).deleteBuffer,
+		run:         typed((*Server).deleteBuffer),
 	},
 	{
 		name:  "list_buffers",
@@ -161,7 +175,7 @@ var tools = []tool{
 			"required": []string{"buffers"},
 		},
 		annotations: mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: yes},
-		run:         (*Server).listBuffers,
+		run:         typed((*Server).listBuffers),
 	},
 }
 
@@ -170,23 +184,28 @@ type loadResult struct {
 	LogicalName *string `json:"logical_name"`
 }
 
-func (s *Server) loadBuffer(ctx context.Context, a args) (any, error) {
-	content := a.str("content")
-	if err := s.checkPayload("content", content, errEmptyContent); err != nil {
+type loadArgs struct {
+	Content     string  `arg:"content"`
+	LogicalName *string `arg:"logical_name"`
+	onSocket
+}
+
+func (s *Server) loadBuffer(ctx context.Context, a loadArgs) (any, error) {
+	if err := s.checkPayload("content", a.Content, errEmptyContent); err != nil {
 		return nil, err
 	}
-	socket, err := socketArg(a)
+	socket, err := a.socket()
 	if err != nil {
 		return nil, err
 	}
-	name, err := s.names.allocate(a.optStr("logical_name"))
+	name, err := s.names.allocate(a.LogicalName)
 	if err != nil {
 		return nil, err
 	}
-	if err := s.load(ctx, socket, name, content); err != nil {
+	if err := s.load(ctx, socket, name, a.Content); err != nil {
 		return nil, err
 	}
-	return loadResult{BufferName: name, LogicalName: a.optStr("logical_name")}, nil
+	return loadResult{BufferName: name, LogicalName: a.LogicalName}, nil
 }
 
 // checkPayload refuses, before anything reaches tmux, a payload over the
@@ -281,13 +300,18 @@ type showResult struct {
 	ContentTruncatedLines int    `json:"content_truncated_lines"`
 }
 
-func (s *Server) showBuffer(ctx context.Context, a args) (any, error) {
-	name, socket, err := s.bufferArgs(a)
+type showArgs struct {
+	bufferRef
+	MaxLines *int64 `arg:"max_lines"`
+}
+
+func (s *Server) showBuffer(ctx context.Context, a showArgs) (any, error) {
+	name, socket, err := s.bufferArgs(a.bufferRef)
 	if err != nil {
 		return nil, err
 	}
 	maxLines := 0 // null: no line limit
-	if n := a.optInt("max_lines"); n != nil {
+	if n := a.MaxLines; n != nil {
 		if *n < 1 {
 			return nil, errMaxLines
 		}
@@ -301,16 +325,21 @@ func (s *Server) showBuffer(ctx context.Context, a args) (any, error) {
 	return showResult{BufferName: name, Content: string(t.content), ContentTruncated: t.truncated, ContentTruncatedLines: t.droppedLines}, nil
 }
 
-func (s *Server) pasteBuffer(ctx context.Context, a args) (any, error) {
-	name, socket, err := s.bufferArgs(a)
+type pasteBufferArgs struct {
+	bufferRef
+	pasteTarget
+}
+
+func (s *Server) pasteBuffer(ctx context.Context, a pasteBufferArgs) (any, error) {
+	name, socket, err := s.bufferArgs(a.bufferRef)
 	if err != nil {
 		return nil, err
 	}
-	pane, err := s.resolvePane(ctx, socket, a)
+	pane, err := s.resolvePane(ctx, socket, a.pasteTarget)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.tmux(ctx, socket, nil, pasteCommand(name, pane, a)...); err != nil {
+	if _, err := s.tmux(ctx, socket, nil, pasteCommand(name, pane, a.Bracket)...); err != nil {
 		return nil, err
 	}
 	return fmt.Sprintf("Buffer '%s' pasted to pane %s", name, pane), nil
@@ -318,16 +347,21 @@ func (s *Server) pasteBuffer(ctx context.Context, a args) (any, error) {
 
 // pasteText is load_buffer, paste_buffer and delete_buffer in one call and,
 // given a pane_id, one tmux round trip: load, check, paste -d.
-func (s *Server) pasteText(ctx context.Context, a args) (any, error) {
-	text := a.str("text")
-	if err := s.checkPayload("text", text, errEmptyText); err != nil {
+type pasteTextArgs struct {
+	Text string `arg:"text"`
+	pasteTarget
+	onSocket
+}
+
+func (s *Server) pasteText(ctx context.Context, a pasteTextArgs) (any, error) {
+	if err := s.checkPayload("text", a.Text, errEmptyText); err != nil {
 		return nil, err
 	}
-	socket, err := socketArg(a)
+	socket, err := a.socket()
 	if err != nil {
 		return nil, err
 	}
-	pane, err := s.resolvePane(ctx, socket, a)
+	pane, err := s.resolvePane(ctx, socket, a.pasteTarget)
 	if err != nil {
 		return nil, err
 	}
@@ -336,7 +370,7 @@ func (s *Server) pasteText(ctx context.Context, a args) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := s.load(ctx, socket, name, text, pasteCommand(name, pane, a, "-d")...); err != nil {
+	if err := s.load(ctx, socket, name, a.Text, pasteCommand(name, pane, a.Bracket, "-d")...); err != nil {
 		return nil, err
 	}
 	return fmt.Sprintf("Text pasted to pane %s", pane), nil
@@ -344,10 +378,10 @@ func (s *Server) pasteText(ctx context.Context, a args) (any, error) {
 
 // pasteCommand is the paste-buffer of paste_buffer and paste_text, with
 // the bracket argument's -p and any further flags.
-func pasteCommand(name, pane string, a args, flags ...string) []string {
+func pasteCommand(name, pane string, bracket bool, flags ...string) []string {
 	cmd := append([]string{"paste-buffer"}, flags...)
 	cmd = append(cmd, "-b", name, "-t", pane)
-	if a.boolean("bracket") {
+	if bracket {
 		cmd = append(cmd, "-p")
 	}
 	return cmd
@@ -355,24 +389,24 @@ func pasteCommand(name, pane string, a args, flags ...string) []string {
 
 // resolvePane turns the paste tools' target arguments into a pane id, the most
 // specific first, so that the confirmation can name the pane.
-func (s *Server) resolvePane(ctx context.Context, socket string, a args) (string, error) {
-	if id := a.optStr("pane_id"); id != nil {
+func (s *Server) resolvePane(ctx context.Context, socket string, a pasteTarget) (string, error) {
+	if id := a.PaneID; id != nil {
 		return *id, checkID("pane_id", '%', *id)
 	}
 	var target string
 	switch {
-	case a.optStr("window_id") != nil:
-		target = *a.optStr("window_id")
+	case a.WindowID != nil:
+		target = *a.WindowID
 		if err := checkID("window_id", '@', target); err != nil {
 			return "", err
 		}
-	case a.optStr("session_id") != nil:
-		target = *a.optStr("session_id")
+	case a.SessionID != nil:
+		target = *a.SessionID
 		if err := checkID("session_id", '$', target); err != nil {
 			return "", err
 		}
-	case a.optStr("session_name") != nil:
-		name := *a.optStr("session_name")
+	case a.SessionName != nil:
+		name := *a.SessionName
 		// tmux forbids ':' and '.' in session names; they would split the target.
 		if name == "" || strings.ContainsAny(name, ":.") {
 			return "", errBadID("session_name", "a tmux session name (no ':' or '.')")
@@ -405,7 +439,7 @@ func checkID(argName string, sigil byte, id string) error {
 	return nil
 }
 
-func (s *Server) deleteBuffer(ctx context.Context, a args) (any, error) {
+func (s *Server) deleteBuffer(ctx context.Context, a bufferRef) (any, error) {
 	name, socket, err := s.bufferArgs(a)
 	if err != nil {
 		return nil, err
@@ -428,8 +462,8 @@ type listResult struct {
 	Buffers []listedBuffer `json:"buffers"`
 }
 
-func (s *Server) listBuffers(ctx context.Context, a args) (any, error) {
-	socket, err := socketArg(a)
+func (s *Server) listBuffers(ctx context.Context, a onSocket) (any, error) {
+	socket, err := a.socket()
 	if err != nil {
 		return nil, err
 	}
@@ -462,19 +496,25 @@ func (s *Server) listBuffers(ctx context.Context, a args) (any, error) {
 	return res, nil
 }
 
-// bufferArgs reads and checks the buffer_name and socket_name of a call.
-func (s *Server) bufferArgs(a args) (name, socket string, err error) {
-	name = a.str("buffer_name")
-	if _, ok := s.names.logicalName(name); !ok {
-		return "", "", errBadBufferName(s.names)
-	}
-	socket, err = socketArg(a)
-	return name, socket, err
+// bufferRef is the buffer_name and socket_name of a tool that uses a
+// buffer.
+type bufferRef struct {
+	BufferName string `arg:"buffer_name"`
+	onSocket
 }
 
-// socketArg returns the socket_name argument, "" for the configured socket.
-func socketArg(a args) (string, error) {
-	socket := a.optStr("socket_name")
+// bufferArgs checks the buffer_name and socket_name of a call.
+func (s *Server) bufferArgs(r bufferRef) (name, socket string, err error) {
+	if _, ok := s.names.logicalName(r.BufferName); !ok {
+		return "", "", errBadBufferName(s.names)
+	}
+	socket, err = r.socket()
+	return r.BufferName, socket, err
+}
+
+// socket returns the socket_name argument, "" for the configured socket.
+func (o onSocket) socket() (string, error) {
+	socket := o.SocketName
 	if socket == nil {
 		return "", nil
 	}

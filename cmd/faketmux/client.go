@@ -43,7 +43,7 @@ func runClient(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if inv.Control == 2 && !isTerminal(stdin) {
 		// -CC puts the terminal in raw mode first; tmux checks later, once
 		// connected, but says the same.
-		fmt.Fprintf(stderr, "tcgetattr failed: %s\n", tmuxcli.Strerror(syscall.ENOTTY))
+		fmt.Fprintf(stderr, "tcgetattr failed: %s\n", faketmux.Strerror(syscall.ENOTTY))
 		return 1
 	}
 	bridge := os.Getenv(tmuxcli.BridgeEnv)
@@ -306,6 +306,6 @@ func execShell(command string, login bool, stderr io.Writer) int {
 	}
 	os.Setenv("SHELL", shell)
 	err := syscall.Exec(shell, []string{argv0, "-c", command}, os.Environ())
-	fmt.Fprintf(stderr, "faketmux: %s: %s\n", shell, tmuxcli.Strerror(err))
+	fmt.Fprintf(stderr, "faketmux: %s: %s\n", shell, faketmux.Strerror(err))
 	return 1
 }

@@ -115,7 +115,7 @@ func (d *daemon) run(first net.Conn, lock *os.File) int {
 	}
 	if lerr != nil {
 		if s, err := wire.Accept(first); err == nil {
-			s.Fail(fmt.Sprintf("error creating %s (%s)", path, tmuxcli.Strerror(lerr)))
+			s.Fail(fmt.Sprintf("error creating %s (%s)", path, faketmux.Strerror(lerr)))
 		}
 		return 1
 	}

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tmuxbuf/tmuxbuf/internal/lockedbuf"
 	"github.com/tmuxbuf/tmuxbuf/server/servertest"
 )
 
@@ -25,7 +26,7 @@ func TestClientClosingStdoutCleansUp(t *testing.T) {
 	cmd := exec.Command(binary(t, servertest.MCPBinEnv), "--tmux-bin", tmuxBin(t), "--socket-name", socket)
 	stdin, _ := cmd.StdinPipe()
 	stdout, _ := cmd.StdoutPipe()
-	stderr := &syncBuffer{}
+	stderr := &lockedbuf.Buffer{}
 	cmd.Stderr = stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -74,7 +75,7 @@ func TestSecondSignalEndsCleanupAtOnce(t *testing.T) {
 	if got := cmd.ProcessState.ExitCode(); got != 128+int(syscall.SIGTERM) {
 		t.Errorf("exit status %d after a second SIGTERM, want %d; stderr:\n%s", got, 128+int(syscall.SIGTERM), cmd.Stderr)
 	}
-	if !strings.Contains(cmd.Stderr.(*syncBuffer).String(), "terminated again") {
+	if !strings.Contains(cmd.Stderr.(*lockedbuf.Buffer).String(), "terminated again") {
 		t.Errorf("stderr does not say why it stopped:\n%s", cmd.Stderr)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/tmuxbuf/tmuxbuf/internal/lockedbuf"
 	"github.com/tmuxbuf/tmuxbuf/server/servertest"
 	"github.com/tmuxbuf/tmuxbuf/tmuxtest"
 )
@@ -72,11 +73,11 @@ func privateTmux(t *testing.T) (socket string, tmux func(args ...string) string)
 }
 
 // startBinary runs tmuxbuf-mcp over stdio with args and connects a client.
-// The command's Stderr is a *syncBuffer.
+// The command's Stderr is a *lockedbuf.Buffer.
 func startBinary(t *testing.T, args ...string) (*mcp.ClientSession, *exec.Cmd) {
 	t.Helper()
 	cmd := exec.Command(binary(t, servertest.MCPBinEnv), append([]string{"--tmux-bin", tmuxBin(t)}, args...)...)
-	cmd.Stderr = &syncBuffer{}
+	cmd.Stderr = &lockedbuf.Buffer{}
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil).Connect(context.Background(), &mcp.CommandTransport{Command: cmd}, nil)
 	if err != nil {
 		t.Fatal(err)

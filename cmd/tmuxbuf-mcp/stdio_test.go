@@ -10,10 +10,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/tmuxbuf/tmuxbuf/internal/lockedbuf"
 	"github.com/tmuxbuf/tmuxbuf/server/servertest"
 )
 
@@ -74,24 +74,7 @@ type stdioSession struct {
 	in     *io.PipeWriter
 	lines  chan string
 	exit   chan int
-	stderr *syncBuffer
-}
-
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
+	stderr *lockedbuf.Buffer
 }
 
 const initialize = `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`
@@ -100,7 +83,7 @@ func startStdio(t testing.TB, args ...string) *stdioSession {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	s := &stdioSession{in: inW, lines: make(chan string), exit: make(chan int, 1), stderr: &syncBuffer{}}
+	s := &stdioSession{in: inW, lines: make(chan string), exit: make(chan int, 1), stderr: &lockedbuf.Buffer{}}
 	go func() {
 		s.exit <- run(context.Background(), append([]string{"--backend", "fake"}, args...), noEnv, inR, outW, s.stderr)
 		outW.Close()

@@ -4,10 +4,9 @@ import (
 	"fmt"
 	"io"
 	"strings"
-)
 
-// Version is what `tmux -V` prints after the program name.
-const Version = "3.3a"
+	"github.com/tmuxbuf/tmuxbuf/faketmux"
+)
 
 // globalOptions is tmux 3.3a's getopt string for its global flags. 'd' and
 // 'U' are in it but tmux handles neither, so they end in the usage message.
@@ -84,7 +83,7 @@ scan:
 			case 'f':
 				g.Configs = append(g.Configs, value)
 			case 'V':
-				fmt.Fprintf(stdout, "%s %s\n", prog, Version)
+				fmt.Fprintf(stdout, "%s %s\n", prog, faketmux.Version)
 				return g, 0, true
 			case 'l':
 				g.Login = true

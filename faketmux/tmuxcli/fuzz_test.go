@@ -159,7 +159,7 @@ func FuzzParse(f *testing.F) {
 		var stdout, stderr bytes.Buffer
 		inv, status := tmuxcli.Parse(argv, env, &stdout, &stderr)
 		if inv == nil {
-			version := status == 0 && stdout.String() == "tmux "+tmuxcli.Version+"\n" && stderr.Len() == 0
+			version := status == 0 && stdout.String() == "tmux "+faketmux.Version+"\n" && stderr.Len() == 0
 			failed := status == 1 && stdout.Len() == 0 && stderr.Len() > 0 && bytes.HasSuffix(stderr.Bytes(), []byte("\n"))
 			if !version && !failed {
 				t.Fatalf("%q ended with exit %d, stdout %q, stderr %q", argv, status, stdout.String(), stderr.String())

@@ -103,7 +103,7 @@ func ConnectError(path string, err error) string {
 	if errors.Is(err, syscall.ECONNREFUSED) {
 		return "no server running on " + path
 	}
-	return fmt.Sprintf("error connecting to %s (%s)", path, Strerror(err))
+	return fmt.Sprintf("error connecting to %s (%s)", path, faketmux.Strerror(err))
 }
 
 // BridgeEnv puts cmd/faketmux's client in bridge mode: its value is the

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+
+	"github.com/tmuxbuf/tmuxbuf/faketmux"
 )
 
 // SunPathMax is the size of sockaddr_un's sun_path on Linux; tmux refuses a
@@ -61,11 +63,11 @@ func SocketDir(lookupEnv func(string) (string, bool)) (string, error) {
 	uid := os.Getuid()
 	base := fmt.Sprintf("%s/tmux-%d", root, uid)
 	if err := os.Mkdir(base, 0o700); err != nil && !errors.Is(err, os.ErrExist) {
-		return "", fmt.Errorf("couldn't create directory %s (%s)", base, Strerror(err))
+		return "", fmt.Errorf("couldn't create directory %s (%s)", base, faketmux.Strerror(err))
 	}
 	fi, err := os.Lstat(base)
 	if err != nil {
-		return "", fmt.Errorf("couldn't read directory %s (%s)", base, Strerror(err))
+		return "", fmt.Errorf("couldn't read directory %s (%s)", base, faketmux.Strerror(err))
 	}
 	if !fi.IsDir() {
 		return "", fmt.Errorf("%s is not a directory", base)
@@ -88,19 +90,4 @@ func realpath(p string) (string, error) {
 		return "", err
 	}
 	return filepath.EvalSymlinks(abs)
-}
-
-// Strerror renders an error the way C's strerror renders its errno, which
-// is how tmux prints them. Go's texts for errnos are glibc's with the first
-// letter lowered.
-func Strerror(err error) string {
-	var errno syscall.Errno
-	if !errors.As(err, &errno) {
-		return err.Error()
-	}
-	s := errno.Error()
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/rogpeppe/go-internal/testscript"
 	"github.com/tmuxbuf/tmuxbuf/internal/config"
+	"github.com/tmuxbuf/tmuxbuf/internal/lockedbuf"
 	"github.com/tmuxbuf/tmuxbuf/server"
 	"github.com/tmuxbuf/tmuxbuf/tmuxtest"
 )
@@ -117,7 +118,7 @@ func (sc *script) startInProcess(ts *testscript.TestScript, audit string, args [
 	}
 	execFake := tmuxtest.FakeSockets(ts) != nil && o.Backend == "exec" && o.TmuxBin == "tmux"
 	o.TmuxBin = lookPathIn(ts.Getenv("PATH"), ts.MkAbs("."), o.TmuxBin)
-	stderr := &lockedBuffer{}
+	stderr := &lockedbuf.Buffer{}
 	cfg, release, err := o.Server(stderr)
 	if err != nil {
 		return nil, err
@@ -204,7 +205,7 @@ func (sc *script) startBinary(ts *testscript.TestScript, audit string, args []st
 	if err != nil {
 		return nil, err
 	}
-	stderr := &lockedBuffer{}
+	stderr := &lockedbuf.Buffer{}
 	cmd.Stderr = stderr
 	if err := cmd.Start(); err != nil {
 		return nil, err
@@ -271,23 +272,6 @@ func Connect(t testing.TB, srv *server.Server) *mcp.ClientSession {
 
 func newClient() *mcp.Client {
 	return mcp.NewClient(&mcp.Implementation{Name: "servertest", Version: "0"}, nil)
-}
-
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
 }
 
 // cmdMCPStop stops a server: `mcpstop [-s NAME] [-signal INT|TERM|HUP]`.

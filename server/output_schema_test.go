@@ -1,0 +1,159 @@
+package server_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/tmuxbuf/tmuxbuf/server"
+	"github.com/tmuxbuf/tmuxbuf/server/servertest"
+)
+
+// outputSchemas are the output schemas a server advertises in tools/list,
+// resolved, by tool name; nil for a tool that answers in text.
+type outputSchemas map[string]*jsonschema.Resolved
+
+func listOutputSchemas(t testing.TB, cs *mcp.ClientSession) outputSchemas {
+	t.Helper()
+	list, err := cs.ListTools(t.Context(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	schemas := outputSchemas{}
+	for _, tool := range list.Tools {
+		schemas[tool.Name] = nil
+		if tool.OutputSchema == nil {
+			continue
+		}
+		raw, err := json.Marshal(tool.OutputSchema)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var s jsonschema.Schema
+		if err := json.Unmarshal(raw, &s); err != nil {
+			t.Fatalf("%s: output schema: %v", tool.Name, err)
+		}
+		if schemas[tool.Name], err = s.Resolve(nil); err != nil {
+			t.Fatalf("%s: output schema: %v", tool.Name, err)
+		}
+	}
+	return schemas
+}
+
+// check says how a successful result of tool breaks the advertised
+// contract: structured content that does not match the output schema, or
+// any at all from a tool that advertises none.
+func (o outputSchemas) check(tool string, res *mcp.CallToolResult) error {
+	rs, listed := o[tool]
+	switch {
+	case !listed:
+		return fmt.Errorf("%s is not in tools/list", tool)
+	case rs == nil && res.StructuredContent != nil:
+		return fmt.Errorf("%s advertises no output schema, yet answered with structured content", tool)
+	case rs == nil:
+		return nil
+	case res.StructuredContent == nil:
+		return fmt.Errorf("%s answered without the structured content its output schema promises", tool)
+	}
+	if err := rs.Validate(res.StructuredContent); err != nil {
+		return fmt.Errorf("%s: structured content does not match the output schema: %v", tool, err)
+	}
+	return nil
+}
+
+// TestResultsMatchOutputSchemas calls every tool the server lists, through
+// the paths whose results differ in shape: tmuxEnv.call checks each success
+// against the tool's advertised output schema.
+func TestResultsMatchOutputSchemas(t *testing.T) {
+	e := newEnv(t, func(c *server.Config) { c.Safety = server.TierDestructive })
+	called := map[string]bool{}
+	ok := func(tool string, args map[string]any) map[string]any {
+		t.Helper()
+		called[tool] = true
+		return e.ok(tool, args)
+	}
+	if got := ok("list_buffers", nil); len(got["buffers"].([]any)) != 0 {
+		t.Errorf("list_buffers before any load: %v", got)
+	}
+	named := ok("load_buffer", map[string]any{"content": "one\ntwo\nthree\n", "logical_name": "lines"})["buffer_name"].(string)
+	unnamed := ok("load_buffer", map[string]any{"content": "x"})["buffer_name"].(string)
+	if got := ok("show_buffer", map[string]any{"buffer_name": named}); got["content_truncated"] != false {
+		t.Errorf("show_buffer of three lines: %v", got)
+	}
+	if got := ok("show_buffer", map[string]any{"buffer_name": named, "max_lines": 1}); got["content_truncated"] != true {
+		t.Errorf("show_buffer of three lines with max_lines 1: %v", got)
+	}
+	ok("show_buffer", map[string]any{"buffer_name": unnamed, "max_lines": nil})
+	if got := ok("list_buffers", map[string]any{"socket_name": nil}); len(got["buffers"].([]any)) != 2 {
+		t.Errorf("list_buffers after two loads: %v", got)
+	}
+	pane := strings.TrimSpace(e.mustTmux("display-message", "-p", "#{pane_id}"))
+	ok("paste_buffer", map[string]any{"buffer_name": named, "pane_id": pane})
+	ok("paste_text", map[string]any{"text": "y", "session_name": "main", "bracket": false})
+	ok("delete_buffer", map[string]any{"buffer_name": unnamed})
+	for tool := range e.schemas {
+		if !called[tool] {
+			t.Errorf("%s is listed but not called here", tool)
+		}
+	}
+
+	// Over the byte cap, show_buffer keeps the tail and says so.
+	e = newEnv(t, func(c *server.Config) { c.MaxShowBytes = 4 })
+	named = e.load("aaaa\nbbbb\n")
+	if got := e.ok("show_buffer", map[string]any{"buffer_name": named}); got["content_truncated"] != true {
+		t.Errorf("show_buffer over the byte cap: %v", got)
+	}
+}
+
+// TestOutputSchemaCheckCatchesMismatches shows that the check above can
+// fail: results of the wrong shape, and a right result for another tool.
+func TestOutputSchemaCheckCatchesMismatches(t *testing.T) {
+	srv, err := server.New(server.Config{Safety: server.TierDestructive})
+	if err != nil {
+		t.Fatal(err)
+	}
+	schemas := listOutputSchemas(t, servertest.Connect(t, srv))
+	show := `{"buffer_name":"b","content":"x","content_truncated":false,"content_truncated_lines":0}`
+	for _, c := range []struct {
+		name, tool, structured string
+	}{
+		{"show_buffer with a string for a boolean", "show_buffer",
+			`{"buffer_name":"b","content":"x","content_truncated":"no","content_truncated_lines":0}`},
+		{"show_buffer without content_truncated_lines", "show_buffer",
+			`{"buffer_name":"b","content":"x","content_truncated":false}`},
+		{"show_buffer with a fraction of a line", "show_buffer",
+			`{"buffer_name":"b","content":"x","content_truncated":true,"content_truncated_lines":1.5}`},
+		{"load_buffer without buffer_name", "load_buffer", `{"logical_name":"clip"}`},
+		{"load_buffer with a number for logical_name", "load_buffer", `{"buffer_name":"b","logical_name":5}`},
+		{"list_buffers with buffers an object", "list_buffers", `{"buffers":{}}`},
+		{"list_buffers with a buffer missing created", "list_buffers",
+			`{"buffers":[{"buffer_name":"b","logical_name":"l","size_bytes":1}]}`},
+		{"show_buffer's result for list_buffers", "list_buffers", show},
+		{"structured content from a text tool", "delete_buffer", `{}`},
+		{"no structured content from show_buffer", "show_buffer", ``},
+		{"a tool that is not listed", "no_such_tool", show},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			res := &mcp.CallToolResult{}
+			if c.structured != "" {
+				if err := json.Unmarshal([]byte(c.structured), &res.StructuredContent); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := schemas.check(c.tool, res); err == nil {
+				t.Errorf("%s: %s passed the check", c.tool, c.structured)
+			}
+		})
+	}
+	// And the right result passes, or the cases above prove nothing.
+	res := &mcp.CallToolResult{}
+	if err := json.Unmarshal([]byte(show), &res.StructuredContent); err != nil {
+		t.Fatal(err)
+	}
+	if err := schemas.check("show_buffer", res); err != nil {
+		t.Errorf("a right show_buffer result failed: %v", err)
+	}
+}
