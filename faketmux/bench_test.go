@@ -117,3 +117,23 @@ func residentBytes(b *testing.B, pid string) int64 {
 	b.Skip("no VmRSS")
 	return 0
 }
+
+// BenchmarkFormat expands a list-panes style format, with conditionals,
+// comparisons, truncation and a substitution, on one pane.
+func BenchmarkFormat(b *testing.B) {
+	withFakePrograms(b, false)
+	s := New(Options{SocketPath: "/bench"})
+	defer s.Close()
+	ctx := context.Background()
+	s.Run(ctx, []string{"new-session", "-d", "-s", "main", "-n", "win"}, nil, io.Discard, io.Discard)
+	c := &client{ctx: ctx, s: s, st: s.st, stdout: io.Discard, stderr: io.Discard, utf8: true}
+	f := c.formatFor(s.st.sessions[0].current.active)
+	const format = "#{session_name}:#{window_index}.#{pane_index} #{?pane_active,(active),} [#{=10:pane_title}] " +
+		"#{s/i/I/:window_name} #{==:#{pane_index},0} #{pane_width}x#{pane_height} #{?#{==:#{window_name},win},w,-}"
+	b.ReportAllocs()
+	for b.Loop() {
+		if f.expand(format) == "" {
+			b.Fatal("empty expansion")
+		}
+	}
+}

@@ -31,6 +31,8 @@ type client struct {
 	// the hook_ variables of their formats, and their current target.
 	hookFormats map[string]string
 	hookTarget  *target
+	// command is the name of the command running, tmux's #{command}.
+	command string
 }
 
 // current is the target a command gets without -t: a control client's

@@ -2,6 +2,7 @@ package faketmux
 
 import (
 	"os"
+	"os/user"
 	"slices"
 	"strconv"
 	"time"
@@ -188,7 +189,24 @@ func (f *formatter) clientVariable(key string) (string, time.Time, bool) {
 		return "80", t, true
 	case "client_uid":
 		return strconv.Itoa(os.Getuid()), t, true
-	case "client_tty", "client_height", "client_user", "client_termtype", "client_termfeatures":
+	case "client_user":
+		u, err := user.Current()
+		if err != nil {
+			return "", t, false
+		}
+		return u.Username, t, true
+	case "client_pid":
+		return strconv.Itoa(cc.pid), t, true
+	case "client_created", "client_activity":
+		// Activity is when the client last sent a command in tmux; the
+		// emulator keeps only when it came.
+		return "", cc.created, true
+	case "client_key_table":
+		return "root", t, true
+	case "client_prefix", "client_discarded", "client_written":
+		// No keys and no terminal: nothing pending, nothing written.
+		return "0", t, true
+	case "client_tty", "client_termtype", "client_termfeatures":
 		return "", t, true
 	}
 	return "", t, false

@@ -169,6 +169,8 @@ func TestOptionValueForms(t *testing.T) {
 		{"status-bg", "color7", "colour7"},
 		{"status-bg", "94", "brightblue"},
 		{"status-bg", "RED", "red"},
+		{"status-bg", "AliceBlue", "#f0f8ff"},
+		{"status-bg", "grey50", "#7f7f7f"},
 		{"status-style", "range=foo align=left", "range=foo align=left"},
 		{"status-style", "nobold,noblink|dim", "nobold,noblink|dim"},
 		{"status-style", "#{?x,fg=red,zz}", "#{?x,fg=red,zz}"},
@@ -179,7 +181,7 @@ func TestOptionValueForms(t *testing.T) {
 		}
 	}
 	for _, bad := range [][2]string{{"prefix", "F13"}, {"prefix", "C-"}, {"prefix", "x-y"}, {"status-bg", "colour300"},
-		{"status-bg", "none"}, {"status-style", "range=window|x"}, {"status-style", "bold|"}, {"status-style", "fg="}} {
+		{"status-bg", "none"}, {"status-bg", "grey101"}, {"status-style", "range=window|x"}, {"status-style", "bold|"}, {"status-style", "fg="}} {
 		if _, _, rc := run(t, s, "", "set-option", "-g", bad[0], bad[1]); rc != 1 {
 			t.Errorf("%s %q was taken", bad[0], bad[1])
 		}

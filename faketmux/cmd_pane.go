@@ -472,11 +472,23 @@ func cmdDisplayMessage(c *client, it *cmdItem) error {
 	} else if !ok {
 		template = displayMessageTemplate
 	}
+	if v, ok := a.get('d'); ok {
+		if _, err := strtonum(v, 0, math.MaxUint32); err != nil {
+			return errorf(errDelay, err)
+		}
+	}
 	f := c.formatForTarget(t)
-	if !a.has('p') {
+	f.verbose = a.has('v')
+	if a.has('a') {
+		f.each(func(key, value string) { c.print(key + "=" + value) })
 		return nil
 	}
-	c.print(f.expand(template))
+	// As tmux's format_expand_time: strftime first, at every level.
+	f.timeExpand = true
+	message := f.expand(template)
+	if a.has('p') {
+		c.print(message)
+	}
 	return nil
 }
 

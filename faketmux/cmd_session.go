@@ -215,6 +215,7 @@ func cmdListSessions(c *client, it *cmdItem) error {
 	filter, filtered := a.get('f')
 	for _, s := range c.st.sessions {
 		f := c.formatFor(s.current.active)
+		f.kind = findSession
 		if filtered && !formatTrue(f.expand(filter)) {
 			continue
 		}

@@ -2,6 +2,7 @@ package faketmux
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -199,6 +200,9 @@ func (c *client) findWindowIndex(v string) (target, error) {
 		}
 	}
 	if s != nil {
+		if winPart[0] == '+' || winPart[0] == '-' {
+			return indexOffset(s, winPart)
+		}
 		if n, err := strconv.Atoi(winPart); err == nil && n >= 0 && winPart[0] != '+' {
 			return target{s: s, idx: n}, nil
 		}
@@ -212,6 +216,25 @@ func (c *client) findWindowIndex(v string) (target, error) {
 		}
 	}
 	return target{}, errorf(errCantFindWindow, winPart)
+}
+
+// indexOffset is an index target +N or -N: the index that far from the
+// current window's, which need not be in use (tmux does not wrap round
+// here, and an index below 0 is not found); a count that is not a number
+// is 0.
+func indexOffset(s *session, offset string) (target, error) {
+	n := 1
+	if len(offset) > 1 {
+		n, _ = strtonum(offset[1:], 1, math.MaxInt32)
+	}
+	cur := s.current.index
+	if offset[0] == '-' {
+		if n > cur {
+			return target{}, errorf(errCantFindWindow, offset)
+		}
+		n = -n
+	}
+	return target{s: s, idx: cur + n}, nil
 }
 
 // cmdMoveWindow is tmux's move-window: -r renumbers the -t session's
@@ -557,6 +580,7 @@ func cmdListWindows(c *client, it *cmdItem) error {
 	for _, s := range sessions {
 		for _, w := range s.winlinks {
 			f := c.formatIn(w, w.active)
+			f.kind = findWindow
 			if filtered && !formatTrue(f.expand(filter)) {
 				continue
 			}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Control mode (tmux -C, -CC): a client whose commands come on its
@@ -33,6 +34,8 @@ const startupItems = 258
 // controlClient is an attached control-mode client, as the server lists it.
 type controlClient struct {
 	name     string // client-PID, as tmux names a client without a terminal
+	pid      int
+	created  time.Time
 	termName string // the client's TERM
 	srv      *Server
 	session  *session
@@ -284,6 +287,7 @@ func (c *client) attach(s *session, attached int) {
 		c.st.outMu.Unlock()
 	}
 	cc.session = s
+	s.lastAttached = c.s.now()
 	c.touch(s)
 	if focusIn {
 		c.st.notify(event{kind: eventSilent, hook: "pane-focus-in", p: p})
@@ -481,7 +485,7 @@ func newControlClient(srv *Server, call Call, out io.Writer, utf8 bool) *control
 		}
 	}
 	return &controlClient{
-		name: "client-" + strconv.Itoa(call.PID), termName: term, srv: srv,
-		out: out, utf8: utf8, wake: make(chan struct{}, 1),
+		name: "client-" + strconv.Itoa(call.PID), pid: call.PID, created: srv.now(),
+		termName: term, srv: srv, out: out, utf8: utf8, wake: make(chan struct{}, 1),
 	}
 }

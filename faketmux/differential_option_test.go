@@ -225,6 +225,24 @@ var _ = differentialCases("option", []scenario{
 		cmd("show", "-g", "status"),
 		cmd("set", "-g", "mouse"),
 		cmd("show", "-g", "mouse"),
+		// X11 colour names, and tmux's greyN.
+		cmd("set", "-g", "status-bg", "AliceBlue"),
+		cmd("show", "-g", "status-bg"),
+		cmd("set", "-g", "status-bg", "grey50"),
+		cmd("show", "-g", "status-bg"),
+		cmd("set", "-g", "status-bg", "gray"),
+		cmd("show", "-g", "status-bg"),
+		cmd("set", "-g", "status-bg", "Grey50"),
+		cmd("set", "-g", "status-bg", "grey101"),
+		cmd("set", "-g", "status-bg", "dark slate gray"),
+		cmd("show", "-g", "status-bg"),
+		cmd("set", "-g", "status-bg", "DarkSlateGray"),
+		cmd("show", "-g", "status-bg"),
+		cmd("set", "-g", "status-style", "fg=aliceblue bg=grey3"),
+		cmd("show", "-g", "status-style"),
+		cmd("set", "-g", "status-bg", "#0A0b0C"),
+		cmd("show", "-g", "status-bg"),
+		cmd("set", "-g", "status-bg", "#0A0b0"),
 	}},
 	// Scopes, pane options, inheritance, -o -u -U -a, and arrays.
 	{name: "option scopes, inheritance and arrays", steps: []step{
@@ -459,6 +477,18 @@ var _ = differentialCases("option", []scenario{
 		cmd("list-sessions", "-F", "#{session_name}"),
 		cmd("set-option", "-t", "noenv", "destroy-unattached", "on", ";", "list-sessions", "-F", "#{session_name}"),
 		cmd("list-sessions", "-F", "#{session_name}"),
+	}},
+	// Options as format variables, as tmux's format_find looks them up:
+	// exact names and indexes, user options at every scope, the pane's
+	// first, flags as 1 or 0.
+	{name: "options in formats", steps: []step{
+		cmd("new-session", "-d", "-s", "main", "-n", "w", "sleep 1000"),
+		cmd("set-option", "-g", "@x", "gx", ";", "set-option", "@x", "sx", ";", "set-option", "-w", "@y", "wy", ";", "set-option", "-p", "@z", "pz"),
+		cmd("display-message", "-p", "#{exit-empty}|#{status}|#{prefix}|#{@x}|#{@y}|#{@z}|#{status-format[1]}|#{cursor-color}|#{update-environment}|#{update-environment[1]}|#{remain-on-exit}|#{mouse}|#{status-bg}|#{base-ind}"),
+		cmd("display-message", "-p", "-t", "main", "#{@x}|#{@nope}|#{base-index}|#{automatic-rename}"),
+		cmd("set-option", "-p", "remain-on-exit", "on", ";", "display-message", "-p", "#{remain-on-exit}"),
+		cmd("set-hook", "-g", "after-new-window", "ls", ";", "display-message", "-p", "#{after-new-window}|#{after-new-window[0]}"),
+		cmd("list-sessions", "-F", "#{session_name} #{@x} #{?@x,yes,no} #{?@nope,yes,no}"),
 	}},
 })
 

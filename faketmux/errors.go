@@ -27,6 +27,7 @@ const (
 	errTooFewArgs       = "too few arguments (need at least %d)"
 	errTooManyArgs      = "too many arguments (need at most %d)"
 	errUnsupported      = "faketmux: %s is not supported"
+	errDelay            = "delay %s"
 
 	// Buffers.
 	errNoBuffers        = "no buffers"
@@ -63,6 +64,8 @@ const (
 	errCantFindSession = "can't find session: %s"
 	errCantFindWindow  = "can't find window: %s"
 	errCantFindPane    = "can't find pane: %s"
+	errNoMarkedTarget  = "no marked target"
+	errNoMouseTarget   = "no mouse target"
 )
 
 // Clients.

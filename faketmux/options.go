@@ -426,3 +426,52 @@ func (st *state) checkUnattached() {
 		}
 	}
 }
+
+// formatOption is an option as a format variable, as tmux's format_find
+// looks it up: NAME or NAME[N], no prefix, user options too, in the server
+// options, then the pane's, the window's, the global window options, the
+// session's and the global session options (each with what it inherits);
+// a flag is 1 or 0 there.
+func (st *state) formatOption(key string, p *paneState, w *window, s *session) (string, bool) {
+	name, index, ok := parseOptionName(key)
+	if !ok {
+		return "", false
+	}
+	if alias, ok := optionAliases[name]; ok {
+		name = alias
+	}
+	sets := []*options{st.options}
+	if p != nil {
+		sets = append(sets, p.opts())
+	}
+	if w != nil {
+		sets = append(sets, w.options)
+	}
+	sets = append(sets, st.windowOptions)
+	if s != nil {
+		sets = append(sets, s.options)
+	}
+	sets = append(sets, st.sessionOptions)
+	for _, o := range sets {
+		if owner := o.owner(name); owner != nil {
+			return owner.formatValue(name, index), true
+		}
+	}
+	return "", false
+}
+
+// formatValue is an option's value in a set that has it, as tmux's
+// options_to_string gives it to formats: an array's item by index (none
+// without one), a flag as 1 or 0.
+func (o *options) formatValue(name string, index int) string {
+	d := optionByName[name]
+	if d != nil && d.array {
+		items, _ := o.items(name)
+		return items[index]
+	}
+	v, _ := o.lookup(name)
+	if d != nil && d.typ == optFlag {
+		return map[bool]string{true: "1", false: "0"}[v == "on"]
+	}
+	return v
+}

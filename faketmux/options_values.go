@@ -220,7 +220,7 @@ var colourNames = []struct {
 }
 
 // parseColour reads a colour as tmux's colour_fromstring does and gives
-// it as colour_tostring prints it. X11 colour names are not modelled.
+// it as colour_tostring prints it.
 func parseColour(s string) (string, error) {
 	if c, ok := colour(s); ok {
 		return c, nil
@@ -242,6 +242,9 @@ func colour(s string) (string, bool) {
 		if strings.EqualFold(s, c.name) || c.number != "" && s == c.number {
 			return c.name, true
 		}
+	}
+	if rgb, ok := colourByName(s); ok {
+		return fmt.Sprintf("#%06x", rgb), true
 	}
 	return "", false
 }

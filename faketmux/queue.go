@@ -116,6 +116,7 @@ func (c *client) fire(cmd *command) error {
 	}
 	it := &cmd.item
 	*it = cmdItem{entry: e, args: &cmd.args}
+	c.command = e.name
 	var err error
 	if it.source, err = c.resolve(&cmd.args, 's', e.source); err != nil {
 		return err

@@ -128,7 +128,7 @@ func (s *Server) watchPane(st *state, p *paneState, prog program) {
 		if message != "" {
 			// As tmux draws it: a new line at the foot of the screen,
 			// then the message, cut to the pane's width.
-			prog.Display([]byte(fmt.Sprintf("\x1b[r\x1b[%d;1H\n%s", p.height, trimWidth(message, p.width))))
+			prog.Display([]byte(fmt.Sprintf("\x1b[r\x1b[%d;1H\n%s", p.height, trimLeft(message, p.width))))
 		}
 		st.paneHook("pane-died", p)
 	default:

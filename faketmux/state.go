@@ -100,6 +100,8 @@ type session struct {
 	current  *window
 	lastw    []*window // tmux's last-window stack: windows used before, most recent first
 	seq      uint64    // when last used, in state.activity
+	// lastAttached is when a client last attached; the zero time: never.
+	lastAttached time.Time
 }
 
 // window is one place of a window in a session, tmux's winlink: a window
