@@ -141,7 +141,7 @@ func cmdNewSession(c *client, it *cmdItem) error {
 	if !a.has('d') {
 		c.attach(s, 0)
 	}
-	it.hookTarget = &target{s: s, w: w, p: w.active}
+	it.raiseHook("after-new-session", target{s: s, w: w, p: w.active})
 	if a.has('P') {
 		template, ok := a.get('F')
 		if !ok {

@@ -144,7 +144,7 @@ func cmdNewWindow(c *client, it *cmdItem) error {
 		// tmux makes the window current before it tells of its link.
 		c.st.events = slices.Insert(c.st.events, len(c.st.events)-1, event{kind: eventWindowChanged, s: s})
 	}
-	it.hookTarget = &target{s: s, w: w, p: w.active}
+	it.raiseHook("after-new-window", target{s: s, w: w, p: w.active})
 	if a.has('P') {
 		template, ok := a.get('F')
 		if !ok {
@@ -627,6 +627,8 @@ func selectWindow(c *client, it *cmdItem, move windowMove) error {
 	a, t := it.args, it.target
 	s := t.s
 	defer c.st.windowChanged(s, s.current)
+	// tmux raises the hook for the session's current window after.
+	defer func() { it.raiseHook("after-select-window", target{s: s, w: s.current, p: s.current.active}) }()
 	switch {
 	case move == moveNext:
 		// -a moves to a window with an alert, and none ever has one here.

@@ -490,6 +490,39 @@ var _ = differentialCases("option", []scenario{
 		cmd("set-hook", "-g", "after-new-window", "ls", ";", "display-message", "-p", "#{after-new-window}|#{after-new-window[0]}"),
 		cmd("list-sessions", "-F", "#{session_name} #{@x} #{?@x,yes,no} #{?@nope,yes,no}"),
 	}},
+	// The commands that raise their after- hook themselves: only where
+	// tmux does, for what it gives; next-, previous- and last-window raise
+	// after-select-window. select-pane -T tells of the title.
+	{name: "hooks commands raise", steps: []step{
+		cmd("new-session", "-d", "-s", "main", "-n", "w", "sleep 1000"),
+		cmd("set-hook", "-g", "after-select-window", "set -gaF @sw \" #{hook}:#{window_index}:#{hook_argument_0}\""),
+		cmd("set-hook", "-g", "after-select-pane", "set -gaF @sp \" #{hook}:#{pane_index}\""),
+		cmd("set-hook", "-g", "after-new-session", "set -gaF @ns \" #{hook}:#{session_name}\""),
+		cmd("set-hook", "-g", "pane-title-changed", "set -gaF @pt \" #{hook}:#{hook_pane}:#{pane_title}\""),
+		cmd("neww", "-d", "sleep 100"),
+		cmd("neww", "-d", "sleep 100"),
+		cmd("next-window"),
+		cmd("previous-window"),
+		cmd("last-window"),
+		cmd("selectw", "-t", ":2"),
+		cmd("selectw", "-t", ":2"),
+		cmd("selectw", "-T", "-t", ":2"),
+		cmd("next-window", "-a"),
+		cmd("splitw", "-d", "sleep 100"),
+		cmd("selectp", "-t", ":.1"),
+		cmd("selectp", "-t", ":.1"),
+		cmd("selectp", "-L"),
+		cmd("selectp", "-l"),
+		cmd("last-pane"),
+		cmd("selectp", "-d"),
+		cmd("selectp", "-T", "title"),
+		cmd("show", "-g", "@sw"),
+		cmd("show", "-g", "@sp"),
+		cmd("new", "-d", "-s", "two", "sleep 100"),
+		cmd("new", "-A", "-d", "-s", "two"),
+		cmd("show", "-g", "@ns"),
+		cmd("show", "-g", "@pt"),
+	}},
 })
 
 // showQuoted sets default-command to each value and shows it, to compare

@@ -32,18 +32,26 @@ func (st *state) hookOptions(s *session) *options {
 	return st.sessionOptions
 }
 
+// selfHooked are the commands that insert their after- hook themselves in
+// tmux, not through the queue (raiseHook): only where they do, with the
+// target they give, and next-window, previous-window and last-window
+// raise after-select-window.
+var selfHooked = map[string]bool{
+	"new-session": true, "new-window": true, "split-window": true, "select-pane": true,
+	"select-window": true, "next-window": true, "previous-window": true, "last-window": true,
+}
+
 // afterHook runs a command's after-<command> hook, as tmux's
 // cmdq_insert_hook does for it once the command succeeded: with the
 // command's target, else the current one, and the hook_ variables of its
 // arguments. Hook commands run no hooks themselves.
 func (c *client) afterHook(cmd *command) {
-	name := "after-" + cmd.entry.name
+	name, t := "after-"+cmd.entry.name, cmd.item.target
+	if selfHooked[cmd.entry.name] {
+		name, t = cmd.item.hook, cmd.item.hookTarget
+	}
 	if c.hookFormats != nil || optionByName[name] == nil {
 		return
-	}
-	t := cmd.item.target
-	if cmd.item.hookTarget != nil {
-		t = *cmd.item.hookTarget
 	}
 	if t.p == nil {
 		cur, ok := c.current()

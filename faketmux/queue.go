@@ -16,10 +16,16 @@ type cmdItem struct {
 	// then are the groups insertAfter and callAfter give, to run after
 	// this command.
 	then []inserted
-	// hookTarget is set by a command whose after-hook tmux runs for what
-	// it made (new-session, new-window, split-window) rather than its
-	// target.
-	hookTarget *target
+	// hook and hookTarget are the after- hook a command raises itself
+	// (see raiseHook).
+	hook       string
+	hookTarget target
+}
+
+// raiseHook is for the commands that insert their after- hook themselves
+// in tmux (selfHooked): where and for what target they do.
+func (it *cmdItem) raiseHook(name string, t target) {
+	it.hook, it.hookTarget = name, t
 }
 
 // inserted is a group of commands a command inserted after itself, or a
