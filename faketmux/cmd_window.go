@@ -3,6 +3,7 @@ package faketmux
 import (
 	"fmt"
 	"math"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -70,16 +71,39 @@ func (w *window) hold(p *paneState) {
 	w.fixPanes()
 }
 
-// rename names w, or with no name, after p's command as tmux's
-// automatic-rename first does. A window named explicitly keeps its name:
-// automatic-rename goes off, as in tmux.
+// rename names w, or with no name, as tmux's default_window_name does:
+// after p's command, else its shell. A window named explicitly keeps its
+// name: automatic-rename goes off, as in tmux.
 func (w *window) rename(name string, p *paneState) {
 	w.name = name
-	if name == "" {
-		w.name = p.command
-	} else {
+	switch {
+	case name != "":
 		w.options.values["automatic-rename"] = "off"
+	case p.startCommand != "":
+		w.name = parseWindowName(p.startCommand)
+	default:
+		w.name = p.command
 	}
+}
+
+// parseWindowName is a window's name from a command, as tmux's
+// parse_window_name takes it: the first word, out of its quotes, without
+// "exec " and leading dashes, trailing characters that are neither letters,
+// digits nor punctuation, and a path's directories.
+func parseWindowName(in string) string {
+	name := strings.TrimPrefix(in, `"`)
+	name, _, _ = strings.Cut(name, `"`)
+	name = strings.TrimPrefix(name, "exec ")
+	name = strings.TrimLeft(name, " -")
+	name, _, _ = strings.Cut(name, " ")
+	// isalnum and ispunct take only ASCII's visible characters here.
+	for len(name) > 1 && (name[len(name)-1] <= ' ' || name[len(name)-1] >= 0x7f) {
+		name = name[:len(name)-1]
+	}
+	if strings.HasPrefix(name, "/") {
+		name = filepath.Base(name)
+	}
+	return name
 }
 
 func cmdNewWindow(c *client, it *cmdItem) error {

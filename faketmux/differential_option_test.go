@@ -467,6 +467,17 @@ var _ = differentialCases("option", []scenario{
 		cmd("set-option", "-g", "base-index", "5", ";", "set-option", "-gw", "pane-base-index", "2", ";", "set-option", "-g", "history-limit", "7", ";", "set-option", "-g", "default-size", "50x10"),
 		cmd("new-session", "-d", "-s", "b", "-P", "-F", "#{window_index}.#{pane_index} #{history_limit} #{window_width}x#{window_height}", "sleep 1000"),
 		cmd("split-window", "-d", "-t", "b", "-P", "-F", "#{pane_index}", "sleep 1000"),
+		// A window's name when made, as tmux's default_window_name gives
+		// it (automatic-rename later follows the pane's process).
+		cmd("neww", "-d", "-P", "-F", "#{window_name}", "sleep 100"),
+		cmd("neww", "-d", "-P", "-F", "#{window_name}", "sleep", "100"),
+		cmd("neww", "-d", "-P", "-F", "#{window_name}", "exec sleep 100"),
+		cmd("neww", "-d", "-P", "-F", "#{window_name}", "/bin/sleep 100"),
+		cmd("neww", "-d", "-P", "-F", "#{window_name}", "\"sleep\" 100"),
+		cmd("neww", "-d", "-P", "-F", "#{window_name}", "  sleep 100"),
+		cmd("neww", "-d", "-P", "-F", "#{window_name}"),
+		cmd("splitw", "-d", "-t", ":1", "sleep 100"),
+		cmd("breakp", "-d", "-s", ":1.1", "-P", "-F", "#{window_name}"),
 		// buffer-limit drops the oldest automatic buffers.
 		cmd("set-option", "-s", "buffer-limit", "2", ";", "set-buffer", "a", ";", "set-buffer", "b", ";", "set-buffer", "c", ";", "list-buffers", "-F", "#{buffer_sample}"),
 		// default-command runs in new panes that have no command.
