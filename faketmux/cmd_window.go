@@ -546,6 +546,8 @@ func (st *state) resizeWindow(w *window, sx, sy int) {
 	if zoomed {
 		st.zoom(w, w.active)
 	}
+	st.notify(event{kind: eventLayoutChanged, w: w})
+	st.notify(event{kind: eventSilent, hook: "window-resized", w: w})
 }
 
 func cmdKillWindow(c *client, it *cmdItem) error {

@@ -448,6 +448,12 @@ var _ = differentialCases("option", []scenario{
 		cmd("show-options", "-gv", "@h"),
 		cmd("attach", "-t", "other").controlIn("detach-client\n"),
 		cmd("show-options", "-gv", "@h"),
+		// resize-window tells of the layout and the size.
+		cmd("set-hook", "-g", "window-resized", `set -gaF @r " #{hook}:#{hook_window}:#{window_width}"`),
+		cmd("attach", "-t", "main").controlIn("resize-window -x 60 -y 20\nresize-window -x 60 -y 20\nresize-window -A\n"),
+		cmd("show-options", "-gv", "@r"),
+		cmd("resize-window", "-t", "main", "-x", "50", ";", "show-options", "-gv", "@r"),
+		cmd("show-options", "-gv", "@r"),
 		// A control client's after- hooks, and their guards.
 		cmd("set-hook", "-gu", "client-attached", ";", "set-hook", "-gu", "client-session-changed", ";", "set-hook", "-gu", "client-detached"),
 		cmd("attach", "-t", "main").controlIn("set-hook -g after-list-sessions 'display -p hooked ; kill-session -t nosuch ; display -p never'\nlist-sessions -F x\nlist-sessions -F y ; display -p z\n"),
