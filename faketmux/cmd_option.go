@@ -27,14 +27,18 @@ type optionSet struct {
 	scope optionScope
 }
 
+// scopeFlags are what tmux's options_scope_from_flags reads of a
+// command's flags: -s, -p, -w (or a window command) and -g.
+type scopeFlags struct{ server, pane, window, global bool }
+
 // scopeFromFlags is the set the flags choose, as tmux's
 // options_scope_from_flags: -s the server's, -p the target pane's (even
 // with -g), -w (and the window commands) a window's, else a session's; -g
 // the global one. The target may have failed to resolve (tmux's
 // CMD_FIND_CANFAIL): only the part the scope needs must have been found.
-func (c *client) scopeFromFlags(it *cmdItem, window bool) (optionSet, error) {
-	a, t := it.args, it.target
-	spec, given := a.get('t')
+func (c *client) scopeFromFlags(it *cmdItem, f scopeFlags) (optionSet, error) {
+	t := it.target
+	spec, given := it.args.get('t')
 	missing := func(noSuch, noCurrent string) error {
 		if given {
 			return fmt.Errorf(noSuch, spec)
@@ -42,22 +46,20 @@ func (c *client) scopeFromFlags(it *cmdItem, window bool) (optionSet, error) {
 		return errors.New(noCurrent)
 	}
 	switch {
-	case a.has('s'):
+	case f.server:
 		return optionSet{c.st.options, scopeServer}, nil
-	case a.has('p'):
+	case f.pane:
 		if t.p == nil {
 			return optionSet{}, missing(errNoSuchPane, errNoCurrentPane)
 		}
 		return optionSet{t.p.opts(), scopePane}, nil
-	case window || a.has('w'):
-		if a.has('g') {
-			return optionSet{c.st.windowOptions, scopeWindow}, nil
-		}
-		if t.w == nil {
-			return optionSet{}, missing(errNoSuchWindow, errNoCurrentWindow)
-		}
+	case f.window && f.global:
+		return optionSet{c.st.windowOptions, scopeWindow}, nil
+	case f.window && t.w == nil:
+		return optionSet{}, missing(errNoSuchWindow, errNoCurrentWindow)
+	case f.window:
 		return optionSet{t.w.options, scopeWindow}, nil
-	case a.has('g'):
+	case f.global:
 		return optionSet{c.st.sessionOptions, scopeSession}, nil
 	case t.s == nil:
 		return optionSet{}, missing(errNoSuchSession, errNoCurrentSession)
@@ -65,39 +67,29 @@ func (c *client) scopeFromFlags(it *cmdItem, window bool) (optionSet, error) {
 	return optionSet{t.s.options, scopeSession}, nil
 }
 
-// scopeFromName is the set a named option lives in, as tmux's
-// options_scope_from_name: its own scope's, a pane's with -p for the
-// window options panes may have; a user option's from the flags.
-func (c *client) scopeFromName(it *cmdItem, window bool, name string) (optionSet, error) {
-	d := optionByName[name]
-	if d == nil {
-		return c.scopeFromFlags(it, window)
-	}
-	a := it.args
-	switch {
-	case d.scope == scopeServer:
-		return optionSet{c.st.options, scopeServer}, nil
-	case d.scope == scopeSession:
-		// Only the session part of the flags counts.
-		if a.has('g') {
-			return optionSet{c.st.sessionOptions, scopeSession}, nil
-		}
-		return c.scopeFromFlags(&cmdItem{args: &args{flags: onlyFlag(a, 't')}, target: it.target}, false)
-	case d.pane && a.has('p'):
-		return c.scopeFromFlags(&cmdItem{args: &args{flags: onlyFlag(a, 't', 'p')}, target: it.target}, false)
-	}
-	return c.scopeFromFlags(&cmdItem{args: &args{flags: onlyFlag(a, 't', 'g')}, target: it.target}, true)
+// commandScope is the scope a command's own flags ask for; window is set
+// for set-window-option and show-window-options.
+func commandScope(a *args, window bool) scopeFlags {
+	return scopeFlags{server: a.has('s'), pane: a.has('p'), window: window || a.has('w'), global: a.has('g')}
 }
 
-// onlyFlag is a's flags of the letters given.
-func onlyFlag(a *args, letters ...byte) []flag {
-	var out []flag
-	for _, f := range a.flags {
-		if slices.Contains(letters, f.letter) {
-			out = append(out, f)
-		}
+// scopeFromName is the set a named option lives in, as tmux's
+// options_scope_from_name: its own scope's (-g the global one), a pane's
+// with -p for the window options panes may have; a user option's from the
+// flags.
+func (c *client) scopeFromName(it *cmdItem, window bool, name string) (optionSet, error) {
+	d, g := optionByName[name], it.args.has('g')
+	switch {
+	case d == nil:
+		return c.scopeFromFlags(it, commandScope(it.args, window))
+	case d.scope == scopeServer:
+		return c.scopeFromFlags(it, scopeFlags{server: true})
+	case d.scope == scopeSession:
+		return c.scopeFromFlags(it, scopeFlags{global: g})
+	case d.pane && it.args.has('p'):
+		return c.scopeFromFlags(it, scopeFlags{pane: true})
 	}
-	return out
+	return c.scopeFromFlags(it, scopeFlags{window: true, global: g})
 }
 
 func cmdSetOption(c *client, it *cmdItem) error {
@@ -226,7 +218,7 @@ func cmdShowOptions(c *client, it *cmdItem) error {
 	a := it.args
 	window := it.entry.name == "show-window-options"
 	if len(a.values) == 0 {
-		set, err := c.scopeFromFlags(it, window)
+		set, err := c.scopeFromFlags(it, commandScope(a, window))
 		if err != nil {
 			if a.has('q') {
 				return nil
@@ -293,6 +285,14 @@ func (c *client) showAll(it *cmdItem, set optionSet) {
 				continue
 			}
 		}
+		// The listing marks an inherited array with no items, where
+		// showOption does not.
+		if items, _ := from.items(d.name); d.array && len(items) == 0 && inherited {
+			if !a.has('v') {
+				c.print(d.name + "*")
+			}
+			continue
+		}
 		c.showOption(a, from, d.name, -1, inherited)
 	}
 }
@@ -321,7 +321,7 @@ func (c *client) showOption(a *args, o *options, name string, index int, inherit
 		items, _ := o.items(name)
 		if len(items) == 0 {
 			if !a.has('v') {
-				c.print(name + star)
+				c.print(name)
 			}
 			return
 		}

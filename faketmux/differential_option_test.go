@@ -329,6 +329,14 @@ var _ = differentialCases("option", []scenario{
 		cmd("set", "-u", "-t", "main", "nosuch"),
 		cmd("set", "-u", "-t", "main", "base-index"),
 		cmd("set", "-uq", "-t", "main", "nosuch"),
+		// An inherited array with no items: marked in a listing only.
+		cmd("show", "-pA", "pane-colours"),
+		cmd("show", "-pA"),
+		cmd("show", "-A", "-t", "main", "update-environment"),
+		cmd("show", "-wA", "pane-colours"),
+		cmd("set", "-w", "pane-colours", "red"),
+		cmd("show", "-pA", "pane-colours"),
+		cmd("show", "-pA"),
 	}},
 	// set-hook, show-hooks, and after- hooks running with their formats.
 	{name: "hooks", steps: []step{
