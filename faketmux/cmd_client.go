@@ -50,8 +50,18 @@ func cmdAttachSession(c *client, it *cmdItem) error {
 	if a.has('r') {
 		c.control.flags.setFlags("read-only")
 	}
+	if !a.has('E') {
+		c.updateEnvironment(s)
+	}
 	c.attach(s, 1)
 	return nil
+}
+
+// updateEnvironment is tmux's environ_update for a client attaching to an
+// existing session (attach-session, new-session -A): the session's
+// update-environment takes the client's variables.
+func (c *client) updateEnvironment(s *session) {
+	s.env.update(c.env, s.options.getArray("update-environment"))
 }
 
 // preferUnattached is the session attach-session picks without -t: the

@@ -66,7 +66,11 @@ func cmdNewSession(c *client, it *cmdItem) error {
 		if c.control == nil {
 			return errorf(errNotATerminal)
 		}
-		c.attach(c.st.findSession(name), 1)
+		s := c.st.findSession(name)
+		if !a.has('E') {
+			c.updateEnvironment(s)
+		}
+		c.attach(s, 1)
 		return nil
 	}
 	if named && c.st.findSession(name) != nil {

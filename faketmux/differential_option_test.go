@@ -1,6 +1,16 @@
 package faketmux
 
-import "slices"
+import (
+	"regexp"
+	"slices"
+)
+
+// normItems is normControl with the guards' item numbers left out too.
+func normItems(s string) string {
+	return guardNumbers.ReplaceAllString(normControl(s), "$1 N ")
+}
+
+var guardNumbers = regexp.MustCompile(`(%(?:begin|end|error) TIME) [0-9]+ `)
 
 // The differential cases of the option commands.
 var _ = differentialCases("option", []scenario{
@@ -476,6 +486,12 @@ var _ = differentialCases("option", []scenario{
 		cmd("show-environment", "-t", "env"),
 		cmd("new-session", "-d", "-E", "-s", "noenv", "sleep 1000").withEnv("LC_B=2"),
 		cmd("show-environment", "-t", "noenv"),
+		// Attaching takes the session's own update-environment, unless -E.
+		cmd("set-option", "-t", "env", "update-environment", "FOO*"),
+		// (tmux's item numbers vary here from run to run.)
+		cmd("attach", "-t", "env").withEnv("FOO_X=1", "LC_A=9").controlIn("show-environment -t env\n").normalise(normItems),
+		cmd("attach", "-E", "-t", "env").withEnv("FOO_X=2").controlIn("show-environment -t env FOO_X\n").normalise(normItems),
+		cmd("new-session", "-A", "-s", "env").withEnv("FOO_Y=3").controlIn("show-environment -t env\n").normalise(normItems),
 		cmd("set-option", "-gu", "update-environment"),
 		// base-index, pane-base-index, history-limit, default-size.
 		cmd("set-option", "-g", "base-index", "5", ";", "set-option", "-gw", "pane-base-index", "2", ";", "set-option", "-g", "history-limit", "7", ";", "set-option", "-g", "default-size", "50x10"),
