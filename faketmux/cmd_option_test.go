@@ -298,3 +298,27 @@ func TestOptionPatterns(t *testing.T) {
 		}
 	}
 }
+
+func TestEventHooks(t *testing.T) {
+	withFakePrograms(t, false)
+	s := started(t)
+	for hook, record := range map[string]string{
+		"session-created": "#{hook}:#{hook_session_name}:#{session_name}",
+		"session-closed":  "#{hook}:#{hook_session_name}:#{session_name}",
+		"window-linked":   "#{hook}:#{hook_session_name}:#{hook_window_name}",
+		"window-renamed":  "#{hook}:[#{hook_session_name}]:#{hook_window_name}:#{session_name}",
+		// A hook's commands raise no notifications: this rename runs no
+		// session-renamed hook.
+		"session-renamed": "#{hook}",
+	} {
+		mustRun(t, s, "set-hook", "-g", hook, `set -gaF @h " `+record+`"`)
+	}
+	mustRun(t, s, "set-hook", "-ga", "window-renamed", "rename-session -t other renamed")
+	mustRun(t, s, "new-session", "-d", "-s", "other", "-n", "w")
+	mustRun(t, s, "rename-window", "-t", "other:w", "x")
+	mustRun(t, s, "kill-session", "-t", "renamed")
+	want := " window-linked:other:w session-created:other:other window-renamed:[]:x:other session-closed:renamed:main\n"
+	if got := mustRun(t, s, "show-options", "-gv", "@h"); got != want {
+		t.Errorf("hooks ran as %q, want %q", got, want)
+	}
+}
