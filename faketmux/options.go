@@ -440,6 +440,11 @@ func (st *state) formatOption(key string, p *paneState, w *window, s *session) (
 	if alias, ok := optionAliases[name]; ok {
 		name = alias
 	}
+	// Most keys are no option: only the table's names and user options
+	// can be found.
+	if name[0] != '@' && optionByName[name] == nil {
+		return "", false
+	}
 	sets := []*options{st.options}
 	if p != nil {
 		sets = append(sets, p.opts())
