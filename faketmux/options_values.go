@@ -2,6 +2,7 @@ package faketmux
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -311,8 +312,9 @@ func validStyleWord(w string) bool {
 	return validAttributes(lower)
 }
 
-// validAttributes says whether tmux's attributes_fromstring takes s: names
-// joined by '|' (a style's own separators split the rest).
+// validAttributes says whether tmux's attributes_fromstring takes s, in
+// lower case: names joined by '|' (a style's own separators split the
+// rest).
 func validAttributes(s string) bool {
 	if s == "default" || s == "none" {
 		return true
@@ -321,18 +323,9 @@ func validAttributes(s string) bool {
 		return false
 	}
 	for _, a := range strings.Split(s, "|") {
-		if a != "" && !containsFold(attributeNames, a) {
+		if a != "" && !slices.Contains(attributeNames, a) {
 			return false
 		}
 	}
 	return true
-}
-
-func containsFold(list []string, s string) bool {
-	for _, v := range list {
-		if strings.EqualFold(v, s) {
-			return true
-		}
-	}
-	return false
 }
