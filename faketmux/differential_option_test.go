@@ -564,7 +564,16 @@ var _ = differentialCases("option", []scenario{
 		cmd("show", "-g", "@ns"),
 		cmd("show", "-g", "@pt"),
 	}},
+	// remain-on-exit is read from the pane's own options first.
+	{name: "pane options", steps: []step{
+		cmd("new-session", "-d", "-s", "main", "-n", "w", "sleep 1000"),
+		cmd("split-window", "-d", "-t", "main", "sleep 0.2; "+linger+"exit 3", ";", "set-option", "-p", "-t", "%1", "remain-on-exit", "on"),
+		cmd("display-message", "-p", "-t", "%1", "#{pane_dead} [#{pane_dead_status}]").waitFor("1 [3]"),
+		cmd("set-option", "-p", "-t", "%1", "remain-on-exit", "off", ";", "set-option", "-w", "-t", "main", "remain-on-exit", "on", ";", "respawn-pane", "-t", "%1", "sleep 0.2; "+linger+"exit 4"),
+		cmd("list-panes", "-t", "main", "-F", "#{pane_id}").waitGone("%1"),
+	}},
 })
+
 
 // showQuoted sets default-command to each value and shows it, to compare
 // how show-options quotes strings.
