@@ -82,6 +82,12 @@ func (b *bufferStore) insert(pb *buffer) {
 // add stores data as a new automatic buffer, first evicting the oldest
 // automatic buffers until it fits within limit. Empty data adds nothing.
 func (b *bufferStore) add(data []byte, limit int, now time.Time) {
+	b.addAs("buffer", data, limit, now)
+}
+
+// addAs is add with another prefix than "buffer" for the name, as copy
+// mode's copy commands take one.
+func (b *bufferStore) addAs(prefix string, data []byte, limit int, now time.Time) {
 	if len(data) == 0 {
 		return
 	}
@@ -94,7 +100,7 @@ func (b *bufferStore) add(data []byte, limit int, now time.Time) {
 	}
 	pb := &buffer{data: data, automatic: true, created: now}
 	for {
-		pb.name = "buffer" + strconv.FormatUint(b.nextIndex, 10)
+		pb.name = prefix + strconv.FormatUint(b.nextIndex, 10)
 		b.nextIndex++
 		if b.get(pb.name) == nil {
 			break

@@ -6,8 +6,6 @@ import (
 	"math"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/pane"
 )
 
 // paneCommands are the pane commands, as tmux's cmd-*.c declare them.
@@ -24,7 +22,6 @@ var paneCommands = []*cmdEntry{
 	{name: "select-pane", alias: "selectp", template: "DdegLlMmP:RT:t:UZ", lower: 0, upper: 0, usage: `[-DdeLlMmRUZ] [-T title] [-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdSelectPane},
 	{name: "last-pane", alias: "lastp", template: "det:Z", lower: 0, upper: 0, usage: `[-deZ] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdLastPane},
 	{name: "display-message", alias: "display", template: "ac:d:INpt:F:v", lower: 0, upper: 1, usage: `[-aINpv] [-c target-client] [-d delay] [-F format] [-t target-pane] [message]`, target: targetSpec{kind: findPane, canFail: true}, exec: cmdDisplayMessage},
-	{name: "send-keys", alias: "send", template: "FHlMN:Rt:X", lower: 0, upper: -1, usage: `[-FHlMRX] [-N repeat-count] [-t target-pane] key ...`, target: targetSpec{kind: findPane}, exec: cmdSendKeys},
 	{name: "capture-pane", alias: "capturep", template: "ab:CeE:JNpPqS:t:", lower: 0, upper: 0, usage: `[-aCeJNpPq] [-b buffer-name] [-E end-line] [-S start-line] [-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdCapturePane},
 	{name: "clear-history", alias: "clearhist", template: "t:", lower: 0, upper: 0, usage: `[-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdClearHistory},
 }
@@ -174,7 +171,7 @@ func cmdResizePane(c *client, it *cmdItem) error {
 	switch {
 	case a.has('T'):
 		// Not in a mode, which tmux leaves alone.
-		if !p.viewMode {
+		if !p.inMode() {
 			p.prog.Trim()
 		}
 		return nil
@@ -422,7 +419,7 @@ func (c *client) respawn(p *paneState, a *args) error {
 	if v, ok := a.get('c'); ok {
 		p.cwd = c.formatter().expand(v)
 	}
-	p.viewMode = false
+	c.st.resetModes(p)
 	return c.runPane(p, allValues(a, 'e'), lines[:history])
 }
 
@@ -492,40 +489,6 @@ func cmdDisplayMessage(c *client, it *cmdItem) error {
 	return nil
 }
 
-func cmdSendKeys(c *client, it *cmdItem) error {
-	a, t := it.args, it.target
-	var in []byte
-	leaves := false
-	for _, k := range a.values {
-		if !a.has('l') {
-			if b, ok := pane.KeyBytes(k); ok {
-				in = append(in, b...)
-				leaves = leaves || leavesViewMode[string(b)]
-				continue
-			}
-		}
-		in = append(in, k...)
-		for i := range len(k) {
-			leaves = leaves || leavesViewMode[k[i:i+1]]
-		}
-	}
-	if t.p.viewMode {
-		// The mode takes every key of the command; a cancel it is bound
-		// to runs after the command, so later keys are not typed either.
-		t.p.viewMode = !leaves
-		return nil
-	}
-	if t.p.inputOff {
-		return nil
-	}
-	t.p.prog.Write(in)
-	return nil
-}
-
-// leavesViewMode are the keys tmux's default copy-mode table binds to
-// cancel (q, C-c, Escape), by the bytes send-keys makes of them.
-var leavesViewMode = map[string]bool{"q": true, "\x03": true, "\x1b": true}
-
 func cmdCapturePane(c *client, it *cmdItem) error {
 	a, t := it.args, it.target
 	// -q only silences -a's error, so it is accepted alone.
@@ -577,10 +540,10 @@ func captureLine(a *args, flag byte, dash, history, last int) int {
 }
 
 // cmdClearHistory empties the pane's history; like tmux, it also takes the
-// pane out of any mode (here, view mode).
+// pane out of every mode.
 func cmdClearHistory(c *client, it *cmdItem) error {
 	t := it.target
-	t.p.viewMode = false
+	c.st.resetModes(t.p)
 	t.p.prog.ClearHistory()
 	return nil
 }

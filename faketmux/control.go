@@ -42,8 +42,16 @@ type controlClient struct {
 	out      io.Writer
 	utf8     bool
 	flags    clientFlags
-	exit     bool          // tmux's CLIENT_EXIT: detach once the batch is done
-	wake     chan struct{} // the client must look at exit, or at output
+	exit     bool // tmux's CLIENT_EXIT: detach once the batch is done
+	// held is a client whose queue waits for an answer only a terminal
+	// could give (a prompt, a menu, a popup): tmux runs nothing more of
+	// its input, and the client leaves at the end of it.
+	held bool
+	// lastSession is the session switch-client -l goes back to.
+	lastSession *session
+	keyTable    string        // client_key_table; empty for root
+	suspended   bool          // suspend-client: tmux's CLIENT_SUSPENDED
+	wake        chan struct{} // the client must look at exit, or at output
 	// output is pane output not yet written, guarded by the state's
 	// outMu.
 	output []paneChunk
@@ -155,6 +163,9 @@ func (cc *controlClient) String() string {
 	if cc.flags.activePane {
 		parts = append(parts, "active-pane")
 	}
+	if cc.suspended {
+		parts = append(parts, "suspended")
+	}
 	if cc.utf8 {
 		parts = append(parts, "UTF-8")
 	}
@@ -177,17 +188,18 @@ const (
 	eventLayoutChanged
 	eventPaneChanged   // the window's active pane
 	eventWindowChanged // the session's current window
+	eventPaneModeChanged
 )
 
 type event struct {
 	kind   eventKind
+	p      *paneState
 	w      *window
 	s      *session
 	client *controlClient
 	// hook names the hook the notification raises where its kind does not
-	// say (see hookName); p is the pane of a pane's notification.
+	// say (see hookName).
 	hook string
-	p    *paneState
 }
 
 // windowChanged tells of a change of s's current window from was.
@@ -224,8 +236,11 @@ func (st *state) runEvents() {
 
 // render is the notification line cc sees for e, or none.
 func (cc *controlClient) render(e event) string {
-	if e.kind == eventSessionsChanged {
+	switch e.kind {
+	case eventSessionsChanged:
 		return "%sessions-changed"
+	case eventPaneModeChanged:
+		return fmt.Sprintf("%%pane-mode-changed %%%d", e.p.id)
 	}
 	if cc.session == nil {
 		return ""
@@ -261,8 +276,10 @@ func (cc *controlClient) render(e event) string {
 	case eventSessionRenamed:
 		return fmt.Sprintf("%%session-renamed $%d %s", e.s.id, e.s.name)
 	case eventSessionChanged:
-		if e.client == cc && cc.session == e.s {
-			return fmt.Sprintf("%%session-changed $%d %s", e.s.id, e.s.name)
+		// tmux names the session the client has when the notification
+		// runs, which a later switch may have changed.
+		if e.client == cc {
+			return fmt.Sprintf("%%session-changed $%d %s", cc.session.id, cc.session.name)
 		}
 	}
 	return ""
@@ -273,10 +290,14 @@ func (cc *controlClient) render(e event) string {
 // is 1 where tmux tells of client-attached (attach-session, new-session
 // -A).
 func (c *client) attach(s *session, attached int) {
+	c.attachClient(c.control, s, attached)
+}
+
+// attachClient attaches cc to s, or with no client only focuses s's pane.
+func (c *client) attachClient(cc *controlClient, s *session, attached int) {
 	p := s.current.active
 	focusIn := !p.focused
 	p.focused = true
-	cc := c.control
 	if cc == nil {
 		return
 	}
@@ -419,6 +440,9 @@ func (c *client) serveControl(parse func(string) ([]string, error)) (failed bool
 			if line == "" {
 				cc.exit = true
 				break
+			}
+			if cc.held {
+				continue
 			}
 			failed = !c.controlLine(line, parse) || failed
 			if s.st != st {

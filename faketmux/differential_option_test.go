@@ -572,7 +572,20 @@ var _ = differentialCases("option", []scenario{
 		cmd("set-option", "-p", "-t", "%1", "remain-on-exit", "off", ";", "set-option", "-w", "-t", "main", "remain-on-exit", "on", ";", "respawn-pane", "-t", "%1", "sleep 0.2; "+linger+"exit 4"),
 		cmd("list-panes", "-t", "main", "-F", "#{pane_id}").waitGone("%1"),
 	}},
+	// The prefix keys: list-keys -N shows the global one, send-prefix
+	// sends the session's.
+	{name: "prefix options", steps: []step{
+		cmd("new-session", "-d", "-s", "main", "-n", "w", "sleep 1000"),
+		cmd("list-keys", "-N", "d"),
+		cmd("set-option", "-g", "prefix", "C-a", ";", "list-keys", "-N", "d"),
+		cmd("set-option", "-g", "prefix", "None", ";", "list-keys", "-N", "d"),
+		cmd("set-option", "-g", "prefix", "M-x", ";", "set-option", "-t", "main", "prefix2", "C-y"),
+		cmd("split-window", "-d", "-t", "main", "cat -v"),
+		cmd("send-prefix", "-t", "main:0.1", ";", "send-prefix", "-2", "-t", "main:0.1", ";", "send-keys", "-t", "main:0.1", "Enter"),
+		cmd("capture-pane", "-p", "-t", "main:0.1").waitFor("^Y\n^[x^Y"),
+	}},
 })
+
 
 
 // showQuoted sets default-command to each value and shows it, to compare

@@ -30,16 +30,15 @@ const (
 	errDelay            = "delay %s"
 
 	// Buffers.
-	errNoBuffers        = "no buffers"
-	errNoBuffer         = "no buffer"
-	errNoBufferName     = "no buffer %s"
-	errUnknownBuffer    = "unknown buffer: %s"
-	errBufferExists     = "buffer %s already exists"
-	errEmptyBufferName  = "empty buffer name"
-	errNewNameEmpty     = "new name is empty"
-	errNoData           = "no data specified"
-	errFileOp           = "%s: %s"
-	errChooseBufferMode = "faketmux: choose-buffer needs an attached client, which faketmux does not have"
+	errNoBuffers       = "no buffers"
+	errNoBuffer        = "no buffer"
+	errNoBufferName    = "no buffer %s"
+	errUnknownBuffer   = "unknown buffer: %s"
+	errBufferExists    = "buffer %s already exists"
+	errEmptyBufferName = "empty buffer name"
+	errNewNameEmpty    = "new name is empty"
+	errNoData          = "no data specified"
+	errFileOp          = "%s: %s"
 )
 
 const errNoCommand = "no command"
@@ -70,9 +69,14 @@ const (
 
 // Clients.
 const (
-	errNoSessions      = "no sessions"
-	errNoCurrentClient = "no current client"
-	errCantFindClient  = "can't find client: %s"
+	errNoSessions        = "no sessions"
+	errNoCurrentClient   = "no current client"
+	errCantFindClient    = "can't find client: %s"
+	errSizeRange         = "size too small or too big"
+	errBadSize           = "bad size argument"
+	errNoNextSession     = "can't find next session"
+	errNoPreviousSession = "can't find previous session"
+	errNoLastSession     = "can't find last session"
 )
 
 // Sessions, windows and panes.
@@ -150,6 +154,17 @@ const (
 	errValueWithRemove   = "can't specify a value with -r"
 	errNoValueSpecified  = "no value specified"
 	errUnknownVariable   = "unknown variable: %s"
+)
+
+// Key bindings.
+const (
+	errUnknownKey  = "unknown key: %s"
+	errInvalidKey  = "invalid key: %s"
+	errNoTable     = "table %s doesn't exist"
+	errKeyWithA    = "key given with -a"
+	errMissingKey  = "missing key"
+	errRepeatCount = "repeat count %s"
+	errNotInMode   = "not in a mode"
 )
 
 // Scripting: wait-for, run-shell, if-shell, source-file.

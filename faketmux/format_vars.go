@@ -49,6 +49,9 @@ func (f *formatter) variable(key string) (v string, t time.Time, ok bool) {
 		}
 		return f.sessionVariable(key)
 	}
+	if v, ok := f.copyVariable(key); ok {
+		return v, t, true
+	}
 	return f.serverVariable(key)
 }
 
@@ -505,9 +508,9 @@ func (f *formatter) paneVariable(key string) (string, time.Time, bool) {
 	case "pane_last":
 		return boolString(w.lastPane == p), t, true
 	case "pane_in_mode":
-		return boolString(p.viewMode), t, true
+		return p.paneModeVariable(key), t, true
 	case "pane_mode":
-		return "view-mode", t, p.viewMode
+		return p.paneModeVariable(key), t, p.inMode()
 	case "pane_input_off":
 		return boolString(p.inputOff), t, true
 	case "pane_dead":

@@ -20,7 +20,7 @@ func (c *client) hookCommand(s string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return printCommands(cmds), nil
+	return printCommands(cmds, " ; "), nil
 }
 
 // hookOptions is the set tmux looks a hook up in: the session's, else the
@@ -139,6 +139,8 @@ func (e event) hookName() string {
 		return "session-window-changed"
 	case eventSessionChanged:
 		return "client-session-changed"
+	case eventPaneModeChanged:
+		return "pane-mode-changed"
 	}
 	return e.hook
 }

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli"
 )
 
 // optionScope is where tmux keeps an option.
@@ -160,11 +162,11 @@ func (d *optionDef) parse(value string, given, appending bool, own string, isOwn
 	case optNumber:
 		return parseNumber(value, d.min, d.max)
 	case optKey:
-		key, ok := canonicalKey(value)
-		if !ok {
+		key := lookupKey(value)
+		if key == keyUnknown {
 			return "", errorf(errBadKey, value)
 		}
-		return key, nil
+		return key.String(), nil
 	case optColour:
 		return parseColour(value)
 	case optFlag:
@@ -197,7 +199,7 @@ func (d *optionDef) parse(value string, given, appending bool, own string, isOwn
 		value = own + d.separator + value
 	}
 	switch {
-	case d.name == "default-shell" && !suitableShell(value):
+	case d.name == "default-shell" && !tmuxcli.SuitableShell(value):
 		return "", errorf(errNotSuitableShell, value)
 	case d.pattern != "" && !fnmatch(d.pattern, value, false):
 		return "", errorf(errValueInvalid, value)

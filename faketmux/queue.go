@@ -10,6 +10,8 @@ type cmdItem struct {
 	// current session, window and pane without the flag, and under
 	// canFail whatever was found on the way to a target that was not.
 	source, target target
+	// client is the entry's target client, when it names one.
+	client *controlClient
 	// block and resume are set by wait.
 	block  func()
 	resume func() error
@@ -107,7 +109,8 @@ func (c *client) runGroup(cmds []command) {
 				c.runGroup(g.cmds)
 			}
 		}
-		if err != nil || c.s.st != c.st {
+		// A control client held by a prompt runs nothing more.
+		if err != nil || c.s.st != c.st || c.control != nil && c.control.held {
 			return
 		}
 	}
@@ -124,6 +127,11 @@ func (c *client) fire(cmd *command) error {
 	*it = cmdItem{entry: e, args: &cmd.args}
 	c.command = e.name
 	var err error
+	if e.client != 0 {
+		if it.client, err = c.targetClient(&cmd.args, e.client); err != nil {
+			return err
+		}
+	}
 	if it.source, err = c.resolve(&cmd.args, 's', e.source); err != nil {
 		return err
 	}

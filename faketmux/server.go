@@ -7,6 +7,8 @@ import (
 	"os"
 	"sync"
 	"time"
+
+	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli"
 )
 
 // Options configure a Server. The zero value works: a socket path is only
@@ -19,7 +21,7 @@ type Options struct {
 	// other times; nil means time.Now.
 	Clock func() time.Time
 	// Shell is what a pane runs when no command is given (tmux's
-	// default-shell). Empty means DefaultShell(Env), as tmux chooses it.
+	// default-shell). Empty means tmuxcli.DefaultShell(Env), as tmux chooses it.
 	Shell string
 	// Env is tmux's global environment, which panes inherit. Nil means
 	// this process's environment.
@@ -64,23 +66,16 @@ type Call struct {
 	PID int
 }
 
-// ConfigFile is one configuration file as a client read it; package
-// tmuxcli's LoadConfig reads them as tmux's parser does. The server runs
-// the files in order, with no client, so nothing of them is printed and
-// the starting call's exit status is untouched. A failure (a file that
-// could not be read or parsed, or a line of it that does not parse as
-// commands, which keeps the whole file from running; or a failing command,
-// which skips the rest of its line) puts the active pane of the first
-// session in view mode (pane_in_mode), as tmux shows the errors there; that
-// mode takes the keys send-keys types until a q, C-c or Escape.
-type ConfigFile struct {
-	// Lines are the file's command lines, one argv a line in tmux's
-	// command-line form: ';' words separate commands, a trailing "\;" is
-	// a literal ';'.
-	Lines [][]string
-	// Failed is a file that could not be read or parsed: none of it runs.
-	Failed bool
-}
+// ConfigFile is one configuration file as a client read it (see
+// tmuxcli.ConfigFile). The server runs the files in order, with no client,
+// so nothing of them is printed and the starting call's exit status is
+// untouched. A failure (a file that could not be read or parsed, or a line
+// of it that does not parse as commands, which keeps the whole file from
+// running; or a failing command, which skips the rest of its line) puts the
+// active pane of the first session in view mode (pane_in_mode), as tmux
+// shows the errors there; that mode takes the keys send-keys types until a
+// q, C-c or Escape.
+type ConfigFile = tmuxcli.ConfigFile
 
 // Server is one tmux socket. Before any server has run on it, a client that
 // does not start one prints "error connecting to PATH (No such file or

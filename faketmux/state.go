@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/pane"
+	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli"
 )
 
 // program is what a pane runs; internal/pane provides it. The interface
@@ -86,6 +87,10 @@ type state struct {
 	// output: panes' readers hand it over without the server's lock.
 	outMu      sync.Mutex
 	outClients []*controlClient
+
+	// keys are the key tables by name, nil until a command looks at them
+	// (see keyTables).
+	keys map[string]*keyTable
 }
 
 type session struct {
@@ -160,9 +165,13 @@ type paneState struct {
 	// through setActive; kill-pane handing the window over to it does not
 	// count, as in tmux.
 	activePoint uint64
-	// viewMode is tmux's view mode, which shows configuration errors
-	// over the pane and takes the keys sent to it.
-	viewMode bool
+	// modes is tmux's stack of the pane's modes, the one showing first
+	// (see cmd_mode.go).
+	modes []*paneMode
+	// searchStr and searchRegex are the last copy-mode search, which the
+	// next copy mode starts with (tmux's wp->searchstr).
+	searchStr   string
+	searchRegex bool
 	// dead is how the program ended, for a pane that remains after it
 	// (remain-on-exit); nil while it runs.
 	dead *paneDeath
@@ -196,7 +205,7 @@ func newState(s *Server, env []string, dir string) *state {
 	st.windowOptions = newGlobalOptions(scopeWindow)
 	shell := s.opts.Shell
 	if shell == "" {
-		shell = DefaultShell(env)
+		shell = tmuxcli.DefaultShell(env)
 	}
 	st.sessionOptions.values["default-shell"] = shell
 	return st
@@ -385,7 +394,7 @@ func (p *paneState) index() int {
 // configuration failed, as tmux shows its errors there.
 func (st *state) showConfigErrors(sess *session) {
 	if st.configFailed {
-		sess.current.active.viewMode = true
+		st.viewMode(sess.current.active)
 		st.configFailed = false
 	}
 }

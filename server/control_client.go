@@ -336,10 +336,11 @@ func (c *controlClient) giveUp(l *controlLine) bool {
 	return true
 }
 
-// close ends the client once tmux has answered every line it was sent,
-// waiting up to patience for that. A tmux that is not answering keeps its
-// client (see controlClient): close says so and leaves it to end as soon
-// as tmux answers, or when this process exits.
+// close ends the client once tmux has answered every line it was sent and
+// one more that close sends itself, waiting up to patience for that. A
+// tmux that is not answering keeps its client (see controlClient): close
+// says so and leaves it to end as soon as tmux answers, or when this
+// process exits.
 func (c *controlClient) close(patience time.Duration) error {
 	deadline := time.Now().Add(patience)
 	expired := false
@@ -353,6 +354,12 @@ func (c *controlClient) close(patience time.Duration) error {
 
 	c.mu.Lock()
 	c.closing = true
+	if !c.gone {
+		// The last line, answered only by a tmux that is answering now:
+		// an idle client says nothing of a tmux stopped since its last
+		// answer, and its input must not be closed then.
+		c.queued = append(c.queued, &controlLine{text: "has-session", commands: 1, fifos: []*fifo{nil}, abandoned: true, done: make(chan struct{})})
+	}
 	c.changed.Broadcast()
 	for !c.idle() && !expired {
 		c.changed.Wait()
@@ -367,7 +374,8 @@ func (c *controlClient) close(patience time.Duration) error {
 	select {
 	case <-c.exited:
 	case <-time.After(max(time.Until(deadline), time.Second)):
-		// tmux answered a moment ago, so ending the client is safe.
+		// tmux answered close's own line a moment ago, so ending the
+		// client is safe.
 		c.cmd.Process.Kill()
 		<-c.exited
 	}

@@ -15,6 +15,7 @@ import (
 	"math"
 	"os"
 	"os/exec"
+	"slices"
 	"sync"
 	"syscall"
 	"time"
@@ -85,6 +86,11 @@ type Pane struct {
 	// oldest first, each rendered as capture-pane prints it.
 	history      [][]byte
 	historyLimit int
+	// rendered is what Lines returns until the screen or the history
+	// changes (nil then): clients such as libtmux ask for formats that
+	// read the whole grid (history_bytes) many times between changes, and
+	// rendering a large pane cell by cell dominates their calls.
+	rendered [][]byte
 
 	exited     chan struct{} // closed once reaped and drained
 	exitOnce   sync.Once
@@ -231,6 +237,7 @@ func (p *Pane) read() {
 			p.mu.Lock()
 			_, _ = p.emu.Write(buf[:n])
 			p.collect()
+			p.rendered = nil
 			reaped := p.reaped
 			p.mu.Unlock()
 			if p.output != nil {
@@ -349,14 +356,16 @@ func (p *Pane) BracketedPaste() bool {
 func (p *Pane) Lines() (lines [][]byte, history int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	lines = make([][]byte, 0, len(p.history)+p.emu.Height())
-	for _, l := range p.history {
-		lines = append(lines, bytes.Clone(l))
+	if p.rendered == nil {
+		p.rendered = make([][]byte, 0, len(p.history)+p.emu.Height())
+		p.rendered = append(p.rendered, p.history...)
+		for y := range p.emu.Height() {
+			p.rendered = append(p.rendered, p.row(y))
+		}
 	}
-	for y := range p.emu.Height() {
-		lines = append(lines, p.row(y))
-	}
-	return lines, len(p.history)
+	// The lines themselves are never changed in place, so only the
+	// slice that holds them is the caller's own.
+	return slices.Clone(p.rendered), len(p.history)
 }
 
 // HistorySize is how many lines the history holds (tmux's history_size).
@@ -372,6 +381,7 @@ func (p *Pane) ClearHistory() {
 	defer p.mu.Unlock()
 	p.collect()
 	p.history = nil
+	p.rendered = nil
 }
 
 // row renders row y of the visible screen.
@@ -500,6 +510,7 @@ func (p *Pane) Display(b []byte) {
 	defer p.mu.Unlock()
 	_, _ = p.emu.Write(b)
 	p.collect()
+	p.rendered = nil
 }
 
 // Trim brings back as many of the newest history lines as there are
@@ -509,6 +520,7 @@ func (p *Pane) Trim() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.collect()
+	p.rendered = nil
 	cur := p.emu.CursorPosition()
 	n := min(p.emu.Height()-1-cur.Y, len(p.history))
 	if n <= 0 {
@@ -565,6 +577,7 @@ func (p *Pane) Resize(cols, rows int) error {
 		}
 	}
 	p.emu.Resize(cols, rows)
+	p.rendered = nil
 	return nil
 }
 
