@@ -586,8 +586,6 @@ var _ = differentialCases("option", []scenario{
 	}},
 })
 
-
-
 // showQuoted sets default-command to each value and shows it, to compare
 // how show-options quotes strings.
 func showQuoted(values ...string) []step {
