@@ -6,6 +6,7 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // optionCommands are the option and hook commands, as tmux's
@@ -250,7 +251,7 @@ func cmdShowOptions(c *client, it *cmdItem) error {
 	switch {
 	case o != nil && o.isSet(name):
 		c.showOption(a, o, name, index, inherited)
-	case name[0] == '@' && !a.has('q'):
+	case strings.HasPrefix(name, "@") && !a.has('q'):
 		return errorf(errInvalidOption, argument)
 	}
 	return nil

@@ -253,6 +253,15 @@ var _ = differentialCases("option", []scenario{
 		cmd("set", "-g", "status-bg", "#0A0b0C"),
 		cmd("show", "-g", "status-bg"),
 		cmd("set", "-g", "status-bg", "#0A0b0"),
+		// An empty name before an index is a prefix of every option.
+		cmd("set", "-g", "[0]", "x"),
+		cmd("show", "-g", "[0]"),
+		cmd("show", "-g", "@[0]"),
+		cmd("set", "-g", "@[1]", "x"),
+		cmd("display", "-p", "#{[0]}|#{@[0]}|#{@}"),
+		cmd("set", "-g", "@", "x"),
+		cmd("show", "-g", "@"),
+		cmd("display", "-p", "#{@}"),
 	}},
 	// Scopes, pane options, inheritance, -o -u -U -a, and arrays.
 	{name: "option scopes, inheritance and arrays", steps: []step{

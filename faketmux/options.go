@@ -125,7 +125,7 @@ func matchOption(s string) (name string, index int, err error) {
 		// reads it as set.
 		return "", 0, errorf(errAmbiguousOption, s)
 	}
-	if name[0] == '@' {
+	if strings.HasPrefix(name, "@") {
 		return name, index, nil
 	}
 	if alias, ok := optionAliases[name]; ok {
@@ -444,7 +444,7 @@ func (st *state) formatOption(key string, p *paneState, w *window, s *session) (
 	}
 	// Most keys are no option: only the table's names and user options
 	// can be found.
-	if name[0] != '@' && optionByName[name] == nil {
+	if !strings.HasPrefix(name, "@") && optionByName[name] == nil {
 		return "", false
 	}
 	sets := []*options{st.options}
