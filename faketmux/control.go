@@ -337,7 +337,7 @@ func (st *state) detachFrom(s *session) {
 func (st *state) shutDown() {
 	for _, s := range st.sessions {
 		st.detachFrom(s)
-		st.notify(event{kind: eventSessionsChanged})
+		st.notify(event{kind: eventSessionsChanged, s: s, hook: "session-closed"})
 	}
 	st.runEvents()
 }

@@ -460,6 +460,11 @@ var _ = differentialCases("option", []scenario{
 		cmd("set-hook", "-g", "session-renamed", "rename-session -t inner again"),
 		cmd("select-pane", "-t", "aa:1.0"),
 		cmd("list-sessions", "-F", "#{session_name}"),
+		// A hook run as the last session closes may keep the server.
+		cmd("set-hook", "-g", "session-closed", "new-session -d -s revived -n r 'sleep 1000'"),
+		cmd("kill-session", "-t", "inner"),
+		cmd("list-sessions", "-F", "#{session_name}"),
+		cmd("set-hook", "-gu", "session-closed"),
 	}},
 	// The hooks of control clients' notifications, and their item numbers
 	// in the guards.
