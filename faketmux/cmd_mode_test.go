@@ -5,13 +5,17 @@ import (
 	"testing"
 )
 
+// homeCursor ends a fake program's lines with the cursor at the top left,
+// where these tests start copy mode from.
+const homeCursor = "\x1b[H"
+
 // modeState is a pane's modes and copy mode's cursor and selection.
 const modeState = "#{pane_in_mode} #{pane_mode} #{copy_cursor_x},#{copy_cursor_y} #{scroll_position} #{selection_present}"
 
 // The stack of modes: a mode already on it comes back to the top with
 // its state, cancel takes the top one off, copy-mode -q all of them.
 func TestModeStack(t *testing.T) {
-	withFakeLines(t, false, 1, "old", "one", "two")
+	withFakeLines(t, false, 1, "old", "one", "two"+homeCursor)
 	s := started(t)
 	for _, step := range []struct {
 		args []string
@@ -59,7 +63,7 @@ func TestModeKeysNeedAClient(t *testing.T) {
 // copy up to the cursor, not including it; select-line takes whole
 // lines.
 func TestCopyModeCopies(t *testing.T) {
-	withFakeLines(t, false, 1, "old line", "one two", "three")
+	withFakeLines(t, false, 1, "old line", "one two", "three"+homeCursor)
 	s := started(t)
 	mustRun(t, s, "copy-mode")
 	mustRun(t, s, "send-keys", "-X", "begin-selection", ";", "send-keys", "-X", "-N", "3", "cursor-right")
@@ -77,7 +81,7 @@ func TestCopyModeCopies(t *testing.T) {
 // The view's top row shows the position, and copy_cursor_word finds the
 // word under the cursor between tmux's word separators.
 func TestCopyModeView(t *testing.T) {
-	withFakeLines(t, false, 2, "a", "b", "foo.bar-baz qux")
+	withFakeLines(t, false, 2, "a", "b", "foo.bar-baz qux"+homeCursor)
 	s := started(t)
 	mustRun(t, s, "copy-mode", ";", "send-keys", "-X", "-N", "5", "cursor-right")
 	if got := mustRun(t, s, "display-message", "-p", "#{copy_cursor_line}|#{copy_cursor_word}"); got != "foo.bar-baz qux                                                            [0/2]|bar\n" {
@@ -94,7 +98,7 @@ func TestCopyModeView(t *testing.T) {
 // case; it marks the matches (search_present) until another command, and
 // is kept for the pane's next copy mode.
 func TestCopyModeSearch(t *testing.T) {
-	withFakeLines(t, false, 1, "Foo x", "bar foo", "foo")
+	withFakeLines(t, false, 1, "Foo x", "bar foo", "foo"+homeCursor)
 	s := started(t)
 	mustRun(t, s, "copy-mode")
 	state := "#{copy_cursor_x},#{copy_cursor_y},#{scroll_position} #{search_present}"
@@ -125,7 +129,7 @@ func TestCopyModeSearch(t *testing.T) {
 // A key's binding runs its send-keys -X commands, even after another
 // command of the binding: the wheel scrolls copy mode by five lines.
 func TestCopyModeBindingWithSeveralCommands(t *testing.T) {
-	withFakeLines(t, false, 6, "1", "2", "3", "4", "5", "6", "screen")
+	withFakeLines(t, false, 6, "1", "2", "3", "4", "5", "6", "screen"+homeCursor)
 	s := started(t)
 	mustRun(t, s, "copy-mode", ";", "send-keys", "WheelUpPane")
 	if got := mustRun(t, s, "display-message", "-p", "#{scroll_position}"); got != "5\n" {

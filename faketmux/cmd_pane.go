@@ -2,10 +2,13 @@ package faketmux
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/pane"
 )
 
 // paneCommands are the pane commands, as tmux's cmd-*.c declare them.
@@ -412,7 +415,6 @@ func cmdRespawnPane(c *client, it *cmdItem) error {
 // history stays; a command, -c and -e given replace what the pane ran.
 func (c *client) respawn(p *paneState, a *args) error {
 	p.prog.Close()
-	lines, history := p.prog.Lines()
 	if len(a.values) > 0 {
 		p.argv, p.startCommand = a.values, stringifyArgv(a.values)
 	}
@@ -420,7 +422,7 @@ func (c *client) respawn(p *paneState, a *args) error {
 		p.cwd = c.formatter().expand(v)
 	}
 	c.st.resetModes(p)
-	return c.runPane(p, allValues(a, 'e'), lines[:history])
+	return c.runPane(p, allValues(a, 'e'), p.prog)
 }
 
 func cmdListPanes(c *client, it *cmdItem) error {
@@ -491,24 +493,30 @@ func cmdDisplayMessage(c *client, it *cmdItem) error {
 
 func cmdCapturePane(c *client, it *cmdItem) error {
 	a, t := it.args, it.target
-	// -q only silences -a's error, so it is accepted alone.
-	for _, f := range []byte("aCeJNP") {
-		if a.has(f) {
-			return errorf(errUnsupported, "capture-pane -"+string(f))
+	out, err := t.p.prog.Capture(pane.CaptureOptions{
+		Alternate: a.has('a'),
+		Codes:     a.has('e'),
+		EscapeC0:  a.has('C'),
+		Join:      a.has('J'),
+		NoTrim:    a.has('N'),
+		Pending:   a.has('P'),
+		Range: func(history, last int) (int, int) {
+			top := captureLine(a, 'S', 0, history, last)
+			bottom := captureLine(a, 'E', last, history, last)
+			return min(top, bottom), max(top, bottom)
+		},
+	})
+	if errors.Is(err, pane.ErrNoAlternate) {
+		// -q makes the missing alternate screen an empty capture.
+		if !a.has('q') {
+			return errorf(errNoAlternateScreen)
 		}
-	}
-	lines, history := t.p.prog.Lines()
-	last := len(lines) - 1
-	top := captureLine(a, 'S', 0, history, last)
-	bottom := captureLine(a, 'E', last, history, last)
-	if bottom < top {
-		top, bottom = bottom, top
-	}
-	var out []byte
-	for _, l := range lines[top : bottom+1] {
-		out = append(append(out, l...), '\n')
+		out = nil
 	}
 	if a.has('p') {
+		// tmux prints the capture as one line: its own final newline
+		// goes, one is added.
+		out = append(bytes.TrimSuffix(out, []byte("\n")), '\n')
 		c.stdout.Write(out)
 		return nil
 	}

@@ -223,6 +223,9 @@ func (st *state) notify(e event) {
 func (st *state) runEvents() {
 	for len(st.events) > 0 {
 		e := st.events[0]
+		// The queue's array outlives the reslice: an event left in it
+		// would keep its window, and the window's panes, alive.
+		st.events[0] = event{}
 		st.events = st.events[1:]
 		st.number++
 		for _, cc := range st.controls {
@@ -232,6 +235,7 @@ func (st *state) runEvents() {
 		}
 		st.eventHook(e)
 	}
+	st.events = nil
 }
 
 // render is the notification line cc sees for e, or none.

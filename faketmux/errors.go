@@ -110,6 +110,7 @@ const (
 	errLayoutPanes       = "have %d panes but need %d"
 	errLayoutMismatch    = "size mismatch after applying layout"
 	errAdjustment        = "adjustment %s"
+	errNoAlternateScreen = "no alternate screen"
 )
 
 const (

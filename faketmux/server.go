@@ -172,6 +172,7 @@ func (s *Server) Exec(ctx context.Context, call Call) int {
 	}
 	st.number++ // the callback tmux queues after a client's command line
 	st.runEvents()
+	st.releaseMemory()
 	if c.control != nil {
 		if c.control.session != nil {
 			if c.serveControl(call.ParseLine) {

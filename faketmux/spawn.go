@@ -64,7 +64,7 @@ var startEmpty = func(o paneOptions) program { return pane.StartEmpty(o) }
 
 // runPane starts p's program (p.argv) in p's directory, at p's size, with
 // history already in it.
-func (c *client) runPane(p *paneState, extraEnv []string, history [][]byte) error {
+func (c *client) runPane(p *paneState, extraEnv []string, keep pane.Keeper) error {
 	st := c.st
 	s := p.window.session
 	// As tmux's spawn: a shell command runs with the shell's base name as
@@ -97,7 +97,7 @@ func (c *client) runPane(p *paneState, extraEnv []string, history [][]byte) erro
 	env := child.pushed()
 	prog, err := startProgram(pane.Options{
 		Argv: run, Arg0: arg0, Dir: p.cwd, Env: env, Cols: p.width, Rows: p.height,
-		HistoryLimit: p.historyLimit, History: history,
+		HistoryLimit: p.historyLimit, Keep: keep,
 		Output: func(b []byte) { st.paneOutput(p.id, b) },
 	})
 	if err != nil {
@@ -142,6 +142,7 @@ func (s *Server) watchPane(st *state, p *paneState, prog program) {
 // session it leaves empty.
 func (st *state) destroyPane(p *paneState) {
 	delete(st.panes, p.id)
+	st.freed += p.prog.HistoryBytes()
 	p.prog.Close()
 	w := p.window
 	if len(w.panes) == 1 {
@@ -231,6 +232,7 @@ func (st *state) dropLink(l *window) {
 func (st *state) closeWindowPanes(w *window) {
 	for _, p := range w.panes {
 		delete(st.panes, p.id)
+		st.freed += p.prog.HistoryBytes()
 		p.prog.Close()
 	}
 	w.panes = nil

@@ -2,6 +2,7 @@ package faketmux
 
 import (
 	"os"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -14,11 +15,18 @@ import (
 // program is what a pane runs; internal/pane provides it. The interface
 // lets the model be tested with programs that are not processes.
 type program interface {
+	pane.Keeper // a respawned pane takes over its screen
 	Write(b []byte) error
 	Input() []byte
 	BracketedPaste() bool
 	Lines() (lines [][]byte, history int)
+	Capture(o pane.CaptureOptions) ([]byte, error)
 	HistorySize() int
+	HistoryBytes() int
+	HistoryAllBytes() string
+	Flag(name string) (on, ok bool)
+	CursorCharacter() string
+	Tabs() []int
 	ClearHistory()
 	PID() int
 	Resize(cols, rows int) error
@@ -58,6 +66,9 @@ type state struct {
 	env          environ                 // the global environment, from the client that started the server
 
 	buffers bufferStore
+	// freed counts what the panes that went held (their grids' size, as
+	// history_bytes counts it) since the server last handed memory back.
+	freed int
 
 	options        *options // server options
 	sessionOptions *options // global session options (set -g)
@@ -234,6 +245,22 @@ func (st *state) removeSession(s *session) {
 	if i := slices.Index(st.sessions, s); i >= 0 {
 		st.sessions = slices.Delete(st.sessions, i, i+1)
 	}
+}
+
+// releaseThreshold is how much the server frees (buffers deleted or
+// replaced, panes gone) before it hands the memory back to the system at
+// once. Go's runtime returns freed memory to the system only slowly, and
+// not at all while nothing is allocated, so a daemon that held a large
+// buffer would otherwise keep its size after the buffer went.
+const releaseThreshold = 8 << 20
+
+// releaseMemory hands memory back to the system once enough was freed.
+func (st *state) releaseMemory() {
+	if st.freed+st.buffers.freed < releaseThreshold {
+		return
+	}
+	st.freed, st.buffers.freed = 0, 0
+	debug.FreeOSMemory()
 }
 
 // closePanes ends every pane's program; the server is going away.
