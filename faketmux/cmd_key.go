@@ -86,12 +86,10 @@ var defaultKeyTables = func() map[string]*keyTable {
 	return tables
 }()
 
-// The prefix and prefix2 options' defaults. The emulator does not model
-// the options, so these are the keys list-keys -N and send-prefix use.
-const (
-	defaultPrefix  = keyCode('b' - 96)
-	defaultPrefix2 = keyNone
-)
+// keyOption is a key option's key, as stored in its canonical name.
+func keyOption(o *options, name string) keyCode {
+	return lookupKey(o.get(name))
+}
 
 // keyTables are the server's tables, copied from the defaults when a
 // command first looks at them, so that a server that never does costs
@@ -305,11 +303,13 @@ func (c *client) listKeyNotes(a *args, name string, named bool, only keyCode) bo
 		return c.printNotes(a, c.st.keyTable(name, false), noteWidth(c.st.keyTable(name, false), only), only, start)
 	}
 	root, prefix := c.st.keyTable("root", false), c.st.keyTable("prefix", false)
-	usePrefix := defaultPrefix != keyNone
+	// tmux takes the global prefix, whatever a session has.
+	key := keyOption(c.st.sessionOptions, "prefix")
+	usePrefix := key != keyNone
 	if !given {
 		start = ""
 		if usePrefix {
-			start = defaultPrefix.String() + " "
+			start = key.String() + " "
 		}
 	}
 	width := noteWidth(root, only)
@@ -386,10 +386,11 @@ func padRight(s string, width int) string {
 // send-prefix sends the prefix key (-2: the second prefix) to the pane as
 // send-keys would send it.
 func cmdSendPrefix(c *client, it *cmdItem) error {
-	key := defaultPrefix
+	name := "prefix"
 	if it.args.has('2') {
-		key = defaultPrefix2
+		name = "prefix2"
 	}
+	key := keyOption(it.target.s.options, name)
 	in := keyInput{c: c, p: it.target.p}
 	if key != keyNone {
 		b, _ := pane.KeyBytes(key.String())

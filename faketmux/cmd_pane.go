@@ -97,6 +97,7 @@ func cmdSplitWindow(c *client, it *cmdItem) error {
 	}
 	c.st.popZoom(w, rezoom)
 	c.st.notify(event{kind: eventLayoutChanged, w: w})
+	it.raiseHook("after-split-window", target{s: w.session, w: w, p: p})
 	if a.has('P') {
 		template, ok := a.get('F')
 		if !ok {
@@ -633,12 +634,14 @@ func cmdSelectPane(c *client, it *cmdItem) error {
 		// tmux keeps the old one when the new one is not valid UTF-8.
 		if title = c.formatFor(t.p).expand(title); utf8.ValidString(title) {
 			p.title = title
+			c.st.notify(event{kind: eventSilent, hook: "pane-title-changed", p: p})
 		}
 	case p != w.active:
 		// Another pane unzooms the window, unless -Z keeps it zoomed.
 		rezoom := w.pushZoom(false, a.has('Z'))
 		c.st.setActive(w, p)
 		c.st.popZoom(w, rezoom)
+		it.raiseHook("after-select-pane", target{s: t.s, w: w, p: p})
 	}
 	return nil
 }

@@ -183,6 +183,11 @@ func (s *Server) Exec(ctx context.Context, call Call) int {
 			io.WriteString(c.stdout, "%exit\n")
 		}
 	}
+	// tmux looks for sessions to destroy whenever it loses a client.
+	if s.st == st {
+		st.checkUnattached()
+		st.runEvents()
+	}
 	s.exitIfDone()
 	return rc
 }

@@ -87,9 +87,13 @@ type state struct {
 	// number is tmux's count of fired queue items, which control clients
 	// see in their guards; events is tmux's global queue of notifications
 	// and controls its attached control clients.
-	number   uint64
-	events   []event
-	controls []*controlClient
+	number uint64
+	events []event
+	// srv runs the hooks of notifications, with no client; inEventHook is
+	// set while one runs.
+	srv         *Server
+	inEventHook bool
+	controls    []*controlClient
 	// outMu guards outClients, the control clients that take pane
 	// output: panes' readers hand it over without the server's lock.
 	outMu      sync.Mutex
@@ -187,6 +191,8 @@ type paneState struct {
 	// notifications (pane-focus-in, pane-focus-out), which take items of
 	// tmux's queue though no control client is told of them.
 	focused bool
+	// options is the pane's own option set (see opts).
+	options *options
 }
 
 // paneDeath is how a pane's program ended: its exit status, or -1 and the
@@ -201,12 +207,13 @@ func newState(s *Server, env []string, dir string) *state {
 	st := &state{
 		started: s.now(),
 		env:     globalEnviron(env, dir),
-		options: newOptions(nil),
+		options: newGlobalOptions(scopeServer),
 		panes:   map[int]*paneState{},
 		number:  startupItems,
+		srv:     s,
 	}
-	st.sessionOptions = newOptions(nil)
-	st.windowOptions = newOptions(nil)
+	st.sessionOptions = newGlobalOptions(scopeSession)
+	st.windowOptions = newGlobalOptions(scopeWindow)
 	shell := s.opts.Shell
 	if shell == "" {
 		shell = tmuxcli.DefaultShell(env)
