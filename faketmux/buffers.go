@@ -23,6 +23,9 @@ type bufferStore struct {
 	nextOrder uint64
 	nextIndex uint64
 	automatic int
+	// freed counts the bytes of the buffers removed since the server last
+	// handed memory back (state.releaseMemory).
+	freed int
 }
 
 func (b *bufferStore) get(name string) *buffer {
@@ -48,6 +51,7 @@ func (b *bufferStore) newestFirst(f func(*buffer)) {
 }
 
 func (b *bufferStore) remove(pb *buffer) {
+	b.freed += len(pb.data)
 	delete(b.byName, pb.name)
 	i, found := slices.BinarySearchFunc(b.byTime, pb.order, func(x *buffer, order uint64) int {
 		switch {
@@ -82,6 +86,12 @@ func (b *bufferStore) insert(pb *buffer) {
 // add stores data as a new automatic buffer, first evicting the oldest
 // automatic buffers until it fits within limit. Empty data adds nothing.
 func (b *bufferStore) add(data []byte, limit int, now time.Time) {
+	b.addAs("buffer", data, limit, now)
+}
+
+// addAs is add with another prefix than "buffer" for the name, as copy
+// mode's copy commands take one.
+func (b *bufferStore) addAs(prefix string, data []byte, limit int, now time.Time) {
 	if len(data) == 0 {
 		return
 	}
@@ -94,7 +104,7 @@ func (b *bufferStore) add(data []byte, limit int, now time.Time) {
 	}
 	pb := &buffer{data: data, automatic: true, created: now}
 	for {
-		pb.name = "buffer" + strconv.FormatUint(b.nextIndex, 10)
+		pb.name = prefix + strconv.FormatUint(b.nextIndex, 10)
 		b.nextIndex++
 		if b.get(pb.name) == nil {
 			break

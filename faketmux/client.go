@@ -28,11 +28,20 @@ type client struct {
 	control      *controlClient
 	controlFlags int
 	pid          int // the client process's, which names it
+	// hookFormats and hookTarget are set while a hook's commands run:
+	// the hook_ variables of their formats, and their current target.
+	hookFormats map[string]string
+	hookTarget  *target
+	// command is the name of the command running, tmux's #{command}.
+	command string
 }
 
 // current is the target a command gets without -t: a control client's
 // own session, else the server's most recently used one.
 func (c *client) current() (target, bool) {
+	if t := c.hookTarget; t != nil && slices.Contains(c.st.sessions, t.s) && t.p != nil && c.st.panes[t.p.id] == t.p {
+		return *t, true
+	}
 	if cc := c.control; cc != nil && cc.session != nil && slices.Contains(c.st.sessions, cc.session) {
 		s := cc.session
 		return target{s: s, w: s.current, p: s.current.active}, true

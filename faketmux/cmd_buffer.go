@@ -239,10 +239,6 @@ func cmdListBuffers(c *client, it *cmdItem) error {
 
 const listBuffersTemplate = `#{buffer_name}: #{buffer_size} bytes: "#{buffer_sample}"`
 
-func cmdChooseBuffer(c *client, it *cmdItem) error {
-	return errorf(errChooseBufferMode)
-}
-
 // absPath resolves a path against the client's working directory, where
 // tmux's client opens files.
 func (c *client) absPath(path string) string {

@@ -2,8 +2,10 @@ package faketmux
 
 import (
 	"os"
+	"os/user"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -12,8 +14,16 @@ import (
 // control.go); a client with no terminal gets tmux's answers for one.
 var clientCommands = []*cmdEntry{
 	{name: "attach-session", alias: "attach", template: "c:dEf:rt:x", lower: 0, upper: 0, usage: `[-dErx] [-c working-directory] [-f flags] [-t target-session]`, startServer: true, target: targetSpec{kind: findSession, canFail: true}, exec: cmdAttachSession},
-	{name: "detach-client", alias: "detach", template: "aE:s:t:P", lower: 0, upper: 0, usage: `[-aP] [-E shell-command] [-s target-session] [-t target-client]`, source: targetSpec{kind: findSession, canFail: true}, exec: cmdDetachClient},
-	{name: "refresh-client", alias: "refresh", template: "A:B:cC:Df:F:l::LRSt:U", lower: 0, upper: 1, usage: `[-cDlLRSU] [-A pane:state] [-B name:what:format] [-C XxY] [-f flags] [-t target-client] [adjustment]`, exec: cmdRefreshClient},
+	{name: "detach-client", alias: "detach", template: "aE:s:t:P", lower: 0, upper: 0, usage: `[-aP] [-E shell-command] [-s target-session] [-t target-client]`, source: targetSpec{kind: findSession, canFail: true}, client: 't', exec: cmdDetachClient},
+	{name: "refresh-client", alias: "refresh", template: "A:B:cC:Df:F:l::LRSt:U", lower: 0, upper: 1, usage: `[-cDlLRSU] [-A pane:state] [-B name:what:format] [-C XxY] [-f flags] [-t target-client] [adjustment]`, client: 't', exec: cmdRefreshClient},
+	{name: "switch-client", alias: "switchc", template: "lc:EFnpt:rT:Z", lower: 0, upper: 0, usage: `[-ElnprZ] [-c target-client] [-t target-session] [-T key-table]`, client: 'c', exec: cmdSwitchClient},
+	{name: "suspend-client", alias: "suspendc", template: "t:", lower: 0, upper: 0, usage: `[-t target-client]`, client: 't', exec: cmdSuspendClient},
+	{name: "lock-client", alias: "lockc", template: "t:", lower: 0, upper: 0, usage: `[-t target-client]`, client: 't', exec: cmdLockClient},
+	{name: "confirm-before", alias: "confirm", template: "bp:t:", lower: 1, upper: 1, usage: `[-b] [-p prompt] [-t target-client] command`, client: 't', exec: cmdHoldUnlessB},
+	{name: "command-prompt", alias: "", template: "1bFkiI:Np:t:T:", lower: 0, upper: 1, usage: `[-1bFkiN] [-I inputs] [-p prompts] [-t target-client] [-T type] [template]`, client: 't', exec: cmdHoldUnlessB},
+	{name: "display-menu", alias: "menu", template: "c:t:OT:x:y:", lower: 1, upper: -1, usage: `[-O] [-c target-client] [-t target-pane] [-T title] [-x position] [-y position] name key command ...`, client: 'c', target: targetSpec{kind: findPane}, exec: cmdHoldClient},
+	{name: "display-popup", alias: "popup", template: "Bb:Cc:d:e:Eh:s:S:t:T:w:x:y:", lower: 0, upper: -1, usage: `[-BCE] [-b border-lines] [-c target-client] [-d start-directory] [-e environment] [-h height] [-s style] [-S border-style] [-t target-pane][-T title] [-w width] [-x position] [-y position] [shell-command]`, client: 'c', target: targetSpec{kind: findPane}, exec: cmdHoldClient},
+	{name: "display-panes", alias: "displayp", template: "bd:Nt:", lower: 0, upper: 1, usage: `[-bN] [-d duration] [-t target-client] [template]`, client: 't', exec: cmdHoldUnlessB},
 }
 
 const listClientsTemplate = "#{client_name}: #{session_name} [#{client_width}x#{client_height} #{client_termname}] " +
@@ -49,8 +59,18 @@ func cmdAttachSession(c *client, it *cmdItem) error {
 	if a.has('r') {
 		c.control.setFlags("read-only")
 	}
+	if !a.has('E') {
+		c.updateEnvironment(s)
+	}
 	c.attach(s, 1)
 	return nil
+}
+
+// updateEnvironment is tmux's environ_update for a client attaching to an
+// existing session (attach-session, new-session -A): the session's
+// update-environment takes the client's variables.
+func (c *client) updateEnvironment(s *session) {
+	s.env.update(c.env, s.options.getArray("update-environment"))
 }
 
 // preferUnattached is the session attach-session picks without -t: the
@@ -69,10 +89,10 @@ func (c *client) preferUnattached() *session {
 	return best
 }
 
-// targetClient is the client -t names, or the command's own client, as
-// tmux's CMD_CLIENT_TFLAG finds it.
-func (c *client) targetClient(a *args) (*controlClient, error) {
-	name, given := a.get('t')
+// targetClient is the client the flag letter names, or the command's own
+// client, as tmux's CMD_CLIENT_CFLAG and CMD_CLIENT_TFLAG find it.
+func (c *client) targetClient(a *args, letter byte) (*controlClient, error) {
+	name, given := a.get(letter)
 	if !given {
 		if cc := c.currentClient(); cc != nil {
 			return cc, nil
@@ -115,17 +135,14 @@ func (c *client) currentClient() *controlClient {
 	return best
 }
 
-// refresh-client: for a control client, -f sets its flags, -A its
-// panes' output states, -B its subscriptions (see control_subs.go); a
-// size (-C) concerns what it draws, which the emulator never sends.
+// refresh-client: for a control client, -f (and its alias -F) sets its
+// flags, -A its panes' output states, -B its subscriptions (see
+// control_subs.go); a size (-C) is read and checked as tmux reads it,
+// though no window takes it.
 func cmdRefreshClient(c *client, it *cmdItem) error {
-	a := it.args
-	cc, err := c.targetClient(a)
-	if err != nil {
-		return err
-	}
-	for _, letter := range []byte{'F', 'f'} { // -F is an alias of -f
-		if v, ok := a.get(letter); ok {
+	a, cc := it.args, it.client
+	for _, f := range []byte("Ff") {
+		if v, ok := a.get(f); ok {
 			cc.setFlags(v)
 		}
 	}
@@ -135,10 +152,62 @@ func cmdRefreshClient(c *client, it *cmdItem) error {
 		}
 		return nil
 	}
-	for _, v := range allValues(a, 'B') {
-		cc.subscribe(v)
+	if a.has('B') {
+		for _, v := range allValues(a, 'B') {
+			cc.subscribe(v)
+		}
+		return nil
+	}
+	if v, ok := a.get('C'); ok {
+		return checkClientSize(v)
 	}
 	return nil
+}
+
+// checkClientSize reads refresh-client -C as tmux's sscanf calls do:
+// @WINDOW:WIDTHxHEIGHT, @WINDOW:, WIDTH,HEIGHT or WIDTHxHEIGHT, each
+// size from 1 to 10000.
+func checkClientSize(v string) error {
+	size := v
+	if rest, ok := strings.CutPrefix(v, "@"); ok {
+		_, n := scanUint(rest)
+		if n == 0 || n >= len(rest) || rest[n] != ':' {
+			return errorf(errBadSize)
+		}
+		if size = rest[n+1:]; !strings.Contains(size, "x") {
+			return nil
+		}
+	}
+	for _, sep := range []string{",", "x"} {
+		w, h, ok := strings.Cut(size, sep)
+		if !ok {
+			continue
+		}
+		x, n := scanUint(w)
+		y, m := scanUint(h)
+		if n == 0 || n != len(w) || m == 0 {
+			continue
+		}
+		if x < 1 || x > 10000 || y < 1 || y > 10000 {
+			return errorf(errSizeRange)
+		}
+		return nil
+	}
+	return errorf(errBadSize)
+}
+
+// scanUint reads the number a %u conversion takes (blanks, then digits)
+// and how many bytes it used; none when there are no digits.
+func scanUint(s string) (int, int) {
+	i := len(s) - len(strings.TrimLeft(s, " \t\n\v\f\r"))
+	start, n := i, 0
+	for ; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
+		n = min(n*10+int(s[i]-'0'), 1<<31)
+	}
+	if i == start {
+		return 0, 0
+	}
+	return n, i
 }
 
 // detach-client: the client leaves once its current batch of input is
@@ -146,11 +215,7 @@ func cmdRefreshClient(c *client, it *cmdItem) error {
 // session, -a every client but this one. Like tmux, it needs a client
 // first, whatever the flags.
 func cmdDetachClient(c *client, it *cmdItem) error {
-	a := it.args
-	cc, err := c.targetClient(a)
-	if err != nil {
-		return err
-	}
+	a, cc := it.args, it.client
 	for _, other := range c.st.controls {
 		switch {
 		case a.has('s'):
@@ -170,14 +235,112 @@ func cmdDetachClient(c *client, it *cmdItem) error {
 	return nil
 }
 
+// switch-client moves the client to another session (-t, -n, -p, -l),
+// window or pane, or sets its key table (-T). As in tmux, -t is found
+// here, as a session unless it names a window or pane.
+func cmdSwitchClient(c *client, it *cmdItem) error {
+	a, cc := it.args, it.client
+	v, given := a.get('t')
+	kind := findSession
+	if strings.ContainsAny(v, ":.%") {
+		kind = findPane
+	}
+	t, err := c.findTarget(v, given, kind)
+	if err != nil {
+		return err
+	}
+	if a.has('r') {
+		cc.flags.readOnly = !cc.flags.readOnly
+		cc.flags.ignoreSize = cc.flags.readOnly
+	}
+	if name, ok := a.get('T'); ok {
+		if c.st.keyTable(name, false) == nil {
+			return errorf(errNoTable, name)
+		}
+		cc.keyTable = name
+		return nil
+	}
+	s := t.s
+	switch {
+	case a.has('n'):
+		if s = c.st.sessionAfter(cc.session, 1); s == nil {
+			return errorf(errNoNextSession)
+		}
+	case a.has('p'):
+		if s = c.st.sessionAfter(cc.session, -1); s == nil {
+			return errorf(errNoPreviousSession)
+		}
+	case a.has('l'):
+		if s = cc.lastSession; s == nil || !slices.Contains(c.st.sessions, s) {
+			return errorf(errNoLastSession)
+		}
+	default:
+		if kind == findPane && t.p != t.w.active {
+			c.st.setActive(t.w, t.p)
+		}
+		if kind == findPane {
+			before := s.current
+			s.setCurrent(t.w)
+			c.st.windowChanged(s, before)
+		}
+	}
+	if cc.session != s {
+		cc.lastSession = cc.session
+	}
+	cc.keyTable = ""
+	// tmux focuses the new session's pane and leaves the old one
+	// focused until something else looks at it.
+	c.attachClient(cc, s, 0)
+	return nil
+}
+
+// sessionAfter is the session after s in name order (dir 1) or before it
+// (-1), going round; nil when s is the only one.
+func (st *state) sessionAfter(s *session, dir int) *session {
+	i := slices.Index(st.sessions, s)
+	n := len(st.sessions)
+	if i < 0 || n < 2 {
+		return nil
+	}
+	return st.sessions[((i+dir)%n+n)%n]
+}
+
+// lock-client does nothing to a control client, which has no terminal to
+// lock.
+func cmdLockClient(c *client, it *cmdItem) error { return nil }
+
+// suspend-client marks the client suspended; a control client has no
+// terminal to stop.
+func cmdSuspendClient(c *client, it *cmdItem) error {
+	it.client.suspended = true
+	return nil
+}
+
+// display-menu and display-popup wait for the user to close what they
+// show; a control client can never do that, so its queue is held.
+func cmdHoldClient(c *client, it *cmdItem) error {
+	it.client.held = true
+	return nil
+}
+
+// command-prompt, confirm-before and display-panes wait for an answer
+// unless -b, which a control client never gives.
+func cmdHoldUnlessB(c *client, it *cmdItem) error {
+	if !it.args.has('b') {
+		it.client.held = true
+	}
+	return nil
+}
+
 // leave detaches cc once its batch is done; its pane loses the focus at
 // once.
 func (c *client) leave(cc *controlClient) {
 	cc.exit = true
 	cc.poke()
-	if cc.session != nil && cc.session.current.active.focused {
-		cc.session.current.active.focused = false
-		c.st.notify(event{kind: eventSilent}) // pane-focus-out
+	if s := cc.session; s != nil && s.current.active.focused {
+		p := s.current.active
+		p.focused = false
+		c.st.notify(event{kind: eventSilent, hook: "pane-focus-out", p: p})
 	}
 }
 
@@ -221,13 +384,33 @@ func (f *formatter) clientVariable(key string) (string, time.Time, bool) {
 			return cc.session.name, t, true
 		}
 		return "", t, true
+	case "client_key_table":
+		if cc.keyTable == "" {
+			return "root", t, true
+		}
+		return cc.keyTable, t, true
 	case "client_termname":
 		return cc.termName, t, true
 	case "client_width":
 		return "80", t, true
 	case "client_uid":
 		return strconv.Itoa(os.Getuid()), t, true
-	case "client_tty", "client_height", "client_user", "client_termtype", "client_termfeatures":
+	case "client_user":
+		u, err := user.Current()
+		if err != nil {
+			return "", t, false
+		}
+		return u.Username, t, true
+	case "client_pid":
+		return strconv.Itoa(cc.pid), t, true
+	case "client_created", "client_activity":
+		// Activity is when the client last sent a command in tmux; the
+		// emulator keeps only when it came.
+		return "", cc.created, true
+	case "client_prefix", "client_discarded", "client_written":
+		// No keys and no terminal: nothing pending, nothing written.
+		return "0", t, true
+	case "client_tty", "client_termtype", "client_termfeatures":
 		return "", t, true
 	}
 	return "", t, false

@@ -2,6 +2,7 @@ package faketmux
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -24,7 +25,6 @@ var paneCommands = []*cmdEntry{
 	{name: "select-pane", alias: "selectp", template: "DdegLlMmP:RT:t:UZ", lower: 0, upper: 0, usage: `[-DdeLlMmRUZ] [-T title] [-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdSelectPane},
 	{name: "last-pane", alias: "lastp", template: "det:Z", lower: 0, upper: 0, usage: `[-deZ] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdLastPane},
 	{name: "display-message", alias: "display", template: "ac:d:INpt:F:v", lower: 0, upper: 1, usage: `[-aINpv] [-c target-client] [-d delay] [-F format] [-t target-pane] [message]`, target: targetSpec{kind: findPane, canFail: true}, exec: cmdDisplayMessage},
-	{name: "send-keys", alias: "send", template: "FHlMN:Rt:X", lower: 0, upper: -1, usage: `[-FHlMRX] [-N repeat-count] [-t target-pane] key ...`, target: targetSpec{kind: findPane}, exec: cmdSendKeys},
 	{name: "capture-pane", alias: "capturep", template: "ab:CeE:JNpPqS:t:", lower: 0, upper: 0, usage: `[-aCeJNpPq] [-b buffer-name] [-E end-line] [-S start-line] [-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdCapturePane},
 	{name: "clear-history", alias: "clearhist", template: "t:", lower: 0, upper: 0, usage: `[-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdClearHistory},
 }
@@ -97,6 +97,7 @@ func cmdSplitWindow(c *client, it *cmdItem) error {
 	}
 	c.st.popZoom(w, rezoom)
 	c.st.notify(event{kind: eventLayoutChanged, w: w})
+	it.raiseHook("after-split-window", target{s: w.session, w: w, p: p})
 	if a.has('P') {
 		template, ok := a.get('F')
 		if !ok {
@@ -189,7 +190,7 @@ func cmdResizePane(c *client, it *cmdItem) error {
 	switch {
 	case a.has('T'):
 		// Not in a mode, which tmux leaves alone.
-		if !p.viewMode {
+		if !p.inMode() {
 			p.prog.Trim()
 		}
 		return nil
@@ -466,15 +467,14 @@ func cmdRespawnPane(c *client, it *cmdItem) error {
 // history stays; a command, -c and -e given replace what the pane ran.
 func (c *client) respawn(p *paneState, a *args) error {
 	p.prog.Close()
-	lines, history := p.prog.Lines()
 	if len(a.values) > 0 {
 		p.argv, p.startCommand = a.values, stringifyArgv(a.values)
 	}
 	if v, ok := a.get('c'); ok {
 		p.cwd = c.formatter().expand(v)
 	}
-	p.viewMode = false
-	return c.runPane(p, allValues(a, 'e'), lines[:history])
+	c.st.resetModes(p)
+	return c.runPane(p, allValues(a, 'e'), p.prog)
 }
 
 func cmdListPanes(c *client, it *cmdItem) error {
@@ -526,73 +526,56 @@ func cmdDisplayMessage(c *client, it *cmdItem) error {
 	} else if !ok {
 		template = displayMessageTemplate
 	}
+	if v, ok := a.get('d'); ok {
+		if _, err := strtonum(v, 0, math.MaxUint32); err != nil {
+			return errorf(errDelay, err)
+		}
+	}
 	f := c.formatForTarget(t)
-	if !a.has('p') {
+	f.verbose = a.has('v')
+	if a.has('a') {
+		f.each(func(key, value string) { c.print(key + "=" + value) })
+		return nil
+	}
+	// As tmux's format_expand_time: strftime first, at every level.
+	f.timeExpand = true
+	message := f.expand(template)
+	if a.has('p') {
+		c.print(message)
+	} else if cc := c.currentClient(); cc != nil && !a.has('c') {
 		// The message goes on the status line of the current client,
 		// which only a control client can be; the log keeps it.
-		if cc := c.currentClient(); cc != nil && !a.has('c') {
-			c.st.addMessage(c.s.now(), cc.name+" message: "+f.expand(template))
-		}
-		return nil
+		c.st.addMessage(c.s.now(), cc.name+" message: "+message)
 	}
-	c.print(f.expand(template))
 	return nil
 }
-
-func cmdSendKeys(c *client, it *cmdItem) error {
-	a, t := it.args, it.target
-	var in []byte
-	leaves := false
-	for _, k := range a.values {
-		if !a.has('l') {
-			if b, ok := pane.KeyBytes(k); ok {
-				in = append(in, b...)
-				leaves = leaves || leavesViewMode[string(b)]
-				continue
-			}
-		}
-		in = append(in, k...)
-		for i := range len(k) {
-			leaves = leaves || leavesViewMode[k[i:i+1]]
-		}
-	}
-	if t.p.viewMode {
-		// The mode takes every key of the command; a cancel it is bound
-		// to runs after the command, so later keys are not typed either.
-		t.p.viewMode = !leaves
-		return nil
-	}
-	if t.p.inputOff {
-		return nil
-	}
-	t.p.prog.Write(in)
-	return nil
-}
-
-// leavesViewMode are the keys tmux's default copy-mode table binds to
-// cancel (q, C-c, Escape), by the bytes send-keys makes of them.
-var leavesViewMode = map[string]bool{"q": true, "\x03": true, "\x1b": true}
 
 func cmdCapturePane(c *client, it *cmdItem) error {
 	a, t := it.args, it.target
-	// -q only silences -a's error, so it is accepted alone.
-	for _, f := range []byte("aCeJNP") {
-		if a.has(f) {
-			return errorf(errUnsupported, "capture-pane -"+string(f))
+	out, err := t.p.prog.Capture(pane.CaptureOptions{
+		Alternate: a.has('a'),
+		Codes:     a.has('e'),
+		EscapeC0:  a.has('C'),
+		Join:      a.has('J'),
+		NoTrim:    a.has('N'),
+		Pending:   a.has('P'),
+		Range: func(history, last int) (int, int) {
+			top := captureLine(a, 'S', 0, history, last)
+			bottom := captureLine(a, 'E', last, history, last)
+			return min(top, bottom), max(top, bottom)
+		},
+	})
+	if errors.Is(err, pane.ErrNoAlternate) {
+		// -q makes the missing alternate screen an empty capture.
+		if !a.has('q') {
+			return errorf(errNoAlternateScreen)
 		}
-	}
-	lines, history := t.p.prog.Lines()
-	last := len(lines) - 1
-	top := captureLine(a, 'S', 0, history, last)
-	bottom := captureLine(a, 'E', last, history, last)
-	if bottom < top {
-		top, bottom = bottom, top
-	}
-	var out []byte
-	for _, l := range lines[top : bottom+1] {
-		out = append(append(out, l...), '\n')
+		out = nil
 	}
 	if a.has('p') {
+		// tmux prints the capture as one line: its own final newline
+		// goes, one is added.
+		out = append(bytes.TrimSuffix(out, []byte("\n")), '\n')
 		c.stdout.Write(out)
 		return nil
 	}
@@ -624,10 +607,10 @@ func captureLine(a *args, flag byte, dash, history, last int) int {
 }
 
 // cmdClearHistory empties the pane's history; like tmux, it also takes the
-// pane out of any mode (here, view mode).
+// pane out of every mode.
 func cmdClearHistory(c *client, it *cmdItem) error {
 	t := it.target
-	t.p.viewMode = false
+	c.st.resetModes(t.p)
 	t.p.prog.ClearHistory()
 	return nil
 }
@@ -710,12 +693,14 @@ func cmdSelectPane(c *client, it *cmdItem) error {
 		// tmux keeps the old one when the new one is not valid UTF-8.
 		if title = c.formatFor(t.p).expand(title); utf8.ValidString(title) {
 			p.title = title
+			c.st.notify(event{kind: eventSilent, hook: "pane-title-changed", p: p})
 		}
 	case p != w.active:
 		// Another pane unzooms the window, unless -Z keeps it zoomed.
 		rezoom := w.pushZoom(false, a.has('Z'))
 		c.st.setActive(w, p)
 		c.st.popZoom(w, rezoom)
+		it.raiseHook("after-select-pane", target{s: t.s, w: w, p: p})
 	}
 	return nil
 }

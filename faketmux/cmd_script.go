@@ -465,7 +465,7 @@ func (c *client) showJobOutput(paneID int, waited bool, out, text string, status
 	if p != nil {
 		// The lines themselves are not kept: tmux 3.3a's clients cannot
 		// read a pane's mode, only see that it is in one.
-		p.viewMode = true
+		c.st.viewMode(p)
 	}
 }
 
@@ -659,7 +659,7 @@ func (c *client) parseSource(path string, text []byte, verbose bool) ([][]comman
 			return nil, fmt.Sprintf("%s:%d: %s", path, l.Number, err)
 		}
 		if verbose {
-			c.print(fmt.Sprintf("%s:%d: %s", path, l.Number, printCommands(cmds)))
+			c.print(fmt.Sprintf("%s:%d: %s", path, l.Number, printCommands(cmds, " ; ")))
 		}
 		out = append(out, cmds)
 	}
@@ -668,13 +668,14 @@ func (c *client) parseSource(path string, text []byte, verbose bool) ([][]comman
 
 // printCommands is a command list as tmux's cmd_list_print writes it: each
 // command's name, then its flags without values in one word, then those
-// with values, each sorted by letter, then its arguments, escaped.
-func printCommands(cmds []command) string {
+// with values, each sorted by letter, then its arguments, escaped as
+// args_escape does; sep between commands (list-keys escapes the ';').
+func printCommands(cmds []command, sep string) string {
 	parts := make([]string, len(cmds))
 	for i := range cmds {
 		parts[i] = printCommand(&cmds[i])
 	}
-	return strings.Join(parts, " ; ")
+	return strings.Join(parts, sep)
 }
 
 func printCommand(cmd *command) string {
@@ -692,11 +693,11 @@ func printCommand(cmd *command) string {
 	}
 	for _, f := range flags {
 		if f.hasValue {
-			words = append(words, "-"+string(f.letter), escapeArg(f.value))
+			words = append(words, "-"+string(f.letter), argsEscape(f.value))
 		}
 	}
 	for _, v := range cmd.args.values {
-		words = append(words, escapeArg(v))
+		words = append(words, argsEscape(v))
 	}
 	return strings.Join(words, " ")
 }

@@ -262,7 +262,7 @@ func TestPrintCommand(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := printCommands(cmds); got != tc.want {
+		if got := printCommands(cmds, " ; "); got != tc.want {
 			t.Errorf("%q: %q; want %q", tc.argv, got, tc.want)
 		}
 	}

@@ -13,7 +13,7 @@ import (
 var serverCommands = []*cmdEntry{
 	{name: "start-server", alias: "start", template: "", lower: 0, upper: 0, usage: ``, startServer: true, exec: cmdStartServer},
 	{name: "kill-server", alias: "", template: "", lower: 0, upper: 0, usage: ``, exec: cmdKillServer},
-	{name: "show-messages", alias: "showmsgs", template: "JTt:", lower: 0, upper: 0, usage: `[-JT] [-t target-client]`, exec: cmdShowMessages},
+	{name: "show-messages", alias: "showmsgs", template: "JTt:", lower: 0, upper: 0, usage: `[-JT] [-t target-client]`, client: 't', exec: cmdShowMessages},
 	{name: "server-access", alias: "", template: "adlrw", lower: 0, upper: 1, usage: `[-adlrw] [-t target-pane] [user]`, exec: cmdServerAccess},
 	{name: "list-clients", alias: "lsc", template: "F:t:", lower: 0, upper: 0, usage: `[-F format] [-t target-session]`, target: targetSpec{kind: findSession}, exec: cmdListClients},
 }
@@ -33,9 +33,6 @@ func cmdKillServer(c *client, it *cmdItem) error {
 // client has no terminal); -J the jobs that run, newest first.
 func cmdShowMessages(c *client, it *cmdItem) error {
 	a := it.args
-	if _, err := c.targetClient(a); err != nil {
-		return err
-	}
 	if a.has('J') {
 		for n, j := range c.st.jobs {
 			c.print(fmt.Sprintf("Job %d: %s [fd=%d, pid=%d, status=0]", n, j.text, j.fd, j.cmd.Process.Pid))

@@ -18,7 +18,11 @@ type cmdEntry struct {
 	// source and target say how the queue resolves -s and -t before exec,
 	// as tmux's cmd_entry_flag does; the zero value resolves nothing.
 	source, target targetSpec
-	exec           func(c *client, it *cmdItem) error
+	// client is the flag that names the command's target client ('c' or
+	// 't'), as tmux's CMD_CLIENT_CFLAG and CMD_CLIENT_TFLAG say: the queue
+	// finds it, or fails, before any target.
+	client byte
+	exec   func(c *client, it *cmdItem) error
 }
 
 // targetSpec is one target of a command: what its flag's value names, and
@@ -140,7 +144,7 @@ var cmdTable []*cmdEntry
 func init() {
 	cmdTable = tableInOrder(tmuxTableOrder,
 		bufferCommands, environmentCommands, layoutCommands, optionCommands, paneCommands,
-		serverCommands, sessionCommands, windowCommands, clientCommands, scriptCommands, notYetCommands)
+		serverCommands, sessionCommands, windowCommands, clientCommands, scriptCommands, keyCommands, modeCommands, notYetCommands)
 	cmdExact = exactNames(cmdTable)
 }
 

@@ -2,6 +2,8 @@ package faketmux
 
 import (
 	"fmt"
+	"math"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -69,16 +71,39 @@ func (w *window) hold(p *paneState) {
 	w.fixPanes()
 }
 
-// rename names w, or with no name, after p's command as tmux's
-// automatic-rename first does. A window named explicitly keeps its name:
-// automatic-rename goes off, as in tmux.
+// rename names w, or with no name, as tmux's default_window_name does:
+// after p's command, else its shell. A window named explicitly keeps its
+// name: automatic-rename goes off, as in tmux.
 func (w *window) rename(name string, p *paneState) {
 	w.name = name
-	if name == "" {
-		w.name = p.command
-	} else {
+	switch {
+	case name != "":
 		w.options.values["automatic-rename"] = "off"
+	case p.startCommand != "":
+		w.name = parseWindowName(p.startCommand)
+	default:
+		w.name = p.command
 	}
+}
+
+// parseWindowName is a window's name from a command, as tmux's
+// parse_window_name takes it: the first word, out of its quotes, without
+// "exec " and leading dashes, trailing characters that are neither letters,
+// digits nor punctuation, and a path's directories.
+func parseWindowName(in string) string {
+	name := strings.TrimPrefix(in, `"`)
+	name, _, _ = strings.Cut(name, `"`)
+	name = strings.TrimPrefix(name, "exec ")
+	name = strings.TrimLeft(name, " -")
+	name, _, _ = strings.Cut(name, " ")
+	// isalnum and ispunct take only ASCII's visible characters here.
+	for len(name) > 1 && (name[len(name)-1] <= ' ' || name[len(name)-1] >= 0x7f) {
+		name = name[:len(name)-1]
+	}
+	if strings.HasPrefix(name, "/") {
+		name = filepath.Base(name)
+	}
+	return name
 }
 
 func cmdNewWindow(c *client, it *cmdItem) error {
@@ -143,6 +168,7 @@ func cmdNewWindow(c *client, it *cmdItem) error {
 		// tmux makes the window current before it tells of its link.
 		c.st.events = slices.Insert(c.st.events, len(c.st.events)-1, event{kind: eventWindowChanged, s: s})
 	}
+	it.raiseHook("after-new-window", target{s: s, w: w, p: w.active})
 	if a.has('P') {
 		template, ok := a.get('F')
 		if !ok {
@@ -198,6 +224,9 @@ func (c *client) findWindowIndex(v string) (target, error) {
 		}
 	}
 	if s != nil {
+		if winPart[0] == '+' || winPart[0] == '-' {
+			return indexOffset(s, winPart)
+		}
 		if n, err := strconv.Atoi(winPart); err == nil && n >= 0 && winPart[0] != '+' {
 			return target{s: s, idx: n}, nil
 		}
@@ -211,6 +240,25 @@ func (c *client) findWindowIndex(v string) (target, error) {
 		}
 	}
 	return target{}, errorf(errCantFindWindow, winPart)
+}
+
+// indexOffset is an index target +N or -N: the index that far from the
+// current window's, which need not be in use (tmux does not wrap round
+// here, and an index below 0 is not found); a count that is not a number
+// is 0.
+func indexOffset(s *session, offset string) (target, error) {
+	n := 1
+	if len(offset) > 1 {
+		n, _ = strtonum(offset[1:], 1, math.MaxInt32)
+	}
+	cur := s.current.index
+	if offset[0] == '-' {
+		if n > cur {
+			return target{}, errorf(errCantFindWindow, offset)
+		}
+		n = -n
+	}
+	return target{s: s, idx: cur + n}, nil
 }
 
 // cmdMoveWindow is tmux's move-window: -r renumbers the -t session's
@@ -465,26 +513,26 @@ func cmdResizeWindow(c *client, it *cmdItem) error {
 		sx, sy = defaultSize(s)
 	}
 	w.options.values["window-size"] = "manual"
-	width, height := w.width, w.height
 	c.st.resizeWindow(w, sx, sy)
-	if w.width != width || w.height != height {
-		// And window-resized, which control clients are not told of.
-		c.st.notify(event{kind: eventLayoutChanged, w: w})
-		c.st.notify(event{kind: eventSilent})
-	}
 	return nil
 }
 
 // defaultSize is a session's default-size, or 80x24 when it does not read
 // as WxH, within the window limits.
 func defaultSize(s *session) (int, int) {
-	sx, sy := 80, 24
-	var x, y uint
-	if n, _ := fmt.Sscanf(s.options.get("default-size"), "%dx%d", &x, &y); n == 2 {
-		sx, sy = int(x), int(y)
+	sx, sy, ok := readSize(s.options.get("default-size"))
+	if !ok {
+		sx, sy = 80, 24
 	}
 	clamp := func(n int) int { return min(max(n, windowMinimum), windowMaximum) }
 	return clamp(sx), clamp(sy)
+}
+
+// readSize reads a WxH size as tmux's sscanf("%ux%u") does.
+func readSize(s string) (int, int, bool) {
+	var x, y uint
+	n, _ := fmt.Sscanf(s, "%dx%d", &x, &y)
+	return int(x), int(y), n == 2
 }
 
 // resizeWindow is tmux's resize_window: the layout is resized first, and
@@ -499,6 +547,8 @@ func (st *state) resizeWindow(w *window, sx, sy int) {
 	if zoomed {
 		st.zoom(w, w.active)
 	}
+	st.notify(event{kind: eventLayoutChanged, w: w})
+	st.notify(event{kind: eventSilent, hook: "window-resized", w: w})
 }
 
 func cmdKillWindow(c *client, it *cmdItem) error {
@@ -557,6 +607,7 @@ func cmdListWindows(c *client, it *cmdItem) error {
 	for _, s := range sessions {
 		for _, w := range s.winlinks {
 			f := c.formatIn(w, w.active)
+			f.kind = findWindow
 			if filtered && !formatTrue(f.expand(filter)) {
 				continue
 			}
@@ -603,6 +654,8 @@ func selectWindow(c *client, it *cmdItem, move windowMove) error {
 	a, t := it.args, it.target
 	s := t.s
 	defer c.st.windowChanged(s, s.current)
+	// tmux raises the hook for the session's current window after.
+	defer func() { it.raiseHook("after-select-window", target{s: s, w: s.current, p: s.current.active}) }()
 	switch {
 	case move == moveNext:
 		// -a moves to a window with an alert, and none ever has one here.

@@ -34,14 +34,24 @@ const startupItems = 258
 // controlClient is an attached control-mode client, as the server lists it.
 type controlClient struct {
 	name     string // client-PID, as tmux names a client without a terminal
+	pid      int
+	created  time.Time
 	termName string // the client's TERM
 	srv      *Server
 	session  *session
 	out      io.Writer
 	utf8     bool
 	flags    clientFlags
-	exit     bool          // tmux's CLIENT_EXIT: detach once the batch is done
-	wake     chan struct{} // the client must look at exit, or at output
+	exit     bool // tmux's CLIENT_EXIT: detach once the batch is done
+	// held is a client whose queue waits for an answer only a terminal
+	// could give (a prompt, a menu, a popup): tmux runs nothing more of
+	// its input, and the client leaves at the end of it.
+	held bool
+	// lastSession is the session switch-client -l goes back to.
+	lastSession *session
+	keyTable    string        // client_key_table; empty for root
+	suspended   bool          // suspend-client: tmux's CLIENT_SUSPENDED
+	wake        chan struct{} // the client must look at exit, or at output
 	// output is pane output not yet written, guarded by the state's
 	// outMu.
 	output []paneChunk
@@ -178,6 +188,9 @@ func (cc *controlClient) String() string {
 	if cc.flags.activePane {
 		parts = append(parts, "active-pane")
 	}
+	if cc.suspended {
+		parts = append(parts, "suspended")
+	}
 	if cc.utf8 {
 		parts = append(parts, "UTF-8")
 	}
@@ -201,13 +214,18 @@ const (
 	eventLayoutChanged
 	eventPaneChanged   // the window's active pane
 	eventWindowChanged // the session's current window
+	eventPaneModeChanged
 )
 
 type event struct {
 	kind   eventKind
+	p      *paneState
 	w      *window
 	s      *session
 	client *controlClient
+	// hook names the hook the notification raises where its kind does not
+	// say (see hookName).
+	hook string
 }
 
 // unzoomTelling unzooms w, telling control clients of its layout if it
@@ -227,9 +245,12 @@ func (st *state) windowChanged(s *session, was *window) {
 }
 
 // notify queues a notification for the global queue, which runs once the
-// current command line or batch of control input is done.
+// current command line or batch of control input is done. A hook that a
+// notification runs raises none, as tmux's notify_add drops them.
 func (st *state) notify(e event) {
-	st.events = append(st.events, e)
+	if !st.inEventHook {
+		st.events = append(st.events, e)
+	}
 }
 
 // runEvents runs the global queue: each notification is one item, written
@@ -237,6 +258,9 @@ func (st *state) notify(e event) {
 func (st *state) runEvents() {
 	for len(st.events) > 0 {
 		e := st.events[0]
+		// The queue's array outlives the reslice: an event left in it
+		// would keep its window, and the window's panes, alive.
+		st.events[0] = event{}
 		st.events = st.events[1:]
 		st.number++
 		for _, cc := range st.controls {
@@ -244,7 +268,9 @@ func (st *state) runEvents() {
 				io.WriteString(cc.out, line+"\n")
 			}
 		}
+		st.eventHook(e)
 	}
+	st.events = nil
 }
 
 // render is the notification line cc sees for e, or none. As in tmux, it
@@ -258,6 +284,8 @@ func (cc *controlClient) render(e event) string {
 		return "%client-detached " + e.client.name
 	case eventPaneChanged:
 		return fmt.Sprintf("%%window-pane-changed @%d %%%d", e.w.id, e.w.active.id)
+	case eventPaneModeChanged:
+		return fmt.Sprintf("%%pane-mode-changed %%%d", e.p.id)
 	}
 	if cc.session == nil {
 		return ""
@@ -299,6 +327,8 @@ func (cc *controlClient) render(e event) string {
 	case eventSessionRenamed:
 		return fmt.Sprintf("%%session-renamed $%d %s", e.s.id, e.s.name)
 	case eventSessionChanged:
+		// tmux names the session the client has when the notification
+		// runs, which a later switch may have changed.
 		s := e.client.session
 		switch {
 		case s == nil:
@@ -312,13 +342,18 @@ func (cc *controlClient) render(e event) string {
 }
 
 // attach makes the client of c a control client attached to s, as
-// attach-session and new-session do for a client in control mode.
-func (c *client) attach(s *session, silent int) {
-	if p := s.current.active; !p.focused {
-		p.focused = true
-		silent++ // pane-focus-in
-	}
-	cc := c.control
+// attach-session and new-session do for a client in control mode; attached
+// is 1 where tmux tells of client-attached (attach-session, new-session
+// -A).
+func (c *client) attach(s *session, attached int) {
+	c.attachClient(c.control, s, attached)
+}
+
+// attachClient attaches cc to s, or with no client only focuses s's pane.
+func (c *client) attachClient(cc *controlClient, s *session, attached int) {
+	p := s.current.active
+	focusIn := !p.focused
+	p.focused = true
 	if cc == nil {
 		return
 	}
@@ -329,10 +364,15 @@ func (c *client) attach(s *session, silent int) {
 		c.st.outMu.Unlock()
 	}
 	cc.session = s
+	s.lastAttached = c.s.now()
 	c.touch(s)
+	if focusIn {
+		c.st.notify(event{kind: eventSilent, hook: "pane-focus-in", p: p})
+	}
 	c.st.notify(event{kind: eventSessionChanged, s: s, client: cc})
-	for range silent {
-		c.st.notify(event{kind: eventSilent})
+	c.st.checkUnattached()
+	for range attached {
+		c.st.notify(event{kind: eventSilent, hook: "client-attached", client: cc})
 	}
 }
 
@@ -353,7 +393,7 @@ func (st *state) detachFrom(s *session) {
 func (st *state) shutDown() {
 	for _, s := range st.sessions {
 		st.detachFrom(s)
-		st.notify(event{kind: eventSessionsChanged})
+		st.notify(event{kind: eventSessionsChanged, s: s, hook: "session-closed"})
 	}
 	st.runEvents()
 }
@@ -463,6 +503,9 @@ func (c *client) serveControl(parse func(string) ([]string, error)) (failed bool
 				cc.exit = true
 				break
 			}
+			if cc.held {
+				continue
+			}
 			failed = !c.controlLine(line, parse) || failed
 			if s.st != st {
 				break
@@ -491,7 +534,7 @@ func (c *client) serveControl(parse func(string) ([]string, error)) (failed bool
 	st.outMu.Unlock()
 	if s.st == st {
 		st.controls = slices.DeleteFunc(st.controls, func(x *controlClient) bool { return x == cc })
-		st.notify(event{kind: eventClientDetached, client: cc})
+		st.notify(event{kind: eventClientDetached, hook: "client-detached", client: cc})
 		st.runEvents()
 	}
 	io.WriteString(c.stdout, "%exit\n")
@@ -532,7 +575,7 @@ func newControlClient(srv *Server, call Call, out io.Writer, utf8 bool) *control
 		}
 	}
 	return &controlClient{
-		name: "client-" + strconv.Itoa(call.PID), termName: term, srv: srv,
-		out: out, utf8: utf8, wake: make(chan struct{}, 1),
+		name: "client-" + strconv.Itoa(call.PID), pid: call.PID, created: srv.now(),
+		termName: term, srv: srv, out: out, utf8: utf8, wake: make(chan struct{}, 1),
 	}
 }

@@ -211,10 +211,11 @@ func TestControlLayoutChanges(t *testing.T) {
 	mustRun(t, s, "new-session", "-d", "-s", "b", "-x", "80", "-y", "24", "sleep 1000")
 	cs := attached(t, s, "attach-session", "-t", "a")
 	// change is the notification of a:0's layout as it is now, as its
-	// place in session a shows it.
+	// place in session a shows it (display-message runs strftime: %%
+	// is a %).
 	change := func() string {
 		return strings.TrimSuffix(mustRun(t, s, "display", "-p", "-t", "a:0",
-			"%layout-change #{window_id} #{window_layout} #{window_visible_layout} #{window_raw_flags}"), "\n")
+			"%%layout-change #{window_id} #{window_layout} #{window_visible_layout} #{window_raw_flags}"), "\n")
 	}
 	// One pane: tmux's preset leaves it alone, and only the command
 	// tells; two panes: both do.
@@ -349,9 +350,10 @@ func TestControlBreakAndJoinPaneNotifications(t *testing.T) {
 	mustRun(t, s, "new-session", "-d", "-s", "a", "-n", "w", "-x", "80", "-y", "24", "sleep 1000")
 	mustRun(t, s, "split-window", "-t", "a:0", "sleep 1000")
 	cs := attached(t, s, "attach-session", "-t", "a")
+	// As in TestControlLayoutChanges.
 	layout := func(target string) string {
 		return strings.TrimSuffix(mustRun(t, s, "display", "-p", "-t", target,
-			"%layout-change #{window_id} #{window_layout} #{window_visible_layout} #{window_raw_flags}"), "\n")
+			"%%layout-change #{window_id} #{window_layout} #{window_visible_layout} #{window_raw_flags}"), "\n")
 	}
 	// The active pane leaves: its window hands over, tells of its
 	// layout, then the new window of its name, place and selection.

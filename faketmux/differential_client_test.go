@@ -86,3 +86,74 @@ var _ = differentialCases("clients", []scenario{
 		cmd("list-sessions", "-F", "#{session_name} #{session_attached} #{session_many_attached}"),
 	}},
 })
+
+// The commands that need a terminal client, from a client that has
+// none: tmux looks for the client before any target.
+var _ = differentialCases("clients", []scenario{
+	{name: "terminal commands without a client", steps: []step{
+		cmd("start-server", ";", "set-option", "-g", "exit-empty", "off"),
+		cmd("display-menu", "x", "y", "z"),
+		cmd("switch-client", "-t", "nope"),
+		cmd("new-session", "-d", "-s", "c", "-n", "w", "sleep 1000"),
+		cmd("display-menu", "x", "y", "z"),
+		cmd("display-menu", "-c", "nope", "x", "y", "z"),
+		cmd("display-menu", "-t", "nope", "x"),
+		cmd("menu", "x", "y"),
+		cmd("display-popup"),
+		cmd("popup", "-c", "nope"),
+		cmd("display-popup", "-t", "nope", "-E", "true"),
+		cmd("display-panes"),
+		cmd("displayp", "-t", "nope"),
+		cmd("command-prompt"),
+		cmd("command-prompt", "-t", "nope"),
+		cmd("confirm-before", "ls"),
+		cmd("confirm", "-t", "nope", "ls"),
+		cmd("lock-client"),
+		cmd("lockc", "-t", "nope"),
+		cmd("suspend-client"),
+		cmd("suspendc", "-t", "nope"),
+		cmd("switch-client"),
+		cmd("switch-client", "-t", "c"),
+		cmd("switchc", "-c", "nope"),
+		cmd("switch-client", "-n"),
+		cmd("switch-client", "-T", "nope"),
+		cmd("refresh-client", "-C", "10x10"),
+		cmd("refresh-client", "-S"),
+	}},
+	// A control client has no terminal to draw on: what it can and cannot
+	// do of these.
+	{name: "terminal commands from a control client", steps: []step{
+		cmd("new-session", "-d", "-s", "k", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("new-session", "-d", "-s", "j", "-n", "v", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("attach", "-t", "k").controlIn("confirm-before -p 'sure?' 'display -p yes'\ndisplay -p after\n"),
+		cmd("attach", "-t", "k").controlIn("display-menu x y z\ndisplay -p after\n"),
+		cmd("attach", "-t", "k").controlIn("display-popup\ndisplay -p after\n"),
+		cmd("attach", "-t", "k").controlIn("display-panes\ndisplay -p after\n"),
+		cmd("attach", "-t", "k").controlIn("display-panes -b\ndisplay -p after\n"),
+		cmd("attach", "-t", "k").controlIn("command-prompt\ndisplay -p after\n"),
+		cmd("attach", "-t", "k").controlIn("command-prompt -b\ndisplay -p after\n"),
+		// Last: the focus changes of its switches take items of tmux's
+		// queue that the emulator does not count alike (see README.md).
+		cmd("attach", "-t", "k").controlIn(
+			"suspend-client\n" +
+				"lock-client\n" +
+				"switch-client -t j\n" +
+				"display -p '#{client_session} #{client_key_table}'\n" +
+				"switch-client -l\n" +
+				"switch-client -n\n" +
+				"switch-client -p\n" +
+				"switch-client -t nope\n" +
+				"switch-client -T prefix\n" +
+				"display -p '#{client_session} #{client_key_table}'\n" +
+				"switch-client -T nope\n" +
+				"refresh-client -C bad\n" +
+				"refresh-client -C 0x5\n" +
+				"refresh-client -C @x:\n" +
+				"refresh-client -F no-output\n" +
+				"list-clients -F '#{client_flags}'\n" +
+				"refresh-client -S\n" +
+				"refresh-client\n" +
+				"list-clients -F '#{client_session}'\n"),
+		cmd("list-sessions", "-F", "#{session_name} #{session_attached}"),
+	}},
+})

@@ -1,5 +1,7 @@
 package faketmux
 
+import "slices"
+
 // The differential cases of sessions, windows and panes made and found:
 // targets, as the queue resolves them.
 var _ = differentialCases("target", []scenario{
@@ -76,4 +78,53 @@ var _ = differentialCases("target", []scenario{
 		cmd("choose-buffer", "-t", "nope"),
 		cmd("kill-server"),
 	}},
+	{name: "relative and special targets", steps: slices.Concat([]step{
+		cmd("new-session", "-d", "-s", "main", "-n", "zero", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("new-window", "-d", "-n", "one", "sleep 1000"),
+		cmd("new-window", "-d", "-n", "two", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "5", "-n", "five", "sleep 1000"),
+		cmd("split-window", "-d", "-h", "-t", "main:0", "sleep 1000"),
+		cmd("split-window", "-d", "-v", "-t", "main:0.1", "sleep 1000"),
+		cmd("split-window", "-d", "-v", "-t", "main:0.0", "sleep 1000"),
+		cmd("new-session", "-d", "-s", "other", "-n", "x", "sleep 1000"),
+		cmd("new-session", "-d", "-s", "maintenance", "-n", "y", "sleep 1000"),
+		cmd("select-window", "-t", "main:1"),
+		cmd("select-window", "-t", "main:0"),
+		cmd("select-pane", "-t", "main:0.2"),
+		cmd("select-pane", "-t", "main:0.0"),
+		cmd("list-panes", "-t", "main:0", "-F", "#{pane_index} #{pane_left},#{pane_top} #{pane_width}x#{pane_height} #{pane_active}#{pane_last}"),
+	}, targetProbes(
+		"main:+", "main:-", "main:+2", "main:-2", "main:+9", "main:+x", "main:{next}", "main:{previous}", "main:{start}", "main:{end}", "main:{last}",
+		"main:!", "main:^", "main:$", "main:=one", "main:=on", "main:on", "main:t*", "main:*o", "main:[oz]*", "main:=+",
+		":+", ":-", "+", "-", "{next}", "{previous}", "!", "{last}", "{start}", "{end}", "^", "$",
+		".+", ".-", ".+2", ".{next}", ".{previous}", ".!", ".{last}", "main:0.+", "main:0.-", "main:0.!", "main:.+",
+		"{up-of}", "{down-of}", "{left-of}", "{right-of}", ".{up-of}", ".{down-of}", ".{left-of}", ".{right-of}",
+		"{top}", "{bottom}", "{left}", "{right}", "{top-left}", "{top-right}", "{bottom-left}", "{bottom-right}", ".top", ".BOTTOM-right", ".middle",
+		"{marked}", "~", "{mouse}", "=", "=main", "=mai", "mai", "ma*", "m*e", "oth", "main:", "main:.", ".", ":", "%1", "@1", "$1", "$1:1", "zero", "on",
+	), []step{
+		// As an index that may be free (new-window), an offset does not
+		// wrap round.
+		cmd("new-window", "-d", "-t", "main:+", "-n", "new", "-P", "-F", "#{window_index}", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "main:+3", "-n", "new", "-P", "-F", "#{window_index}", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "main:+3", "-n", "new", "-P", "-F", "#{window_index}", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "main:-", "-n", "new", "-P", "-F", "#{window_index}", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "main:-2", "-n", "new", "-P", "-F", "#{window_index}", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "main:+x", "-n", "new", "-P", "-F", "#{window_index}", "sleep 1000"),
+		cmd("select-window", "-t", "main:2"),
+		cmd("new-window", "-d", "-t", "main:-1", "-n", "new", "-P", "-F", "#{window_index}", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "main:-2", "-n", "new", "-P", "-F", "#{window_index}", "sleep 1000"),
+		cmd("list-windows", "-t", "main", "-F", "#{window_index} #{window_name}"),
+	})},
 })
+
+// targetProbes finds each target as a pane, a window and a session.
+func targetProbes(targets ...string) []step {
+	var steps []step
+	for _, t := range targets {
+		steps = append(steps,
+			cmd("display-message", "-p", "-t", t, "#{session_name}:#{window_index}.#{pane_index}"),
+			cmd("list-panes", "-t", t, "-F", "#{session_name}:#{window_index}.#{pane_index}"),
+			cmd("has-session", "-t", t))
+	}
+	return steps
+}

@@ -27,18 +27,18 @@ const (
 	errTooFewArgs       = "too few arguments (need at least %d)"
 	errTooManyArgs      = "too many arguments (need at most %d)"
 	errUnsupported      = "faketmux: %s is not supported"
+	errDelay            = "delay %s"
 
 	// Buffers.
-	errNoBuffers        = "no buffers"
-	errNoBuffer         = "no buffer"
-	errNoBufferName     = "no buffer %s"
-	errUnknownBuffer    = "unknown buffer: %s"
-	errBufferExists     = "buffer %s already exists"
-	errEmptyBufferName  = "empty buffer name"
-	errNewNameEmpty     = "new name is empty"
-	errNoData           = "no data specified"
-	errFileOp           = "%s: %s"
-	errChooseBufferMode = "faketmux: choose-buffer needs an attached client, which faketmux does not have"
+	errNoBuffers       = "no buffers"
+	errNoBuffer        = "no buffer"
+	errNoBufferName    = "no buffer %s"
+	errUnknownBuffer   = "unknown buffer: %s"
+	errBufferExists    = "buffer %s already exists"
+	errEmptyBufferName = "empty buffer name"
+	errNewNameEmpty    = "new name is empty"
+	errNoData          = "no data specified"
+	errFileOp          = "%s: %s"
 )
 
 const errNoCommand = "no command"
@@ -63,13 +63,20 @@ const (
 	errCantFindSession = "can't find session: %s"
 	errCantFindWindow  = "can't find window: %s"
 	errCantFindPane    = "can't find pane: %s"
+	errNoMarkedTarget  = "no marked target"
+	errNoMouseTarget   = "no mouse target"
 )
 
 // Clients.
 const (
-	errNoSessions      = "no sessions"
-	errNoCurrentClient = "no current client"
-	errCantFindClient  = "can't find client: %s"
+	errNoSessions        = "no sessions"
+	errNoCurrentClient   = "no current client"
+	errCantFindClient    = "can't find client: %s"
+	errSizeRange         = "size too small or too big"
+	errBadSize           = "bad size argument"
+	errNoNextSession     = "can't find next session"
+	errNoPreviousSession = "can't find previous session"
+	errNoLastSession     = "can't find last session"
 )
 
 // server-access.
@@ -114,6 +121,7 @@ const (
 	errLayoutPanes       = "have %d panes but need %d"
 	errLayoutMismatch    = "size mismatch after applying layout"
 	errAdjustment        = "adjustment %s"
+	errNoAlternateScreen = "no alternate screen"
 )
 
 const (
@@ -141,6 +149,13 @@ const (
 	errNoSuchWindow     = "no such window: %s"
 	errNoCurrentSession = "no current session"
 	errNoCurrentWindow  = "no current window"
+	errAmbiguousOption  = "ambiguous option: %s"
+	errNotAnArray       = "not an array: %s"
+	errBadKey           = "bad key: %s"
+	errBadColour        = "bad colour: %s"
+	errInvalidStyle     = "invalid style: %s"
+	errNoSuchPane       = "no such pane: %s"
+	errNoCurrentPane    = "no current pane"
 )
 
 // Environments.
@@ -151,6 +166,17 @@ const (
 	errValueWithRemove   = "can't specify a value with -r"
 	errNoValueSpecified  = "no value specified"
 	errUnknownVariable   = "unknown variable: %s"
+)
+
+// Key bindings.
+const (
+	errUnknownKey  = "unknown key: %s"
+	errInvalidKey  = "invalid key: %s"
+	errNoTable     = "table %s doesn't exist"
+	errKeyWithA    = "key given with -a"
+	errMissingKey  = "missing key"
+	errRepeatCount = "repeat count %s"
+	errNotInMode   = "not in a mode"
 )
 
 // Scripting: wait-for, run-shell, if-shell, source-file, pipe-pane.

@@ -1,13 +1,12 @@
 package faketmux
 
 import (
-	"path"
+	"fmt"
+	"math"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 )
 
 // formatter expands tmux formats (#{...}) for one target: any of a
@@ -21,7 +20,16 @@ type formatter struct {
 	buffer *buffer
 	entry  *cmdEntry      // list-commands' command_list_ variables; nil: none
 	client *controlClient // the client_ variables'; nil: none
-	loop   int
+	// kind is what the format is for (tmux's format type), which
+	// session_format, window_format and pane_format say.
+	kind findType
+	// The expansion's state, as tmux's format_expand_state: how deep it
+	// is, whether strftime runs first (T:, display-message), the time it
+	// uses, and whether each step is traced (display-message -v).
+	loop       int
+	timeExpand bool
+	tm         time.Time
+	verbose    bool
 }
 
 func (c *client) formatter() *formatter { return &formatter{c: c, st: c.st, client: c.control} }
@@ -39,6 +47,10 @@ func (c *client) formatFor(p *paneState) *formatter {
 func (c *client) formatIn(w *window, p *paneState) *formatter {
 	f := c.formatter()
 	f.p, f.w, f.s = p, w, w.session
+	f.kind = findPane
+	if p == nil {
+		f.kind = findWindow
+	}
 	return f
 }
 
@@ -47,13 +59,21 @@ func (c *client) formatIn(w *window, p *paneState) *formatter {
 // (a session's current window, a window's active pane), as tmux's
 // format_defaults does.
 func (c *client) formatForTarget(t target) *formatter {
+	f := c.formatter()
+	switch {
+	case t.p != nil:
+		f.kind = findPane
+	case t.w != nil:
+		f.kind = findWindow
+	case t.s != nil:
+		f.kind = findSession
+	}
 	if t.w == nil && t.s != nil {
 		t.w = t.s.current
 	}
 	if t.p == nil && t.w != nil {
 		t.p = t.w.active
 	}
-	f := c.formatter()
 	f.s, f.w, f.p = t.s, t.w, t.p
 	return f
 }
@@ -68,25 +88,64 @@ var shortAliases = map[byte]string{
 	'h': "host_short",
 }
 
+// trace prints an expansion step as tmux's format_log does for
+// display-message -v: a '#', one space a level of nesting (at most ten),
+// and the message, given in parts so that nothing is made of them when
+// there is no trace.
+func (f *formatter) trace(parts ...string) {
+	if f.verbose {
+		f.c.print("#" + strings.Repeat(" ", min(f.loop, 10)) + strings.Join(parts, ""))
+	}
+}
+
+// byteAt is s[i], or 0 past its end, as C reads a string's terminator.
+func byteAt(s string, i int) byte {
+	if i < len(s) {
+		return s[i]
+	}
+	return 0
+}
+
 // expand expands one format. As in tmux, a malformed #{ or a failed
 // replacement ends the output there.
 func (f *formatter) expand(s string) string {
-	if s == "" || f.loop == formatLoopLimit {
+	if s == "" {
 		return ""
 	}
-	if strings.IndexByte(s, '#') < 0 {
-		return s
+	if f.loop == formatLoopLimit {
+		f.trace("reached loop limit (", strconv.Itoa(formatLoopLimit), ")")
+		return ""
 	}
 	f.loop++
-	defer func() { f.loop-- }()
+	f.trace("expanding format: ", s)
+	if f.timeExpand && strings.IndexByte(s, '%') >= 0 {
+		if f.tm.IsZero() {
+			f.tm = f.c.s.now()
+		}
+		expanded := strftime(s, f.tm)
+		if expanded == "" || len(expanded) >= strftimeMax {
+			// tmux returns here without leaving the level it entered.
+			f.trace("format is too long")
+			return ""
+		}
+		if expanded != s {
+			f.trace("after time expanded: ", expanded)
+		}
+		s = expanded
+	}
+	out := f.expandBody(s)
+	f.trace("result is: ", out)
+	f.loop--
+	return out
+}
+
+func (f *formatter) expandBody(s string) string {
 	var out strings.Builder
 	for i := 0; i < len(s); {
-		ch := s[i]
-		if ch != '#' {
+		if s[i] != '#' {
 			j := strings.IndexByte(s[i:], '#')
 			if j < 0 {
-				out.WriteString(s[i:])
-				break
+				j = len(s) - i
 			}
 			out.WriteString(s[i : i+j])
 			i += j
@@ -96,72 +155,76 @@ func (f *formatter) expand(s string) string {
 			out.WriteByte('#') // tmux keeps a '#' that ends the format
 			break
 		}
-		ch = s[i+1]
+		ch := s[i+1]
 		rest := s[i+2:]
-		switch {
-		case ch == '(':
+		switch ch {
+		case '(':
 			// #() runs a shell command in tmux; the emulator runs none and
 			// expands it to nothing.
 			depth, end := 1, -1
-			for k := 0; k < len(rest); k++ {
-				if rest[k] == '(' {
+			for k := 0; k < len(rest) && end < 0; k++ {
+				switch rest[k] {
+				case '(':
 					depth++
-				}
-				if rest[k] == ')' {
-					depth--
-					if depth == 0 {
+				case ')':
+					if depth--; depth == 0 {
 						end = k
-						break
 					}
 				}
 			}
 			if end < 0 {
 				return out.String()
 			}
+			f.trace("found #(): ", rest[:end])
 			i += 2 + end + 1
-		case ch == '{':
+			continue
+		case '{':
 			end := formatSkip(s[i:], "}")
 			if end < 0 {
 				return out.String()
 			}
 			key := s[i+2 : i+end]
+			f.trace("found #{}: ", key)
 			v, ok := f.replace(key)
 			if !ok {
 				return out.String()
 			}
 			out.WriteString(v)
 			i += end + 1
-		case ch == '#':
+			continue
+		case '#':
 			// ##[ (two or more #) is a style, left for the status line.
 			k := 0
 			for k < len(rest) && rest[k] == '#' {
 				k++
 			}
 			if k < len(rest) && rest[k] == '[' {
+				f.trace("found #*", strconv.Itoa(k+2), "[")
 				out.WriteString(s[i : i+2+k+1])
 				i += 2 + k + 1
 				continue
 			}
-			out.WriteByte('#')
-			i += 2
-		case ch == '}' || ch == ',':
+			fallthrough
+		case '}', ',':
+			f.trace("found #", string(rune(ch)))
 			out.WriteByte(ch)
 			i += 2
-		default:
-			name, ok := shortAliases[ch]
-			if !ok {
-				out.WriteByte('#')
-				out.WriteByte(ch)
-				i += 2
-				continue
-			}
-			v, ok := f.replace(name)
-			if !ok {
-				return out.String()
-			}
-			out.WriteString(v)
-			i += 2
+			continue
 		}
+		name, ok := shortAliases[ch]
+		if !ok {
+			out.WriteByte('#')
+			out.WriteByte(ch)
+			i += 2
+			continue
+		}
+		f.trace("found #", string(rune(ch)), ": ", name)
+		v, ok := f.replace(name)
+		if !ok {
+			return out.String()
+		}
+		out.WriteString(v)
+		i += 2
 	}
 	return out.String()
 }
@@ -195,59 +258,56 @@ type modifier struct {
 	args []string
 }
 
-func isModEnd(s string, i int) bool { return i < len(s) && (s[i] == ';' || s[i] == ':') }
+func isModEnd(c byte) bool { return c == ';' || c == ':' }
 
-// modifiers parses the modifier list at the start of a #{} body; ok is
-// false when there is none, and rest is then the whole key.
+// modifiers parses the modifier list at the start of a #{} body, as tmux's
+// format_build_modifiers does, its arguments expanded. Without a ':'
+// ending the list there are none, and rest is the whole key.
 func (f *formatter) modifiers(s string) (mods []modifier, rest string) {
 	i := 0
 	for i < len(s) && s[i] != ':' {
 		if s[i] == ';' {
 			i++
 		}
-		if i >= len(s) {
-			break
-		}
-		if strings.IndexByte("labcdnwETSWP<>", s[i]) >= 0 && isModEnd(s, i+1) {
+		c := byteAt(s, i)
+		if c != 0 && strings.IndexByte("labcdnwETSWP<>", c) >= 0 && isModEnd(byteAt(s, i+1)) {
 			mods = append(mods, modifier{name: s[i : i+1]})
 			i++
 			continue
 		}
-		if i+2 < len(s) && isModEnd(s, i+2) {
-			switch s[i : i+2] {
+		if i+2 <= len(s) && isModEnd(byteAt(s, i+2)) {
+			switch two := s[i : i+2]; two {
 			case "||", "&&", "!=", "==", "<=", ">=":
-				mods = append(mods, modifier{name: s[i : i+2]})
+				mods = append(mods, modifier{name: two})
 				i += 2
 				continue
 			}
 		}
-		if strings.IndexByte("mCNst=peq", s[i]) < 0 {
+		if c == 0 || strings.IndexByte("mCNst=peq", c) < 0 {
 			break
 		}
-		c := s[i : i+1]
-		if isModEnd(s, i+1) {
-			mods = append(mods, modifier{name: c})
+		m := modifier{name: s[i : i+1]}
+		next := byteAt(s, i+1)
+		if isModEnd(next) {
+			mods = append(mods, m)
 			i++
 			continue
 		}
-		if i+1 >= len(s) {
-			break
-		}
-		if next := s[i+1]; !isPunct(next) || next == '-' {
+		if !isPunct(next) || next == '-' {
 			end := formatSkip(s[i+1:], ":;")
 			if end < 0 {
 				break
 			}
-			mods = append(mods, modifier{name: c, args: []string{f.expand(s[i+1 : i+1+end])}})
+			m.args = []string{f.expand(s[i+1 : i+1+end])}
+			mods = append(mods, m)
 			i += 1 + end
 			continue
 		}
-		sep := s[i+1]
-		last := string([]byte{sep, ';', ':'})
+		// Arguments between a wrapper character: s/a/b/, =/5/.../.
+		last := string([]byte{next, ';', ':'})
 		i++
-		m := modifier{name: c}
 		for {
-			if s[i] == sep && isModEnd(s, i+1) {
+			if s[i] == next && isModEnd(byteAt(s, i+1)) {
 				i++
 				break
 			}
@@ -257,7 +317,7 @@ func (f *formatter) modifiers(s string) (mods []modifier, rest string) {
 			}
 			m.args = append(m.args, f.expand(s[i+1:i+1+end]))
 			i += 1 + end
-			if isModEnd(s, i) || i >= len(s) {
+			if isModEnd(s[i]) {
 				break
 			}
 		}
@@ -273,134 +333,486 @@ func isPunct(c byte) bool {
 	return c > ' ' && c < 0x7f && !isAlnum(c)
 }
 
-// replace expands the body of one #{...}; ok false means tmux's failure,
-// which ends the whole expansion.
-func (f *formatter) replace(key string) (string, bool) {
-	mods, key := f.modifiers(key)
-	var (
-		literal, basename, dirname, length, width, quote, expandAgain, timestr, pretty bool
-		cmp                                                                            *modifier
-		subs                                                                           []modifier
-		limit, pad                                                                     int
-		marker                                                                         string
-		hasMarker                                                                      bool
-		timeFormat                                                                     string
-	)
+// modifierSet is what a #{} body's modifiers ask for, as tmux's
+// format_replace gathers them: the last of a kind wins.
+type modifierSet struct {
+	cmp, search, expr                              *modifier
+	subs                                           []*modifier
+	limit, pad                                     int
+	marker                                         *string
+	literal, char, colour, length, width           bool
+	expandAgain, expandTime                        bool
+	sessions, windows, panes, windowName, sessName bool
+	find                                           findModifiers
+}
+
+// findModifiers change how a variable's value is given, as format_find
+// applies them.
+type findModifiers struct {
+	basename, dirname, quoteShell, quoteStyle bool
+	timestr, pretty                           bool
+	timeFormat                                *string
+}
+
+func (f *formatter) gather(mods []modifier) modifierSet {
+	var ms modifierSet
 	for i := range mods {
 		m := &mods[i]
+		f.trace("modifier ", strconv.Itoa(i), " is ", m.name)
+		for j, a := range m.args {
+			f.trace("modifier ", strconv.Itoa(i), " argument ", strconv.Itoa(j), ": ", a)
+		}
 		switch m.name {
 		case "m", "<", ">", "||", "&&", "==", "!=", "<=", ">=":
-			cmp = m
+			ms.cmp = m
+		case "C":
+			ms.search = m
 		case "s":
 			if len(m.args) >= 2 {
-				subs = append(subs, *m)
+				ms.subs = append(ms.subs, m)
 			}
 		case "=":
 			if len(m.args) >= 1 {
-				limit, _ = strconv.Atoi(m.args[0])
+				ms.limit, _ = strtonum(m.args[0], math.MinInt32, math.MaxInt32) // 0 when invalid
 				if len(m.args) >= 2 {
-					marker, hasMarker = m.args[1], true
+					ms.marker = &m.args[1]
 				}
 			}
 		case "p":
 			if len(m.args) >= 1 {
-				pad, _ = strconv.Atoi(m.args[0])
+				ms.pad, _ = strtonum(m.args[0], math.MinInt32, math.MaxInt32) // 0 when invalid
 			}
 		case "w":
-			width = true
+			ms.width = true
+		case "e":
+			if len(m.args) >= 1 && len(m.args) <= 3 {
+				ms.expr = m
+			}
 		case "l":
-			literal = true
+			ms.literal = true
+		case "a":
+			ms.char = true
 		case "b":
-			basename = true
+			ms.find.basename = true
+		case "c":
+			ms.colour = true
 		case "d":
-			dirname = true
+			ms.find.dirname = true
 		case "n":
-			length = true
+			ms.length = true
 		case "t":
-			timestr = true
-			if len(m.args) >= 1 {
-				if strings.Contains(m.args[0], "p") {
-					pretty = true
-				} else if len(m.args) >= 2 && strings.Contains(m.args[0], "f") {
-					timeFormat = m.args[1]
-				}
+			ms.find.timestr = true
+			switch {
+			case len(m.args) < 1:
+			case strings.Contains(m.args[0], "p"):
+				ms.find.pretty = true
+			case len(m.args) >= 2 && strings.Contains(m.args[0], "f"):
+				tf := formatStrip(m.args[1])
+				ms.find.timeFormat = &tf
 			}
 		case "q":
-			if len(m.args) == 0 {
-				quote = true
+			if len(m.args) < 1 {
+				ms.find.quoteShell = true
+			} else if strings.ContainsAny(m.args[0], "eh") {
+				ms.find.quoteStyle = true
 			}
 		case "E":
-			expandAgain = true
-		}
-	}
-	var value string
-	switch {
-	case literal:
-		value = key
-	case cmp != nil:
-		comma := formatSkip(key, ",")
-		if comma < 0 {
-			return "", false
-		}
-		left, right := f.expand(key[:comma]), f.expand(key[comma+1:])
-		value = boolString(compare(cmp, left, right))
-	case strings.HasPrefix(key, "?"):
-		comma := formatSkip(key[1:], ",")
-		if comma < 0 {
-			return "", false
-		}
-		cond := key[1 : 1+comma]
-		found, ok := f.find(cond, basename, dirname, quote, timestr, pretty, timeFormat)
-		if !ok {
-			found = f.expand(cond)
-			if found == cond {
-				found = ""
+			ms.expandAgain = true
+		case "T":
+			ms.expandTime = true
+		case "N":
+			if len(m.args) < 1 || strings.Contains(m.args[0], "w") {
+				ms.windowName = true
+			} else if strings.Contains(m.args[0], "s") {
+				ms.sessName = true
 			}
+		case "S":
+			ms.sessions = true
+		case "W":
+			ms.windows = true
+		case "P":
+			ms.panes = true
 		}
-		choices := key[2+comma:]
-		comma = formatSkip(choices, ",")
-		if comma < 0 {
-			return "", false
-		}
-		if formatTrue(found) {
-			value = f.expand(choices[:comma])
-		} else {
-			value = f.expand(choices[comma+1:])
-		}
-	case strings.Contains(key, "#{"):
-		value = f.expand(key)
-	default:
-		value, _ = f.find(key, basename, dirname, quote, timestr, pretty, timeFormat)
 	}
-	if expandAgain {
+	return ms
+}
+
+// replace expands the body of one #{...} as tmux's format_replace does;
+// ok false means tmux's failure, which ends the whole expansion.
+func (f *formatter) replace(key string) (string, bool) {
+	whole := key
+	mods, key := f.modifiers(key)
+	ms := f.gather(mods)
+	value, ok := f.replaceValue(key, &ms)
+	if !ok {
+		f.trace("failed ", whole)
+		return "", false
+	}
+	if ms.expandAgain {
 		value = f.expand(value)
+	} else if ms.expandTime {
+		saved := f.timeExpand
+		f.timeExpand = true
+		value = f.expand(value)
+		f.timeExpand = saved
 	}
-	for _, m := range subs {
-		value = substitute(value, f.expand(m.args[0]), f.expand(m.args[1]), len(m.args) >= 3 && strings.Contains(m.args[2], "i"))
+	for _, m := range ms.subs {
+		pattern, with := f.expand(m.args[0]), f.expand(m.args[1])
+		value = regsub(pattern, with, value, len(m.args) >= 3 && strings.Contains(m.args[2], "i"))
+		f.trace("substitute '", pattern, "' to '", with, "': ", value)
 	}
-	if limit != 0 {
-		trimmed := trimWidth(value, limit)
-		if hasMarker && trimmed != value {
-			if limit > 0 {
-				trimmed += marker
+	if ms.limit != 0 {
+		var trimmed string
+		if ms.limit > 0 {
+			trimmed = trimLeft(value, ms.limit)
+		} else {
+			trimmed = trimRight(value, -ms.limit)
+		}
+		switch {
+		case ms.marker == nil || trimmed == value:
+			value = trimmed
+		case ms.limit > 0:
+			value = trimmed + *ms.marker
+		default:
+			value = *ms.marker + trimmed
+		}
+		f.trace("applied length limit ", strconv.Itoa(ms.limit), ": ", value)
+	}
+	if ms.pad != 0 {
+		if n := stringWidth(value); n < abs(ms.pad) {
+			if ms.pad > 0 {
+				value += strings.Repeat(" ", ms.pad-n)
 			} else {
-				trimmed = marker + trimmed
+				value = strings.Repeat(" ", -ms.pad-n) + value
 			}
 		}
-		value = trimmed
+		f.trace("applied padding width ", strconv.Itoa(ms.pad), ": ", value)
 	}
-	if n := utf8.RuneCountInString(value); pad > 0 && n < pad {
-		value += strings.Repeat(" ", pad-n)
-	} else if pad < 0 && n < -pad {
-		value = strings.Repeat(" ", -pad-n) + value
-	}
-	if length {
+	if ms.length {
 		value = strconv.Itoa(len(value))
+		f.trace("replacing with length: ", value)
 	}
-	if width {
-		value = strconv.Itoa(utf8.RuneCountInString(value))
+	if ms.width {
+		value = strconv.Itoa(formatWidth(value))
+		f.trace("replacing with width: ", value)
 	}
+	f.trace("replaced '", whole, "' with '", value, "'")
 	return value, true
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// replaceValue is the value of a #{} body before the modifiers that work
+// on a value (E, T, s, =, p, n, w), in tmux's order of precedence.
+func (f *formatter) replaceValue(key string, ms *modifierSet) (string, bool) {
+	switch {
+	case ms.literal:
+		return key, true
+	case ms.char:
+		c, err := strtonum(f.expand(key), 32, 126)
+		if err != nil {
+			return "", true
+		}
+		return string(rune(c)), true
+	case ms.colour:
+		rgb, ok := colourRGB(f.expand(key))
+		if !ok {
+			return "", true
+		}
+		return fmt.Sprintf("%06x", rgb), true
+	case ms.sessions:
+		return f.loopSessions(key), true
+	case ms.windows:
+		return f.loopWindows(key)
+	case ms.panes:
+		return f.loopPanes(key)
+	case ms.windowName:
+		if f.s == nil {
+			f.trace("window name but no session")
+			return "", false
+		}
+		name := f.expand(key)
+		for _, w := range f.s.winlinks {
+			if w.name == name {
+				return "1", true
+			}
+		}
+		return "0", true
+	case ms.sessName:
+		name := f.expand(key)
+		return boolString(f.st.findSession(name) != nil), true
+	case ms.search != nil:
+		text := f.expand(key)
+		if f.p == nil {
+			f.trace("search '", text, "' but no pane")
+			return "0", true
+		}
+		f.trace("search '", text, "' pane %", strconv.Itoa(f.p.id))
+		return strconv.Itoa(f.searchPane(ms.search, text)), true
+	case ms.cmp != nil:
+		left, right, ok := f.choose(key, true)
+		if !ok {
+			f.trace("compare ", ms.cmp.name, " syntax error: ", key)
+			return "", false
+		}
+		f.trace("compare ", ms.cmp.name, " left is: ", left)
+		f.trace("compare ", ms.cmp.name, " right is: ", right)
+		return boolString(compare(ms.cmp, left, right)), true
+	case strings.HasPrefix(key, "?"):
+		return f.conditional(key[1:], ms)
+	case ms.expr != nil:
+		return f.expression(ms.expr, key), true
+	case strings.Contains(key, "#{"):
+		f.trace("expanding inner format '", key, "'")
+		return f.expand(key), true
+	}
+	value, ok := f.find(key, ms.find)
+	if !ok {
+		f.trace("format '", key, "' not found")
+		return "", true
+	}
+	f.trace("format '", key, "' found: ", value)
+	return value, true
+}
+
+// choose splits s at its first comma outside #{}, expanding both sides
+// if asked.
+func (f *formatter) choose(s string, expand bool) (left, right string, ok bool) {
+	comma := formatSkip(s, ",")
+	if comma < 0 {
+		return "", "", false
+	}
+	left, right = s[:comma], s[comma+1:]
+	if expand {
+		left, right = f.expand(left), f.expand(right)
+	}
+	return left, right, true
+}
+
+// conditional is #{?cond,a,b}: cond is looked up as a variable, else
+// expanded, and counts as false if expanding leaves it as it was.
+func (f *formatter) conditional(s string, ms *modifierSet) (string, bool) {
+	comma := formatSkip(s, ",")
+	if comma < 0 {
+		f.trace("condition syntax error: ", s)
+		return "", false
+	}
+	cond := s[:comma]
+	f.trace("condition is: ", cond)
+	found, ok := f.find(cond, ms.find)
+	if ok {
+		f.trace("condition '", cond, "' found: ", found)
+	} else if found = f.expand(cond); found == cond {
+		found = ""
+		f.trace("condition '", cond, "' not found; assuming false")
+	}
+	left, right, ok := f.choose(s[comma+1:], false)
+	if !ok {
+		f.trace("condition '", cond, "' syntax error: ", s[comma+1:])
+		return "", false
+	}
+	if formatTrue(found) {
+		f.trace("condition '", cond, "' is true")
+		return f.expand(left), true
+	}
+	f.trace("condition '", cond, "' is false")
+	return f.expand(right), true
+}
+
+// child is a formatter for another target of the same expansion, as
+// tmux's loops make one for each item with the expansion's state.
+func (f *formatter) child(s *session, w *window, p *paneState) *formatter {
+	g := *f
+	g.s, g.w, g.p, g.buffer = s, w, p, nil
+	return &g
+}
+
+// adopt takes back the expansion state a child changed.
+func (f *formatter) adopt(g *formatter) { f.tm = g.tm }
+
+func (f *formatter) loopSessions(format string) string {
+	var out strings.Builder
+	for _, s := range f.st.sessions {
+		f.trace("session loop: $", strconv.Itoa(s.id))
+		var w *window
+		var p *paneState
+		if s.current != nil {
+			w, p = s.current, s.current.active
+		}
+		g := f.child(s, w, p)
+		g.kind = findSession
+		out.WriteString(g.expand(format))
+		f.adopt(g)
+	}
+	return out.String()
+}
+
+// loopWindows is W:, each window of the session; a second format after a
+// comma is for the current window.
+func (f *formatter) loopWindows(format string) (string, bool) {
+	if f.s == nil {
+		f.trace("window loop but no session")
+		return "", false
+	}
+	return f.loopItems(format, len(f.s.winlinks), func(i int) (*formatter, bool) {
+		w := f.s.winlinks[i]
+		f.trace("window loop: ", strconv.Itoa(w.index), " @", strconv.Itoa(w.id))
+		g := f.child(f.s, w, w.active)
+		g.kind = findWindow
+		return g, w == f.s.current
+	}), true
+}
+
+// loopPanes is P:, each pane of the window; a second format after a comma
+// is for the active pane.
+func (f *formatter) loopPanes(format string) (string, bool) {
+	if f.w == nil {
+		f.trace("pane loop but no window")
+		return "", false
+	}
+	return f.loopItems(format, len(f.w.panes), func(i int) (*formatter, bool) {
+		p := f.w.panes[i]
+		f.trace("pane loop: %", strconv.Itoa(p.id))
+		g := f.child(f.s, f.w, p)
+		g.kind = findPane
+		return g, p == f.w.active
+	}), true
+}
+
+// loopItems expands format for each of n items, with the formatter item
+// gives; the format after a comma, if there is one, is for the current
+// item.
+func (f *formatter) loopItems(format string, n int, item func(i int) (*formatter, bool)) string {
+	all, current, ok := f.choose(format, false)
+	if !ok {
+		all = format
+	}
+	var out strings.Builder
+	for i := range n {
+		g, isCurrent := item(i)
+		use := all
+		if ok && isCurrent {
+			use = current
+		}
+		out.WriteString(g.expand(use))
+		f.adopt(g)
+	}
+	return out.String()
+}
+
+// searchPane is C: the number of the first line of the pane's screen
+// (from 1) that matches, or 0.
+func (f *formatter) searchPane(m *modifier, text string) int {
+	flags := ""
+	if len(m.args) >= 1 {
+		flags = m.args[0]
+	}
+	fold := strings.Contains(flags, "i")
+	var match func(string) bool
+	if strings.Contains(flags, "r") {
+		re, err := compileRegex(text, fold)
+		if err != nil {
+			return 0
+		}
+		match = re.MatchString
+	} else {
+		pattern := "*" + text + "*"
+		match = func(line string) bool { return fnmatch(pattern, line, fold) }
+	}
+	lines, history := f.p.prog.Lines()
+	for i, l := range lines[history:] {
+		if match(strings.TrimRightFunc(string(l), isCSpace)) {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// expression is e|op|flags|precision: arithmetic or a numeric comparison
+// on the two sides, whole numbers unless flags has f.
+func (f *formatter) expression(m *modifier, s string) string {
+	op := m.args[0]
+	switch op {
+	case "+", "-", "*", "/", "%", "m", "==", "!=", ">", "<", ">=", "<=":
+	default:
+		f.trace("expression has no valid operator: '", op, "'")
+		return ""
+	}
+	float, prec := false, 0
+	if len(m.args) >= 2 && strings.Contains(m.args[1], "f") {
+		float, prec = true, 2
+	}
+	if len(m.args) >= 3 {
+		n, err := strtonum(m.args[2], math.MinInt32, math.MaxInt32)
+		if err != nil {
+			f.trace("expression precision ", err.Error(), ": ", m.args[2])
+			return ""
+		}
+		prec = n
+	}
+	left, right, ok := f.choose(s, true)
+	if !ok {
+		f.trace("expression syntax error")
+		return ""
+	}
+	l, ok := strtod(left)
+	if !ok {
+		f.trace("expression left side is invalid: ", left)
+		return ""
+	}
+	r, ok := strtod(right)
+	if !ok {
+		f.trace("expression right side is invalid: ", right)
+		return ""
+	}
+	if !float {
+		l, r = math.Trunc(l), math.Trunc(r)
+	}
+	f.trace("expression left side is: ", cFixed(l, prec))
+	f.trace("expression right side is: ", cFixed(r, prec))
+	var result float64
+	switch op {
+	case "+":
+		result = l + r
+	case "-":
+		result = l - r
+	case "*":
+		result = l * r
+	case "/":
+		result = l / r
+	case "%", "m":
+		result = math.Mod(l, r)
+	case "==":
+		result = b2f(math.Abs(l-r) < 1e-9)
+	case "!=":
+		result = b2f(math.Abs(l-r) > 1e-9)
+	case ">":
+		result = b2f(l > r)
+	case ">=":
+		result = b2f(l >= r)
+	case "<":
+		result = b2f(l < r)
+	case "<=":
+		result = b2f(l <= r)
+	}
+	if !float {
+		result = float64(cLongLong(result))
+	}
+	value := cFixed(result, prec)
+	f.trace("expression result is ", value)
+	return value
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func boolString(b bool) string {
@@ -410,6 +822,9 @@ func boolString(b bool) string {
 	return "0"
 }
 
+// compare is a comparison modifier on the expanded sides: strings compare
+// as bytes, and m: matches the pattern on the left, fnmatch(3) or (with
+// r) a regular expression, i folding case.
 func compare(m *modifier, left, right string) bool {
 	switch m.name {
 	case "||":
@@ -429,98 +844,91 @@ func compare(m *modifier, left, right string) bool {
 	case ">=":
 		return left >= right
 	}
-	// m: the pattern is on the left.
 	flags := ""
 	if len(m.args) >= 1 {
 		flags = m.args[0]
 	}
+	fold := strings.Contains(flags, "i")
 	if strings.Contains(flags, "r") {
-		if strings.Contains(flags, "i") {
-			left = "(?i)" + left
-		}
-		re, err := regexp.Compile(left)
+		re, err := compileRegex(left, fold)
 		return err == nil && re.MatchString(right)
 	}
-	if strings.Contains(flags, "i") {
-		left, right = strings.ToLower(left), strings.ToLower(right)
-	}
-	ok, _ := path.Match(left, right)
-	return ok
-}
-
-// substitute is the s/pattern/with/ modifier: every match of an extended
-// regular expression, with \1-style references in the replacement.
-func substitute(text, pattern, with string, fold bool) string {
-	if fold {
-		pattern = "(?i)" + pattern
-	}
-	re, err := regexp.Compile(pattern)
-	if err != nil {
-		return text
-	}
-	with = strings.ReplaceAll(with, "$", "$$")
-	for d := '0'; d <= '9'; d++ {
-		with = strings.ReplaceAll(with, `\`+string(d), "${"+string(d)+"}")
-	}
-	return re.ReplaceAllString(text, with)
-}
-
-// trimWidth keeps the first n characters, or the last -n.
-func trimWidth(s string, n int) string {
-	r := []rune(s)
-	if n > 0 && len(r) > n {
-		return string(r[:n])
-	}
-	if n < 0 && len(r) > -n {
-		return string(r[len(r)+n:])
-	}
-	return s
+	return fnmatch(left, right, fold)
 }
 
 func formatTrue(s string) bool { return s != "" && s != "0" }
 
 // find looks a key up as tmux's format_find does: options first, then the
-// variables, then the environment.
-func (f *formatter) find(key string, basename, dirname, quote, timestr, pretty bool, timeFormat string) (string, bool) {
-	value, t, ok := f.variable(key)
+// variables, then the environment (not for a time), and applies mods.
+func (f *formatter) find(key string, mods findModifiers) (string, bool) {
+	value, ok := f.option(key)
+	var t time.Time
 	if !ok {
-		value, ok = f.option(key)
+		value, t, ok = f.variable(key)
 	}
-	if !ok && !timestr {
+	if !ok {
+		value, ok = f.c.hookFormats[key]
+	}
+	if !ok && !mods.timestr {
 		value, ok = f.environ(key)
 	}
 	if !ok {
 		return "", false
 	}
-	if timestr {
+	if !t.IsZero() && t.Unix() == 0 {
+		return "", false // tmux's unset time
+	}
+	if mods.timestr {
 		if t.IsZero() {
-			n, err := strconv.ParseInt(value, 10, 64)
+			n, err := strtonum(value, 0, math.MaxInt64)
 			if err != nil || n == 0 {
 				return "", false
 			}
-			t = time.Unix(n, 0)
+			t = time.Unix(int64(n), 0)
 		}
 		switch {
-		case pretty:
+		case mods.pretty:
 			return prettyTime(t, f.c.s.now()), true
-		case timeFormat != "":
-			return strftime(timeFormat, t), true
+		case mods.timeFormat != nil:
+			return strftime(*mods.timeFormat, t), true
 		}
 		return t.Local().Format("Mon Jan _2 15:04:05 2006"), true
 	}
 	if !t.IsZero() {
 		value = strconv.FormatInt(t.Unix(), 10)
 	}
-	if basename {
+	if mods.basename {
 		value = filepath.Base(value)
 	}
-	if dirname {
-		value = filepath.Dir(value)
+	if mods.dirname {
+		value = dirname(value)
 	}
-	if quote {
+	if mods.quoteShell {
 		value = quoteShell(value)
 	}
+	if mods.quoteStyle {
+		value = strings.ReplaceAll(value, "#", "##")
+	}
 	return value, true
+}
+
+// dirname is POSIX dirname(3): trailing slashes do not make a component.
+func dirname(p string) string {
+	trimmed := strings.TrimRight(p, "/")
+	if trimmed == "" {
+		if p == "" {
+			return "."
+		}
+		return "/"
+	}
+	i := strings.LastIndexByte(trimmed, '/')
+	if i < 0 {
+		return "."
+	}
+	if d := strings.TrimRight(trimmed[:i], "/"); d != "" {
+		return d
+	}
+	return "/"
 }
 
 func quoteShell(s string) string {
@@ -534,51 +942,30 @@ func quoteShell(s string) string {
 	return b.String()
 }
 
-// prettyTime is the t/p modifier: a time of day today, else a date.
+// prettyTime is the t/p modifier as tmux words a time by its age: the time
+// of day within a day, the weekday and day within the month or four
+// weeks, the day and month within a year, else the month and year.
 func prettyTime(t, now time.Time) string {
 	t, now = t.Local(), now.Local()
+	if now.Before(t) {
+		now = t
+	}
+	age := now.Sub(t)
 	switch {
-	case now.Sub(t) < 24*time.Hour && t.YearDay() == now.YearDay():
+	case age < 24*time.Hour:
 		return t.Format("15:04")
-	case t.Year() == now.Year() && now.Sub(t) < 7*24*time.Hour:
-		return t.Format("Mon15")
-	case t.Year() == now.Year():
+	case t.Year() == now.Year() && t.Month() == now.Month() || age < 28*24*time.Hour:
+		return t.Format("Mon02")
+	case t.Year() == now.Year() && t.Month() < now.Month(),
+		t.Year() == now.Year()-1 && t.Month() > now.Month():
 		return t.Format("02Jan")
 	}
 	return t.Format("Jan06")
 }
 
-// strftime covers the conversions formats commonly use.
-func strftime(format string, t time.Time) string {
-	t = t.Local()
-	r := strings.NewReplacer(
-		"%Y", t.Format("2006"), "%m", t.Format("01"), "%d", t.Format("02"),
-		"%H", t.Format("15"), "%M", t.Format("04"), "%S", t.Format("05"),
-		"%y", t.Format("06"), "%b", t.Format("Jan"), "%a", t.Format("Mon"),
-		"%e", t.Format("_2"), "%s", strconv.FormatInt(t.Unix(), 10), "%%", "%",
-	)
-	return r.Replace(format)
-}
-
 // option gives an option's value as a format variable, #{buffer-limit}.
 func (f *formatter) option(key string) (string, bool) {
-	d := optionByName[key]
-	if d == nil {
-		return "", false
-	}
-	switch d.scope {
-	case scopeServer:
-		return f.st.options.get(key), true
-	case scopeWindow:
-		if f.w != nil {
-			return f.w.options.get(key), true
-		}
-		return f.st.windowOptions.get(key), true
-	}
-	if f.s != nil {
-		return f.s.options.get(key), true
-	}
-	return f.st.sessionOptions.get(key), true
+	return f.st.formatOption(key, f.p, f.w, f.s)
 }
 
 // environ looks a variable up as tmux's format_find does: the session's

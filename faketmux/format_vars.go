@@ -3,6 +3,7 @@ package faketmux
 import (
 	"os"
 	"os/user"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -14,6 +15,8 @@ import (
 // A time is returned as t, which find prints as seconds or a date.
 func (f *formatter) variable(key string) (v string, t time.Time, ok bool) {
 	switch {
+	case strings.HasSuffix(key, "_mode_format"):
+		return f.serverVariable(key)
 	case strings.HasPrefix(key, "buffer_"):
 		if f.buffer == nil {
 			return "", t, false
@@ -45,7 +48,66 @@ func (f *formatter) variable(key string) (v string, t time.Time, ok bool) {
 		}
 		return f.sessionVariable(key)
 	}
+	if v, ok := f.copyVariable(key); ok {
+		return v, t, true
+	}
 	return f.serverVariable(key)
+}
+
+// formatTable is every variable of tmux 3.3a's format table, in its order
+// (sorted), which display-message -a lists.
+var formatTable = []string{
+	"active_window_index", "alternate_on", "alternate_saved_x", "alternate_saved_y", "buffer_created",
+	"buffer_mode_format", "buffer_name", "buffer_sample", "buffer_size", "client_activity",
+	"client_cell_height", "client_cell_width", "client_control_mode", "client_created",
+	"client_discarded", "client_flags", "client_height", "client_key_table", "client_last_session",
+	"client_mode_format", "client_name", "client_pid", "client_prefix", "client_readonly",
+	"client_session", "client_termfeatures", "client_termname", "client_termtype", "client_tty",
+	"client_uid", "client_user", "client_utf8", "client_width", "client_written", "config_files",
+	"cursor_character", "cursor_flag", "cursor_x", "cursor_y", "history_all_bytes", "history_bytes",
+	"history_limit", "history_size", "host", "host_short", "insert_flag", "keypad_cursor_flag",
+	"keypad_flag", "last_window_index", "mouse_all_flag", "mouse_any_flag", "mouse_button_flag",
+	"mouse_line", "mouse_pane", "mouse_sgr_flag", "mouse_standard_flag", "mouse_utf8_flag",
+	"mouse_word", "mouse_x", "mouse_y", "next_session_id", "origin_flag", "pane_active",
+	"pane_at_bottom", "pane_at_left", "pane_at_right", "pane_at_top", "pane_bg", "pane_bottom",
+	"pane_current_command", "pane_current_path", "pane_dead", "pane_dead_signal", "pane_dead_status",
+	"pane_dead_time", "pane_fg", "pane_format", "pane_height", "pane_id", "pane_in_mode",
+	"pane_index", "pane_input_off", "pane_last", "pane_left", "pane_marked", "pane_marked_set",
+	"pane_mode", "pane_path", "pane_pid", "pane_pipe", "pane_right", "pane_search_string",
+	"pane_start_command", "pane_start_path", "pane_synchronized", "pane_tabs", "pane_title",
+	"pane_top", "pane_tty", "pane_width", "pid", "scroll_region_lower", "scroll_region_upper",
+	"session_activity", "session_alerts", "session_attached", "session_attached_list",
+	"session_created", "session_format", "session_group", "session_group_attached",
+	"session_group_attached_list", "session_group_list", "session_group_many_attached",
+	"session_group_size", "session_grouped", "session_id", "session_last_attached",
+	"session_many_attached", "session_marked", "session_name", "session_path", "session_stack",
+	"session_windows", "socket_path", "start_time", "tree_mode_format", "uid", "user", "version",
+	"window_active", "window_active_clients", "window_active_clients_list", "window_active_sessions",
+	"window_active_sessions_list", "window_activity", "window_activity_flag", "window_bell_flag",
+	"window_bigger", "window_cell_height", "window_cell_width", "window_end_flag", "window_flags",
+	"window_format", "window_height", "window_id", "window_index", "window_last_flag",
+	"window_layout", "window_linked", "window_linked_sessions", "window_linked_sessions_list",
+	"window_marked_flag", "window_name", "window_offset_x", "window_offset_y", "window_panes",
+	"window_raw_flags", "window_silence_flag", "window_stack_index", "window_start_flag",
+	"window_visible_layout", "window_width", "window_zoomed_flag", "wrap_flag",
+}
+
+// each gives every variable the formatter's target has, as tmux's
+// format_each does: the table's, then those the command adds.
+func (f *formatter) each(fn func(key, value string)) {
+	for _, key := range formatTable {
+		value, t, ok := f.variable(key)
+		if !ok {
+			continue
+		}
+		if !t.IsZero() {
+			value = strconv.FormatInt(t.Unix(), 10)
+		}
+		fn(key, value)
+	}
+	if f.c.command != "" {
+		fn("command", f.c.command)
+	}
 }
 
 func bufferVariable(pb *buffer, key string) (string, time.Time, bool) {
@@ -79,7 +141,17 @@ func (f *formatter) serverVariable(key string) (string, time.Time, bool) {
 	case "version":
 		return Version, t, true
 	case "next_session_id":
-		return strconv.Itoa(f.st.nextSession), t, true
+		return "$" + strconv.Itoa(f.st.nextSession), t, true
+	case "command":
+		if f.c.command != "" {
+			return f.c.command, t, true
+		}
+	case "buffer_mode_format":
+		return "#{t/p:buffer_created}: #{buffer_sample}", t, true
+	case "client_mode_format":
+		return "#{t/p:client_activity}: session #{session_name}", t, true
+	case "tree_mode_format":
+		return treeModeFormat, t, true
 	case "server_sessions":
 		return strconv.Itoa(len(f.st.sessions)), t, true
 	case "uid":
@@ -109,7 +181,23 @@ func (f *formatter) serverVariable(key string) (string, time.Time, bool) {
 		}
 	case "history_bytes":
 		if f.p != nil {
-			return strconv.Itoa(historyBytes(f.p)), t, true
+			return strconv.Itoa(f.p.prog.HistoryBytes()), t, true
+		}
+	case "alternate_saved_x", "alternate_saved_y":
+		// The cursor saved on entering the alternate screen; tmux's
+		// "none" is the largest unsigned int. What a program saved is
+		// not modelled.
+		if f.p != nil && !f.p.prog.AltScreen() {
+			return "4294967295", t, true
+		}
+	case "scroll_region_upper":
+		// A program's own scroll region is not modelled: the whole screen.
+		if f.p != nil {
+			return "0", t, true
+		}
+	case "scroll_region_lower":
+		if f.p != nil {
+			return strconv.Itoa(f.p.height - 1), t, true
 		}
 	case "cursor_x", "cursor_y":
 		if f.p != nil {
@@ -123,48 +211,30 @@ func (f *formatter) serverVariable(key string) (string, time.Time, bool) {
 		if f.p != nil {
 			return boolString(f.p.prog.AltScreen()), t, true
 		}
-	case "history_all_bytes", "insert_flag", "keypad_flag", "keypad_cursor_flag", "mouse_any_flag",
-		"origin_flag":
+	case "history_all_bytes":
 		if f.p != nil {
-			return "0", t, true
+			return f.p.prog.HistoryAllBytes(), t, true
 		}
-	case "cursor_flag":
+	case "cursor_character":
 		if f.p != nil {
-			return "1", t, true
+			return f.p.prog.CursorCharacter(), t, true
+		}
+	case "cursor_flag", "insert_flag", "keypad_cursor_flag", "keypad_flag", "mouse_all_flag", "mouse_any_flag",
+		"mouse_button_flag", "mouse_sgr_flag", "mouse_standard_flag", "mouse_utf8_flag", "origin_flag", "wrap_flag":
+		if f.p != nil {
+			on, _ := f.p.prog.Flag(key)
+			return boolString(on), t, true
 		}
 	}
 	return "", t, false
 }
 
-// historyBytes is tmux's history_bytes: the memory of its grid, a 32-byte
-// header per line of history and screen and five bytes per cell a line
-// holds. A line holds no cells until something is written on it, then a
-// quarter of the pane's width, half of it, or all of it, the least that
-// is more than the columns written, as tmux's grid_expand_line grows it.
-// The last column written is taken as the last one not blank, and the
-// width as the pane's now; tmux's extended cells (for characters beyond
-// ASCII and some colours) are not counted.
-func historyBytes(p *paneState) int {
-	lines, _ := p.prog.Lines()
-	size := 0
-	for _, l := range lines {
-		size += 32
-		used := 0
-		for _, r := range string(l) {
-			used += columns(r)
-		}
-		switch {
-		case used == 0:
-		case used < p.width/4:
-			size += 5 * (p.width / 4)
-		case used < p.width/2:
-			size += 5 * (p.width / 2)
-		default:
-			size += 5 * max(p.width, used)
-		}
-	}
-	return size
-}
+// treeModeFormat is choose-tree's default format, which tmux gives as
+// #{tree_mode_format}.
+const treeModeFormat = `#{?pane_format,#{?pane_marked,#[reverse],}#{pane_current_command}#{?pane_active,*,}#{?pane_marked,M,}` +
+	`#{?#{&&:#{pane_title},#{!=:#{pane_title},#{host_short}}},: "#{pane_title}",},#{?window_format,#{?window_marked_flag,#[reverse],}` +
+	`#{window_name}#{window_flags}#{?#{&&:#{==:#{window_panes},1},#{&&:#{pane_title},#{!=:#{pane_title},#{host_short}}}},: "#{pane_title}",},` +
+	`#{session_windows} windows#{?session_grouped, (group #{session_group}: #{session_group_list}),}#{?session_attached, (attached),}}}`
 
 func (f *formatter) sessionVariable(key string) (string, time.Time, bool) {
 	s := f.s
@@ -186,16 +256,31 @@ func (f *formatter) sessionVariable(key string) (string, time.Time, bool) {
 		return boolFormat(f.st.attachedTo(s) > 1), t, true
 	case "session_grouped", "session_marked":
 		return "0", t, true
-	case "session_group", "session_alerts", "session_group_list", "session_group_attached_list", "session_attached_list":
+	case "session_alerts":
 		return "", t, true
+	case "session_attached_list":
+		var names []string
+		for _, cc := range f.st.controls {
+			if cc.session == s {
+				names = append(names, cc.name)
+			}
+		}
+		return strings.Join(names, ","), t, len(names) > 0
+	case "session_last_attached":
+		if s.lastAttached.IsZero() {
+			return "", time.Unix(0, 0), true
+		}
+		return "", s.lastAttached, true
 	case "session_path":
 		return s.cwd, t, true
 	case "session_format":
-		return "1", t, true
+		return boolString(f.kind == findSession), t, true
 	case "session_stack":
 		var ids []string
-		if s.current != nil {
-			ids = append(ids, strconv.Itoa(s.current.index))
+		for _, w := range append([]*window{s.current}, s.lastw...) {
+			if w != nil {
+				ids = append(ids, strconv.Itoa(w.index))
+			}
 		}
 		return strings.Join(ids, ","), t, true
 	}
@@ -233,10 +318,36 @@ func (f *formatter) windowVariable(key string) (string, time.Time, bool) {
 	case "window_activity":
 		return "", w.activity, true
 	case "window_format":
-		return "1", t, true
-	case "window_bell_flag", "window_silence_flag", "window_activity_flag",
-		"window_marked_flag", "window_bigger", "window_offset_x", "window_offset_y":
+		return boolString(f.kind == findWindow), t, true
+	case "window_bell_flag", "window_silence_flag", "window_activity_flag", "window_marked_flag":
 		return "0", t, true
+	case "window_stack_index":
+		if i := slices.Index(w.session.lastw, w); i >= 0 {
+			return strconv.Itoa(i + 1), t, true
+		}
+		return "0", t, true
+	case "window_active_sessions", "window_active_sessions_list":
+		var names []string
+		for _, l := range w.links {
+			if l.session.current == l {
+				names = append(names, l.session.name)
+			}
+		}
+		if key == "window_active_sessions" {
+			return strconv.Itoa(len(names)), t, true
+		}
+		return strings.Join(names, ","), t, len(names) > 0
+	case "window_active_clients", "window_active_clients_list":
+		var names []string
+		for _, cc := range f.st.controls {
+			if cc.session != nil && cc.session.current != nil && cc.session.current.windowCore == w.windowCore {
+				names = append(names, cc.name)
+			}
+		}
+		if key == "window_active_clients" {
+			return strconv.Itoa(len(names)), t, true
+		}
+		return strings.Join(names, ","), t, len(names) > 0
 	case "window_linked":
 		return boolString(len(w.links) > 1), t, true
 	case "window_linked_sessions":
@@ -251,8 +362,16 @@ func (f *formatter) windowVariable(key string) (string, time.Time, bool) {
 		return boolString(w.session.winlinks[0] == w), t, true
 	case "window_end_flag":
 		return boolString(w.session.winlinks[len(w.session.winlinks)-1] == w), t, true
-	case "window_cell_width", "window_cell_height":
-		return "0", t, true
+	case "window_bigger":
+		// Whether the window is bigger than the client shows, which
+		// a control client (sized as the window) never has.
+		return "0", t, f.client != nil
+	case "window_cell_width":
+		// tmux's default cell size in pixels, which only a client
+		// that reports its own changes.
+		return "16", t, true
+	case "window_cell_height":
+		return "32", t, true
 	}
 	return "", t, false
 }
@@ -309,35 +428,39 @@ func (f *formatter) paneVariable(key string) (string, time.Time, bool) {
 		return boolString(p.top+p.height == w.height), t, true
 	case "pane_current_command":
 		return p.command, t, true
-	case "pane_current_path", "pane_path":
+	case "pane_current_path":
 		return p.cwd, t, true
+	case "pane_path":
+		// The path a program reports (OSC 7), which is not modelled.
+		return "", t, true
 	case "pane_start_command":
 		return p.startCommand, t, true
 	case "pane_title":
 		return p.title, t, true
 	case "pane_format":
-		return "1", t, true
+		return boolString(f.kind == findPane), t, true
+	case "pane_fg", "pane_bg":
+		// The pane's default colours: window-style and the palette a
+		// program sets are not modelled.
+		return "default", t, true
 	case "pane_last":
 		return boolString(w.lastPane == p), t, true
 	case "pane_in_mode":
-		return boolString(p.viewMode), t, true
+		return p.paneModeVariable(key), t, true
 	case "pane_mode":
-		if p.viewMode {
-			return "view-mode", t, true
-		}
-		return "", t, true
+		return p.paneModeVariable(key), t, p.inMode()
 	case "pane_input_off":
 		return boolString(p.inputOff), t, true
 	case "pane_dead":
 		return boolString(p.dead != nil), t, true
 	case "pane_dead_status":
 		if p.dead == nil || p.dead.status < 0 {
-			return "", t, true
+			return "", t, false
 		}
 		return strconv.Itoa(p.dead.status), t, true
 	case "pane_dead_signal":
 		if p.dead == nil || p.dead.signal == 0 {
-			return "", t, true
+			return "", t, false
 		}
 		return strconv.Itoa(p.dead.signal), t, true
 	case "pane_dead_time":
@@ -354,10 +477,8 @@ func (f *formatter) paneVariable(key string) (string, time.Time, bool) {
 	case "pane_start_path":
 		return p.cwd, t, true
 	case "pane_tabs":
-		// tmux's tab stops are every eight columns, set afresh when the
-		// pane is resized; a program's own (HTS, TBC) are not modelled.
 		var stops []string
-		for x := 8; x < p.width; x += 8 {
+		for _, x := range p.prog.Tabs() {
 			stops = append(stops, strconv.Itoa(x))
 		}
 		return strings.Join(stops, ","), t, true

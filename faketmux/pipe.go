@@ -185,10 +185,11 @@ func (st *state) pipeOutput(pane int, data []byte) {
 	pp.mu.Unlock()
 }
 
-// forgetPane takes a pane out of the server: its program ends and its pipe
-// is closed.
+// forgetPane takes a pane out of the server: its program ends, what its
+// screen held counts as freed, and its pipe is closed.
 func (st *state) forgetPane(p *paneState) {
 	delete(st.panes, p.id)
+	st.freed += p.prog.HistoryBytes()
 	p.prog.Close()
 	st.closePipe(p)
 }

@@ -4,17 +4,30 @@ package faketmux
 // exec function, as tmux's cmdq_item is: its arguments and its targets,
 // already found.
 type cmdItem struct {
-	args *args
+	entry *cmdEntry
+	args  *args
 	// source and target are -s and -t as the entry's kinds found them: the
 	// current session, window and pane without the flag, and under
 	// canFail whatever was found on the way to a target that was not.
 	source, target target
+	// client is the entry's target client, when it names one.
+	client *controlClient
 	// block and resume are set by wait.
 	block  func()
 	resume func() error
 	// then are the groups insertAfter and callAfter give, to run after
 	// this command.
 	then []inserted
+	// hook and hookTarget are the after- hook a command raises itself
+	// (see raiseHook).
+	hook       string
+	hookTarget target
+}
+
+// raiseHook is for the commands that insert their after- hook themselves
+// in tmux (selfHooked): where and for what target they do.
+func (it *cmdItem) raiseHook(name string, t target) {
+	it.hook, it.hookTarget = name, t
 }
 
 // inserted is a group of commands a command inserted after itself, or a
@@ -82,6 +95,9 @@ func (c *client) runGroup(cmds []command) {
 			c.retval = 1
 		default:
 			c.guard("end", now, number)
+			// tmux inserts the after- hook right after the command,
+			// before what the command inserted itself.
+			c.afterHook(&cmds[i])
 		}
 		for _, g := range cmds[i].item.then {
 			if c.s.st != c.st {
@@ -94,7 +110,8 @@ func (c *client) runGroup(cmds []command) {
 				c.runGroup(g.cmds)
 			}
 		}
-		if err != nil || c.s.st != c.st {
+		// A control client held by a prompt runs nothing more.
+		if err != nil || c.s.st != c.st || c.control != nil && c.control.held {
 			return
 		}
 	}
@@ -108,8 +125,14 @@ func (c *client) fire(cmd *command) error {
 		return errorf(errUnsupported, e.name)
 	}
 	it := &cmd.item
-	*it = cmdItem{args: &cmd.args}
+	*it = cmdItem{entry: e, args: &cmd.args}
+	c.command = e.name
 	var err error
+	if e.client != 0 {
+		if it.client, err = c.targetClient(&cmd.args, e.client); err != nil {
+			return err
+		}
+	}
 	if it.source, err = c.resolve(&cmd.args, 's', e.source); err != nil {
 		return err
 	}
@@ -124,12 +147,7 @@ func (c *client) fire(cmd *command) error {
 			err = resume()
 		}
 	}
-	if err != nil {
-		return err
-	}
-	// tmux fires the command's after-<command> hook here, for a command
-	// that did not fail; hooks come with the options.
-	return nil
+	return err
 }
 
 // resolve finds the target the value of a's flag letter names, as spec

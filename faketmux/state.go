@@ -2,22 +2,31 @@ package faketmux
 
 import (
 	"os"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/pane"
+	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli"
 )
 
 // program is what a pane runs; internal/pane provides it. The interface
 // lets the model be tested with programs that are not processes.
 type program interface {
+	pane.Keeper // a respawned pane takes over its screen
 	Write(b []byte) error
 	Input() []byte
 	BracketedPaste() bool
 	Lines() (lines [][]byte, history int)
+	Capture(o pane.CaptureOptions) ([]byte, error)
 	HistorySize() int
+	HistoryBytes() int
+	HistoryAllBytes() string
+	Flag(name string) (on, ok bool)
+	CursorCharacter() string
+	Tabs() []int
 	ClearHistory()
 	PID() int
 	Resize(cols, rows int) error
@@ -57,6 +66,9 @@ type state struct {
 	env          environ                 // the global environment, from the client that started the server
 
 	buffers bufferStore
+	// freed counts what the panes that went held (their grids' size, as
+	// history_bytes counts it) since the server last handed memory back.
+	freed int
 
 	options        *options // server options
 	sessionOptions *options // global session options (set -g)
@@ -75,9 +87,13 @@ type state struct {
 	// number is tmux's count of fired queue items, which control clients
 	// see in their guards; events is tmux's global queue of notifications
 	// and controls its attached control clients.
-	number   uint64
-	events   []event
-	controls []*controlClient
+	number uint64
+	events []event
+	// srv runs the hooks of notifications, with no client; inEventHook is
+	// set while one runs.
+	srv         *Server
+	inEventHook bool
+	controls    []*controlClient
 	// outMu guards outClients, the control clients that take pane
 	// output: panes' readers hand it over without the server's lock.
 	outMu      sync.Mutex
@@ -94,6 +110,10 @@ type state struct {
 	// acl is server-access's list: the users who may connect, by uid,
 	// and whether they may only read.
 	acl map[int]bool
+
+	// keys are the key tables by name, nil until a command looks at them
+	// (see keyTables).
+	keys map[string]*keyTable
 }
 
 type session struct {
@@ -108,6 +128,8 @@ type session struct {
 	current  *window
 	lastw    []*window // tmux's last-window stack: windows used before, most recent first
 	seq      uint64    // when last used, in state.activity
+	// lastAttached is when a client last attached; the zero time: never.
+	lastAttached time.Time
 }
 
 // window is one place of a window in a session, tmux's winlink: a window
@@ -166,9 +188,13 @@ type paneState struct {
 	// through setActive; kill-pane handing the window over to it does not
 	// count, as in tmux.
 	activePoint uint64
-	// viewMode is tmux's view mode, which shows configuration errors
-	// over the pane and takes the keys sent to it.
-	viewMode bool
+	// modes is tmux's stack of the pane's modes, the one showing first
+	// (see cmd_mode.go).
+	modes []*paneMode
+	// searchStr and searchRegex are the last copy-mode search, which the
+	// next copy mode starts with (tmux's wp->searchstr).
+	searchStr   string
+	searchRegex bool
 	// dead is how the program ended, for a pane that remains after it
 	// (remain-on-exit); nil while it runs.
 	dead *paneDeath
@@ -181,6 +207,8 @@ type paneState struct {
 	// program. A respawn does not clear it, and display-message -I
 	// draws on such a pane only.
 	empty bool
+	// options is the pane's own option set (see opts).
+	options *options
 }
 
 // paneDeath is how a pane's program ended: its exit status, or -1 and the
@@ -195,16 +223,17 @@ func newState(s *Server, env []string, dir string) *state {
 	st := &state{
 		started: s.now(),
 		env:     globalEnviron(env, dir),
-		options: newOptions(nil),
+		options: newGlobalOptions(scopeServer),
 		panes:   map[int]*paneState{},
 		number:  startupItems,
 		acl:     ownerACL(),
+		srv:     s,
 	}
-	st.sessionOptions = newOptions(nil)
-	st.windowOptions = newOptions(nil)
+	st.sessionOptions = newGlobalOptions(scopeSession)
+	st.windowOptions = newGlobalOptions(scopeWindow)
 	shell := s.opts.Shell
 	if shell == "" {
-		shell = DefaultShell(env)
+		shell = tmuxcli.DefaultShell(env)
 	}
 	st.sessionOptions.values["default-shell"] = shell
 	return st
@@ -233,6 +262,22 @@ func (st *state) removeSession(s *session) {
 	if i := slices.Index(st.sessions, s); i >= 0 {
 		st.sessions = slices.Delete(st.sessions, i, i+1)
 	}
+}
+
+// releaseThreshold is how much the server frees (buffers deleted or
+// replaced, panes gone) before it hands the memory back to the system at
+// once. Go's runtime returns freed memory to the system only slowly, and
+// not at all while nothing is allocated, so a daemon that held a large
+// buffer would otherwise keep its size after the buffer went.
+const releaseThreshold = 8 << 20
+
+// releaseMemory hands memory back to the system once enough was freed.
+func (st *state) releaseMemory() {
+	if st.freed+st.buffers.freed < releaseThreshold {
+		return
+	}
+	st.freed, st.buffers.freed = 0, 0
+	debug.FreeOSMemory()
 }
 
 // closePanes ends every pane's program; the server is going away.
@@ -393,7 +438,7 @@ func (p *paneState) index() int {
 // configuration failed, as tmux shows its errors there.
 func (st *state) showConfigErrors(sess *session) {
 	if st.configFailed {
-		sess.current.active.viewMode = true
+		st.viewMode(sess.current.active)
 		st.configFailed = false
 	}
 }

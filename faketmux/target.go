@@ -1,7 +1,8 @@
 package faketmux
 
 import (
-	"path"
+	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -57,6 +58,12 @@ func (c *client) findTarget(spec string, given bool, kind findType) (target, err
 	if !given || spec == "" {
 		return cur, nil
 	}
+	switch spec {
+	case "=", "{mouse}":
+		return target{}, errorf(errNoMouseTarget) // no client has a mouse
+	case "~", "{marked}":
+		return target{}, errorf(errNoMarkedTarget) // marks are not modelled
+	}
 	var sessPart, winPart, panePart string
 	var hasSess, hasWin, hasPane, winOnly, paneOnly bool
 	if colon := strings.IndexByte(spec, ':'); colon >= 0 {
@@ -99,6 +106,8 @@ func (c *client) findTarget(spec string, given bool, kind findType) (target, err
 	hasSess = hasSess && sessPart != ""
 	hasWin = hasWin && winPart != ""
 	hasPane = hasPane && panePart != ""
+	winPart = mapTarget(windowTokens, winPart)
+	panePart = mapTarget(paneTokens, panePart)
 
 	var t target
 	switch {
@@ -147,7 +156,7 @@ func (c *client) findTarget(spec string, given bool, kind findType) (target, err
 			}
 			return target{s: p.window.session, w: p.window, p: p}, nil
 		}
-		if p := c.st.lookupPaneIn(cur.w, panePart); p != nil {
+		if p := c.st.lookupPaneIn(cur.w, panePart, cur.p); p != nil {
 			return target{s: cur.s, w: cur.w, p: p}, nil
 		}
 		if !paneOnly {
@@ -159,6 +168,30 @@ func (c *client) findTarget(spec string, given bool, kind findType) (target, err
 		return target{s: cur.s, w: cur.w}, errorf(errCantFindPane, panePart)
 	}
 	return cur, nil
+}
+
+// windowTokens and paneTokens are the {word} forms of targets, as the
+// single characters (or words) tmux maps them to.
+var (
+	windowTokens = map[string]string{"{start}": "^", "{last}": "!", "{end}": "$", "{next}": "+", "{previous}": "-"}
+	paneTokens   = map[string]string{
+		"{last}": "!", "{next}": "+", "{previous}": "-", "{top}": "top", "{bottom}": "bottom",
+		"{left}": "left", "{right}": "right", "{top-left}": "top-left", "{top-right}": "top-right",
+		"{bottom-left}": "bottom-left", "{bottom-right}": "bottom-right",
+	}
+)
+
+func mapTarget(tokens map[string]string, s string) string {
+	if v, ok := tokens[s]; ok {
+		return v
+	}
+	return s
+}
+
+// currentPane is the pane relative targets ({up-of}, +, -) start from.
+func (c *client) currentPane() *paneState {
+	cur, _ := c.current()
+	return cur.p
 }
 
 // lookupWindowAnywhere finds a window by id, else in the current session,
@@ -205,10 +238,7 @@ func (st *state) lookupSession(name string, exact bool) *session {
 	if s, n := uniqueSession(st.sessions, func(s *session) bool { return strings.HasPrefix(s.name, name) }); n > 0 {
 		return s
 	}
-	s, _ := uniqueSession(st.sessions, func(s *session) bool {
-		ok, _ := path.Match(name, s.name)
-		return ok
-	})
+	s, _ := uniqueSession(st.sessions, func(s *session) bool { return fnmatch(name, s.name, false) })
 	return s
 }
 
@@ -240,6 +270,20 @@ func (s *session) lookupWindow(name string, exact bool) *window {
 		}
 		return nil
 	}
+	if !exact && (name[0] == '+' || name[0] == '-') {
+		// An offset from the current window, wrapping round; a count
+		// that is not a number moves by none.
+		n := 1
+		if len(name) > 1 {
+			n, _ = strtonum(name[1:], 1, math.MaxInt32)
+		}
+		i := slices.Index(s.winlinks, s.current)
+		if name[0] == '-' {
+			n = -n
+		}
+		count := len(s.winlinks)
+		return s.winlinks[((i+n)%count+count)%count]
+	}
 	if !exact {
 		switch name {
 		case "^":
@@ -250,7 +294,7 @@ func (s *session) lookupWindow(name string, exact bool) *window {
 			return s.last()
 		}
 	}
-	if idx, err := strconv.Atoi(name); err == nil && idx >= 0 && name[0] != '+' {
+	if idx, err := strtonum(name, 0, math.MaxInt32); err == nil && name[0] != '+' && name[0] != '-' {
 		for _, w := range s.winlinks {
 			if w.index == idx {
 				return w
@@ -261,7 +305,7 @@ func (s *session) lookupWindow(name string, exact bool) *window {
 	if !exact {
 		matches = append(matches,
 			func(w *window) bool { return strings.HasPrefix(w.name, name) },
-			func(w *window) bool { ok, _ := path.Match(name, w.name); return ok })
+			func(w *window) bool { return fnmatch(name, w.name, false) })
 	}
 	for _, match := range matches {
 		var found *window
@@ -288,8 +332,11 @@ func (st *state) lookupPaneID(id string) *paneState {
 	return st.panes[n]
 }
 
-// lookupPaneIn finds a pane of w by %id or index.
-func (st *state) lookupPaneIn(w *window, name string) *paneState {
+// lookupPaneIn finds a pane of w as tmux's cmd_find_get_pane_with_window
+// does: by %id, ! (the last pane), the pane next to the current one
+// ({up-of}, ...), an offset from the current pane in pane order, an index,
+// or a place in the window (top, bottom-left, ...).
+func (st *state) lookupPaneIn(w *window, name string, cur *paneState) *paneState {
 	if strings.HasPrefix(name, "%") {
 		if p := st.lookupPaneID(name); p != nil && p.window == w {
 			return p
@@ -297,13 +344,92 @@ func (st *state) lookupPaneIn(w *window, name string) *paneState {
 		return nil
 	}
 	if name == "!" {
-		return nil
+		return w.lastPane
 	}
-	if idx, err := strconv.Atoi(name); err == nil && name[0] != '+' && name[0] != '-' {
+	if d, ok := paneNeighbours[name]; ok {
+		if cur == nil {
+			return nil
+		}
+		return cur.window.neighbour(cur, d)
+	}
+	if (name[0] == '+' || name[0] == '-') && cur != nil {
+		n := 1
+		if len(name) > 1 {
+			n, _ = strtonum(name[1:], 1, math.MaxInt32)
+		}
+		return stepPanes(w, cur, n, name[0] == '+')
+	}
+	if idx, err := strtonum(name, 0, math.MaxInt32); err == nil {
 		for _, p := range w.panes {
 			if p.index() == idx {
 				return p
 			}
+		}
+	}
+	return w.paneAtPlace(name)
+}
+
+// stepPanes moves n panes on (or back) from p in pane order, as tmux's
+// window_pane_next_by_number does: stepping off the end of p's own
+// window's list wraps round into w's, which is how a current pane in
+// another window leads into w.
+func stepPanes(w *window, p *paneState, n int, forward bool) *paneState {
+	for range n {
+		list := p.window.panes
+		i := slices.Index(list, p)
+		switch {
+		case forward && i+1 < len(list):
+			p = list[i+1]
+		case forward:
+			p = w.panes[0]
+		case i > 0:
+			p = list[i-1]
+		default:
+			p = w.panes[len(w.panes)-1]
+		}
+	}
+	return p
+}
+
+// paneNeighbours are the pane targets that name the current pane's
+// neighbour, as select-pane -U -D -L -R finds it.
+var paneNeighbours = map[string]direction{
+	"{up-of}": {vertical: true}, "{down-of}": {vertical: true, forward: true},
+	"{left-of}": {}, "{right-of}": {forward: true},
+}
+
+// paneAtPlace is the pane at a place in the window that tmux's
+// window_find_string names: the middle of an edge or a corner (the first
+// visible pane, in pane order, whose cells with their border hold it).
+func (w *window) paneAtPlace(name string) *paneState {
+	x, y := w.width/2, w.height/2
+	right, bottom := w.width-1, w.height-1
+	switch strings.ToLower(name) {
+	case "top":
+		y = 0
+	case "bottom":
+		y = bottom
+	case "left":
+		x = 0
+	case "right":
+		x = right
+	case "top-left":
+		x, y = 0, 0
+	case "top-right":
+		x, y = right, 0
+	case "bottom-left":
+		x, y = 0, bottom
+	case "bottom-right":
+		x, y = right, bottom
+	default:
+		return nil
+	}
+	for _, p := range w.panes {
+		if w.zoomed != nil && p != w.zoomed {
+			continue
+		}
+		if x >= p.left && x <= p.left+p.width && y >= p.top && y <= p.top+p.height {
+			return p
 		}
 	}
 	return nil
@@ -312,7 +438,7 @@ func (st *state) lookupPaneIn(w *window, name string) *paneState {
 // paneIn narrows t, a window found, to its pane named by panePart; on failure
 // t keeps the window, as tmux's partial results do.
 func (c *client) paneIn(t target, panePart string) (target, error) {
-	p := c.st.lookupPaneIn(t.w, panePart)
+	p := c.st.lookupPaneIn(t.w, panePart, c.currentPane())
 	if p == nil {
 		t.p = nil
 		return t, errorf(errCantFindPane, panePart)

@@ -119,6 +119,7 @@ func (c *controlClient) write() {
 			return
 		}
 		l := c.queued[0]
+		c.queued[0] = nil // the array must not keep the line, and its data
 		c.queued = c.queued[1:]
 		c.sent = append(c.sent, l)
 		l.written = true
@@ -203,6 +204,9 @@ func (c *controlClient) deliver(reply controlReply) {
 	if !l.answered() {
 		return
 	}
+	// The array must not keep the line: its FIFOs hold the caller's
+	// writer, and with it a show-buffer's whole output.
+	c.sent[0] = nil
 	c.sent = c.sent[1:]
 	close(l.done)
 	if l.abandoned {
@@ -336,10 +340,11 @@ func (c *controlClient) giveUp(l *controlLine) bool {
 	return true
 }
 
-// close ends the client once tmux has answered every line it was sent,
-// waiting up to patience for that. A tmux that is not answering keeps its
-// client (see controlClient): close says so and leaves it to end as soon
-// as tmux answers, or when this process exits.
+// close ends the client once tmux has answered every line it was sent and
+// one more that close sends itself, waiting up to patience for that. A
+// tmux that is not answering keeps its client (see controlClient): close
+// says so and leaves it to end as soon as tmux answers, or when this
+// process exits.
 func (c *controlClient) close(patience time.Duration) error {
 	deadline := time.Now().Add(patience)
 	expired := false
@@ -353,6 +358,12 @@ func (c *controlClient) close(patience time.Duration) error {
 
 	c.mu.Lock()
 	c.closing = true
+	if !c.gone {
+		// The last line, answered only by a tmux that is answering now:
+		// an idle client says nothing of a tmux stopped since its last
+		// answer, and its input must not be closed then.
+		c.queued = append(c.queued, &controlLine{text: "has-session", commands: 1, fifos: []*fifo{nil}, abandoned: true, done: make(chan struct{})})
+	}
 	c.changed.Broadcast()
 	for !c.idle() && !expired {
 		c.changed.Wait()
@@ -367,7 +378,8 @@ func (c *controlClient) close(patience time.Duration) error {
 	select {
 	case <-c.exited:
 	case <-time.After(max(time.Until(deadline), time.Second)):
-		// tmux answered a moment ago, so ending the client is safe.
+		// tmux answered close's own line a moment ago, so ending the
+		// client is safe.
 		c.cmd.Process.Kill()
 		<-c.exited
 	}

@@ -8,10 +8,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+	"weak"
 
 	"github.com/tmuxbuf/tmuxbuf/server"
 	"github.com/tmuxbuf/tmuxbuf/tmuxtest"
@@ -233,10 +235,22 @@ func TestControlStoppedTmuxSurvivesTimeouts(t *testing.T) {
 // says so, rather than waiting for tmux for ever; the client it leaves
 // detaches once tmux answers.
 func TestControlCloseGivesUpOnStoppedTmux(t *testing.T) {
+	// Whether or not a line is pending: a client that tmux answered last
+	// before it was stopped is idle, and must be left attached all the same.
+	for _, pending := range []bool{true, false} {
+		t.Run(fmt.Sprintf("pending=%v", pending), func(t *testing.T) {
+			closeWithStoppedTmux(t, pending)
+		})
+	}
+}
+
+func closeWithStoppedTmux(t *testing.T, pending bool) {
 	e, d := controlEnv(t, 200*time.Millisecond)
 	e.load("x")
 	resume := stoppedTmux(t, e)
-	e.fails("load_buffer", map[string]any{"content": "stuck"})
+	if pending {
+		e.fails("load_buffer", map[string]any{"content": "stuck"})
+	}
 	closed := make(chan error, 1)
 	go func() { closed <- d.Close() }()
 	select {
@@ -289,5 +303,27 @@ func TestControlOutputKeepsLineOrder(t *testing.T) {
 		if code != 0 || stdout.String() != "first\nsecondthird\n" {
 			t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
 		}
+	}
+}
+
+// TestControlKeepsNoOutput checks that once a command has been answered the
+// control client holds nothing of it: not the writer its output went to,
+// which for a show_buffer holds the whole buffer, for as long as the
+// server is idle.
+func TestControlKeepsNoOutput(t *testing.T) {
+	_, d := controlEnv(t, server.DefaultTimeout)
+	tmux := d.Dial("")
+	if code := tmux.Run(context.Background(), []string{"set-buffer", "-b", "kept", "content"}, nil, io.Discard, io.Discard); code != 0 {
+		t.Fatalf("set-buffer exited %d", code)
+	}
+	stdout := &bytes.Buffer{}
+	if code := tmux.Run(context.Background(), []string{"show-buffer", "-b", "kept"}, nil, stdout, io.Discard); code != 0 || stdout.String() != "content" {
+		t.Fatalf("show-buffer exited %d with %q", code, stdout)
+	}
+	output := weak.Make(stdout)
+	stdout = nil
+	runtime.GC()
+	if output.Value() != nil {
+		t.Error("the control client still holds a command's output after its answer")
 	}
 }

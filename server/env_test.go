@@ -265,5 +265,37 @@ func stoppedTmux(t *testing.T, e *tmuxEnv) (resume func()) {
 	}
 	resume = sync.OnceFunc(func() { syscall.Kill(pid, syscall.SIGCONT) })
 	t.Cleanup(resume)
+	// kill returns before the stop takes: a loaded machine has let the
+	// faketmux daemon, whose threads must each be scheduled to stop, answer
+	// a command sent after it. Only a server whose every thread is stopped
+	// is hung.
+	waitFor(t, "tmux to stop", func() (bool, string) {
+		states, err := threadStates(pid)
+		return err == nil && strings.Trim(states, "tT") == "", fmt.Sprint(states, err)
+	})
 	return resume
+}
+
+// threadStates is the state letter of each thread of process pid, from
+// /proc/pid/task/*/stat (T or t: stopped).
+func threadStates(pid int) (string, error) {
+	stats, err := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/stat", pid))
+	if err != nil || len(stats) == 0 {
+		return "", fmt.Errorf("no threads of %d: %v", pid, err)
+	}
+	var states strings.Builder
+	for _, path := range stats {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return "", err
+		}
+		// The state follows the command name, which is in parentheses
+		// and may hold anything, spaces and ')' included.
+		_, rest, ok := strings.Cut(string(b[bytes.LastIndexByte(b, ')')+1:]), " ")
+		if !ok || rest == "" {
+			return "", fmt.Errorf("%s: %q", path, b)
+		}
+		states.WriteByte(rest[0])
+	}
+	return states.String(), nil
 }

@@ -6,9 +6,19 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-
-	"github.com/tmuxbuf/tmuxbuf/faketmux"
 )
+
+// ConfigFile is one configuration file as a client read it, split into
+// command lines as tmux's parser does: what a server it starts runs
+// (faketmux.Call.Config).
+type ConfigFile struct {
+	// Lines are the file's command lines, one argv a line in tmux's
+	// command-line form: ';' words separate commands, a trailing "\;" is
+	// a literal ';'.
+	Lines [][]string
+	// Failed is a file that could not be read or parsed: none of it runs.
+	Failed bool
+}
 
 // defaultConfigs is the configuration search list of Debian's tmux 3.3a
 // build, used when no -f is given.
@@ -50,9 +60,9 @@ func ConfigFiles(g *Globals, lookupEnv func(string) (string, bool)) []string {
 // the environment tmux's server starts with. A file given with -f that
 // cannot be read fails, as tmux then shows an error; of the default list,
 // only a missing file is passed over in silence.
-func LoadConfig(g *Globals, dir string, lookupEnv func(string) (string, bool)) []faketmux.ConfigFile {
+func LoadConfig(g *Globals, dir string, lookupEnv func(string) (string, bool)) []ConfigFile {
 	quiet := g.Configs == nil
-	var files []faketmux.ConfigFile
+	var files []ConfigFile
 	for _, name := range ConfigFiles(g, lookupEnv) {
 		if !filepath.IsAbs(name) {
 			name = filepath.Join(dir, name)
@@ -62,7 +72,7 @@ func LoadConfig(g *Globals, dir string, lookupEnv func(string) (string, bool)) [
 		case err == nil:
 			files = append(files, parseConfig(b, dir, lookupEnv))
 		case !quiet || !errors.Is(err, fs.ErrNotExist):
-			files = append(files, faketmux.ConfigFile{Failed: true})
+			files = append(files, ConfigFile{Failed: true})
 		}
 	}
 	return files

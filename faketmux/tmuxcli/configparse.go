@@ -1,19 +1,16 @@
 package tmuxcli
 
-import (
-	"github.com/tmuxbuf/tmuxbuf/faketmux"
-	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/cmdparse"
-)
+import "github.com/tmuxbuf/tmuxbuf/faketmux/internal/cmdparse"
 
 // parseConfig splits a configuration file into command lines with tmux's
 // grammar (package cmdparse); dir is the client's directory, which tmux's
 // server has as $PWD.
-func parseConfig(text []byte, dir string, lookupEnv func(string) (string, bool)) faketmux.ConfigFile {
+func parseConfig(text []byte, dir string, lookupEnv func(string) (string, bool)) ConfigFile {
 	lines, err := cmdparse.Parse(text, dir, lookupEnv)
 	if err != nil {
-		return faketmux.ConfigFile{Failed: true}
+		return ConfigFile{Failed: true}
 	}
-	var f faketmux.ConfigFile
+	var f ConfigFile
 	for _, l := range lines {
 		f.Lines = append(f.Lines, l.Argv)
 	}

@@ -1,0 +1,145 @@
+package faketmux
+
+import (
+	"strings"
+	"testing"
+)
+
+// Key names read and print as tmux's key-string.c does; the printed name
+// reads back as the same key.
+func TestKeyNames(t *testing.T) {
+	for name, want := range map[string]string{
+		"C-b": "C-b", "^b": "C-b", "c-B": "C-b", "C-@": "C-Space", "C-Space": "C-Space",
+		"C-?": "C-?", "C-i": "Tab", "C-m": "Enter", "C-[": "Escape", "C-Tab": "C-Tab", "C-1": "C-1",
+		"M-C-b": "M-C-b", "S-M-C-Up": "C-M-S-Up", "pgup": "PPage", "insert": "IC", "delete": "DC",
+		"0x41": "A", "0x3": "C-c", "0x100": "Ā", "é": "é", "M-中": "M-中", "User7": "User7",
+		"User12abc": "User12", "any": "Any", "MouseDown1Pane": "MouseDown1Pane", "kp5": "KP5",
+		"M-KP5": "M-KP5", "\\": "\\", "~": "~", "C-BSpace": "C-BSpace",
+	} {
+		key := lookupKey(name)
+		if key == keyUnknown {
+			t.Errorf("%q: unknown key", name)
+			continue
+		}
+		if got := key.String(); got != want {
+			t.Errorf("%q prints as %q, want %q", name, got, want)
+		}
+		if back := lookupKey(want); back != key && !strings.HasPrefix(name, "0x") {
+			t.Errorf("%q reads back as %#x, want %#x", want, back, key)
+		}
+	}
+	for _, name := range []string{"", "Foo", "X-a", "C-", "User1000", "0xzz", "C-\x01", "é!", "\x01"} {
+		if key := lookupKey(name); key != keyUnknown {
+			t.Errorf("%q reads as %s, want an unknown key", name, key)
+		}
+	}
+	if lookupKey("none") != keyNone {
+		t.Error("None is not the key none")
+	}
+	// A hex name is a character key, not the ASCII key of the same
+	// character, as in tmux.
+	if lookupKey("0x41") == lookupKey("A") {
+		t.Error("0x41 and A are the same key")
+	}
+}
+
+// Arguments are quoted as tmux's args_escape quotes them.
+func TestArgsEscape(t *testing.T) {
+	for in, want := range map[string]string{
+		"":          "''",
+		"plain":     "plain",
+		"a b":       `"a b"`,
+		`a"b`:       `'a"b'`,
+		`a"b c`:     `"a\"b c"`,
+		"#":         `\#`,
+		";":         `\;`,
+		"~":         `\~`,
+		"~x":        `\~x`,
+		"~x y":      `"\~x y"`,
+		"$HOME":     `"\$HOME"`,
+		"$":         `\$`,
+		"a$":        `"a$"`,
+		"a\\b":      `a\\b`,
+		"t\tn\n":    `t\tn\n`,
+		"\x00":      `\0`,
+		"\x001":     `\0001`,
+		"\x01\x7f":  `\001\177`,
+		"é中":        "é中",
+		"\xff":      `\377`,
+		"{":         `\{`,
+		"%%":        `"%%"`,
+		"it's":      `"it's"`,
+		"x y\"z\\w": `"x y\"z\\w"`,
+	} {
+		if got := argsEscape(in); got != want {
+			t.Errorf("argsEscape(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+func TestHexByte(t *testing.T) {
+	for in, want := range map[string]int{
+		"41": 0x41, "0x41": 0x41, " 43": 0x43, "ff": 0xff, "+a": 10, "-0": 0, "0": 0,
+		"": -1, "100": -1, "-1": -1, "4g": -1, "0x": -1, "41 ": -1,
+	} {
+		n, ok := hexByte(in)
+		if got := map[bool]int{true: int(n), false: -1}[ok]; got != want {
+			t.Errorf("hexByte(%q) = %d, want %d", in, got, want)
+		}
+	}
+}
+
+// A binding replaces the one it finds, keeps the table in key order, and
+// a key alone changes only the note.
+func TestBindKey(t *testing.T) {
+	s := started(t)
+	mustRun(t, s, "bind-key", "-T", "t", "b", "display-message", "-p", "one two")
+	mustRun(t, s, "bind-key", "-T", "t", "a", "new-window", "-d")
+	mustRun(t, s, "bind-key", "-r", "-N", "the note", "-T", "t", "b", "splitw", "-h", ";", "display-message", "x")
+	got := mustRun(t, s, "list-keys", "-T", "t")
+	want := "bind-key    -T t a new-window -d\nbind-key -r -T t b split-window -h\n"
+	if got != want {
+		t.Errorf("list-keys:\n%s\nwant\n%s", got, want)
+	}
+	mustRun(t, s, "bind-key", "-T", "t", "b")
+	// With no note left the key column has no width: tmux pads each key
+	// to that width plus one, which a one-letter key already fills.
+	if got := mustRun(t, s, "list-keys", "-N", "-a", "-T", "t"); got != "anew-window -d\nbsplit-window -h\n" {
+		t.Errorf("after binding b alone, list-keys -N -a: %q", got)
+	}
+	mustRun(t, s, "unbind-key", "-T", "t", "a", ";", "unbind-key", "-T", "t", "b")
+	mustFail(t, s, "table t doesn't exist", "list-keys", "-T", "t")
+	mustFail(t, s, "unknown key: nope", "bind-key", "nope", "list-keys")
+	mustFail(t, s, "unknown command: nosuch", "bind-key", "x", "nosuch")
+}
+
+// A command given as one string is parsed as tmux parses a line: quotes,
+// several commands.
+func TestBindKeyOneString(t *testing.T) {
+	s := started(t)
+	mustRun(t, s, "bind-key", "x", `split-window  -h ; display-message "a b"`)
+	if got := mustRun(t, s, "list-keys", "-T", "prefix", "x"); got != `bind-key -T prefix x split-window -h \; display-message "a b"`+"\n" {
+		t.Errorf("list-keys x: %q", got)
+	}
+	mustFail(t, s, "syntax error", "bind-key", "x", "display {")
+}
+
+// In view mode, keys go to the mode's table: a key unbound there no
+// longer leaves it, and one bound to cancel does.
+func TestModeKeysFollowTheTable(t *testing.T) {
+	withFakePrograms(t, false)
+	s := New(Options{SocketPath: "/sock"})
+	defer s.Close()
+	startWith(t, s, [][]string{{"bogus"}}, "new-session", "-d")
+	mustRun(t, s, "unbind-key", "-T", "copy-mode", "q")
+	mustRun(t, s, "bind-key", "-T", "copy-mode", "z", "send-keys", "-X", "cancel")
+	mustRun(t, s, "send-keys", "q")
+	if got := mustRun(t, s, "display-message", "-p", "#{pane_in_mode}"); got != "1\n" {
+		t.Errorf("after an unbound q, pane_in_mode %q", got)
+	}
+	mustRun(t, s, "send-keys", "z")
+	if got := mustRun(t, s, "display-message", "-p", "#{pane_in_mode}"); got != "0\n" {
+		t.Errorf("after z bound to cancel, pane_in_mode %q", got)
+	}
+	mustFail(t, s, "not in a mode", "send-keys", "-X", "cancel")
+}

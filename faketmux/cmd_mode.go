@@ -1,0 +1,223 @@
+package faketmux
+
+import (
+	"slices"
+	"strconv"
+)
+
+// modeCommands are the commands that put a pane in a mode, as tmux's
+// cmd-*.c declare them. With no client attached, tmux still pushes the
+// mode on the pane: the emulator keeps tmux's stack of modes, and runs
+// copy mode's commands (copymode.go).
+var modeCommands = []*cmdEntry{
+	{name: "copy-mode", alias: "", template: "eHMs:t:uq", lower: 0, upper: 0, usage: `[-eHMuq] [-s src-pane] [-t target-pane]`, source: targetSpec{kind: findPane}, target: targetSpec{kind: findPane}, exec: cmdCopyMode},
+	{name: "clock-mode", alias: "", template: "t:", lower: 0, upper: 0, usage: `[-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdClockMode},
+	{name: "choose-client", alias: "", template: "F:f:K:NO:rt:Z", lower: 0, upper: 1, usage: `[-NrZ] [-F format] [-f filter] [-K key-format] [-O sort-order] [-t target-pane] [template]`, target: targetSpec{kind: findPane}, exec: cmdChooseClient},
+	{name: "choose-tree", alias: "", template: "F:f:GK:NO:rst:wZ", lower: 0, upper: 1, usage: `[-GNrswZ] [-F format] [-f filter] [-K key-format] [-O sort-order] [-t target-pane] [template]`, target: targetSpec{kind: findPane}, exec: cmdChooseTree},
+	{name: "customize-mode", alias: "", template: "F:f:Nt:Z", lower: 0, upper: 0, usage: `[-NZ] [-F format] [-f filter] [-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdCustomizeMode},
+	{name: "find-window", alias: "findw", template: "CiNrt:TZ", lower: 1, upper: 1, usage: `[-CiNrTZ] [-t target-pane] match-string`, target: targetSpec{kind: findPane}, exec: cmdChooseTree},
+}
+
+// modeKind is one of tmux's pane modes.
+type modeKind int
+
+const (
+	modeView modeKind = iota
+	modeCopy
+	modeClock
+	modeBuffer
+	modeTree
+	modeClient
+	modeOptions
+)
+
+// modeNames are pane_mode's names for the modes.
+var modeNames = [...]string{"view-mode", "copy-mode", "clock-mode", "buffer-mode", "tree-mode", "client-mode", "options-mode"}
+
+// paneMode is one mode on a pane's stack; copy and view modes have their
+// copy state.
+type paneMode struct {
+	kind modeKind
+	copy *copyState
+}
+
+func (p *paneState) inMode() bool { return len(p.modes) > 0 }
+
+// mode is the mode on top of the pane's stack, the one that shows and
+// takes keys; nil with none.
+func (p *paneState) mode() *paneMode {
+	if len(p.modes) == 0 {
+		return nil
+	}
+	return p.modes[0]
+}
+
+// setMode puts a mode of kind on top of p's stack, as tmux's
+// window_pane_set_mode does: one already on the stack moves to the top,
+// keeping its state; init makes a new one. It reports whether the mode is
+// new.
+func (st *state) setMode(p *paneState, kind modeKind, init func() *paneMode) bool {
+	if top := p.mode(); top != nil && top.kind == kind {
+		return false
+	}
+	i := slices.IndexFunc(p.modes, func(m *paneMode) bool { return m.kind == kind })
+	isNew := i < 0
+	var m *paneMode
+	if isNew {
+		m = init()
+	} else {
+		m = p.modes[i]
+		p.modes = slices.Delete(p.modes, i, i+1)
+	}
+	p.modes = slices.Insert(p.modes, 0, m)
+	st.notify(event{kind: eventPaneModeChanged, p: p})
+	return isNew
+}
+
+// resetMode takes the top mode off p's stack, as tmux's
+// window_pane_reset_mode does.
+func (st *state) resetMode(p *paneState) {
+	if len(p.modes) == 0 {
+		return
+	}
+	p.modes = p.modes[1:]
+	st.notify(event{kind: eventPaneModeChanged, p: p})
+}
+
+// resetModes takes every mode off p's stack.
+func (st *state) resetModes(p *paneState) {
+	for p.inMode() {
+		st.resetMode(p)
+	}
+}
+
+// viewMode shows p in view mode, where tmux shows a command's output or
+// errors when no client can.
+func (st *state) viewMode(p *paneState) {
+	st.setMode(p, modeView, func() *paneMode { return &paneMode{kind: modeView, copy: newViewState(p)} })
+}
+
+// copy-mode: -q leaves every mode; -M needs the mouse event of a key
+// binding, which a command line never has, so it does nothing; otherwise
+// the pane enters copy mode on a copy of -s's screen (its own by default),
+// and -u pages up.
+func cmdCopyMode(c *client, it *cmdItem) error {
+	a, p := it.args, it.target.p
+	switch {
+	case a.has('q'):
+		c.st.resetModes(p)
+		return nil
+	case a.has('M'):
+		return nil
+	}
+	src := p
+	if a.has('s') {
+		src = it.source.p
+	}
+	c.st.setMode(p, modeCopy, func() *paneMode {
+		return &paneMode{kind: modeCopy, copy: newCopyState(src, src != p, a.has('e'), a.has('H'))}
+	})
+	if a.has('u') {
+		p.mode().copy.pageUp(false)
+	}
+	return nil
+}
+
+func cmdClockMode(c *client, it *cmdItem) error {
+	c.st.setMode(it.target.p, modeClock, func() *paneMode { return &paneMode{kind: modeClock} })
+	return nil
+}
+
+// choose-buffer (a buffer command, declared with them) with no buffer,
+// and choose-client with no client, leave the pane as it is, as in tmux.
+func cmdChooseBuffer(c *client, it *cmdItem) error {
+	if c.st.buffers.top() == nil {
+		return nil
+	}
+	c.st.setMode(it.target.p, modeBuffer, func() *paneMode { return &paneMode{kind: modeBuffer} })
+	return nil
+}
+
+func cmdChooseClient(c *client, it *cmdItem) error {
+	if len(c.st.controls) == 0 {
+		return nil
+	}
+	c.st.setMode(it.target.p, modeClient, func() *paneMode { return &paneMode{kind: modeClient} })
+	return nil
+}
+
+// choose-tree and find-window both show tree mode.
+func cmdChooseTree(c *client, it *cmdItem) error {
+	c.st.setMode(it.target.p, modeTree, func() *paneMode { return &paneMode{kind: modeTree} })
+	return nil
+}
+
+func cmdCustomizeMode(c *client, it *cmdItem) error {
+	c.st.setMode(it.target.p, modeOptions, func() *paneMode { return &paneMode{kind: modeOptions} })
+	return nil
+}
+
+// modeKey gives a key to a mode without a key table, which handles it at
+// once: any key leaves clock mode; q, Escape and C-g leave the choosers.
+// tmux gives such a mode only the keys of a command that has a client to
+// show it to: its own, or one attached to the pane's session; without
+// one the key is dropped.
+func (c *client) modeKey(p *paneState, key keyCode) {
+	if !c.hasTargetClient(p) {
+		return
+	}
+	st := c.st
+	switch {
+	case p.mode().kind == modeClock:
+		st.resetMode(p)
+	case key == 'q' || key == '\x1b' || key == '\x07':
+		st.resetMode(p)
+	}
+}
+
+// paneModeVariable is pane_in_mode (how many modes the pane has) or
+// pane_mode (the name of the one showing).
+func (p *paneState) paneModeVariable(key string) string {
+	if key == "pane_in_mode" {
+		return strconv.Itoa(len(p.modes))
+	}
+	if m := p.mode(); m != nil {
+		return modeNames[m.kind]
+	}
+	return ""
+}
+
+// copyState is the copy state of the mode showing on p, when it is copy
+// or view mode.
+func (p *paneState) copyState() *copyState {
+	if m := p.mode(); m != nil {
+		return m.copy
+	}
+	return nil
+}
+
+// copyVariable is one of the variables copy and view mode add to their
+// pane's formats.
+func (f *formatter) copyVariable(key string) (string, bool) {
+	if f.p == nil {
+		return "", false
+	}
+	if cs := f.p.copyState(); cs != nil {
+		return cs.variable(key)
+	}
+	return "", false
+}
+
+// hasTargetClient reports whether a command of c about p has a client to
+// show it to, as tmux's cmd_find_client finds one.
+func (c *client) hasTargetClient(p *paneState) bool {
+	if c.control != nil && c.control.session != nil {
+		return true
+	}
+	for _, cc := range c.st.controls {
+		if cc.session != nil && cc.session == p.window.session {
+			return true
+		}
+	}
+	return false
+}
