@@ -482,3 +482,20 @@ func TestClearHistory(t *testing.T) {
 	}
 	mustFail(t, s, "can't find pane: %9", "clear-history", "-t", "%9")
 }
+
+func TestDisplayInputDrawsOnEmptyPanesOnly(t *testing.T) {
+	s := started(t)
+	mustFail(t, s, errPaneNotEmpty, "display-message", "-I")
+	mustRun(t, s, "split-window", "-d", "", ";", "respawn-pane", "-k", "-t", "%1", "cat")
+	// The pane runs cat now, and is still empty to display-message -I,
+	// which draws on it rather than typing into it.
+	if _, errs, rc := run(t, s, "drawn\n", "display-message", "-I", "-t", "%1"); rc != 0 {
+		t.Fatalf("display -I: %d %q", rc, errs)
+	}
+	if got := mustRun(t, s, "capture-pane", "-p", "-t", "%1"); !strings.HasPrefix(got, "drawn\n") {
+		t.Fatalf("screen %q", got)
+	}
+	if in, _ := s.PaneInput("%1"); len(in) != 0 {
+		t.Fatalf("typed into the pane: %q", in)
+	}
+}

@@ -340,7 +340,9 @@ func (st *state) linkWindow(w *window, dst *session, idx int, kill, selectIt boo
 	dst.insert(link)
 	st.notify(event{kind: eventWindowLinked, w: link})
 	if selectIt {
+		was := dst.current
 		dst.setCurrent(link)
+		st.windowChanged(dst, was)
 	}
 	return link, nil
 }
@@ -443,8 +445,7 @@ func cmdRespawnWindow(c *client, it *cmdItem) error {
 	w.unzoom()
 	first := w.panes[0]
 	for _, p := range w.panes[1:] {
-		delete(c.st.panes, p.id)
-		p.prog.Close()
+		c.st.forgetPane(p)
 	}
 	w.lastPane = nil
 	w.hold(first)

@@ -79,6 +79,17 @@ const (
 	errNoLastSession     = "can't find last session"
 )
 
+// server-access.
+const (
+	errMissingUser     = "missing user argument"
+	errUnknownUser     = "unknown user: %s"
+	errOwnsServer      = "%s owns the server, can't change access"
+	errAccessAddDelete = "-a and -d cannot be used together"
+	errAccessReadWrite = "-r and -w cannot be used together"
+	errUserNotFound    = "user %s not found"
+	errUserAdded       = "user %s is already added"
+)
+
 // Sessions, windows and panes.
 const (
 	errCreateWindow      = "create window failed: %v"
@@ -168,7 +179,7 @@ const (
 	errNotInMode   = "not in a mode"
 )
 
-// Scripting: wait-for, run-shell, if-shell, source-file.
+// Scripting: wait-for, run-shell, if-shell, source-file, pipe-pane.
 const (
 	errNotAbleToWait     = "not able to wait"
 	errNotAbleToLock     = "not able to lock"
@@ -176,4 +187,7 @@ const (
 	errInvalidDelay      = "invalid delay time: %s"
 	errFailedToRun       = "failed to run command: %s"
 	errInvalidPromptType = "invalid type: %s"
+	errPaneExited        = "target pane has exited"
+	errPaneNotEmpty      = "pane is not empty"
+	errFork              = "fork error: %v"
 )

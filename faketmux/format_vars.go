@@ -468,7 +468,9 @@ func (f *formatter) paneVariable(key string) (string, time.Time, bool) {
 			return "", t, false
 		}
 		return "", p.dead.when, true
-	case "pane_marked", "pane_marked_set", "pane_synchronized", "pane_pipe":
+	case "pane_pipe":
+		return boolString(f.st.pipeOf(p) != nil), t, true
+	case "pane_marked", "pane_marked_set", "pane_synchronized":
 		return "0", t, true
 	case "pane_tty":
 		return p.prog.TTY(), t, true

@@ -83,6 +83,7 @@ func (c *client) runGroup(cmds []command) {
 		// a control client sees them in the guards round its output.
 		number := c.st.nextNumber()
 		now := c.s.now().Unix()
+		c.logCommand(&cmds[i])
 		c.guard("begin", now, number)
 		err := c.fire(&cmds[i])
 		switch {

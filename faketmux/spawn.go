@@ -51,7 +51,7 @@ func (c *client) emptyPane(w *window, argv []string, cwd string, width, height i
 		title: hostname(), width: width, height: height,
 		created: c.s.now(), historyLimit: w.session.options.number("history-limit"),
 		command: filepath.Base(w.session.options.get("default-shell")),
-		dead:    &paneDeath{status: -1},
+		dead:    &paneDeath{status: -1}, empty: true,
 	}
 	p.prog = startEmpty(pane.Options{Cols: width, Rows: height, HistoryLimit: p.historyLimit})
 	st.nextPane++
@@ -141,9 +141,7 @@ func (s *Server) watchPane(st *state, p *paneState, prog program) {
 // destroyPane removes a pane, closing its program, and the window and
 // session it leaves empty.
 func (st *state) destroyPane(p *paneState) {
-	delete(st.panes, p.id)
-	st.freed += p.prog.HistoryBytes()
-	p.prog.Close()
+	st.forgetPane(p)
 	w := p.window
 	if len(w.panes) == 1 {
 		w.panes = nil
@@ -231,9 +229,7 @@ func (st *state) dropLink(l *window) {
 // closeWindowPanes ends the programs of a window that is going away.
 func (st *state) closeWindowPanes(w *window) {
 	for _, p := range w.panes {
-		delete(st.panes, p.id)
-		st.freed += p.prog.HistoryBytes()
-		p.prog.Close()
+		st.forgetPane(p)
 	}
 	w.panes = nil
 }

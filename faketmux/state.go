@@ -61,7 +61,7 @@ type state struct {
 	configFailed bool
 	waiting      int                     // clients whose command waits without the server lock
 	channels     map[string]*waitChannel // wait-for's, by name
-	jobs         map[*job]struct{}       // shell commands running for commands
+	jobs         []*job                  // shell commands running for commands, newest first
 	pendingJobs  int                     // background if-shell jobs, which the server waits for
 	env          environ                 // the global environment, from the client that started the server
 
@@ -98,6 +98,18 @@ type state struct {
 	// output: panes' readers hand it over without the server's lock.
 	outMu      sync.Mutex
 	outClients []*controlClient
+	pipes      map[int]*panePipe // pipe-pane's, by pane; guarded by outMu
+
+	// procEnv and procDir are the environment and directory of tmux's
+	// server process, its first client's: pipe-pane's commands inherit
+	// them.
+	procEnv []string
+	procDir string
+
+	messages []logMessage // show-messages' log, oldest first
+	// acl is server-access's list: the users who may connect, by uid,
+	// and whether they may only read.
+	acl map[int]bool
 
 	// keys are the key tables by name, nil until a command looks at them
 	// (see keyTables).
@@ -191,6 +203,10 @@ type paneState struct {
 	// notifications (pane-focus-in, pane-focus-out), which take items of
 	// tmux's queue though no control client is told of them.
 	focused bool
+	// empty is tmux's PANE_EMPTY: split-window made the pane with no
+	// program. A respawn does not clear it, and display-message -I
+	// draws on such a pane only.
+	empty bool
 	// options is the pane's own option set (see opts).
 	options *options
 }
@@ -210,6 +226,7 @@ func newState(s *Server, env []string, dir string) *state {
 		options: newGlobalOptions(scopeServer),
 		panes:   map[int]*paneState{},
 		number:  startupItems,
+		acl:     ownerACL(),
 		srv:     s,
 	}
 	st.sessionOptions = newGlobalOptions(scopeSession)
