@@ -121,9 +121,6 @@ func (c *client) runGroup(cmds []command) {
 // found first, with tmux's errors, and only then does its exec run.
 func (c *client) fire(cmd *command) error {
 	e := cmd.entry
-	if e.exec == nil {
-		return errorf(errUnsupported, e.name)
-	}
 	it := &cmd.item
 	*it = cmdItem{entry: e, args: &cmd.args}
 	c.command = e.name
