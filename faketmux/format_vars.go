@@ -254,8 +254,11 @@ func (f *formatter) sessionVariable(key string) (string, time.Time, bool) {
 		return strconv.Itoa(f.st.attachedTo(s)), t, true
 	case "session_many_attached":
 		return boolFormat(f.st.attachedTo(s) > 1), t, true
-	case "session_grouped", "session_marked":
+	case "session_grouped":
 		return "0", t, true
+	case "session_marked":
+		m, ok := f.st.markedPane()
+		return boolString(ok && m.s == s), t, true
 	case "session_alerts":
 		return "", t, true
 	case "session_attached_list":
@@ -304,7 +307,7 @@ func (f *formatter) windowVariable(key string) (string, time.Time, bool) {
 	case "window_last_flag":
 		return boolString(w.session.last() == w), t, true
 	case "window_flags", "window_raw_flags":
-		return windowFlags(w), t, true
+		return f.windowFlags(), t, true
 	case "window_width":
 		return strconv.Itoa(w.width), t, true
 	case "window_height":
@@ -319,8 +322,11 @@ func (f *formatter) windowVariable(key string) (string, time.Time, bool) {
 		return "", w.activity, true
 	case "window_format":
 		return boolString(f.kind == findWindow), t, true
-	case "window_bell_flag", "window_silence_flag", "window_activity_flag", "window_marked_flag":
+	case "window_bell_flag", "window_silence_flag", "window_activity_flag":
 		return "0", t, true
+	case "window_marked_flag":
+		m, ok := f.st.markedPane()
+		return boolString(ok && m.w == w), t, true
 	case "window_stack_index":
 		if i := slices.Index(w.session.lastw, w); i >= 0 {
 			return strconv.Itoa(i + 1), t, true
@@ -376,13 +382,16 @@ func (f *formatter) windowVariable(key string) (string, time.Time, bool) {
 	return "", t, false
 }
 
-func windowFlags(w *window) string {
-	flags := ""
+func (f *formatter) windowFlags() string {
+	w, flags := f.w, ""
 	switch {
 	case w.session.current == w:
 		flags = "*"
 	case w.session.last() == w:
 		flags = "-"
+	}
+	if m, ok := f.st.markedPane(); ok && m.w == w {
+		flags += "M"
 	}
 	if w.zoomed != nil {
 		flags += "Z"
@@ -470,7 +479,13 @@ func (f *formatter) paneVariable(key string) (string, time.Time, bool) {
 		return "", p.dead.when, true
 	case "pane_pipe":
 		return boolString(f.st.pipeOf(p) != nil), t, true
-	case "pane_marked", "pane_marked_set", "pane_synchronized":
+	case "pane_marked":
+		m, ok := f.st.markedPane()
+		return boolString(ok && m.p == p), t, true
+	case "pane_marked_set":
+		_, ok := f.st.markedPane()
+		return boolString(ok), t, true
+	case "pane_synchronized":
 		return "0", t, true
 	case "pane_tty":
 		return p.prog.TTY(), t, true
