@@ -365,6 +365,7 @@ func cmdBreakPane(c *client, it *cmdItem) error {
 	st.notify(event{kind: eventWindowRenamed, w: nw})
 	dst.insert(nw)
 	st.notify(event{kind: eventWindowLinked, w: nw})
+	st.syncGroup(dst)
 	if !a.has('d') {
 		was := dst.current
 		dst.setCurrent(nw)

@@ -247,7 +247,6 @@ func TestSelectPaneAndLastPane(t *testing.T) {
 		t.Fatalf("after select-pane -l: %q, want %q", got, want)
 	}
 	mustFail(t, s, "can't find pane: %9", "select-pane", "-t", "%9")
-	mustFail(t, s, "faketmux: select-pane -m is not supported", "select-pane", "-m")
 }
 
 func activePane(t *testing.T, s *Server) string {

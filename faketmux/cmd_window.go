@@ -51,6 +51,7 @@ func (c *client) newWindow(s *session, idx int, name string, argv []string, cwd 
 	st.setActive(w, p)
 	s.insert(w)
 	st.notify(event{kind: eventWindowLinked, w: w})
+	st.syncGroup(s)
 	return w, nil
 }
 
@@ -324,6 +325,9 @@ func (st *state) moveWindow(w *window, dst *session, idx int, kill, selectIt boo
 // with kill (and the new place becomes current if that one was), else it
 // is an error.
 func (st *state) linkWindow(w *window, dst *session, idx int, kill, selectIt bool) (*window, error) {
+	if g := dst.group; g != nil && w.session != dst && w.session.group == g {
+		return nil, errorf(errSessionsGrouped)
+	}
 	if idx < 0 {
 		idx = dst.freeIndex(dst.options.number("base-index"))
 	} else if x := dst.windowAt(idx); x != nil {
@@ -339,6 +343,7 @@ func (st *state) linkWindow(w *window, dst *session, idx int, kill, selectIt boo
 	w.links = append(w.links, link)
 	dst.insert(link)
 	st.notify(event{kind: eventWindowLinked, w: link})
+	st.syncGroup(dst)
 	if selectIt {
 		was := dst.current
 		dst.setCurrent(link)
@@ -378,6 +383,9 @@ func cmdUnlinkWindow(c *client, it *cmdItem) error {
 // becomes current.
 func cmdSwapWindow(c *client, it *cmdItem) error {
 	src, dst := it.source, it.target
+	if g := src.s.group; g != nil && src.s != dst.s && dst.s.group == g {
+		return errorf(errCantMoveGrouped)
+	}
 	w1, w2 := src.w, dst.w
 	if w1 == w2 {
 		return nil
@@ -398,6 +406,10 @@ func cmdSwapWindow(c *client, it *cmdItem) error {
 		if src.s != dst.s {
 			src.s.setCurrent(w2)
 		}
+	}
+	c.st.syncGroup(src.s)
+	if src.s != dst.s {
+		c.st.syncGroup(dst.s)
 	}
 	return nil
 }

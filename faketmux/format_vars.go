@@ -255,7 +255,10 @@ func (f *formatter) sessionVariable(key string) (string, time.Time, bool) {
 	case "session_many_attached":
 		return boolFormat(f.st.attachedTo(s) > 1), t, true
 	case "session_grouped":
-		return "0", t, true
+		return boolString(s.group != nil), t, true
+	case "session_group", "session_group_list", "session_group_size", "session_group_attached",
+		"session_group_many_attached", "session_group_attached_list":
+		return f.groupVariable(key)
 	case "session_marked":
 		m, ok := f.st.markedPane()
 		return boolString(ok && m.s == s), t, true
@@ -288,6 +291,41 @@ func (f *formatter) sessionVariable(key string) (string, time.Time, bool) {
 		return strings.Join(ids, ","), t, true
 	}
 	return "", t, false
+}
+
+// groupVariable is one of the session_group_ variables, which a session
+// in no group does not have.
+func (f *formatter) groupVariable(key string) (string, time.Time, bool) {
+	var t time.Time
+	g := f.s.group
+	if g == nil {
+		return "", t, false
+	}
+	attached, names := 0, make([]string, len(g.sessions))
+	for i, s := range g.sessions {
+		attached += f.st.attachedTo(s)
+		names[i] = s.name
+	}
+	switch key {
+	case "session_group":
+		return g.name, t, true
+	case "session_group_list":
+		return strings.Join(names, ","), t, true
+	case "session_group_size":
+		return strconv.Itoa(len(g.sessions)), t, true
+	case "session_group_attached":
+		return strconv.Itoa(attached), t, true
+	case "session_group_many_attached":
+		return boolString(attached > 1), t, true
+	}
+	// session_group_attached_list: the clients' sessions, in client order.
+	var list []string
+	for _, cc := range f.st.controls {
+		if cc.session != nil && cc.session.group == g {
+			list = append(list, cc.session.name)
+		}
+	}
+	return strings.Join(list, ","), t, len(list) > 0
 }
 
 func (f *formatter) windowVariable(key string) (string, time.Time, bool) {
@@ -355,6 +393,10 @@ func (f *formatter) windowVariable(key string) (string, time.Time, bool) {
 		}
 		return strings.Join(names, ","), t, len(names) > 0
 	case "window_linked":
+		// Every session of a group links the group's windows.
+		if g := w.session.group; g != nil {
+			return boolString(len(w.links) != len(g.sessions)), t, true
+		}
 		return boolString(len(w.links) > 1), t, true
 	case "window_linked_sessions":
 		return strconv.Itoa(len(w.links)), t, true

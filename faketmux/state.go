@@ -115,6 +115,10 @@ type state struct {
 	// (see keyTables).
 	keys map[string]*keyTable
 
+	// groups are new-session -t's session groups, each with a session at
+	// least.
+	groups []*sessionGroup
+
 	// marked is select-pane -m's pane, by the place it was marked in; it
 	// counts only while that place still holds it (see markedPane).
 	marked paneMark
@@ -143,6 +147,7 @@ type session struct {
 	seq      uint64    // when last used, in state.activity
 	// lastAttached is when a client last attached; the zero time: never.
 	lastAttached time.Time
+	group        *sessionGroup // nil: in no group
 }
 
 // window is one place of a window in a session, tmux's winlink: a window
