@@ -16,10 +16,10 @@ var paneCommands = []*cmdEntry{
 	{name: "split-window", alias: "splitw", template: "bc:de:fF:hIl:p:Pt:vZ", lower: 0, upper: -1, usage: `[-bdefhIPvZ] [-c start-directory] [-e environment] [-F format] [-l size] [-t target-pane][shell-command]`, target: targetSpec{kind: findPane}, exec: cmdSplitWindow},
 	{name: "kill-pane", alias: "killp", template: "at:", lower: 0, upper: 0, usage: `[-a] [-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdKillPane},
 	{name: "resize-pane", alias: "resizep", template: "DLMRTt:Ux:y:Z", lower: 0, upper: 1, usage: `[-DLMRTUZ] [-x width] [-y height] [-t target-pane] [adjustment]`, target: targetSpec{kind: findPane}, exec: cmdResizePane},
-	{name: "swap-pane", alias: "swapp", template: "dDs:t:UZ", lower: 0, upper: 0, usage: `[-dDUZ] [-s src-pane] [-t dst-pane]`, source: targetSpec{kind: findPane}, target: targetSpec{kind: findPane}, exec: cmdSwapPane},
+	{name: "swap-pane", alias: "swapp", template: "dDs:t:UZ", lower: 0, upper: 0, usage: `[-dDUZ] [-s src-pane] [-t dst-pane]`, source: targetSpec{kind: findPane, defaultMarked: true}, target: targetSpec{kind: findPane}, exec: cmdSwapPane},
 	{name: "break-pane", alias: "breakp", template: "abdPF:n:s:t:", lower: 0, upper: 0, usage: `[-abdP] [-F format] [-n window-name] [-s src-pane] [-t dst-window]`, source: targetSpec{kind: findPane}, target: targetSpec{kind: findWindow, windowIndex: true}, exec: cmdBreakPane},
-	{name: "join-pane", alias: "joinp", template: "bdfhvp:l:s:t:", lower: 0, upper: 0, usage: `[-bdfhv] [-l size] [-s src-pane] [-t dst-pane]`, source: targetSpec{kind: findPane}, target: targetSpec{kind: findPane}, exec: cmdJoinPane},
-	{name: "move-pane", alias: "movep", template: "bdfhvp:l:s:t:", lower: 0, upper: 0, usage: `[-bdfhv] [-l size] [-s src-pane] [-t dst-pane]`, source: targetSpec{kind: findPane}, target: targetSpec{kind: findPane}, exec: cmdJoinPane},
+	{name: "join-pane", alias: "joinp", template: "bdfhvp:l:s:t:", lower: 0, upper: 0, usage: `[-bdfhv] [-l size] [-s src-pane] [-t dst-pane]`, source: targetSpec{kind: findPane, defaultMarked: true}, target: targetSpec{kind: findPane}, exec: cmdJoinPane},
+	{name: "move-pane", alias: "movep", template: "bdfhvp:l:s:t:", lower: 0, upper: 0, usage: `[-bdfhv] [-l size] [-s src-pane] [-t dst-pane]`, source: targetSpec{kind: findPane, defaultMarked: true}, target: targetSpec{kind: findPane}, exec: cmdJoinPane},
 	{name: "respawn-pane", alias: "respawnp", template: "c:e:kt:", lower: 0, upper: -1, usage: `[-k] [-c start-directory] [-e environment] [-t target-pane] [shell-command]`, target: targetSpec{kind: findPane}, exec: cmdRespawnPane},
 	{name: "list-panes", alias: "lsp", template: "asF:f:t:", lower: 0, upper: 0, usage: `[-as] [-F format] [-f filter] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdListPanes},
 	{name: "select-pane", alias: "selectp", template: "DdegLlMmP:RT:t:UZ", lower: 0, upper: 0, usage: `[-DdeLlMmRUZ] [-T title] [-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdSelectPane},
@@ -365,6 +365,7 @@ func cmdBreakPane(c *client, it *cmdItem) error {
 	st.notify(event{kind: eventWindowRenamed, w: nw})
 	dst.insert(nw)
 	st.notify(event{kind: eventWindowLinked, w: nw})
+	st.syncGroup(dst)
 	if !a.has('d') {
 		was := dst.current
 		dst.setCurrent(nw)
@@ -665,13 +666,20 @@ func cmdSelectPane(c *client, it *cmdItem) error {
 	if a.has('l') {
 		return selectLastPane(c, it)
 	}
-	// Marks and pane styles are not modelled.
-	for _, f := range []byte("mMPg") {
-		if a.has(f) {
-			return errorf(errUnsupported, "select-pane -"+string(f))
-		}
+	if a.has('m') || a.has('M') {
+		markPane(c.st, a, t)
+		return nil
 	}
 	p, w := t.p, t.w
+	// tmux takes any style here: it does not check it as set-option does.
+	if style, ok := a.get('P'); ok {
+		p.opts().values["window-style"] = style
+		p.opts().values["window-active-style"] = style
+	}
+	if a.has('g') {
+		c.print(p.opts().get("window-style"))
+		return nil
+	}
 	if d, ok := selectDirection(a); ok {
 		// The rest of the command applies to the neighbour, and there
 		// is nothing to do without one. Neighbours are found in the
@@ -703,6 +711,20 @@ func cmdSelectPane(c *client, it *cmdItem) error {
 		it.raiseHook("after-select-pane", target{s: t.s, w: w, p: p})
 	}
 	return nil
+}
+
+// markPane is select-pane -m, which toggles the server's one mark on the
+// target pane (a pane hidden by a zoom is left as it is), and -M, which
+// clears it.
+func markPane(st *state, a *args, t target) {
+	switch {
+	case a.has('m') && !t.w.visible(t.p):
+		return
+	case a.has('M') || st.isMarked(t):
+		st.marked = paneMark{}
+	default:
+		st.marked = paneMark{target: target{s: t.s, w: t.w, p: t.p}, index: t.w.index, core: t.w.windowCore}
+	}
 }
 
 // selectDirection is select-pane's direction flag; when several are

@@ -33,6 +33,9 @@ type targetSpec struct {
 	// windowIndex is tmux's CMD_FIND_WINDOW_INDEX: a window target may
 	// name an index no window has yet.
 	windowIndex bool
+	// defaultMarked is tmux's CMD_FIND_DEFAULT_MARKED: while a pane is
+	// marked, it is the current target the value starts from.
+	defaultMarked bool
 }
 
 // tmuxTableOrder is tmux 3.3a's command table by name, in its order. The

@@ -26,7 +26,6 @@ const (
 	errFlagArgument     = "-%c expects an argument"
 	errTooFewArgs       = "too few arguments (need at least %d)"
 	errTooManyArgs      = "too many arguments (need at most %d)"
-	errUnsupported      = "faketmux: %s is not supported"
 	errDelay            = "delay %s"
 
 	// Buffers.
@@ -96,6 +95,9 @@ const (
 	errDuplicateSession  = "duplicate session: %s"
 	errInvalidSession    = "invalid session: %s"
 	errCommandWithTarget = "command or window name given with target"
+	errInvalidGroup      = "invalid session group: %s"
+	errSessionsGrouped   = "sessions are grouped"
+	errCantMoveGrouped   = "can't move window, sessions are grouped"
 	errWidth             = "width %s"
 	errHeight            = "height %s"
 	errIndexInUse        = "index in use: %d"

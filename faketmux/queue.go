@@ -158,6 +158,8 @@ func (c *client) resolve(a *args, letter byte, spec targetSpec) (target, error) 
 	var err error
 	if spec.windowIndex {
 		t, err = c.windowIndexTarget(value)
+	} else if m, ok := c.st.markedPane(); ok && spec.defaultMarked {
+		t, err = c.findTargetFrom(m, true, value, given, spec.kind)
 	} else {
 		t, err = c.findTarget(value, given, spec.kind)
 	}

@@ -114,6 +114,23 @@ type state struct {
 	// keys are the key tables by name, nil until a command looks at them
 	// (see keyTables).
 	keys map[string]*keyTable
+
+	// groups are new-session -t's session groups, each with a session at
+	// least.
+	groups []*sessionGroup
+
+	// marked is select-pane -m's pane, by the place it was marked in; it
+	// counts only while that place still holds it (see markedPane).
+	marked paneMark
+}
+
+// paneMark is where a pane was marked: tmux keeps the window link, which
+// swap-window leaves in place with another window in it, so the link's
+// index and window then are kept too.
+type paneMark struct {
+	target
+	index int
+	core  *windowCore
 }
 
 type session struct {
@@ -130,6 +147,7 @@ type session struct {
 	seq      uint64    // when last used, in state.activity
 	// lastAttached is when a client last attached; the zero time: never.
 	lastAttached time.Time
+	group        *sessionGroup // nil: in no group
 }
 
 // window is one place of a window in a session, tmux's winlink: a window
@@ -441,4 +459,25 @@ func (st *state) showConfigErrors(sess *session) {
 		st.viewMode(sess.current.active)
 		st.configFailed = false
 	}
+}
+
+// markedPane is the marked pane's place, if the mark still holds: the
+// session still has that window link, and the window still the pane.
+func (st *state) markedPane() (target, bool) {
+	m := st.marked
+	ok := m.s != nil && slices.Contains(st.sessions, m.s) && slices.Contains(m.s.winlinks, m.w) &&
+		m.w.index == m.index && m.w.windowCore == m.core && slices.Contains(m.core.panes, m.p)
+	return m.target, ok
+}
+
+// isMarked says whether t is the marked pane, in the place it was marked.
+func (st *state) isMarked(t target) bool {
+	m, ok := st.markedPane()
+	return ok && m.s == t.s && m.w == t.w && m.p == t.p
+}
+
+// visible says whether p shows: every pane does, but for a zoomed window,
+// where only the active one does.
+func (w *windowCore) visible(p *paneState) bool {
+	return w.zoomed == nil || p == w.active
 }
