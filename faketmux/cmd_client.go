@@ -51,7 +51,7 @@ func cmdAttachSession(c *client, it *cmdItem) error {
 		return errorf(errNotATerminal)
 	}
 	if v, ok := a.get('c'); ok {
-		s.cwd = c.formatFor(s.current.active).expand(v)
+		s.cwd = c.formatIn(s.current, s.current.active).expand(v)
 	}
 	if v, ok := a.get('f'); ok {
 		c.control.setFlags(v)
@@ -357,7 +357,7 @@ func cmdListClients(c *client, it *cmdItem) error {
 		if cc.session == nil || a.has('t') && cc.session != it.target.s {
 			continue
 		}
-		f := c.formatFor(cc.session.current.active)
+		f := c.formatIn(cc.session.current, cc.session.current.active)
 		f.client = cc
 		c.print(f.expand(template))
 	}
