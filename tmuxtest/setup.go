@@ -3,9 +3,14 @@ package tmuxtest
 import (
 	"fmt"
 	"io/fs"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 	"github.com/tmuxbuf/tmuxbuf/faketmux"
@@ -146,8 +151,39 @@ func Environ(ts *testscript.TestScript) []string {
 func killServers(dir string) {
 	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err == nil && d.Type()&fs.ModeSocket != 0 {
-			exec.Command("tmux", "-S", path, "kill-server").Run()
+			killServer(path)
 		}
 		return nil
 	})
+}
+
+// killServer ends the tmux server on the socket at path. kill-server alone
+// can leave it running for good: tmux 3.3a's server exits only once every
+// client has gone, and a control client whose output nobody reads any more
+// (one a tmuxbuf server left attached while tmux was stopped) never goes.
+// So a server still listening long after kill-server is killed.
+func killServer(path string) {
+	out, err := exec.Command("tmux", "-S", path, "display-message", "-p", "#{pid}").Output()
+	exec.Command("tmux", "-S", path, "kill-server").Run()
+	pid, perr := strconv.Atoi(strings.TrimSpace(string(out)))
+	if err != nil || perr != nil {
+		return
+	}
+	for deadline := time.Now().Add(10 * time.Second); listening(path); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			syscall.Kill(pid, syscall.SIGKILL)
+			return
+		}
+	}
+}
+
+// listening reports whether a server accepts connections on the socket at
+// path.
+func listening(path string) bool {
+	conn, err := net.Dial("unix", path)
+	if err != nil {
+		return false
+	}
+	conn.Close()
+	return true
 }
