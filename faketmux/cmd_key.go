@@ -86,12 +86,14 @@ var defaultKeyTables = func() map[string]*keyTable {
 	return tables
 }()
 
-// The prefix and prefix2 options' defaults. The emulator does not model
-// the options, so these are the keys list-keys -N and send-prefix use.
-const (
-	defaultPrefix  = keyCode('b' - 96)
-	defaultPrefix2 = keyNone
-)
+// optionKey is a key option's key (prefix, prefix2); tmux keeps only
+// keys it knows in one, so anything else is none.
+func optionKey(o *options, name string) keyCode {
+	if k := lookupKey(o.get(name)); k != keyUnknown {
+		return k
+	}
+	return keyNone
+}
 
 // keyTables are the server's tables, copied from the defaults when a
 // command first looks at them, so that a server that never does costs
@@ -305,11 +307,12 @@ func (c *client) listKeyNotes(a *args, name string, named bool, only keyCode) bo
 		return c.printNotes(a, c.st.keyTable(name, false), noteWidth(c.st.keyTable(name, false), only), only, start)
 	}
 	root, prefix := c.st.keyTable("root", false), c.st.keyTable("prefix", false)
-	usePrefix := defaultPrefix != keyNone
+	prefixKey := optionKey(c.st.sessionOptions, "prefix")
+	usePrefix := prefixKey != keyNone
 	if !given {
 		start = ""
 		if usePrefix {
-			start = defaultPrefix.String() + " "
+			start = prefixKey.String() + " "
 		}
 	}
 	width := noteWidth(root, only)
@@ -383,13 +386,14 @@ func padRight(s string, width int) string {
 	return s
 }
 
-// send-prefix sends the prefix key (-2: the second prefix) to the pane as
-// send-keys would send it.
+// send-prefix sends the target session's prefix key (-2: the second
+// prefix) to the pane as send-keys would send it.
 func cmdSendPrefix(c *client, it *cmdItem) error {
-	key := defaultPrefix
+	name := "prefix"
 	if it.args.has('2') {
-		key = defaultPrefix2
+		name = "prefix2"
 	}
+	key := optionKey(it.target.s.options, name)
 	in := keyInput{c: c, p: it.target.p}
 	if key != keyNone {
 		b, _ := pane.KeyBytes(key.String())
@@ -502,16 +506,25 @@ func hexByte(v string) (byte, bool) {
 	return byte(n), true
 }
 
+// copyKeyTable is the key table of copy and view mode on p: copy-mode-vi
+// when its window's mode-keys is vi, else copy-mode.
+func copyKeyTable(p *paneState) string {
+	if p.viKeys() {
+		return "copy-mode-vi"
+	}
+	return "copy-mode"
+}
+
 // send gives a key to the pane's mode, or its bytes to the pane's program
 // unless its input is off. Copy and view mode look the key up in their
-// key table (copy-mode: emacs keys, mode-keys' default) and run the mode
+// key table (copyKeyTable) and run the mode
 // commands (send-keys -X) of its binding after the command, as tmux
 // queues them; the other modes take a key at once.
 func (in *keyInput) send(key keyCode, b []byte) {
 	p := in.p
 	switch {
 	case p.copyState() != nil:
-		t := in.c.st.keyTable("copy-mode", false)
+		t := in.c.st.keyTable(copyKeyTable(p), false)
 		if t == nil {
 			return
 		}

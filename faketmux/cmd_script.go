@@ -208,7 +208,14 @@ type job struct {
 // none), in tmux's directory and environment for it. The server kills it
 // if it exits first.
 func (c *client) startJob(shellCmd string, s *session) (*job, error) {
+	return c.startJobInput(shellCmd, s, nil)
+}
+
+// startJobInput is startJob with stdin as the job's standard input (nil:
+// /dev/null).
+func (c *client) startJobInput(shellCmd string, s *session, stdin io.Reader) (*job, error) {
 	j := &job{cmd: exec.Command("/bin/sh", "-c", shellCmd)}
+	j.cmd.Stdin = stdin
 	j.cmd.Dir = c.jobDir(s)
 	env := c.sessionEnviron(s, !c.inConfig)
 	j.cmd.Env = env.pushed()

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // copyState is tmux's window_copy_mode_data, for copy and view mode: a
@@ -13,6 +14,12 @@ import (
 // from the bottom, and an absolute row of the backing lines (hsize, the
 // history, first) as hsize + cy - oy.
 type copyState struct {
+	// pane is the pane the mode is on, whose window's mode-keys decides
+	// how some commands behave; src is the pane whose screen it copies
+	// (copy-mode -s), for refresh-from-pane.
+	pane, src *paneState
+	viewMode  bool // view mode: nothing to refresh from
+
 	lines  [][]string // the backing lines, one cell a column ("" after a wide character)
 	hsize  int
 	sx, sy int
@@ -25,7 +32,9 @@ type copyState struct {
 	endselx, endsely   int
 	dragEnd            bool // tmux's CURSORDRAG_ENDSEL: the cursor moves the end
 	lineSel            lineSelection
-	selLine            bool // SEL_LINE: select-line's whole lines
+	selFlag            selectionUnit
+	rect               bool   // rectangle selection
+	separators         string // select-word's word-separators, for the word ends it keeps
 	dx, dy             int
 	selrx, selry       int
 	endselrx, endselry int
@@ -34,7 +43,21 @@ type copyState struct {
 	hidePosition bool // -H
 
 	search searchState
+
+	jump     jumpKind
+	jumpChar string
+	mx, my   int // the mark, a backing cell
 }
+
+// selectionUnit is what the cursor's end of a selection snaps to, as
+// tmux's selflag: characters, select-word's words or select-line's lines.
+type selectionUnit int
+
+const (
+	selChar selectionUnit = iota
+	selWord
+	selLine
+)
 
 type lineSelection int
 
@@ -44,18 +67,26 @@ const (
 	lineSelRightLeft
 )
 
-// newCopyState copies src's lines for a pane entering copy mode, its
-// cursor where src's is; trim drops the blank rows at the bottom, as tmux
-// does for a -s pane other than the target.
-func newCopyState(src *paneState, trim, scrollExit, hidePosition bool) *copyState {
-	rows, history := src.prog.Lines()
-	x, y := src.prog.Cursor()
-	cs := &copyState{hsize: history, sx: src.width, sy: src.height, scrollExit: scrollExit, hidePosition: hidePosition,
+// newCopyState copies src's lines for pane p entering copy mode, its
+// cursor where src's is.
+func newCopyState(p, src *paneState, scrollExit, hidePosition bool) *copyState {
+	cs := &copyState{pane: p, src: src, sx: src.width, sy: src.height, scrollExit: scrollExit, hidePosition: hidePosition,
 		search: newSearchState(src)}
+	cs.cx, cs.cy = cs.load()
+	return cs
+}
+
+// load copies the source pane's lines as the backing screen and returns
+// where its cursor is on them; a source other than the mode's own pane
+// loses the blank rows at its bottom, as tmux trims it.
+func (cs *copyState) load() (x, y int) {
+	rows, history := cs.src.prog.Lines()
+	x, y = cs.src.prog.Cursor()
+	cs.hsize, cs.lines = history, nil
 	for _, r := range rows {
 		cs.lines = append(cs.lines, cells(string(r)))
 	}
-	if trim {
+	if cs.src != cs.pane {
 		for len(cs.lines) > history && len(cs.lines[len(cs.lines)-1]) == 0 {
 			cs.lines = cs.lines[:len(cs.lines)-1]
 		}
@@ -63,14 +94,37 @@ func newCopyState(src *paneState, trim, scrollExit, hidePosition bool) *copyStat
 			x, y = 0, len(cs.lines)-history-1
 		}
 	}
-	cs.cx, cs.cy = x, y
-	return cs
+	return x, y
+}
+
+// refresh copies the source pane's lines again, as tmux's
+// refresh-from-pane: the cursor stays, the selection goes, a search marks
+// its matches afresh and an incremental one starts again from here. View
+// mode has no pane to copy.
+func (cs *copyState) refresh() {
+	if cs.viewMode {
+		return
+	}
+	cs.load()
+	cs.clearSelection()
+	if cs.search.marks != nil {
+		cs.search.marks = nil
+		cs.remark()
+	}
+	cs.search.x, cs.search.y, cs.search.o = cs.cx, cs.cy, cs.oy
 }
 
 // newViewState is view mode's empty screen, as tmux's view mode starts.
 func newViewState(p *paneState) *copyState {
-	return &copyState{sx: p.width, sy: p.height, lines: make([][]string, p.height), search: newSearchState(p)}
+	return &copyState{pane: p, src: p, viewMode: true, sx: p.width, sy: p.height, lines: make([][]string, p.height), search: newSearchState(p)}
 }
+
+// viKeys reports whether p's window has vi mode keys, which choose copy
+// mode's key table and change how copies end, where searches and word
+// moves leave the cursor, and which marks a move keeps.
+func (p *paneState) viKeys() bool { return p.window.options.get("mode-keys") == "vi" }
+
+func (cs *copyState) vi() bool { return cs.pane.viKeys() }
 
 // cells splits a rendered line into columns.
 func cells(line string) []string {
@@ -192,7 +246,7 @@ func (cs *copyState) acquireUp(px, py int) {
 	cs.updateCursor(px, cy)
 }
 
-func (cs *copyState) acquireDown(px, py int) {
+func (cs *copyState) acquireDown(px, py int, noReset bool) {
 	cy := py - cs.hsize + cs.oy
 	if cy > cs.sy-1 {
 		for range cy - (cs.sy - 1) {
@@ -200,7 +254,8 @@ func (cs *copyState) acquireDown(px, py int) {
 		}
 		cy = cs.sy - 1
 	}
-	cs.updateCursor(px, cy)
+	cs.cx, cs.cy = px, cy
+	cs.syncSelection(noReset)
 }
 
 func (cs *copyState) cursorLeft() {
@@ -223,14 +278,14 @@ func (cs *copyState) cursorRight() {
 	case px < n:
 		px++
 	}
-	cs.acquireDown(px, py)
+	cs.acquireDown(px, py, false)
 }
 
 func (cs *copyState) startOfLine() { cs.acquireUp(0, cs.row(cs.cy)) }
 
 func (cs *copyState) endOfLine() {
 	py := cs.row(cs.cy)
-	cs.acquireDown(cs.length(py), py)
+	cs.acquireDown(cs.length(py), py, false)
 }
 
 // pageUp and pageDown move by a page (or half of one), keeping the cursor
@@ -320,7 +375,7 @@ func (cs *copyState) startSelection() {
 func (cs *copyState) clearSelection() {
 	cs.sel = false
 	cs.lineSel = lineSelNone
-	cs.selLine = false
+	cs.selFlag = selChar
 	if n := cs.length(cs.row(cs.cy)); cs.cx > n {
 		cs.cx = n
 	}
@@ -328,13 +383,35 @@ func (cs *copyState) clearSelection() {
 
 // updateSelection moves the end of the selection the cursor drags, as
 // tmux's window_copy_synchronize_cursor does.
-func (cs *copyState) updateSelection() {
-	if !cs.sel && cs.lineSel == lineSelNone {
+func (cs *copyState) updateSelection() { cs.syncSelection(false) }
+
+// syncSelection is updateSelection; noReset leaves a word or line
+// selection's ends where they are, for select-word's own move.
+func (cs *copyState) syncSelection(noReset bool) {
+	// tmux's cursor drags no end until a selection starts, though
+	// select-word and select-line set their line flag before.
+	if !cs.sel {
 		return
 	}
 	xx, yy := cs.cx, cs.row(cs.cy)
 	begin := !cs.dragEnd
-	if cs.selLine {
+	switch {
+	case noReset || cs.selFlag == selChar:
+	case cs.selFlag == selWord:
+		begin = false
+		if cs.dy > yy || cs.dy == yy && cs.dx > xx {
+			// Right to left: the selection ends at the end of the word
+			// it started on.
+			xx, yy = cs.previousWordPos(cs.separators)
+			begin = true
+			cs.endselx, cs.endsely = cs.endselrx, cs.endselry
+		} else {
+			if xx >= cs.length(yy) || !cs.inSet(xx+1, yy, whitespace) {
+				xx, yy = cs.nextWordEndPos(cs.separators)
+			}
+			cs.selx, cs.sely = cs.selrx, cs.selry
+		}
+	default:
 		begin = false
 		if cs.dy > yy {
 			// Right to left: the selection ends at the end of the line
@@ -388,7 +465,8 @@ func (cs *copyState) otherEnd() {
 // selectLine selects the cursor's line (np lines), the cursor at its end.
 func (cs *copyState) selectLine(np int) {
 	cs.lineSel = lineSelLeftRight
-	cs.selLine = true
+	cs.rect = false
+	cs.selFlag = selLine
 	cs.dx, cs.dy = cs.cx, cs.row(cs.cy)
 	cs.startOfLine()
 	cs.selrx, cs.selry = cs.cx, cs.row(cs.cy)
@@ -403,10 +481,12 @@ func (cs *copyState) selectLine(np int) {
 	}
 }
 
-// selection is the selected text as tmux's emacs keys copy it: from the
-// top-left end up to, not including, the bottom-right one, lines joined
-// by newlines; with no selection, the search match at the cursor. ok is
-// false when there is nothing.
+// selection is the selected text as tmux's window_copy_get_selection
+// takes it: lines joined by newlines from the top-left end up to the
+// bottom-right one, which emacs keys leave out and vi keys take; a
+// rectangle takes the same columns of each line, up to the cursor's. With
+// no selection, it is the search match at the cursor. ok is false when
+// there is nothing.
 func (cs *copyState) selection() (string, bool) {
 	if !cs.sel && cs.lineSel == lineSelNone {
 		return cs.matchAtCursor()
@@ -415,15 +495,36 @@ func (cs *copyState) selection() (string, bool) {
 	if ey < sy || ey == sy && ex < sx {
 		sx, sy, ex, ey = ex, ey, sx, sy
 	}
-	ex = min(ex, cs.length(ey))
+	eyLast := cs.length(ey)
+	ex = min(ex, eyLast)
+	vi := 0
+	if cs.vi() {
+		vi = 1
+	}
+	firstsx, restsx, lastex, restex := sx, 0, ex+vi, cs.sx
+	if cs.rect {
+		// The column the cursor is in is left out on the side it is on.
+		selx := cs.endselx
+		if cs.dragEnd {
+			selx = cs.selx
+		}
+		if selx < cs.cx {
+			firstsx, restsx, lastex, restex = selx, selx, cs.cx+vi, cs.cx+vi
+		} else {
+			firstsx, restsx, lastex, restex = cs.cx, cs.cx, selx+1, selx+1
+		}
+	}
 	var b strings.Builder
 	for i := sy; i <= ey; i++ {
-		from, to := 0, cs.sx
+		from, to := restsx, restex
 		if i == sy {
-			from = sx
+			from = firstsx
 		}
 		if i == ey {
-			to = ex
+			to = lastex
+		}
+		if from > to {
+			continue
 		}
 		b.WriteString(cs.text(i, from, to))
 		b.WriteByte('\n')
@@ -432,8 +533,12 @@ func (cs *copyState) selection() (string, bool) {
 	if s == "" {
 		return "", false
 	}
-	// The last newline goes: these lines never wrap here.
-	return s[:len(s)-1], true
+	// The last newline goes, unless vi keys took the last line's end:
+	// these lines never wrap here.
+	if vi == 0 || lastex <= eyLast {
+		s = s[:len(s)-1]
+	}
+	return s, true
 }
 
 // text is a backing row's characters from column from to column to, as
@@ -496,12 +601,10 @@ func (cs *copyState) cursorLine() string {
 	return b.String()
 }
 
-// wordSeparators is the word-separators option's default.
-const wordSeparators = "!\"#$%&'()*+,-./:;<=>?@[\\]^`{|}~"
-
 // cursorWord is copy_cursor_word: the word under the cursor on the view,
-// as tmux's format_grid_word finds it (rows never wrap here).
-func (cs *copyState) cursorWord() string {
+// as tmux's format_grid_word finds it with the global word-separators
+// (rows never wrap here).
+func (cs *copyState) cursorWord(separators string) string {
 	row := cs.view(cs.cy)
 	cell := func(x int) string {
 		if x < len(row) {
@@ -509,7 +612,7 @@ func (cs *copyState) cursorWord() string {
 		}
 		return " "
 	}
-	separator := func(c string) bool { return c == " " || c != "" && strings.Contains(wordSeparators, c) }
+	separator := func(c string) bool { return c == " " || c != "" && strings.Contains(separators, c) }
 	x := cs.cx
 	found := false
 	for {
@@ -548,14 +651,14 @@ func (cs *copyState) cursorWord() string {
 	return b.String()
 }
 
-// copyVariable is one of the copy-mode format variables of a pane in copy
-// or view mode.
-func (cs *copyState) variable(key string) (string, bool) {
+// variable is one of the copy-mode format variables of a pane in copy
+// or view mode; separators are the global word-separators.
+func (cs *copyState) variable(key, separators string) (string, bool) {
 	switch key {
 	case "scroll_position":
 		return strconv.Itoa(cs.oy), true
 	case "rectangle_toggle":
-		return "0", true
+		return boolString(cs.rect), true
 	case "copy_cursor_x":
 		return strconv.Itoa(cs.cx), true
 	case "copy_cursor_y":
@@ -566,8 +669,11 @@ func (cs *copyState) variable(key string) (string, bool) {
 		return boolString(cs.sel), true
 	case "search_present":
 		return boolString(cs.search.marks != nil), true
+	case "search_match":
+		m, _ := cs.matchAtCursor()
+		return m, true
 	case "copy_cursor_word":
-		return cs.cursorWord(), true
+		return cs.cursorWord(separators), true
 	case "copy_cursor_line":
 		return cs.cursorLine(), true
 	}
@@ -598,8 +704,20 @@ type copyArgs struct {
 // ends.
 type copyCommand struct {
 	minArgs, maxArgs int
+	clear            markClearing
 	run              func(c *client, p *paneState, cs *copyState, a copyArgs) (cancel bool)
 }
+
+// markClearing is whether a command other than a search drops the
+// search's marks (tmux's window_copy_cmd_clear): always, never, or only
+// with emacs keys (moves keep them with vi keys).
+type markClearing int
+
+const (
+	clearAlways markClearing = iota
+	clearNever
+	clearEmacsOnly
+)
 
 // copyCommands are the copy-mode commands (send-keys -X) the emulator
 // runs, with the arguments each takes, as tmux's window_copy_cmd_table
@@ -607,56 +725,83 @@ type copyCommand struct {
 // the wrong number of arguments, does nothing, as tmux does with a name
 // it does not know.
 var copyCommands = map[string]copyCommand{
-	"cancel":                    {0, 0, func(*client, *paneState, *copyState, copyArgs) bool { return true }},
-	"begin-selection":           {0, 0, moves(func(cs *copyState) { cs.lineSel, cs.selLine = lineSelNone, false; cs.startSelection() }, false)},
-	"clear-selection":           {0, 0, moves((*copyState).clearSelection, false)},
-	"other-end":                 {0, 0, moves((*copyState).otherEnd, true)},
-	"select-line":               {0, 0, func(_ *client, _ *paneState, cs *copyState, a copyArgs) bool { cs.selectLine(a.np); return false }},
-	"cursor-up":                 {0, 0, moves(func(cs *copyState) { cs.cursorUp(false) }, true)},
-	"cursor-down":               {0, 0, moves(func(cs *copyState) { cs.cursorDown(false) }, true)},
-	"cursor-left":               {0, 0, moves((*copyState).cursorLeft, true)},
-	"cursor-right":              {0, 0, moves((*copyState).cursorRight, true)},
-	"scroll-up":                 {0, 0, moves(func(cs *copyState) { cs.cursorUp(true) }, true)},
-	"scroll-down":               {0, 0, scrollDownCommand},
-	"start-of-line":             {0, 0, moves((*copyState).startOfLine, true)},
-	"end-of-line":               {0, 0, moves((*copyState).endOfLine, true)},
-	"history-top":               {0, 0, moves((*copyState).historyTop, true)},
-	"history-bottom":            {0, 0, moves((*copyState).historyBottom, true)},
-	"page-up":                   {0, 0, moves(func(cs *copyState) { cs.pageUp(false) }, true)},
-	"halfpage-up":               {0, 0, moves(func(cs *copyState) { cs.pageUp(true) }, true)},
-	"page-down":                 {0, 0, pageDownCommand(false)},
-	"halfpage-down":             {0, 0, pageDownCommand(true)},
-	"copy-selection":            {0, 1, copySelection(0, false, true)},
-	"copy-selection-no-clear":   {0, 1, copySelection(0, false, false)},
-	"copy-selection-and-cancel": {0, 1, copySelection(0, true, true)},
-	"copy-pipe":                 {0, 2, copySelection(1, false, true)},
-	"copy-pipe-no-clear":        {0, 2, copySelection(1, false, false)},
-	"copy-pipe-and-cancel":      {0, 2, copySelection(1, true, true)},
-	"search-forward":            {0, 1, searchCommand(true, true)},
-	"search-backward":           {0, 1, searchCommand(false, true)},
-	"search-forward-text":       {0, 1, searchCommand(true, false)},
-	"search-backward-text":      {0, 1, searchCommand(false, false)},
-	"search-again": {0, 0, func(_ *client, p *paneState, cs *copyState, a copyArgs) bool {
+	"cancel":          {0, 0, clearAlways, func(*client, *paneState, *copyState, copyArgs) bool { return true }},
+	"begin-selection": {0, 0, clearAlways, moves(func(cs *copyState) { cs.lineSel, cs.selFlag = lineSelNone, selChar; cs.startSelection() }, false)},
+	"clear-selection": {0, 0, clearAlways, moves((*copyState).clearSelection, false)},
+	"other-end": {0, 0, clearEmacsOnly, func(_ *client, _ *paneState, cs *copyState, a copyArgs) bool {
+		cs.selFlag = selChar
+		if a.np%2 != 0 {
+			cs.otherEnd()
+		}
+		return false
+	}},
+	"select-line":               {0, 0, clearAlways, func(_ *client, _ *paneState, cs *copyState, a copyArgs) bool { cs.selectLine(a.np); return false }},
+	"cursor-up":                 {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.cursorUp(false) }, true)},
+	"cursor-down":               {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.cursorDown(false) }, true)},
+	"cursor-left":               {0, 0, clearEmacsOnly, moves((*copyState).cursorLeft, true)},
+	"cursor-right":              {0, 0, clearEmacsOnly, moves((*copyState).cursorRight, true)},
+	"scroll-up":                 {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.cursorUp(true) }, true)},
+	"scroll-down":               {0, 0, clearEmacsOnly, scrollDownCommand},
+	"start-of-line":             {0, 0, clearEmacsOnly, moves((*copyState).startOfLine, true)},
+	"end-of-line":               {0, 0, clearEmacsOnly, moves((*copyState).endOfLine, true)},
+	"history-top":               {0, 0, clearEmacsOnly, moves((*copyState).historyTop, true)},
+	"history-bottom":            {0, 0, clearEmacsOnly, moves((*copyState).historyBottom, true)},
+	"page-up":                   {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.pageUp(false) }, true)},
+	"halfpage-up":               {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.pageUp(true) }, true)},
+	"page-down":                 {0, 0, clearEmacsOnly, pageDownCommand(false)},
+	"halfpage-down":             {0, 0, clearEmacsOnly, pageDownCommand(true)},
+	"copy-selection":            {0, 1, clearAlways, copySelection(-1, 0, false, true)},
+	"copy-selection-no-clear":   {0, 1, clearNever, copySelection(-1, 0, false, false)},
+	"copy-selection-and-cancel": {0, 1, clearAlways, copySelection(-1, 0, true, true)},
+	"copy-pipe":                 {0, 2, clearAlways, copySelection(0, 1, false, true)},
+	"copy-pipe-no-clear":        {0, 2, clearNever, copySelection(0, 1, false, false)},
+	"copy-pipe-and-cancel":      {0, 2, clearAlways, copySelection(0, 1, true, true)},
+	"pipe":                      {0, 1, clearAlways, copySelection(0, -1, false, true)},
+	"pipe-no-clear":             {0, 1, clearNever, copySelection(0, -1, false, false)},
+	"pipe-and-cancel":           {0, 1, clearAlways, copySelection(0, -1, true, true)},
+	"search-forward":            {0, 1, clearAlways, searchCommand(true, true)},
+	"search-backward":           {0, 1, clearAlways, searchCommand(false, true)},
+	"search-forward-text":       {0, 1, clearAlways, searchCommand(true, false)},
+	"search-backward-text":      {0, 1, clearAlways, searchCommand(false, false)},
+	"search-again": {0, 0, clearAlways, func(_ *client, p *paneState, cs *copyState, a copyArgs) bool {
 		cs.searchAgain(p, a.np, false)
 		return false
 	}},
-	"search-reverse": {0, 0, func(_ *client, p *paneState, cs *copyState, a copyArgs) bool {
+	"search-reverse": {0, 0, clearAlways, func(_ *client, p *paneState, cs *copyState, a copyArgs) bool {
 		cs.searchAgain(p, a.np, true)
 		return false
 	}},
-	"search-forward-incremental": {1, 1, func(_ *client, p *paneState, cs *copyState, a copyArgs) bool {
+	"search-forward-incremental": {1, 1, clearAlways, func(_ *client, p *paneState, cs *copyState, a copyArgs) bool {
 		cs.incremental(p, a.values[0], true)
 		return false
 	}},
-	"search-backward-incremental": {1, 1, func(_ *client, p *paneState, cs *copyState, a copyArgs) bool {
+	"search-backward-incremental": {1, 1, clearAlways, func(_ *client, p *paneState, cs *copyState, a copyArgs) bool {
 		cs.incremental(p, a.values[0], false)
 		return false
 	}},
+	"next-word":         {0, 0, clearEmacsOnly, wordMove(func(cs *copyState, seps string) { cs.nextWord(seps) })},
+	"next-word-end":     {0, 0, clearEmacsOnly, wordMove(func(cs *copyState, seps string) { cs.nextWordEnd(seps, false) })},
+	"previous-word":     {0, 0, clearEmacsOnly, wordMove(func(cs *copyState, seps string) { cs.previousWord(seps, true) })},
+	"next-space":        {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.nextWord("") }, true)},
+	"next-space-end":    {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.nextWordEnd("", false) }, true)},
+	"previous-space":    {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.previousWord("", true) }, true)},
+	"jump-forward":      {1, 1, clearEmacsOnly, jumpCommand(jumpForward)},
+	"jump-backward":     {1, 1, clearEmacsOnly, jumpCommand(jumpBackward)},
+	"jump-to-forward":   {1, 1, clearEmacsOnly, jumpCommand(jumpToForward)},
+	"jump-to-backward":  {1, 1, clearEmacsOnly, jumpCommand(jumpToBackward)},
+	"jump-again":        {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.cursorJump(cs.jump) }, true)},
+	"jump-reverse":      {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.cursorJump(reverseJump[cs.jump]) }, true)},
+	"set-mark":          {0, 0, clearAlways, moves(func(cs *copyState) { cs.mx, cs.my = cs.cx, cs.row(cs.cy) }, false)},
+	"jump-to-mark":      {0, 0, clearAlways, moves((*copyState).jumpToMark, false)},
+	"rectangle-on":      {0, 0, clearAlways, moves(func(cs *copyState) { cs.setRect(true) }, false)},
+	"rectangle-off":     {0, 0, clearAlways, moves(func(cs *copyState) { cs.setRect(false) }, false)},
+	"rectangle-toggle":  {0, 0, clearAlways, moves(func(cs *copyState) { cs.setRect(!cs.rect) }, false)},
+	"refresh-from-pane": {0, 0, clearAlways, moves((*copyState).refresh, false)},
+	"select-word": {0, 0, clearAlways, func(_ *client, p *paneState, cs *copyState, _ copyArgs) bool {
+		cs.selectWord(p.window.session.options.get("word-separators"))
+		return false
+	}},
 }
-
-// keepMarks are the commands after which a search's marks stay (tmux's
-// WINDOW_COPY_CMD_CLEAR_NEVER), besides the searches themselves.
-var keepMarks = map[string]bool{"copy-selection-no-clear": true, "copy-pipe-no-clear": true}
 
 // moves makes a command of a move, which the -N count repeats when
 // repeat is set.
@@ -671,6 +816,41 @@ func moves(move func(cs *copyState), repeat bool) func(*client, *paneState, *cop
 		}
 		return false
 	}
+}
+
+// wordMove is a word move with the separators of the pane's session's
+// word-separators.
+func wordMove(move func(cs *copyState, separators string)) func(*client, *paneState, *copyState, copyArgs) bool {
+	return func(_ *client, p *paneState, cs *copyState, a copyArgs) bool {
+		seps := p.window.session.options.get("word-separators")
+		for range a.np {
+			move(cs, seps)
+		}
+		return false
+	}
+}
+
+// jumpCommand jumps to its argument's first character, which jump-again
+// and jump-reverse jump to after; an empty argument does nothing.
+func jumpCommand(k jumpKind) func(*client, *paneState, *copyState, copyArgs) bool {
+	return func(_ *client, _ *paneState, cs *copyState, a copyArgs) bool {
+		if a.values[0] == "" {
+			return false
+		}
+		cs.jump = k
+		cs.jumpChar = firstCharacter(a.values[0])
+		for range a.np {
+			cs.cursorJump(k)
+		}
+		return false
+	}
+}
+
+// firstCharacter is a string's first character as a cell holds it: a
+// UTF-8 character, or a stray byte alone.
+func firstCharacter(s string) string {
+	_, n := utf8.DecodeRuneInString(s)
+	return s[:n]
 }
 
 // scrollDownCommand scrolls towards the bottom; with -e the mode ends
@@ -693,14 +873,34 @@ func pageDownCommand(half bool) func(*client, *paneState, *copyState, copyArgs) 
 	}
 }
 
-// copySelection copies the selection into a new automatic buffer, named
-// after the prefix argument (a format; copy-pipe's second, after the
-// shell command tmux would give the text to: with copy-command's default,
-// empty, none, and the emulator runs none) or "buffer"; clear drops the
-// selection, cancel leaves the mode.
-func copySelection(prefixArg int, cancel, clear bool) func(*client, *paneState, *copyState, copyArgs) bool {
+// copySelection copies the selection: to the standard input of a shell
+// command (the argument at index commandArg, a format; copy-command when
+// it is empty, and none when that is too), and into a new automatic
+// buffer named after the argument at prefixArg (a format) or "buffer";
+// -1 for either is none. clear drops the selection, cancel leaves the
+// mode.
+func copySelection(commandArg, prefixArg int, cancel, clear bool) func(*client, *paneState, *copyState, copyArgs) bool {
+	arg := func(a copyArgs, i int) string {
+		if i >= 0 && i < len(a.values) {
+			return a.values[i]
+		}
+		return ""
+	}
 	return func(c *client, p *paneState, cs *copyState, a copyArgs) bool {
-		if text, ok := cs.selection(); ok {
+		text, ok := cs.selection()
+		if commandArg >= 0 {
+			shellCmd := arg(a, commandArg)
+			if shellCmd != "" {
+				shellCmd = c.formatFor(p).expand(shellCmd)
+			}
+			if shellCmd == "" {
+				shellCmd = c.st.options.get("copy-command")
+			}
+			if shellCmd != "" {
+				c.pipeJob(shellCmd, p.window.session, text)
+			}
+		}
+		if ok && prefixArg >= 0 {
 			prefix := "buffer"
 			if prefixArg < len(a.values) {
 				prefix = c.formatFor(p).expand(a.values[prefixArg])
@@ -714,6 +914,17 @@ func copySelection(prefixArg int, cancel, clear bool) func(*client, *paneState, 
 	}
 }
 
+// pipeJob runs copy-pipe's shell command with text on its standard
+// input, as tmux runs it with no one waiting: the server may exit before
+// it ends, and its output goes nowhere.
+func (c *client) pipeJob(shellCmd string, s *session, text string) {
+	j, err := c.startJobInput(shellCmd, s, strings.NewReader(text))
+	if err != nil {
+		return
+	}
+	c.s.later(c.st, j.wait, func(c *client) { c.st.finishJob(j) })
+}
+
 // searchCommand is search-forward or search-backward, as a regex or as
 // text.
 func searchCommand(down, regex bool) func(*client, *paneState, *copyState, copyArgs) bool {
@@ -725,7 +936,7 @@ func searchCommand(down, regex bool) func(*client, *paneState, *copyState, copyA
 
 // runCopyCommand runs send-keys -X's command on p's copy or view mode; a
 // command that ends the mode takes it off the pane, and any but a search
-// and the -no-clear copies drops a search's marks.
+// drops a search's marks as its table entry says.
 func (c *client) runCopyCommand(p *paneState, values []string, np int, expand bool) {
 	cs := p.copyState()
 	if len(values) == 0 || cs == nil {
@@ -737,7 +948,8 @@ func (c *client) runCopyCommand(p *paneState, values []string, np int, expand bo
 		return
 	}
 	cancel := cmd.run(c, p, cs, copyArgs{values: values[1:], np: np, expand: expand})
-	if !strings.HasPrefix(name, "search-") && !keepMarks[name] && cs.search.marks != nil {
+	clear := cmd.clear == clearAlways || cmd.clear == clearEmacsOnly && !cs.vi()
+	if !strings.HasPrefix(name, "search-") && clear && cs.search.marks != nil {
 		cs.search.marks = nil
 		cs.search.x, cs.search.y = -1, -1
 	}

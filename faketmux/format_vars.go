@@ -545,7 +545,7 @@ func (f *formatter) paneVariable(key string) (string, time.Time, bool) {
 		}
 		return strings.Join(stops, ","), t, true
 	case "pane_search_string":
-		return "", t, true
+		return p.searchStr, t, true
 	}
 	return "", t, false
 }

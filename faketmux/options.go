@@ -44,6 +44,7 @@ type optionDef struct {
 // refuses others as unknown, which tmux would accept.
 var optionDefs = []optionDef{
 	{name: "buffer-limit", scope: scopeServer, typ: optNumber, min: 1, max: maxInt, def: "50"},
+	{name: "copy-command", scope: scopeServer, def: ""},
 	// tmux's build picks default-terminal's default; tmux 3.3a as
 	// packaged with its terminfo entry has this one.
 	{name: "default-terminal", scope: scopeServer, def: "tmux-256color"},
@@ -55,11 +56,16 @@ var optionDefs = []optionDef{
 	{name: "default-shell", scope: scopeSession, def: "/bin/sh"},
 	{name: "default-size", scope: scopeSession, pattern: regexp.MustCompile(`(?s)^[0-9].*x[0-9].*$`), def: "80x24"},
 	{name: "history-limit", scope: scopeSession, typ: optNumber, min: 0, max: maxInt, def: "2000"},
+	// The prefix keys, by name; the emulator takes any name set.
+	{name: "prefix", scope: scopeSession, def: "C-b"},
+	{name: "prefix2", scope: scopeSession, def: "None"},
 	{name: "renumber-windows", scope: scopeSession, typ: optFlag, def: "off"},
+	{name: "word-separators", scope: scopeSession, def: "!\"#$%&'()*+,-./:;<=>?@[\\]^`{|}~"},
 	{name: "automatic-rename", scope: scopeWindow, typ: optFlag, def: "on"},
 	// The layout presets' sizes: cells, or a percentage of the window.
 	{name: "main-pane-height", scope: scopeWindow, def: "24"},
 	{name: "main-pane-width", scope: scopeWindow, def: "80"},
+	{name: "mode-keys", scope: scopeWindow, typ: optChoice, choices: []string{"emacs", "vi"}, def: "emacs"},
 	{name: "other-pane-height", scope: scopeWindow, def: "0"},
 	{name: "other-pane-width", scope: scopeWindow, def: "0"},
 	{name: "pane-base-index", scope: scopeWindow, typ: optNumber, min: 0, max: 65535, def: "0"},

@@ -1,0 +1,360 @@
+package faketmux
+
+import "strings"
+
+// Copy mode's word moves, jumps, marks and rectangles, as tmux 3.3a's
+// window-copy.c and grid-reader.c do them on the backing lines. The
+// emulator's lines never wrap, so the moves that follow a wrapped line
+// onto the next one stop at the end of each line here.
+
+// whitespace is tmux's WHITESPACE: the one character that always parts
+// words.
+const whitespace = " "
+
+// jumpKind is the last jump, which jump-again and jump-reverse repeat.
+type jumpKind int
+
+const (
+	jumpOff jumpKind = iota
+	jumpForward
+	jumpBackward
+	jumpToForward
+	jumpToBackward
+)
+
+// gridReader is tmux's grid_reader: a cursor moving over the backing
+// lines by their cells, a wide character's padding cells ("") skipped.
+type gridReader struct {
+	cs   *copyState
+	x, y int
+}
+
+func (cs *copyState) reader() *gridReader { return &gridReader{cs: cs, x: cs.cx, y: cs.row(cs.cy)} }
+
+func (gr *gridReader) last() int { return len(gr.cs.lines) - 1 }
+
+func (gr *gridReader) padding(x, y int) bool {
+	return y >= 0 && y < len(gr.cs.lines) && x < len(gr.cs.lines[y]) && gr.cs.lines[y][x] == ""
+}
+
+// inSet reports whether the cell under the reader is one of set's
+// characters; a padding cell never is.
+func (cs *copyState) inSet(x, y int, set string) bool {
+	c := cs.cell(x, y)
+	return c != "" && strings.Contains(set, c)
+}
+
+func (gr *gridReader) in(set string) bool { return gr.cs.inSet(gr.x, gr.y, set) }
+
+// right moves a cell right within the line's length (the grid's width
+// with all), or with wrap from the end of a line to the start of the next.
+func (gr *gridReader) right(wrap, all bool) {
+	px := gr.cs.length(gr.y)
+	if all {
+		px = gr.cs.sx
+	}
+	switch {
+	case wrap && gr.x >= px && gr.y < gr.last():
+		gr.x = 0
+		gr.down()
+	case gr.x < px:
+		gr.x++
+		for gr.x < px && gr.padding(gr.x, gr.y) {
+			gr.x++
+		}
+	}
+}
+
+// left moves a cell left, or with wrap from the start of a line to the
+// end of the one above.
+func (gr *gridReader) left(wrap bool) {
+	for gr.x > 0 && gr.padding(gr.x, gr.y) {
+		gr.x--
+	}
+	switch {
+	case gr.x == 0 && gr.y > 0 && wrap:
+		gr.up()
+		gr.x = gr.cs.length(gr.y)
+	case gr.x > 0:
+		gr.x--
+	}
+}
+
+func (gr *gridReader) down() {
+	if gr.y < gr.last() {
+		gr.y++
+	}
+	gr.offPadding()
+}
+
+func (gr *gridReader) up() {
+	if gr.y > 0 {
+		gr.y--
+	}
+	gr.offPadding()
+}
+
+func (gr *gridReader) offPadding() {
+	for gr.x > 0 && gr.padding(gr.x, gr.y) {
+		gr.x--
+	}
+}
+
+// onLine keeps the reader within the line, whose last column is *xx,
+// going on to the start of the next line past it; false past the last
+// line.
+func (gr *gridReader) onLine(xx *int) bool {
+	for gr.x > *xx {
+		if gr.y == gr.last() {
+			return false
+		}
+		gr.x = 0
+		gr.down()
+		*xx = gr.cs.length(gr.y)
+	}
+	return true
+}
+
+// nextWord moves to the start of the next word: past the separators (or
+// the other characters) the reader is on, then past the blanks.
+func (gr *gridReader) nextWord(separators string) {
+	xx := gr.cs.length(gr.y)
+	if !gr.onLine(&xx) {
+		return
+	}
+	if !gr.in(whitespace) {
+		onSeparator := gr.in(separators)
+		for {
+			gr.x++
+			if !gr.onLine(&xx) || gr.in(whitespace) || gr.in(separators) != onSeparator {
+				break
+			}
+		}
+	}
+	for gr.onLine(&xx) && gr.in(whitespace) {
+		gr.x++
+	}
+}
+
+// nextWordEnd moves past the blanks, then to just after the word (a run
+// of separators, or of other characters) that follows.
+func (gr *gridReader) nextWordEnd(separators string) {
+	xx := gr.cs.length(gr.y)
+	for gr.onLine(&xx) {
+		if gr.in(whitespace) {
+			gr.x++
+			continue
+		}
+		onSeparator := gr.in(separators)
+		for {
+			gr.x++
+			if !gr.onLine(&xx) || gr.in(whitespace) || gr.in(separators) != onSeparator {
+				return
+			}
+		}
+	}
+}
+
+// previousWord moves back to the start of a word: the one before the
+// blanks the reader is on (or before it, with already), up through the
+// lines above; stopAtEOL stops at a line above that ends in a blank.
+func (gr *gridReader) previousWord(separators string, already, stopAtEOL bool) {
+	letters := false
+	if already || gr.in(whitespace) {
+	back:
+		for {
+			switch {
+			case gr.x > 0:
+				gr.x--
+				if !gr.in(whitespace) {
+					letters = !gr.in(separators)
+					break back
+				}
+			case gr.y == 0:
+				return
+			default:
+				gr.up()
+				gr.x = gr.cs.length(gr.y)
+				if stopAtEOL && gr.x > 0 && gr.cs.inSet(gr.x-1, gr.y, whitespace) {
+					break back
+				}
+			}
+		}
+	} else {
+		letters = !gr.in(separators)
+	}
+	for {
+		oldx := gr.x
+		if gr.x == 0 {
+			break
+		}
+		gr.x--
+		if gr.in(whitespace) || letters == gr.in(separators) {
+			gr.x = oldx
+			break
+		}
+	}
+}
+
+// jump finds c on the reader's line from the reader on.
+func (gr *gridReader) jump(c string) bool {
+	for px := gr.x; px < gr.cs.length(gr.y); px++ {
+		if gr.cs.cell(px, gr.y) == c {
+			gr.x = px
+			return true
+		}
+	}
+	return false
+}
+
+// jumpBack finds c on the reader's line from the reader back.
+func (gr *gridReader) jumpBack(c string) bool {
+	for px := gr.x; px >= 0; px-- {
+		if gr.cs.cell(px, gr.y) == c {
+			gr.x = px
+			return true
+		}
+	}
+	return false
+}
+
+// The cursor's moves by the reader: down the lines (the view scrolling to
+// follow), or up them.
+
+func (cs *copyState) moveDown(gr *gridReader, noReset bool) { cs.acquireDown(gr.x, gr.y, noReset) }
+func (cs *copyState) moveUp(gr *gridReader)                 { cs.acquireUp(gr.x, gr.y) }
+
+func (cs *copyState) nextWord(separators string) {
+	gr := cs.reader()
+	gr.nextWord(separators)
+	cs.moveDown(gr, false)
+}
+
+// nextWordEndPos is where next-word-end goes: with vi keys onto the last
+// character of the word, which is the next one's if the cursor is on a
+// word's last character.
+func (cs *copyState) nextWordEndPos(separators string) (int, int) {
+	gr := cs.reader()
+	if cs.vi() {
+		if !gr.in(whitespace) {
+			gr.right(false, false)
+		}
+		gr.nextWordEnd(separators)
+		gr.left(true)
+	} else {
+		gr.nextWordEnd(separators)
+	}
+	return gr.x, gr.y
+}
+
+func (cs *copyState) nextWordEnd(separators string, noReset bool) {
+	x, y := cs.nextWordEndPos(separators)
+	cs.acquireDown(x, y, noReset)
+}
+
+// previousWordPos is where a word selection's start snaps to.
+func (cs *copyState) previousWordPos(separators string) (int, int) {
+	gr := cs.reader()
+	gr.previousWord(separators, false, true)
+	return gr.x, gr.y
+}
+
+// previousWord moves to the start of the word; emacs keys stop at a line
+// above that ends in a blank.
+func (cs *copyState) previousWord(separators string, already bool) {
+	gr := cs.reader()
+	gr.previousWord(separators, already, !cs.vi())
+	cs.moveUp(gr)
+}
+
+// cursorJump runs one jump of kind k to the mode's jump character:
+// forward onto it, backward onto it, or (the to- jumps) to the cell next
+// to it.
+func (cs *copyState) cursorJump(k jumpKind) {
+	gr := cs.reader()
+	switch k {
+	case jumpForward:
+		gr.x++
+		if gr.jump(cs.jumpChar) {
+			cs.moveDown(gr, false)
+		}
+	case jumpToForward:
+		gr.x += 2
+		if gr.jump(cs.jumpChar) {
+			gr.left(true)
+			cs.moveDown(gr, false)
+		}
+	case jumpBackward:
+		gr.left(false)
+		if gr.jumpBack(cs.jumpChar) {
+			cs.moveUp(gr)
+		}
+	case jumpToBackward:
+		gr.left(false)
+		gr.left(false)
+		if gr.jumpBack(cs.jumpChar) {
+			gr.right(true, false)
+			cs.moveUp(gr)
+		}
+	}
+}
+
+// reverseJump is the jump the other way.
+var reverseJump = map[jumpKind]jumpKind{
+	jumpForward:    jumpBackward,
+	jumpBackward:   jumpForward,
+	jumpToForward:  jumpToBackward,
+	jumpToBackward: jumpToForward,
+}
+
+// selectWord selects the word under the cursor, as tmux's select-word:
+// from its start to its end, the ends snapping to words as the cursor
+// moves on.
+func (cs *copyState) selectWord(separators string) {
+	cs.lineSel = lineSelLeftRight
+	cs.rect = false
+	cs.selFlag = selWord
+	cs.dx, cs.dy = cs.cx, cs.row(cs.cy)
+	cs.separators = separators
+	cs.previousWord(separators, false)
+	px, py := cs.cx, cs.row(cs.cy)
+	cs.selrx, cs.selry = px, py
+	cs.startSelection()
+	if px >= cs.length(py) || !cs.inSet(px+1, py, whitespace) {
+		cs.nextWordEnd(separators, true)
+	} else {
+		// A word of one character.
+		cs.cx = px
+		cs.syncSelection(true)
+	}
+	cs.endselrx, cs.endselry = cs.cx, cs.row(cs.cy)
+	if cs.dy > cs.endselry {
+		cs.dx, cs.dy = cs.endselrx, cs.endselry
+	} else if cs.dx > cs.endselrx {
+		cs.dx = cs.endselrx
+	}
+}
+
+// setRect turns the rectangle on or off, the cursor kept within its line.
+func (cs *copyState) setRect(on bool) {
+	cs.lineSel = lineSelNone
+	cs.rect = on
+	if n := cs.length(cs.row(cs.cy)); cs.cx > n {
+		cs.cx = n
+	}
+	cs.updateSelection()
+}
+
+// jumpToMark swaps the cursor and the mark, the view scrolling to show
+// the mark's line at its top (or the screen's own row).
+func (cs *copyState) jumpToMark() {
+	x, y := cs.cx, cs.row(cs.cy)
+	cs.cx = cs.mx
+	if cs.my < cs.hsize {
+		cs.cy, cs.oy = 0, cs.hsize-cs.my
+	} else {
+		cs.cy, cs.oy = cs.my-cs.hsize, 0
+	}
+	cs.mx, cs.my = x, y
+	cs.updateSelection()
+}
