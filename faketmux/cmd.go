@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/cmdparse"
 	"github.com/tmuxbuf/tmuxbuf/internal/tmuxargv"
 )
 
@@ -63,6 +64,7 @@ func cmdFind(name string) (*cmdEntry, error) {
 type args struct {
 	flags  []flag
 	values []string
+	blocks map[int]bool // the values that were { … } blocks (cmdblocks.go)
 }
 
 type flag struct {
@@ -97,6 +99,12 @@ type command struct {
 	entry *cmdEntry
 	args  args
 	item  cmdItem
+	// file is the file the command was read from, tmux's current_file
+	// format of its state; "" for none.
+	file string
+	// pane is the pane a key binding's command runs for, the current
+	// target of its state in tmux; nil for the client's.
+	pane *paneState
 }
 
 // commandAliases is tmux's default command-alias option.
@@ -178,6 +186,8 @@ func parseArgs(e *cmdEntry, words []string, a *args) error {
 			switch {
 			case j+1 < len(w):
 				a.flags = append(a.flags, flag{letter: letter, value: w[j+1:], hasValue: true})
+			case i < len(words) && strings.HasPrefix(words[i], cmdparse.Block):
+				return errorf(errFlagNotString, letter)
 			case i < len(words):
 				a.flags = append(a.flags, flag{letter: letter, value: words[i], hasValue: true})
 				i++
@@ -190,6 +200,9 @@ func parseArgs(e *cmdEntry, words []string, a *args) error {
 		}
 	}
 	a.values = words[i:]
+	if err := blockValues(e, a); err != nil {
+		return err
+	}
 	if len(a.values) < e.lower {
 		return errorf(errTooFewArgs, e.lower)
 	}

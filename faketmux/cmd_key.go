@@ -8,7 +8,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/cmdparse"
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/pane"
+	"github.com/tmuxbuf/tmuxbuf/internal/tmuxargv"
 )
 
 // keyCommands are the key-binding commands, as tmux's cmd-*.c declare
@@ -394,7 +396,7 @@ func cmdSendPrefix(c *client, it *cmdItem) error {
 		name = "prefix2"
 	}
 	key := optionKey(it.target.s.options, name)
-	in := keyInput{c: c, p: it.target.p}
+	in := keyInput{c: c, it: it, p: it.target.p}
 	if key != keyNone {
 		b, _ := pane.KeyBytes(key.String())
 		in.send(key, b)
@@ -439,7 +441,7 @@ func cmdSendKeys(c *client, it *cmdItem) error {
 	if len(a.values) == 0 {
 		return nil
 	}
-	in := keyInput{c: c, p: p}
+	in := keyInput{c: c, it: it, p: p}
 	for range repeat {
 		for _, v := range a.values {
 			in.sendString(v, a)
@@ -450,11 +452,12 @@ func cmdSendKeys(c *client, it *cmdItem) error {
 }
 
 // keyInput is the keys of one command on their way to a pane. A key a
-// pane's mode takes runs the command its key table binds it to after the
-// command that sent it, as tmux queues it; until then the mode takes
-// every key.
+// pane's mode takes runs the commands its key table binds it to after the
+// command that sent it, for the pane, as tmux queues them; until then the
+// mode takes every key.
 type keyInput struct {
 	c      *client
+	it     *cmdItem
 	p      *paneState
 	queued []string
 }
@@ -538,28 +541,27 @@ func (in *keyInput) send(key keyCode, b []byte) {
 	}
 }
 
-// done runs the mode commands the keys were bound to, for the pane: a
-// binding's send-keys -X commands, whose words its printed form gives.
+// done queues the commands the keys were bound to after the command, a
+// group for each key, to run for the pane.
 func (in *keyInput) done() {
 	for _, bound := range in.queued {
-		// Commands print separated by an escaped ';', which a command
-		// line has bare.
-		cmds, err := parseCommands(strings.Fields(strings.ReplaceAll(bound, ` \; `, " ; ")))
+		cmds, err := in.c.boundCommands(bound)
 		if err != nil {
 			continue
 		}
-		for _, cmd := range cmds {
-			a := &cmd.args
-			if cmd.entry.name != "send-keys" || !a.has('X') || a.has('t') || in.p.copyState() == nil {
-				continue
-			}
-			repeat := 1
-			if v, ok := a.get('N'); ok {
-				if n, err := strtonum(v, 1, math.MaxUint32); err == nil {
-					repeat = n
-				}
-			}
-			in.c.runCopyCommand(in.p, a.values, repeat, a.has('F'))
+		for i := range cmds {
+			cmds[i].pane = in.p
 		}
+		in.it.insertAfter(cmds)
 	}
+}
+
+// boundCommands parses a binding's printed commands back, as bind-key
+// read them: one line whose ';' words part its commands.
+func (c *client) boundCommands(text string) ([]command, error) {
+	lines, err := cmdparse.Parse([]byte(text), c.parseOptions())
+	if err != nil || len(lines) == 0 {
+		return nil, err
+	}
+	return parseCommands(tmuxargv.SplitCommands(lines[0].Argv)[0])
 }

@@ -104,7 +104,7 @@ func TestOptionScopes(t *testing.T) {
 	if got := mustRun(t, s, "show-options", "-w", "-t", "main:0"); got != "pane-base-index 1\n" {
 		t.Errorf("show-options -w -t main:0 = %q", got)
 	}
-	if got := mustRun(t, s, "show-options", "-s"); got != "buffer-limit 50\ndefault-terminal tmux-256color\nescape-time 500\nexit-empty on\nexit-unattached off\n" {
+	if got := mustRun(t, s, "show-options", "-s"); got != "buffer-limit 50\ncopy-command ''\ndefault-terminal tmux-256color\nescape-time 500\nexit-empty on\nexit-unattached off\n" {
 		t.Errorf("show-options -s = %q", got)
 	}
 	if got := mustRun(t, s, "show-options", "-t", "main", "base-index", ";", "show-options", "-gv", "base-index"); got != "base-index 5\n0\n" {

@@ -169,7 +169,7 @@ func (c *client) hasNoClient() bool { return c.env == nil }
 // the command arguments of if-shell and run-shell -C: $NAME from the
 // global environment, the lines joined into one command list.
 func (c *client) parseCommandString(text string) ([]command, error) {
-	lines, err := cmdparse.Parse([]byte(text), "", c.globalLookup)
+	lines, err := cmdparse.Parse([]byte(text), c.parseOptions())
 	if err != nil {
 		return nil, err
 	}
@@ -208,15 +208,15 @@ type job struct {
 // none), in tmux's directory and environment for it. The server kills it
 // if it exits first.
 func (c *client) startJob(shellCmd string, s *session) (*job, error) {
-	return c.startJobInput(shellCmd, s, nil)
+	return c.startJobIn(shellCmd, s, c.jobDir(s), nil)
 }
 
-// startJobInput is startJob with stdin as the job's standard input (nil:
-// /dev/null).
-func (c *client) startJobInput(shellCmd string, s *session, stdin io.Reader) (*job, error) {
+// startJobIn is startJob in directory dir with stdin as the job's
+// standard input (nil: /dev/null).
+func (c *client) startJobIn(shellCmd string, s *session, dir string, stdin io.Reader) (*job, error) {
 	j := &job{cmd: exec.Command("/bin/sh", "-c", shellCmd)}
 	j.cmd.Stdin = stdin
-	j.cmd.Dir = c.jobDir(s)
+	j.cmd.Dir = dir
 	env := c.sessionEnviron(s, !c.inConfig)
 	j.cmd.Env = env.pushed()
 	j.cmd.Stdout = &j.out
@@ -254,8 +254,10 @@ func (c *client) cwds(s *session) []string {
 
 // jobDir is where a job starts: the first of cwds it can enter, as tmux's
 // job_run falls back.
-func (c *client) jobDir(s *session) string {
-	dirs := c.cwds(s)
+func (c *client) jobDir(s *session) string { return firstDir(c.cwds(s)) }
+
+// firstDir is the first of dirs that is a directory, else /.
+func firstDir(dirs []string) string {
 	for _, d := range dirs {
 		if fi, err := os.Stat(d); err == nil && fi.IsDir() {
 			return d
@@ -631,7 +633,7 @@ func (c *client) readSource(path string) ([]byte, error) {
 // verbose, each line is printed as parsed, as tmux's CMD_PARSE_VERBOSE
 // prints it.
 func (c *client) parseSource(path string, text []byte, verbose bool) ([][]command, string) {
-	lines, err := cmdparse.Parse(text, "", c.globalLookup)
+	lines, err := cmdparse.Parse(text, c.parseOptions())
 	if err != nil {
 		var se *cmdparse.Error
 		errors.As(err, &se)
@@ -642,6 +644,9 @@ func (c *client) parseSource(path string, text []byte, verbose bool) ([][]comman
 		cmds, err := parseCommands(l.Argv)
 		if err != nil {
 			return nil, fmt.Sprintf("%s:%d: %s", path, l.Number, err)
+		}
+		for i := range cmds {
+			cmds[i].file = path
 		}
 		if verbose {
 			c.print(fmt.Sprintf("%s:%d: %s", path, l.Number, printCommands(cmds, " ; ")))
@@ -681,8 +686,13 @@ func printCommand(cmd *command) string {
 			words = append(words, "-"+string(f.letter), argsEscape(f.value))
 		}
 	}
-	for _, v := range cmd.args.values {
-		words = append(words, argsEscape(v))
+	for i, v := range cmd.args.values {
+		if cmd.args.blocks[i] {
+			v = "{ " + v + " }"
+		} else {
+			v = argsEscape(v)
+		}
+		words = append(words, v)
 	}
 	return strings.Join(words, " ")
 }

@@ -73,6 +73,8 @@ func newCopyState(p, src *paneState, scrollExit, hidePosition bool) *copyState {
 	cs := &copyState{pane: p, src: src, sx: src.width, sy: src.height, scrollExit: scrollExit, hidePosition: hidePosition,
 		search: newSearchState(src)}
 	cs.cx, cs.cy = cs.load()
+	// The mark starts at the cursor.
+	cs.mx, cs.my = cs.cx, cs.row(cs.cy)
 	return cs
 }
 
@@ -192,41 +194,66 @@ func (cs *copyState) scrollUp(n int) {
 	cs.updateSelection()
 }
 
+// rectSel reports whether a rectangle is being selected, where the
+// cursor keeps its column on every line, past the line's end too.
+func (cs *copyState) rectSel() bool { return cs.sel && cs.rect }
+
 func (cs *copyState) cursorUp(scrollOnly bool) {
-	cs.rememberColumn()
-	if cs.lineSel == lineSelLeftRight && cs.row(cs.cy) == cs.sely {
-		cs.otherEnd()
-	}
-	if scrollOnly || cs.cy == 0 {
-		cs.cx = cs.lastcx
-		cs.scrollDown(1)
-	} else {
-		cs.updateCursor(cs.lastcx, cs.cy-1)
-	}
-	cs.fitColumn()
-	cs.lineEnds()
+	cs.verticalMove(scrollOnly, -1)
 }
 
 func (cs *copyState) cursorDown(scrollOnly bool) {
-	cs.rememberColumn()
-	if cs.lineSel == lineSelRightLeft && cs.row(cs.cy) == cs.endsely {
+	cs.verticalMove(scrollOnly, 1)
+}
+
+// verticalMove moves the cursor a line up (dy -1) or down (dy 1), or
+// scrolls the view a line under it, as tmux's window_copy_cursor_up and
+// window_copy_cursor_down do.
+func (cs *copyState) verticalMove(scrollOnly bool, dy int) {
+	keep := cs.rectSel()
+	if !keep {
+		cs.rememberColumn()
+	}
+	edge := 0
+	if dy > 0 {
+		edge = cs.sy - 1
+		if cs.lineSel == lineSelRightLeft && cs.row(cs.cy) == cs.endsely {
+			cs.otherEnd()
+		}
+	} else if cs.lineSel == lineSelLeftRight && cs.row(cs.cy) == cs.sely {
 		cs.otherEnd()
 	}
-	if scrollOnly || cs.cy == cs.sy-1 {
-		cs.cx = cs.lastcx
-		cs.scrollUp(1)
-	} else {
-		cs.updateCursor(cs.lastcx, cs.cy+1)
+	x := cs.cx
+	if !keep {
+		x = cs.lastcx
 	}
-	cs.fitColumn()
+	switch {
+	case scrollOnly || cs.cy == edge:
+		cs.cx = x
+		if dy > 0 {
+			cs.scrollUp(1)
+		} else {
+			cs.scrollDown(1)
+		}
+	default:
+		cs.updateCursor(x, cs.cy+dy)
+	}
+	if !keep {
+		cs.fitColumn()
+	}
 	cs.lineEnds()
 }
 
-// lineEnds keeps a line selection's cursor at an end of its line.
+// lineEnds keeps a line selection's cursor at an end of its line (of the
+// grid, for a rectangle).
 func (cs *copyState) lineEnds() {
 	switch cs.lineSel {
 	case lineSelLeftRight:
-		cs.updateCursor(cs.length(cs.row(cs.cy)), cs.cy)
+		x := cs.length(cs.row(cs.cy))
+		if cs.rect {
+			x = cs.sx
+		}
+		cs.updateCursor(x, cs.cy)
 	case lineSelRightLeft:
 		cs.updateCursor(0, cs.cy)
 	}
@@ -259,33 +286,28 @@ func (cs *copyState) acquireDown(px, py int, noReset bool) {
 }
 
 func (cs *copyState) cursorLeft() {
-	px, py := cs.cx, cs.row(cs.cy)
-	switch {
-	case px == 0 && py > 0:
-		py--
-		px = cs.length(py)
-	case px > 0:
-		px--
-	}
-	cs.acquireUp(px, py)
+	gr := cs.reader()
+	gr.left(true)
+	cs.moveUp(gr)
 }
 
+// cursorRight moves right, a rectangle's cursor up to the grid's edge.
 func (cs *copyState) cursorRight() {
-	px, py := cs.cx, cs.row(cs.cy)
-	switch n := cs.length(py); {
-	case px >= n && py < len(cs.lines)-1:
-		px, py = 0, py+1
-	case px < n:
-		px++
-	}
-	cs.acquireDown(px, py, false)
+	gr := cs.reader()
+	gr.right(true, cs.rectSel())
+	cs.moveDown(gr, false)
 }
 
 func (cs *copyState) startOfLine() { cs.acquireUp(0, cs.row(cs.cy)) }
 
+// endOfLine goes to the end of the line, a rectangle's to the grid's edge.
 func (cs *copyState) endOfLine() {
 	py := cs.row(cs.cy)
-	cs.acquireDown(cs.length(py), py, false)
+	x := cs.length(py)
+	if cs.rectSel() {
+		x = cs.sx
+	}
+	cs.acquireDown(x, py, false)
 }
 
 // pageUp and pageDown move by a page (or half of one), keeping the cursor
@@ -337,8 +359,11 @@ func (cs *copyState) pageSize(half bool) int {
 }
 
 // fitColumnPage is fitColumn after a page move, which goes to the end of
-// the line as tmux's end-of-line does.
+// the line as tmux's end-of-line does; a rectangle's cursor stays.
 func (cs *copyState) fitColumnPage() {
+	if cs.rectSel() {
+		return
+	}
 	if n := cs.length(cs.row(cs.cy)); cs.cx >= cs.lastsx && cs.cx != n || cs.cx > n {
 		cs.endOfLine()
 	}
@@ -916,9 +941,11 @@ func copySelection(commandArg, prefixArg int, cancel, clear bool) func(*client, 
 
 // pipeJob runs copy-pipe's shell command with text on its standard
 // input, as tmux runs it with no one waiting: the server may exit before
-// it ends, and its output goes nowhere.
+// it ends, and its output goes nowhere. tmux gives it no directory, so
+// it starts in the home directory.
 func (c *client) pipeJob(shellCmd string, s *session, text string) {
-	j, err := c.startJobInput(shellCmd, s, strings.NewReader(text))
+	home, _ := c.globalLookup("HOME")
+	j, err := c.startJobIn(shellCmd, s, firstDir([]string{home}), strings.NewReader(text))
 	if err != nil {
 		return
 	}

@@ -5,11 +5,32 @@ const modeFormat = "#{pane_in_mode} #{pane_mode} cx=#{copy_cursor_x} cy=#{copy_c
 	"sel=#{selection_present} #{selection_start_x},#{selection_start_y}-#{selection_end_x},#{selection_end_y} " +
 	"srch=#{search_present} line=[#{copy_cursor_line}] word=[#{copy_cursor_word}]"
 
+// copyFormat adds the variables of rectangles and searches to modeFormat.
+const copyFormat = modeFormat + " rect=#{rectangle_toggle} match=[#{search_match}] pss=[#{pane_search_string}]"
+
 // shown is a command line on pane m, then display-message showing its
 // modes and copy mode's variables.
-func shown(args ...string) step {
-	return cmd(append(args, ";", "display-message", "-p", "-t", "m", modeFormat)...)
+func shown(args ...string) step { return shownAs(modeFormat, args...) }
+
+// shownAs is shown with another format.
+func shownAs(format string, args ...string) step {
+	return cmd(append(args, ";", "display-message", "-p", "-t", "m", format)...)
 }
+
+// copyX is a copy-mode command on pane m, then its state in copyFormat.
+func copyX(args ...string) step {
+	return shownAs(copyFormat, append([]string{"send-keys", "-X", "-t", "m"}, args...)...)
+}
+
+// copyXN is copyX repeated n times (send-keys -N).
+func copyXN(n string, args ...string) step {
+	return shownAs(copyFormat, append([]string{"send-keys", "-X", "-N", n, "-t", "m"}, args...)...)
+}
+
+// wordsScreen is a program's screen for the word moves, jumps and
+// rectangles: separators, runs of blanks, a wide character, and a line
+// in the history.
+const wordsScreen = "printf 'h0 history\\nfoo.bar baz-qux  end\\n  indented, word;x\\na b  c\\né中x wide=y\\nabcabc xyz\\nlast line here'; sleep 1000"
 
 // The differential cases of the pane modes, with no client attached:
 // tmux's stack of modes, and copy mode's cursor, selection and copies on
@@ -114,5 +135,192 @@ var _ = differentialCases("mode", []scenario{
 		shown("send-keys", "-X", "-t", "m", "cancel", ";", "copy-mode", "-t", "m", ";", "send-keys", "-X", "-t", "m", "search-again"),
 		shown("send-keys", "-t", "m", "C-g"),
 		cmd("list-buffers"),
+	}},
+	{name: "copy mode word moves", steps: []step{
+		cmd("new-session", "-d", "-s", "m", "-x", "30", "-y", "6", wordsScreen),
+		cmd("capture-pane", "-p", "-t", "m").waitFor("last line here"),
+		cmd("copy-mode", "-t", "m"),
+		copyX("history-top"),
+		copyX("cursor-down"),
+		copyX("next-word"),
+		copyX("next-word"),
+		copyX("next-word"),
+		copyXN("3", "next-word"),
+		copyX("next-word-end"),
+		copyXN("2", "next-word-end"),
+		copyX("previous-word"),
+		copyXN("4", "previous-word"),
+		copyX("next-space"),
+		copyX("next-space"),
+		copyX("next-space-end"),
+		copyX("previous-space"),
+		copyXN("3", "previous-space"),
+		copyX("history-bottom"),
+		copyX("previous-word"),
+		copyXN("6", "previous-word"),
+		copyX("next-word-end"),
+		copyXN("9", "next-word"),
+		copyXN("30", "next-word"),
+		copyXN("30", "next-word-end"),
+		copyX("history-top"),
+		copyX("cursor-down"),
+		cmd("set-option", "-g", "word-separators", "-"),
+		copyX("next-word"),
+		copyX("next-word"),
+		copyX("next-word-end"),
+		copyX("previous-word"),
+		cmd("set-option", "-g", "word-separators", ""),
+		copyX("next-word"),
+		copyX("start-of-line"),
+		cmd("set-option", "-gu", "word-separators"),
+		// select-word, and the word ends the selection snaps to.
+		copyX("next-word"),
+		copyX("select-word"),
+		copyX("cursor-right"),
+		copyX("cursor-down"),
+		copyX("copy-selection"),
+		copyX("cursor-up", ";", "send-keys", "-X", "-t", "m", "start-of-line", ";", "send-keys", "-X", "-t", "m", "next-word-end"),
+		copyX("select-word"),
+		copyX("cursor-left"),
+		copyX("cursor-left"),
+		copyX("cursor-up"),
+		copyX("copy-selection-no-clear"),
+		copyX("cursor-down", ";", "send-keys", "-X", "-t", "m", "cursor-down"),
+		copyX("select-word"),
+		copyX("copy-selection"),
+		copyX("end-of-line", ";", "send-keys", "-X", "-t", "m", "select-word"),
+		copyX("copy-selection"),
+		cmd("list-buffers", "-F", "#{buffer_name}: [#{buffer_sample}]"),
+	}},
+	{name: "copy mode jumps marks and rectangles", steps: []step{
+		cmd("new-session", "-d", "-s", "m", "-x", "30", "-y", "6", wordsScreen),
+		cmd("capture-pane", "-p", "-t", "m").waitFor("last line here"),
+		cmd("copy-mode", "-t", "m"),
+		copyX("cursor-up"),
+		copyX("start-of-line"),
+		copyX("jump-again"),
+		copyX("jump-forward", "c"),
+		copyX("jump-again"),
+		copyX("jump-again"),
+		copyX("jump-reverse"),
+		copyXN("2", "jump-backward", "a"),
+		copyX("jump-to-forward", "x"),
+		copyX("jump-again"),
+		copyX("jump-reverse"),
+		copyX("jump-to-backward", "b"),
+		copyX("jump-to-backward", "a"),
+		copyX("jump-again"),
+		copyX("jump-forward", ""),
+		copyX("jump-forward", "zq"),
+		copyX("jump-forward", "y"),
+		copyX("cursor-up"),
+		copyX("start-of-line"),
+		copyX("jump-forward", "中"),
+		copyX("jump-forward", "y"),
+		copyX("jump-backward", "é"),
+		copyX("jump-to-forward", "w"),
+		copyX("jump-to-backward", "x"),
+		// Marks: set-mark, then jump-to-mark swaps the cursor and the mark.
+		copyX("jump-to-mark"),
+		copyX("history-bottom"),
+		copyX("cursor-left"),
+		copyX("set-mark"),
+		copyX("history-top"),
+		copyX("jump-to-mark"),
+		copyX("jump-to-mark"),
+		// Rectangles, and what they copy from either side of the cursor.
+		copyX("history-top", ";", "send-keys", "-X", "-t", "m", "cursor-down", ";", "send-keys", "-X", "-t", "m", "jump-forward", "b"),
+		copyX("begin-selection"),
+		copyX("rectangle-toggle"),
+		copyXN("3", "cursor-down"),
+		copyX("jump-to-forward", "c"),
+		copyX("copy-selection-no-clear"),
+		copyX("other-end"),
+		copyX("copy-selection-no-clear"),
+		copyX("rectangle-off"),
+		copyX("copy-selection-no-clear"),
+		copyX("rectangle-on"),
+		copyX("end-of-line"),
+		copyX("copy-selection"),
+		copyX("rectangle-toggle"),
+		copyX("select-line", ";", "send-keys", "-X", "-t", "m", "rectangle-on"),
+		copyX("copy-selection"),
+		cmd("list-buffers", "-F", "#{buffer_name}: [#{buffer_sample}]"),
+	}},
+	{name: "copy mode pipes refreshes and search variables", ownDirs: true, steps: []step{
+		cmd("new-session", "-d", "-s", "m", "-x", "30", "-y", "6",
+			"printf 'one two\\nthree four\\n'; while [ ! -e go ]; do sleep 0.05; done; printf 'five six'; sleep 1000"),
+		cmd("capture-pane", "-p", "-t", "m").waitFor("three four"),
+		// The commands run in the home directory: they write where $OUT
+		// says.
+		cmd("set-environment", "-gF", "OUT", "#{pane_current_path}"),
+		shownAs(copyFormat, "copy-mode", "-t", "m"),
+		copyX("search-backward", "t[wh]"),
+		copyX("search-again"),
+		copyX("cursor-right"),
+		copyX("search-backward", "zzz"),
+		copyX("start-of-line", ";", "send-keys", "-X", "-t", "m", "begin-selection", ";", "send-keys", "-X", "-t", "m", "end-of-line"),
+		copyX("copy-pipe", "cat > \"$OUT\"/out1; echo @@done@@ >> \"$OUT\"/out1", "p#{session_name}"),
+		fileOf("out1", "@@done@@"),
+		copyX("search-forward", "four"),
+		copyX("copy-pipe-no-clear", "cat > \"$OUT\"/out2; echo @@done@@ >> \"$OUT\"/out2"),
+		fileOf("out2", "@@done@@"),
+		cmd("set-option", "-s", "copy-command", "cat > \"$OUT\"/out3; echo @@done@@ >> \"$OUT\"/out3"),
+		copyX("copy-pipe", ""),
+		fileOf("out3", "@@done@@"),
+		copyX("begin-selection", ";", "send-keys", "-X", "-t", "m", "cursor-left"),
+		copyX("pipe", "cat > \"$OUT\"/out4; echo @@done@@ >> \"$OUT\"/out4"),
+		fileOf("out4", "@@done@@"),
+		copyX("begin-selection", ";", "send-keys", "-X", "-t", "m", "cursor-up"),
+		cmd("set-option", "-s", "copy-command", "cat > \"$OUT\"/out6; echo @@done@@ >> \"$OUT\"/out6"),
+		copyX("pipe-and-cancel"),
+		fileOf("out6", "@@done@@"),
+		// With nothing to copy, the command still runs.
+		cmd("copy-mode", "-t", "m", ";", "send-keys", "-X", "-t", "m", "pipe", "cat > \"$OUT\"/out5; echo end >> \"$OUT\"/out5"),
+		fileOf("out5", "end"),
+		cmd("list-buffers", "-F", "#{buffer_name}: [#{buffer_sample}]"),
+		// refresh-from-pane takes the pane's new lines; the cursor stays.
+		shownAs(copyFormat, "copy-mode", "-t", "m", ";", "send-keys", "-X", "-t", "m", "search-backward", "o"),
+		copyX("begin-selection", ";", "send-keys", "-X", "-t", "m", "cursor-down"),
+		cmd("run-shell", "touch go"),
+		cmd("capture-pane", "-p", "-t", "m").waitFor("five six"),
+		copyX("refresh-from-pane"),
+		copyX("search-again"),
+		copyX("history-bottom"),
+		shownAs(copyFormat, "send-keys", "-X", "-t", "m", "cancel", ";", "clock-mode", "-t", "m", ";", "send-keys", "-X", "-t", "m", "refresh-from-pane"),
+	}},
+	{name: "copy mode vi keys", steps: []step{
+		cmd("new-session", "-d", "-s", "m", "-x", "30", "-y", "6", wordsScreen),
+		cmd("capture-pane", "-p", "-t", "m").waitFor("last line here"),
+		cmd("set-window-option", "-g", "mode-keys", "vi"),
+		shownAs(copyFormat, "copy-mode", "-t", "m"),
+		shownAs(copyFormat, "send-keys", "-t", "m", "g", "j"),
+		shownAs(copyFormat, "send-keys", "-t", "m", "w", "w"),
+		shownAs(copyFormat, "send-keys", "-t", "m", "e"),
+		shownAs(copyFormat, "send-keys", "-t", "m", "e"),
+		shownAs(copyFormat, "send-keys", "-t", "m", "b"),
+		shownAs(copyFormat, "send-keys", "-t", "m", "W", "E", "B"),
+		shownAs(copyFormat, "send-keys", "-t", "m", "Space", "l", "l"),
+		shownAs(copyFormat, "send-keys", "-t", "m", "Enter"),
+		cmd("list-buffers", "-F", "#{buffer_name}: [#{buffer_sample}]"),
+		shownAs(copyFormat, "copy-mode", "-t", "m", ";", "send-keys", "-t", "m", "k", "0", "f", "c"),
+		shownAs(copyFormat, "send-keys", "-t", "m", ";"),
+		shownAs(copyFormat, "send-keys", "-t", "m", ","),
+		shownAs(copyFormat, "send-keys", "-t", "m", "t", "z"),
+		shownAs(copyFormat, "send-keys", "-t", "m", "F", "a", "T", "b"),
+		shownAs(copyFormat, "send-keys", "-t", "m", "v", "Space", "j", "j"),
+		shownAs(copyFormat, "send-keys", "-t", "m", "y"),
+		cmd("list-buffers", "-F", "#{buffer_name}: [#{buffer_sample}]"),
+		copyX("search-forward", "line"),
+		copyX("search-again"),
+		copyX("cursor-right"),
+		copyX("search-reverse"),
+		copyX("cursor-left"),
+		copyX("previous-word"),
+		copyX("select-word"),
+		copyX("copy-selection-and-cancel"),
+		shownAs(copyFormat, "copy-mode", "-t", "m", ";", "send-keys", "-t", "m", "Escape"),
+		shownAs(copyFormat, "send-keys", "-t", "m", "q"),
+		cmd("list-buffers", "-F", "#{buffer_name}: [#{buffer_sample}]"),
 	}},
 })

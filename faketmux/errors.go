@@ -169,3 +169,9 @@ const (
 	errFailedToRun       = "failed to run command: %s"
 	errInvalidPromptType = "invalid type: %s"
 )
+
+// Command blocks ({ … } arguments).
+const (
+	errFlagNotString = "-%c argument must be a string"
+	errArgNotString  = `argument %d must be "string"`
+)

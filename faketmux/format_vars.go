@@ -52,6 +52,9 @@ func (f *formatter) variable(key string) (v string, t time.Time, ok bool) {
 	if v, ok := f.copyVariable(key); ok {
 		return v, t, true
 	}
+	if key == "current_file" && f.c != nil && f.c.currentFile != "" {
+		return f.c.currentFile, t, true
+	}
 	return f.serverVariable(key)
 }
 

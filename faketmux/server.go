@@ -7,6 +7,8 @@ import (
 	"os"
 	"sync"
 	"time"
+
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/cmdparse"
 )
 
 // Options configure a Server. The zero value works: a socket path is only
@@ -80,6 +82,11 @@ type ConfigFile struct {
 	Lines [][]string
 	// Failed is a file that could not be read or parsed: none of it runs.
 	Failed bool
+	// Path is the file's name, its commands' #{current_file}.
+	Path string
+	// Text is a file the server parses itself, in place of Lines: one
+	// with %if, whose formats only the server can expand.
+	Text []byte
 }
 
 // Server is one tmux socket. Before any server has run on it, a client that
@@ -285,14 +292,14 @@ func (s *Server) start(ctx context.Context, call Call) {
 // or for the next session made. s.mu is held.
 func (s *Server) runConfig(ctx context.Context, config []ConfigFile) {
 	st := s.st
+	c := &client{ctx: ctx, s: s, st: st, stdout: io.Discard, stderr: io.Discard, utf8: true, inConfig: true}
 	var lines [][]command
 	failed := false
 	for _, f := range config {
-		cmds, ok := parseConfigFile(f)
+		cmds, ok := c.parseConfigFile(f)
 		failed = failed || !ok
 		lines = append(lines, cmds...)
 	}
-	c := &client{ctx: ctx, s: s, st: st, stdout: io.Discard, stderr: io.Discard, utf8: true, inConfig: true}
 	for _, cmds := range lines {
 		if c.runList(cmds) != 0 {
 			failed = true
@@ -306,15 +313,29 @@ func (s *Server) runConfig(ctx context.Context, config []ConfigFile) {
 
 // parseConfigFile parses each line of f into commands, or reports that f
 // does not parse at all.
-func parseConfigFile(f ConfigFile) ([][]command, bool) {
+func (c *client) parseConfigFile(f ConfigFile) ([][]command, bool) {
 	if f.Failed {
 		return nil, false
 	}
-	lines := make([][]command, 0, len(f.Lines))
-	for _, argv := range f.Lines {
+	argvs := f.Lines
+	if f.Text != nil {
+		lines, err := cmdparse.Parse(f.Text, c.parseOptions())
+		if err != nil {
+			return nil, false
+		}
+		argvs = nil
+		for _, l := range lines {
+			argvs = append(argvs, l.Argv)
+		}
+	}
+	lines := make([][]command, 0, len(argvs))
+	for _, argv := range argvs {
 		cmds, err := parseCommands(argv)
 		if err != nil {
 			return nil, false
+		}
+		for i := range cmds {
+			cmds[i].file = f.Path
 		}
 		lines = append(lines, cmds)
 	}

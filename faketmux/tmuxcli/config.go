@@ -60,7 +60,9 @@ func LoadConfig(g *Globals, dir string, lookupEnv func(string) (string, bool)) [
 		b, err := readConfig(name)
 		switch {
 		case err == nil:
-			files = append(files, parseConfig(b, dir, lookupEnv))
+			f := parseConfig(b, dir, lookupEnv)
+			f.Path = name
+			files = append(files, f)
 		case !quiet || !errors.Is(err, fs.ErrNotExist):
 			files = append(files, faketmux.ConfigFile{Failed: true})
 		}

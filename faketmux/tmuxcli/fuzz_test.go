@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/tmuxbuf/tmuxbuf/faketmux"
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/cmdparse"
 	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli"
 )
 
@@ -38,7 +39,8 @@ func loadOne(t *testing.T, dir, text string) faketmux.ConfigFile {
 // FuzzLoadConfig reads fuzzed configuration files. Properties: a file
 // that fails has no lines; a file that parses has command lines in tmux's
 // form (no empty line, ';' words only between commands, a word's own final
-// ';' escaped, no NUL, which a C string cannot hold); and those lines,
+// ';' escaped, no NUL but a block's marker, which a C string cannot hold);
+// and those lines,
 // written back as a configuration file, read back the same.
 func FuzzLoadConfig(f *testing.F) {
 	for _, seed := range []string{
@@ -65,9 +67,9 @@ func FuzzLoadConfig(f *testing.F) {
 	dir := f.TempDir()
 	f.Fuzz(func(t *testing.T, text string) {
 		file := loadOne(t, dir, text)
-		if file.Failed {
+		if file.Failed || file.Text != nil {
 			if file.Lines != nil {
-				t.Fatalf("a failed file has lines %q", file.Lines)
+				t.Fatalf("a failed file, or one for the server to parse, has lines %q", file.Lines)
 			}
 			return
 		}
@@ -89,8 +91,8 @@ func checkCommandLine(t *testing.T, line []string) {
 	}
 	for i, w := range line {
 		switch {
-		case strings.IndexByte(w, 0) >= 0:
-			t.Fatalf("command line %q has a word with a NUL", line)
+		case strings.IndexByte(strings.TrimPrefix(w, cmdparse.Block), 0) >= 0:
+			t.Fatalf("command line %q has a word with a NUL besides a block's marker", line)
 		case w == ";" && line[i-1] == ";":
 			t.Fatalf("command line %q has an empty command", line)
 		case w != ";" && strings.HasSuffix(w, ";") && !strings.HasSuffix(w, `\;`):
@@ -101,7 +103,8 @@ func checkCommandLine(t *testing.T, line []string) {
 
 // writeConfig writes command lines as a configuration file, one a line,
 // every word in double quotes with each byte that is not a letter or a
-// digit as an octal escape, so that nothing in it is special.
+// digit as an octal escape, so that nothing in it is special; a block
+// word in braces.
 func writeConfig(lines [][]string) string {
 	var b strings.Builder
 	for _, line := range lines {
@@ -111,6 +114,11 @@ func writeConfig(lines [][]string) string {
 			}
 			if w == ";" {
 				b.WriteByte(';')
+				continue
+			}
+			if block, ok := strings.CutPrefix(w, cmdparse.Block); ok {
+				// A block's text is in the parser's own syntax.
+				b.WriteString("{\n" + block + "\n}")
 				continue
 			}
 			if strings.HasSuffix(w, `\;`) {
