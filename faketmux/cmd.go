@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/cmdparse"
 	"github.com/tmuxbuf/tmuxbuf/internal/tmuxargv"
 )
 
@@ -64,7 +63,10 @@ func cmdFind(name string) (*cmdEntry, error) {
 type args struct {
 	flags  []flag
 	values []string
-	blocks map[int]bool // the values that were { … } blocks (cmdblocks.go)
+	// blocks are the { … } blocks among the words (while parsing, by
+	// their index after the command's name) and then among the values,
+	// each its groups of commands (cmdblocks.go).
+	blocks map[int]*block
 }
 
 type flag struct {
@@ -139,11 +141,16 @@ func parseCommand(words []string, cmd *command) error {
 	if len(words) == 0 {
 		return errorf(errNoCommand)
 	}
+	blocks, err := buildBlocks(words[1:])
+	if err != nil {
+		return err
+	}
 	e, err := cmdFind(words[0])
 	if err != nil {
 		return err
 	}
 	cmd.entry = e
+	cmd.args.blocks = blocks
 	switch err := parseArgs(e, words[1:], &cmd.args); {
 	case err == errUsageRequested:
 		return errorf(errUsage, e.name, e.usage)
@@ -186,7 +193,7 @@ func parseArgs(e *cmdEntry, words []string, a *args) error {
 			switch {
 			case j+1 < len(w):
 				a.flags = append(a.flags, flag{letter: letter, value: w[j+1:], hasValue: true})
-			case i < len(words) && strings.HasPrefix(words[i], cmdparse.Block):
+			case i < len(words) && a.blocks[i] != nil:
 				return errorf(errFlagNotString, letter)
 			case i < len(words):
 				a.flags = append(a.flags, flag{letter: letter, value: words[i], hasValue: true})
@@ -200,7 +207,7 @@ func parseArgs(e *cmdEntry, words []string, a *args) error {
 		}
 	}
 	a.values = words[i:]
-	if err := blockValues(e, a); err != nil {
+	if err := blockValues(e, a, i); err != nil {
 		return err
 	}
 	if len(a.values) < e.lower {

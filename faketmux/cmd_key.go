@@ -160,17 +160,31 @@ func cmdBindKey(c *client, it *cmdItem) error {
 		}
 		return nil
 	}
-	var cmds []command
-	var err error
-	if len(a.values) == 2 {
-		cmds, err = c.parseCommandString(a.values[1])
-	} else {
-		cmds, err = parseCommands(a.values[1:])
+	var groups [][]command
+	switch {
+	case len(a.values) == 2 && a.blocks[1] != nil:
+		// A block keeps its lines as groups.
+		for _, g := range a.blocks[1].groups {
+			groups = append(groups, g.cmds)
+		}
+	case len(a.values) == 2:
+		cmds, err := c.parseCommandString(a.values[1])
+		if err != nil {
+			return err
+		}
+		groups = [][]command{cmds}
+	default:
+		cmds, err := parseCommands(a.words(1))
+		if err != nil {
+			return err
+		}
+		groups = [][]command{cmds}
 	}
-	if err != nil {
-		return err
+	printed := make([]string, len(groups))
+	for i, g := range groups {
+		printed[i] = printCommands(g, ` \; `)
 	}
-	bd := binding{key: key, note: note, repeat: a.has('r'), cmd: printCommands(cmds, ` \; `)}
+	bd := binding{key: key, note: note, repeat: a.has('r'), cmd: strings.Join(printed, groupSeparator)}
 	if found {
 		t.bindings[i] = bd
 	} else {
@@ -541,18 +555,24 @@ func (in *keyInput) send(key keyCode, b []byte) {
 	}
 }
 
-// done queues the commands the keys were bound to after the command, a
-// group for each key, to run for the pane.
+// groupSeparator parts the groups of a binding's printed commands, as
+// list-keys prints them.
+const groupSeparator = ` \;\; `
+
+// done queues the commands the keys were bound to after the command, each
+// group of a key's binding a group of its own, to run for the pane.
 func (in *keyInput) done() {
 	for _, bound := range in.queued {
-		cmds, err := in.c.boundCommands(bound)
-		if err != nil {
-			continue
+		for _, group := range strings.Split(bound, groupSeparator) {
+			cmds, err := in.c.boundCommands(group)
+			if err != nil {
+				continue
+			}
+			for i := range cmds {
+				cmds[i].pane = in.p
+			}
+			in.it.insertAfter(cmds)
 		}
-		for i := range cmds {
-			cmds[i].pane = in.p
-		}
-		in.it.insertAfter(cmds)
 	}
 }
 

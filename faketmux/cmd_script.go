@@ -643,13 +643,17 @@ func (c *client) parseSource(path string, text []byte, verbose bool) ([][]comman
 	for _, l := range lines {
 		cmds, err := parseCommands(l.Argv)
 		if err != nil {
-			return nil, fmt.Sprintf("%s:%d: %s", path, l.Number, err)
+			line := l.Number
+			if be := (*blockError)(nil); errors.As(err, &be) {
+				line = be.line
+			}
+			return nil, fmt.Sprintf("%s:%d: %s", path, line, err)
 		}
 		for i := range cmds {
 			cmds[i].file = path
 		}
 		if verbose {
-			c.print(fmt.Sprintf("%s:%d: %s", path, l.Number, printCommands(cmds, " ; ")))
+			c.printVerbose(path, l.Number, cmds)
 		}
 		out = append(out, cmds)
 	}
@@ -687,7 +691,7 @@ func printCommand(cmd *command) string {
 		}
 	}
 	for i, v := range cmd.args.values {
-		if cmd.args.blocks[i] {
+		if cmd.args.blocks[i] != nil {
 			v = "{ " + v + " }"
 		} else {
 			v = argsEscape(v)

@@ -4,6 +4,7 @@
 package cmdparse
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os/user"
@@ -18,7 +19,7 @@ import (
 // command skips the rest of its group). %if/%elif/%else/%endif decide at
 // parse time, on a format the caller expands (Options.Expand). A { … }
 // block argument comes out as one word: Block's marker, then the block's
-// commands as a text this parser reads back to the same commands.
+// command lines (DecodeBlock).
 // Assignments (NAME=value, %hidden NAME=value) are seen by later $NAME in
 // the text but do not reach the server's global environment.
 
@@ -623,7 +624,11 @@ func (p *parser) linesUntilCondition() ([]configCommand, error) {
 		return nil, p.fail()
 	}
 	var all []configCommand
-	for p.next(); p.tok != tokElif && p.tok != tokElse && p.tok != tokEndif; p.next() {
+	// A branch has a statement at least, if only an empty line.
+	if p.next(); p.tok == tokElif || p.tok == tokElse || p.tok == tokEndif {
+		return nil, p.fail()
+	}
+	for ; p.tok != tokElif && p.tok != tokElse && p.tok != tokEndif; p.next() {
 		if p.tok == tokEnd {
 			return nil, p.fail()
 		}
@@ -734,52 +739,19 @@ func (p *parser) block() (string, error) {
 		}
 	}
 	p.next()
-	return Block + blockText(all), nil
+	// The block's command lines go as JSON: its words are the lexer's,
+	// expanded already, and its line numbers stay the text's.
+	b, err := json.Marshal(commandLines(all))
+	return Block + string(b), err
 }
 
-// blockText writes commands as a text the parser reads back to them:
-// each word in double quotes with what the lexer would expand escaped, a
-// block in braces, commands of a line separated by semicolons.
-func blockText(cmds []configCommand) string {
-	var b strings.Builder
-	for i, c := range cmds {
-		switch {
-		case i == 0:
-		case cmds[i-1].line == c.line:
-			b.WriteString(" ; ")
-		default:
-			b.WriteByte('\n')
-		}
-		for j, w := range c.words {
-			if j > 0 {
-				b.WriteByte(' ')
-			}
-			if inner, ok := strings.CutPrefix(w, Block); ok {
-				b.WriteString("{\n" + inner + "\n}")
-				continue
-			}
-			b.WriteString(quoteWord(w))
-		}
-	}
-	return b.String()
-}
-
-func quoteWord(w string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for i := range len(w) {
-		switch c := w[i]; c {
-		case '\\', '"', '$', '~':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case '\n':
-			b.WriteString(`\n`)
-		default:
-			b.WriteByte(c)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
+// DecodeBlock gives a block word's commands (without its Block marker),
+// as Parse gives a text's: command lines with their line numbers in the
+// text the block was in.
+func DecodeBlock(text string) ([]Line, error) {
+	var lines []Line
+	err := json.Unmarshal([]byte(text), &lines)
+	return lines, err
 }
 
 // configCommand is one command of a file and the line number tmux gives it.
