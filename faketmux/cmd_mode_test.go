@@ -132,3 +132,167 @@ func TestCopyModeBindingWithSeveralCommands(t *testing.T) {
 		t.Errorf("after WheelUpPane, scroll_position %q", got)
 	}
 }
+
+// copySteps runs copy-mode commands on the current pane, checking the
+// cursor's column (and row) after each.
+func copySteps(t *testing.T, s *Server, steps []struct {
+	args []string
+	want string
+}) {
+	t.Helper()
+	for _, step := range steps {
+		mustRun(t, s, append([]string{"send-keys", "-X"}, step.args...)...)
+		if got := mustRun(t, s, "display-message", "-p", "#{copy_cursor_x},#{copy_cursor_y}"); got != step.want+"\n" {
+			t.Errorf("after %q: %q, want %q", step.args, got, step.want)
+		}
+	}
+}
+
+// Word moves part words at blanks and at the word-separators option's
+// characters; next-word-end goes past a word with emacs keys and onto its
+// last character with vi keys; next-space moves by blanks alone.
+func TestCopyModeWordMoves(t *testing.T) {
+	withFakeLines(t, false, 0, "foo.bar baz  qux", "next")
+	s := started(t)
+	mustRun(t, s, "copy-mode")
+	copySteps(t, s, []struct {
+		args []string
+		want string
+	}{
+		{[]string{"next-word"}, "3,0"},
+		{[]string{"next-word"}, "4,0"},
+		{[]string{"next-word"}, "8,0"},
+		{[]string{"next-word-end"}, "11,0"},
+		{[]string{"previous-word"}, "8,0"},
+		{[]string{"-N", "2", "previous-word"}, "3,0"},
+		{[]string{"next-space"}, "8,0"},
+		{[]string{"next-space-end"}, "11,0"},
+		{[]string{"-N", "2", "next-word"}, "0,1"},
+		{[]string{"previous-space"}, "13,0"},
+	})
+	mustRun(t, s, "set-option", "-g", "word-separators", "z", ";", "send-keys", "-X", "start-of-line")
+	copySteps(t, s, []struct {
+		args []string
+		want string
+	}{
+		{[]string{"next-word"}, "8,0"},
+		{[]string{"next-word"}, "10,0"},
+	})
+	mustRun(t, s, "set-window-option", "-g", "mode-keys", "vi", ";", "send-keys", "-X", "start-of-line")
+	copySteps(t, s, []struct {
+		args []string
+		want string
+	}{
+		{[]string{"next-word-end"}, "6,0"},
+		{[]string{"next-word-end"}, "9,0"},
+	})
+}
+
+// select-word selects the word under the cursor, a copy taking it whole.
+func TestCopyModeSelectWord(t *testing.T) {
+	withFakeLines(t, false, 0, "foo.bar baz  qux")
+	s := started(t)
+	mustRun(t, s, "copy-mode", ";", "send-keys", "-X", "-N", "9", "cursor-right")
+	mustRun(t, s, "send-keys", "-X", "select-word", ";", "send-keys", "-X", "copy-selection", "w")
+	mustRun(t, s, "send-keys", "-X", "start-of-line", ";", "send-keys", "-X", "select-word", ";", "send-keys", "-X", "copy-selection", "w")
+	if got := mustRun(t, s, "list-buffers", "-F", "#{buffer_sample}"); got != "foo\nbaz\n" {
+		t.Errorf("words copied: %q", got)
+	}
+}
+
+// Jumps go to a character of the cursor's line (the to- jumps next to
+// it); jump-again repeats the last, jump-reverse turns it round.
+func TestCopyModeJumps(t *testing.T) {
+	withFakeLines(t, false, 0, "foo.bar baz  qux")
+	s := started(t)
+	mustRun(t, s, "copy-mode")
+	copySteps(t, s, []struct {
+		args []string
+		want string
+	}{
+		{[]string{"jump-again"}, "0,0"},
+		{[]string{"jump-forward", "z"}, "10,0"},
+		{[]string{"jump-again"}, "10,0"},
+		{[]string{"jump-backward", "o"}, "2,0"},
+		{[]string{"jump-again"}, "1,0"},
+		{[]string{"jump-reverse"}, "2,0"},
+		{[]string{"jump-to-forward", "z"}, "9,0"},
+		{[]string{"jump-to-backward", "a"}, "6,0"},
+		{[]string{"jump-reverse"}, "8,0"},
+		{[]string{"jump-forward", ""}, "8,0"},
+		{[]string{"jump-forward", "qx"}, "13,0"},
+	})
+}
+
+// set-mark marks the cursor's cell, jump-to-mark swaps cursor and mark,
+// which starts where copy mode did.
+func TestCopyModeMarks(t *testing.T) {
+	withFakeLines(t, false, 1, "old", "one two", "three")
+	s := started(t)
+	mustRun(t, s, "copy-mode")
+	copySteps(t, s, []struct {
+		args []string
+		want string
+	}{
+		{[]string{"jump-to-mark"}, "0,0"},
+		{[]string{"cursor-down"}, "0,1"},
+		{[]string{"end-of-line"}, "5,1"},
+		{[]string{"jump-to-mark"}, "0,0"},
+		{[]string{"jump-to-mark"}, "5,1"},
+		{[]string{"history-top"}, "0,0"},
+		{[]string{"set-mark"}, "0,0"},
+		{[]string{"history-bottom"}, "0,23"},
+		{[]string{"jump-to-mark"}, "0,0"},
+	})
+	if got := mustRun(t, s, "display-message", "-p", "#{scroll_position}"); got != "1\n" {
+		t.Errorf("the mark in the history: scroll_position %q", got)
+	}
+}
+
+// A rectangle copies the same columns of each line, up to the cursor's
+// column with emacs keys and including it with vi keys.
+func TestCopyModeRectangle(t *testing.T) {
+	withFakeLines(t, false, 0, "abcd", "efgh", "ijkl")
+	s := started(t)
+	for _, keys := range []string{"emacs", "vi"} {
+		mustRun(t, s, "set-window-option", "-g", "mode-keys", keys)
+		mustRun(t, s, "copy-mode", ";", "send-keys", "-X", "cursor-right", ";", "send-keys", "-X", "begin-selection")
+		mustRun(t, s, "send-keys", "-X", "rectangle-toggle", ";", "send-keys", "-X", "-N", "2", "cursor-down", ";", "send-keys", "-X", "cursor-right")
+		if got := mustRun(t, s, "display-message", "-p", "#{rectangle_toggle}"); got != "1\n" {
+			t.Errorf("%s: rectangle_toggle %q", keys, got)
+		}
+		mustRun(t, s, "send-keys", "-X", "copy-selection-and-cancel", keys)
+	}
+	if got := mustRun(t, s, "list-buffers", "-F", "#{buffer_name}=#{buffer_sample}"); got != "vi1=bc\\nfg\\njk\nemacs0=b\\nf\\nj\n" {
+		t.Errorf("rectangles copied: %q", got)
+	}
+}
+
+// refresh-from-pane copies the pane's lines again; view mode has none to
+// copy.
+func TestCopyModeRefresh(t *testing.T) {
+	withFakeLines(t, false, 0, "before")
+	s := started(t)
+	mustRun(t, s, "copy-mode", "-H", ";", "send-keys", "-X", "begin-selection", ";", "send-keys", "-X", "end-of-line")
+	p := s.st.panes[0]
+	p.prog.(*fakeProgram).lines[0] = []byte("after!")
+	mustRun(t, s, "send-keys", "-X", "refresh-from-pane")
+	if got := mustRun(t, s, "display-message", "-p", "#{copy_cursor_line} #{selection_present} #{copy_cursor_x}"); got != "after! 0 6\n" {
+		t.Errorf("after refresh-from-pane: %q", got)
+	}
+}
+
+// With mode-keys vi, keys in copy mode go through the copy-mode-vi table.
+func TestCopyModeViKeyTable(t *testing.T) {
+	withFakeLines(t, false, 0, "one two")
+	s := started(t)
+	mustRun(t, s, "set-window-option", "-g", "mode-keys", "vi")
+	mustRun(t, s, "copy-mode", ";", "send-keys", "w")
+	if got := mustRun(t, s, "display-message", "-p", "#{copy_cursor_x}"); got != "4\n" {
+		t.Errorf("w in copy-mode-vi: x %q", got)
+	}
+	mustRun(t, s, "send-keys", "Escape", "q")
+	if got := mustRun(t, s, "display-message", "-p", "#{pane_in_mode}"); got != "0\n" {
+		t.Errorf("q in copy-mode-vi: pane_in_mode %q", got)
+	}
+}
