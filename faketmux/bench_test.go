@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // BenchmarkSetBufferInProcess is one buffer operation through Run, as the
@@ -52,34 +53,63 @@ func BenchmarkSetBufferRealTmux(b *testing.B) {
 var paneCostSize = []string{"-x", "800", "-y", "600"}
 
 // BenchmarkPaneInProcess makes 800x600 windows, each one pane running a
-// real program, and reports the heap each pane keeps (heap-B/pane) beside
-// the time to make it; BenchmarkPaneRealTmux is the same with tmux.
-func BenchmarkPaneInProcess(b *testing.B) {
-	s := New(Options{SocketPath: "/bench"})
-	defer s.Close()
-	ctx := context.Background()
-	if s.Run(ctx, append([]string{"new-session", "-d"}, append(paneCostSize, "sleep 1000")...), nil, io.Discard, io.Discard) != 0 {
-		b.Fatal("new-session failed")
-	}
-	before := heapInUse()
-	for b.Loop() {
-		if s.Run(ctx, []string{"new-window", "-d", "sleep 1000"}, nil, io.Discard, io.Discard) != 0 {
-			b.Fatal("new-window failed")
-		}
-	}
-	b.ReportMetric(float64(heapInUse()-before)/float64(b.N), "heap-B/pane")
-}
-
-func heapInUse() int64 {
-	runtime.GC()
-	var m runtime.MemStats
-	runtime.ReadMemStats(&m)
-	return int64(m.HeapInuse)
-}
+// real program, and reports the memory each pane keeps, on the heap and in
+// its goroutines' stacks (mem-B/pane), beside the time to make it;
+// BenchmarkPaneRealTmux is the same with tmux.
+func BenchmarkPaneInProcess(b *testing.B) { paneCostInProcess(b, "sleep 1000", "") }
 
 // BenchmarkPaneRealTmux reports the resident memory tmux's server grows by
 // per pane (rss-B/pane).
-func BenchmarkPaneRealTmux(b *testing.B) {
+func BenchmarkPaneRealTmux(b *testing.B) { paneCostRealTmux(b, "sleep 1000", "") }
+
+// fullHistory fills a pane's history (2000 lines, the default limit) with
+// short lines; a pane then shows historyFull lines of history, since a
+// full history loses its oldest tenth.
+const fullHistory, historyFull = "seq 1 2600; exec sleep 1000", "1801"
+
+// BenchmarkPaneFullInProcess and BenchmarkPaneFullRealTmux are the same
+// with each pane's history full, for what a pane costs for what it holds;
+// their times include waiting for the program.
+func BenchmarkPaneFullInProcess(b *testing.B) { paneCostInProcess(b, fullHistory, historyFull) }
+func BenchmarkPaneFullRealTmux(b *testing.B)  { paneCostRealTmux(b, fullHistory, historyFull) }
+
+func paneCostInProcess(b *testing.B, program, history string) {
+	s := New(Options{SocketPath: "/bench"})
+	defer s.Close()
+	ctx := context.Background()
+	run := func(args ...string) string {
+		var out strings.Builder
+		if s.Run(ctx, args, nil, &out, io.Discard) != 0 {
+			b.Fatal(args, "failed")
+		}
+		return out.String()
+	}
+	run(append(append([]string{"new-session", "-d"}, paneCostSize...), "sleep 1000")...)
+	before := memInUse()
+	for b.Loop() {
+		run("new-window", "-d", program)
+	}
+	waitHistories(b, run, history)
+	b.ReportMetric(float64(memInUse()-before)/float64(b.N), "mem-B/pane")
+}
+
+// waitHistories waits until every pane but the first shows history lines
+// of history, when history is set.
+func waitHistories(b *testing.B, run func(args ...string) string, history string) {
+	for history != "" && strings.Count(run("list-panes", "-a", "-F", "#{history_size}"), history+"\n") < b.N {
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// memInUse is the heap and the goroutine stacks in use.
+func memInUse() int64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return int64(m.HeapInuse + m.StackInuse)
+}
+
+func paneCostRealTmux(b *testing.B, program, history string) {
 	tmux, err := exec.LookPath("tmux")
 	if err != nil {
 		b.Skip("tmux is not on PATH")
@@ -90,15 +120,16 @@ func BenchmarkPaneRealTmux(b *testing.B) {
 		if err != nil {
 			b.Fatal(args, err)
 		}
-		return strings.TrimSpace(string(out))
+		return string(out)
 	}
 	tmuxRun(append(append([]string{"new-session", "-d"}, paneCostSize...), "sleep 1000")...)
 	defer exec.Command(tmux, "-S", socket, "kill-server").Run()
-	pid := tmuxRun("display-message", "-p", "#{pid}")
+	pid := strings.TrimSpace(tmuxRun("display-message", "-p", "#{pid}"))
 	before := residentBytes(b, pid)
 	for b.Loop() {
-		tmuxRun("new-window", "-d", "sleep 1000")
+		tmuxRun("new-window", "-d", program)
 	}
+	waitHistories(b, tmuxRun, history)
 	b.ReportMetric(float64(residentBytes(b, pid)-before)/float64(b.N), "rss-B/pane")
 }
 

@@ -23,6 +23,9 @@ type bufferStore struct {
 	nextOrder uint64
 	nextIndex uint64
 	automatic int
+	// freed counts the bytes of the buffers removed since the server last
+	// handed memory back (state.releaseMemory).
+	freed int
 }
 
 func (b *bufferStore) get(name string) *buffer {
@@ -48,6 +51,7 @@ func (b *bufferStore) newestFirst(f func(*buffer)) {
 }
 
 func (b *bufferStore) remove(pb *buffer) {
+	b.freed += len(pb.data)
 	delete(b.byName, pb.name)
 	i, found := slices.BinarySearchFunc(b.byTime, pb.order, func(x *buffer, order uint64) int {
 		switch {

@@ -27,6 +27,10 @@ type client struct {
 	// guards' flags field: 0 for the argv's commands, 1 for its input's.
 	control      *controlClient
 	controlFlags int
+	// hookFormats and hookTarget are set while a hook's commands run:
+	// the hook_ variables of their formats, and their current target.
+	hookFormats map[string]string
+	hookTarget  *target
 	// command is the name of the command running, tmux's #{command}.
 	command string
 	// currentFile is the file of the command running, which the commands
@@ -41,6 +45,9 @@ type client struct {
 func (c *client) current() (target, bool) {
 	if p := c.pane; p != nil && c.st.panes[p.id] == p {
 		return target{s: p.window.session, w: p.window, p: p}, true
+	}
+	if t := c.hookTarget; t != nil && slices.Contains(c.st.sessions, t.s) && t.p != nil && c.st.panes[t.p.id] == t.p {
+		return *t, true
 	}
 	if cc := c.control; cc != nil && cc.session != nil && slices.Contains(c.st.sessions, cc.session) {
 		s := cc.session

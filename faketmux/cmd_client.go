@@ -59,8 +59,18 @@ func cmdAttachSession(c *client, it *cmdItem) error {
 	if a.has('r') {
 		c.control.flags.setFlags("read-only")
 	}
+	if !a.has('E') {
+		c.updateEnvironment(s)
+	}
 	c.attach(s, 1)
 	return nil
+}
+
+// updateEnvironment is tmux's environ_update for a client attaching to an
+// existing session (attach-session, new-session -A): the session's
+// update-environment takes the client's variables.
+func (c *client) updateEnvironment(s *session) {
+	s.env.update(c.env, s.options.getArray("update-environment"))
 }
 
 // preferUnattached is the session attach-session picks without -t: the
@@ -287,9 +297,10 @@ func cmdHoldUnlessB(c *client, it *cmdItem) error {
 func (c *client) leave(cc *controlClient) {
 	cc.exit = true
 	cc.poke()
-	if cc.session != nil && cc.session.current.active.focused {
-		cc.session.current.active.focused = false
-		c.st.notify(event{kind: eventSilent}) // pane-focus-out
+	if s := cc.session; s != nil && s.current.active.focused {
+		p := s.current.active
+		p.focused = false
+		c.st.notify(event{kind: eventSilent, hook: "pane-focus-out", p: p})
 	}
 }
 

@@ -80,7 +80,7 @@ func lastPaneOptions(t *testing.T) *paneOptions {
 	old := startProgram
 	startProgram = func(o paneOptions) (program, error) {
 		got = o
-		return &fakeProgram{exited: make(chan struct{})}, nil
+		return newFakeProgram(o, false, 0), nil
 	}
 	t.Cleanup(func() { startProgram = old })
 	return &got

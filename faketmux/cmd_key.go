@@ -88,13 +88,9 @@ var defaultKeyTables = func() map[string]*keyTable {
 	return tables
 }()
 
-// optionKey is a key option's key (prefix, prefix2); tmux keeps only
-// keys it knows in one, so anything else is none.
-func optionKey(o *options, name string) keyCode {
-	if k := lookupKey(o.get(name)); k != keyUnknown {
-		return k
-	}
-	return keyNone
+// keyOption is a key option's key, as stored in its canonical name.
+func keyOption(o *options, name string) keyCode {
+	return lookupKey(o.get(name))
 }
 
 // keyTables are the server's tables, copied from the defaults when a
@@ -323,12 +319,13 @@ func (c *client) listKeyNotes(a *args, name string, named bool, only keyCode) bo
 		return c.printNotes(a, c.st.keyTable(name, false), noteWidth(c.st.keyTable(name, false), only), only, start)
 	}
 	root, prefix := c.st.keyTable("root", false), c.st.keyTable("prefix", false)
-	prefixKey := optionKey(c.st.sessionOptions, "prefix")
-	usePrefix := prefixKey != keyNone
+	// tmux takes the global prefix, whatever a session has.
+	key := keyOption(c.st.sessionOptions, "prefix")
+	usePrefix := key != keyNone
 	if !given {
 		start = ""
 		if usePrefix {
-			start = prefixKey.String() + " "
+			start = key.String() + " "
 		}
 	}
 	width := noteWidth(root, only)
@@ -409,7 +406,7 @@ func cmdSendPrefix(c *client, it *cmdItem) error {
 	if it.args.has('2') {
 		name = "prefix2"
 	}
-	key := optionKey(it.target.s.options, name)
+	key := keyOption(it.target.s.options, name)
 	in := keyInput{c: c, it: it, p: it.target.p}
 	if key != keyNone {
 		b, _ := pane.KeyBytes(key.String())

@@ -5,13 +5,17 @@ import (
 	"testing"
 )
 
+// homeCursor ends a fake program's lines with the cursor at the top left,
+// where these tests start copy mode from.
+const homeCursor = "\x1b[H"
+
 // modeState is a pane's modes and copy mode's cursor and selection.
 const modeState = "#{pane_in_mode} #{pane_mode} #{copy_cursor_x},#{copy_cursor_y} #{scroll_position} #{selection_present}"
 
 // The stack of modes: a mode already on it comes back to the top with
 // its state, cancel takes the top one off, copy-mode -q all of them.
 func TestModeStack(t *testing.T) {
-	withFakeLines(t, false, 1, "old", "one", "two")
+	withFakeLines(t, false, 1, "old", "one", "two"+homeCursor)
 	s := started(t)
 	for _, step := range []struct {
 		args []string
@@ -59,7 +63,7 @@ func TestModeKeysNeedAClient(t *testing.T) {
 // copy up to the cursor, not including it; select-line takes whole
 // lines.
 func TestCopyModeCopies(t *testing.T) {
-	withFakeLines(t, false, 1, "old line", "one two", "three")
+	withFakeLines(t, false, 1, "old line", "one two", "three"+homeCursor)
 	s := started(t)
 	mustRun(t, s, "copy-mode")
 	mustRun(t, s, "send-keys", "-X", "begin-selection", ";", "send-keys", "-X", "-N", "3", "cursor-right")
@@ -77,7 +81,7 @@ func TestCopyModeCopies(t *testing.T) {
 // The view's top row shows the position, and copy_cursor_word finds the
 // word under the cursor between tmux's word separators.
 func TestCopyModeView(t *testing.T) {
-	withFakeLines(t, false, 2, "a", "b", "foo.bar-baz qux")
+	withFakeLines(t, false, 2, "a", "b", "foo.bar-baz qux"+homeCursor)
 	s := started(t)
 	mustRun(t, s, "copy-mode", ";", "send-keys", "-X", "-N", "5", "cursor-right")
 	if got := mustRun(t, s, "display-message", "-p", "#{copy_cursor_line}|#{copy_cursor_word}"); got != "foo.bar-baz qux                                                            [0/2]|bar\n" {
@@ -94,7 +98,7 @@ func TestCopyModeView(t *testing.T) {
 // case; it marks the matches (search_present) until another command, and
 // is kept for the pane's next copy mode.
 func TestCopyModeSearch(t *testing.T) {
-	withFakeLines(t, false, 1, "Foo x", "bar foo", "foo")
+	withFakeLines(t, false, 1, "Foo x", "bar foo", "foo"+homeCursor)
 	s := started(t)
 	mustRun(t, s, "copy-mode")
 	state := "#{copy_cursor_x},#{copy_cursor_y},#{scroll_position} #{search_present}"
@@ -125,7 +129,7 @@ func TestCopyModeSearch(t *testing.T) {
 // A key's binding runs its send-keys -X commands, even after another
 // command of the binding: the wheel scrolls copy mode by five lines.
 func TestCopyModeBindingWithSeveralCommands(t *testing.T) {
-	withFakeLines(t, false, 6, "1", "2", "3", "4", "5", "6", "screen")
+	withFakeLines(t, false, 6, "1", "2", "3", "4", "5", "6", "screen"+homeCursor)
 	s := started(t)
 	mustRun(t, s, "copy-mode", ";", "send-keys", "WheelUpPane")
 	if got := mustRun(t, s, "display-message", "-p", "#{scroll_position}"); got != "5\n" {
@@ -154,7 +158,7 @@ func copySteps(t *testing.T, s *Server, steps []struct {
 func TestCopyModeWordMoves(t *testing.T) {
 	withFakeLines(t, false, 0, "foo.bar baz  qux", "next")
 	s := started(t)
-	mustRun(t, s, "copy-mode")
+	mustRun(t, s, "copy-mode", ";", "send-keys", "-X", "history-top")
 	copySteps(t, s, []struct {
 		args []string
 		want string
@@ -192,7 +196,7 @@ func TestCopyModeWordMoves(t *testing.T) {
 func TestCopyModeSelectWord(t *testing.T) {
 	withFakeLines(t, false, 0, "foo.bar baz  qux")
 	s := started(t)
-	mustRun(t, s, "copy-mode", ";", "send-keys", "-X", "-N", "9", "cursor-right")
+	mustRun(t, s, "copy-mode", ";", "send-keys", "-X", "start-of-line", ";", "send-keys", "-X", "-N", "9", "cursor-right")
 	mustRun(t, s, "send-keys", "-X", "select-word", ";", "send-keys", "-X", "copy-selection", "w")
 	mustRun(t, s, "send-keys", "-X", "start-of-line", ";", "send-keys", "-X", "select-word", ";", "send-keys", "-X", "copy-selection", "w")
 	if got := mustRun(t, s, "list-buffers", "-F", "#{buffer_sample}"); got != "foo\nbaz\n" {
@@ -205,7 +209,7 @@ func TestCopyModeSelectWord(t *testing.T) {
 func TestCopyModeJumps(t *testing.T) {
 	withFakeLines(t, false, 0, "foo.bar baz  qux")
 	s := started(t)
-	mustRun(t, s, "copy-mode")
+	mustRun(t, s, "copy-mode", ";", "send-keys", "-X", "start-of-line")
 	copySteps(t, s, []struct {
 		args []string
 		want string
@@ -234,11 +238,10 @@ func TestCopyModeMarks(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"jump-to-mark"}, "0,0"},
-		{[]string{"cursor-down"}, "0,1"},
-		{[]string{"end-of-line"}, "5,1"},
-		{[]string{"jump-to-mark"}, "0,0"},
 		{[]string{"jump-to-mark"}, "5,1"},
+		{[]string{"cursor-up"}, "7,0"},
+		{[]string{"jump-to-mark"}, "5,1"},
+		{[]string{"jump-to-mark"}, "7,0"},
 		{[]string{"history-top"}, "0,0"},
 		{[]string{"set-mark"}, "0,0"},
 		{[]string{"history-bottom"}, "0,23"},
@@ -256,7 +259,7 @@ func TestCopyModeRectangle(t *testing.T) {
 	s := started(t)
 	for _, keys := range []string{"emacs", "vi"} {
 		mustRun(t, s, "set-window-option", "-g", "mode-keys", keys)
-		mustRun(t, s, "copy-mode", ";", "send-keys", "-X", "cursor-right", ";", "send-keys", "-X", "begin-selection")
+		mustRun(t, s, "copy-mode", ";", "send-keys", "-X", "history-top", ";", "send-keys", "-X", "cursor-right", ";", "send-keys", "-X", "begin-selection")
 		mustRun(t, s, "send-keys", "-X", "rectangle-toggle", ";", "send-keys", "-X", "-N", "2", "cursor-down", ";", "send-keys", "-X", "cursor-right")
 		if got := mustRun(t, s, "display-message", "-p", "#{rectangle_toggle}"); got != "1\n" {
 			t.Errorf("%s: rectangle_toggle %q", keys, got)
@@ -275,7 +278,7 @@ func TestCopyModeRefresh(t *testing.T) {
 	s := started(t)
 	mustRun(t, s, "copy-mode", "-H", ";", "send-keys", "-X", "begin-selection", ";", "send-keys", "-X", "end-of-line")
 	p := s.st.panes[0]
-	p.prog.(*fakeProgram).lines[0] = []byte("after!")
+	p.prog.(*fakeProgram).Display([]byte("\x1b[H\x1b[2Kafter!"))
 	mustRun(t, s, "send-keys", "-X", "refresh-from-pane")
 	if got := mustRun(t, s, "display-message", "-p", "#{copy_cursor_line} #{selection_present} #{copy_cursor_x}"); got != "after! 0 6\n" {
 		t.Errorf("after refresh-from-pane: %q", got)
@@ -287,7 +290,7 @@ func TestCopyModeViKeyTable(t *testing.T) {
 	withFakeLines(t, false, 0, "one two")
 	s := started(t)
 	mustRun(t, s, "set-window-option", "-g", "mode-keys", "vi")
-	mustRun(t, s, "copy-mode", ";", "send-keys", "w")
+	mustRun(t, s, "copy-mode", ";", "send-keys", "0", "w")
 	if got := mustRun(t, s, "display-message", "-p", "#{copy_cursor_x}"); got != "4\n" {
 		t.Errorf("w in copy-mode-vi: x %q", got)
 	}

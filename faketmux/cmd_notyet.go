@@ -12,8 +12,4 @@ var notYetCommands = []*cmdEntry{
 
 	// Panes.
 	{name: "pipe-pane", alias: "pipep", template: "IOot:", lower: 0, upper: 1, usage: `[-IOo] [-t target-pane] [shell-command]`},
-
-	// Options and hooks.
-	{name: "set-hook", alias: "", template: "agpRt:uw", lower: 1, upper: 2, usage: `[-agpRuw] [-t target-pane] hook [command]`},
-	{name: "show-hooks", alias: "", template: "gpt:w", lower: 0, upper: 1, usage: `[-gpw] [-t target-pane]`},
 }

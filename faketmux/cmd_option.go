@@ -1,92 +1,112 @@
 package faketmux
 
-// optionCommands are the option commands, as tmux's cmd-*.c declare them.
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// optionCommands are the option and hook commands, as tmux's
+// cmd-set-option.c and cmd-show-options.c declare them: one exec each for
+// setting and showing, which tells the commands apart by name.
 var optionCommands = []*cmdEntry{
 	{name: "set-option", alias: "set", template: "aFgopqst:uUw", lower: 1, upper: 2, usage: `[-aFgopqsuUw] [-t target-pane] option [value]`, target: targetSpec{kind: findPane, canFail: true}, exec: cmdSetOption},
-	{name: "set-window-option", alias: "setw", template: "aFgoqt:u", lower: 1, upper: 2, usage: `[-aFgoqu] [-t target-window] option [value]`, target: targetSpec{kind: findWindow, canFail: true}, exec: cmdSetWindowOption},
-	{name: "show-window-options", alias: "showw", template: "gvt:", lower: 0, upper: 1, usage: `[-gv] [-t target-window] [option]`, target: targetSpec{kind: findWindow, canFail: true}, exec: cmdShowWindowOptions},
+	{name: "set-window-option", alias: "setw", template: "aFgoqt:u", lower: 1, upper: 2, usage: `[-aFgoqu] [-t target-window] option [value]`, target: targetSpec{kind: findWindow, canFail: true}, exec: cmdSetOption},
+	{name: "set-hook", template: "agpRt:uw", lower: 1, upper: 2, usage: `[-agpRuw] [-t target-pane] hook [command]`, target: targetSpec{kind: findPane, canFail: true}, exec: cmdSetOption},
 	{name: "show-options", alias: "show", template: "AgHpqst:vw", lower: 0, upper: 1, usage: `[-AgHpqsvw] [-t target-pane] [option]`, target: targetSpec{kind: findPane, canFail: true}, exec: cmdShowOptions},
+	{name: "show-window-options", alias: "showw", template: "gvt:", lower: 0, upper: 1, usage: `[-gv] [-t target-window] [option]`, target: targetSpec{kind: findWindow, canFail: true}, exec: cmdShowOptions},
+	{name: "show-hooks", template: "gpt:w", lower: 0, upper: 1, usage: `[-gpw] [-t target-pane]`, target: targetSpec{kind: findPane, canFail: true}, exec: cmdShowOptions},
 }
 
-// optionsFor is the option set set-option and show-options act on: the
-// option's own scope, global with -g, else the target's. The target may
-// have failed to resolve (tmux's CMD_FIND_CANFAIL): only the part the scope
-// needs must have been found.
-func (c *client) optionsFor(scope optionScope, it *cmdItem) (*options, error) {
-	a, t := it.args, it.target
-	if scope == scopeServer {
-		return c.st.options, nil
-	}
-	if a.has('g') {
-		if scope == scopeSession {
-			return c.st.sessionOptions, nil
+// optionSet is the set of options a command acts on and the scope tmux
+// gives it.
+type optionSet struct {
+	o     *options
+	scope optionScope
+}
+
+// scopeFlags are what tmux's options_scope_from_flags reads of a
+// command's flags: -s, -p, -w (or a window command) and -g.
+type scopeFlags struct{ server, pane, window, global bool }
+
+// scopeFromFlags is the set the flags choose, as tmux's
+// options_scope_from_flags: -s the server's, -p the target pane's (even
+// with -g), -w (and the window commands) a window's, else a session's; -g
+// the global one. The target may have failed to resolve (tmux's
+// CMD_FIND_CANFAIL): only the part the scope needs must have been found.
+func (c *client) scopeFromFlags(it *cmdItem, f scopeFlags) (optionSet, error) {
+	t := it.target
+	spec, given := it.args.get('t')
+	missing := func(noSuch, noCurrent string) error {
+		if given {
+			return fmt.Errorf(noSuch, spec)
 		}
-		return c.st.windowOptions, nil
+		return errors.New(noCurrent)
 	}
-	spec, given := a.get('t')
 	switch {
-	case scopeSession == scope && t.s != nil:
-		return t.s.options, nil
-	case scopeWindow == scope && t.w != nil:
-		return t.w.options, nil
-	case scopeSession == scope && given:
-		return nil, errorf(errNoSuchSession, spec)
-	case scopeSession == scope:
-		return nil, errorf(errNoCurrentSession)
-	case given:
-		return nil, errorf(errNoSuchWindow, spec)
+	case f.server:
+		return optionSet{c.st.options, scopeServer}, nil
+	case f.pane:
+		if t.p == nil {
+			return optionSet{}, missing(errNoSuchPane, errNoCurrentPane)
+		}
+		return optionSet{t.p.opts(), scopePane}, nil
+	case f.window && f.global:
+		return optionSet{c.st.windowOptions, scopeWindow}, nil
+	case f.window && t.w == nil:
+		return optionSet{}, missing(errNoSuchWindow, errNoCurrentWindow)
+	case f.window:
+		return optionSet{t.w.options, scopeWindow}, nil
+	case f.global:
+		return optionSet{c.st.sessionOptions, scopeSession}, nil
+	case t.s == nil:
+		return optionSet{}, missing(errNoSuchSession, errNoCurrentSession)
 	}
-	return nil, errorf(errNoCurrentWindow)
+	return optionSet{t.s.options, scopeSession}, nil
 }
 
-// scopeFromFlags is the option set show-options lists without a name.
-func scopeFromFlags(a *args) optionScope {
+// commandScope is the scope a command's own flags ask for; window is set
+// for set-window-option and show-window-options.
+func commandScope(a *args, window bool) scopeFlags {
+	return scopeFlags{server: a.has('s'), pane: a.has('p'), window: window || a.has('w'), global: a.has('g')}
+}
+
+// scopeFromName is the set a named option lives in, as tmux's
+// options_scope_from_name: its own scope's (-g the global one), a pane's
+// with -p for the window options panes may have; a user option's from the
+// flags.
+func (c *client) scopeFromName(it *cmdItem, window bool, name string) (optionSet, error) {
+	d, g := optionByName[name], it.args.has('g')
 	switch {
-	case a.has('s'):
-		return scopeServer
-	case a.has('w'):
-		return scopeWindow
+	case d == nil:
+		return c.scopeFromFlags(it, commandScope(it.args, window))
+	case d.scope == scopeServer:
+		return c.scopeFromFlags(it, scopeFlags{server: true})
+	case d.scope == scopeSession:
+		return c.scopeFromFlags(it, scopeFlags{global: g})
+	case d.pane && it.args.has('p'):
+		return c.scopeFromFlags(it, scopeFlags{pane: true})
 	}
-	return scopeSession
-}
-
-// optionName expands an option name as a format, as tmux does, for the
-// target however far it was found.
-func (c *client) optionName(it *cmdItem) string {
-	return c.formatForTarget(it.target).expand(it.args.values[0])
-}
-
-// refusePaneOptions refuses -p before anything else, even with -q: the
-// emulator has no pane options, and quietly setting none would mislead.
-func refusePaneOptions(a *args) error {
-	if a.has('p') {
-		return errorf(errUnsupported, "pane options (-p)")
-	}
-	return nil
-}
-
-// set-window-option and show-window-options are set-option and
-// show-options for windows: tmux's shared code takes them as -w.
-func cmdSetWindowOption(c *client, it *cmdItem) error {
-	it.args.flags = append(it.args.flags, flag{letter: 'w'})
-	return cmdSetOption(c, it)
-}
-
-func cmdShowWindowOptions(c *client, it *cmdItem) error {
-	it.args.flags = append(it.args.flags, flag{letter: 'w'})
-	return cmdShowOptions(c, it)
+	return c.scopeFromFlags(it, scopeFlags{window: true, global: g})
 }
 
 func cmdSetOption(c *client, it *cmdItem) error {
-	a := it.args
-	if err := refusePaneOptions(a); err != nil {
+	a, entry := it.args, it.entry
+	argument := c.formatForTarget(it.target).expand(a.values[0])
+	if entry.name == "set-hook" && a.has('R') {
+		c.runHookNow(it, argument)
+		return nil
+	}
+	name, index, err := matchOption(argument)
+	if err != nil {
+		if a.has('q') {
+			return nil
+		}
 		return err
 	}
-	d, err := c.namedOption(it)
-	if d == nil {
-		return err // nil under -q: an unknown option is quietly no option
-	}
-	name := d.name
 	value, given := "", len(a.values) > 1
 	if given {
 		value = a.values[1]
@@ -94,95 +114,231 @@ func cmdSetOption(c *client, it *cmdItem) error {
 			value = c.formatForTarget(it.target).expand(value)
 		}
 	}
-	o, err := c.optionsFor(d.scope, it)
+	set, err := c.scopeFromName(it, entry.name == "set-window-option", name)
 	if err != nil {
 		if a.has('q') {
 			return nil
 		}
 		return err
 	}
-	_, set := o.lookup(name)
-	if a.has('o') && !a.has('u') && set {
-		if a.has('q') {
-			return nil
-		}
-		return errorf(errAlreadySet, name)
+	o, d := set.o, optionByName[name]
+	if index != -1 && (d == nil || !d.array) {
+		return errorf(errNotAnArray, argument)
 	}
-	if a.has('u') || a.has('U') {
-		delete(o.values, name)
+	if a.has('o') && !a.has('u') && o.isSet(name) {
+		already := true
+		if index != -1 {
+			items, _ := o.items(name)
+			_, already = items[index]
+		}
+		if already {
+			if a.has('q') {
+				return nil
+			}
+			return errorf(errAlreadySet, argument)
+		}
+	}
+	if a.has('U') && set.scope == scopeWindow && it.target.w != nil {
+		for _, p := range it.target.w.panes {
+			if p.opts().isSet(name) {
+				p.opts().unset(name, index)
+			}
+		}
+	}
+	switch {
+	case a.has('u') || a.has('U'):
+		if o.isSet(name) {
+			o.unset(name, index)
+		}
+		return nil
+	case d == nil:
+		if !given {
+			return errorf(errEmptyValue)
+		}
+		if old, ok := o.values[name]; ok && a.has('a') {
+			value = old + value
+		}
+		o.values[name] = value
+	case !d.array:
+		own, isOwn := o.lookup(name)
+		value, err = d.parse(value, given, a.has('a'), own, isOwn, o.get(name))
+		if err != nil {
+			return err
+		}
+		o.values[name] = value
+	default:
+		if !given {
+			return errorf(errEmptyValue)
+		}
+		parse := d.parseItem
+		if d.hook {
+			parse = c.hookCommand
+		}
+		return o.setArray(d, index, value, a.has('a'), parse)
+	}
+	return nil
+}
+
+// setArray sets an array option's item, or with no index replaces (or with
+// appending, adds to) its items with those the value splits into, each
+// read by parse. A value that fails leaves the items before it, as in
+// tmux: none, when it replaces them.
+func (o *options) setArray(d *optionDef, index int, value string, appending bool, parse func(string) (string, error)) error {
+	items := o.array(d.name)
+	if index != -1 {
+		v, err := parse(value)
+		if err != nil {
+			return err
+		}
+		if old, ok := items[index]; ok && appending && d.typ == optString {
+			v = old + v
+		}
+		items[index] = v
 		return nil
 	}
-	value, err = d.parse(value, given, a.has('a'), o.get(name))
-	if err != nil {
-		return err
+	if !appending {
+		clear(items)
 	}
-	o.values[name] = value
+	for _, part := range d.split(value) {
+		v, err := parse(part)
+		if err != nil {
+			return err
+		}
+		next := 0
+		for ; ; next++ {
+			if _, used := items[next]; !used {
+				break
+			}
+		}
+		items[next] = v
+	}
 	return nil
 }
 
 func cmdShowOptions(c *client, it *cmdItem) error {
 	a := it.args
-	if err := refusePaneOptions(a); err != nil {
-		return err
-	}
+	window := it.entry.name == "show-window-options"
 	if len(a.values) == 0 {
-		scope := scopeFromFlags(a)
-		o, err := c.optionsFor(scope, it)
+		set, err := c.scopeFromFlags(it, commandScope(a, window))
 		if err != nil {
 			if a.has('q') {
 				return nil
 			}
 			return err
 		}
-		for i := range optionDefs {
-			if d := &optionDefs[i]; d.scope == scope {
-				if value, set := o.lookup(d.name); set {
-					c.printOption(d, value, a.has('v'))
-				}
-			}
-		}
+		c.showAll(it, set)
 		return nil
 	}
-	d, err := c.namedOption(it)
-	if d == nil {
-		return err // nil under -q: an unknown option is quietly no option
-	}
-	name := d.name
-	o, err := c.optionsFor(d.scope, it)
+	argument := c.formatForTarget(it.target).expand(a.values[0])
+	name, index, err := matchOption(argument)
 	if err != nil {
 		if a.has('q') {
 			return nil
 		}
 		return err
 	}
-	if value, set := o.lookup(name); set {
-		c.printOption(d, value, a.has('v'))
+	set, err := c.scopeFromName(it, window, name)
+	if err != nil {
+		if a.has('q') {
+			return nil
+		}
+		return err
+	}
+	o, inherited := set.o, false
+	if !o.isSet(name) && a.has('A') {
+		o, inherited = o.owner(name), true
+	}
+	switch {
+	case o != nil && o.isSet(name):
+		c.showOption(a, o, name, index, inherited)
+	case strings.HasPrefix(name, "@") && !a.has('q'):
+		return errorf(errInvalidOption, argument)
 	}
 	return nil
 }
 
-// printOption prints one line of show-options: string values are quoted
-// as tmux quotes command arguments, unless -v asks for the bare value.
-func (c *client) printOption(d *optionDef, value string, bare bool) {
-	switch {
-	case bare:
-		c.print(value)
-	case d.typ == optString:
-		c.print(d.name + " " + argsEscape(value))
-	default:
-		c.print(d.name + " " + value)
+// showAll lists a set as tmux's cmd_show_options_all does: its user
+// options by name, then the table's options of its scope in table order
+// (hooks only with -H, or only hooks for show-hooks); -A fills in the
+// values inherited, marked with '*'.
+func (c *client) showAll(it *cmdItem, set optionSet) {
+	a, o := it.args, set.o
+	hooks := it.entry.name == "show-hooks"
+	if !hooks {
+		for _, name := range slices.Sorted(maps.Keys(o.values)) {
+			if optionByName[name] == nil {
+				c.showOption(a, o, name, -1, false)
+			}
+		}
+	}
+	for i := range optionDefs {
+		d := &optionDefs[i]
+		inScope := d.scope == set.scope || set.scope == scopePane && d.pane
+		if !inScope || d.hook != hooks && !(d.hook && a.has('H')) {
+			continue
+		}
+		from, inherited := o, false
+		if !o.isSet(d.name) {
+			if !a.has('A') {
+				continue
+			}
+			if from, inherited = o.owner(d.name), true; from == nil {
+				continue
+			}
+		}
+		// The listing marks an inherited array with no items, where
+		// showOption does not.
+		if items, _ := from.items(d.name); d.array && len(items) == 0 && inherited {
+			if !a.has('v') {
+				c.print(d.name + "*")
+			}
+			continue
+		}
+		c.showOption(a, from, d.name, -1, inherited)
 	}
 }
 
-// namedOption finds the option that a set-option or show-options names; with
-// -q an unknown name gives neither an option nor an error.
-func (c *client) namedOption(it *cmdItem) (*optionDef, error) {
-	name := c.optionName(it)
-	if d := optionByName[name]; d != nil {
-		return d, nil
+// showOption prints an option as tmux's cmd_show_options_print does: each
+// item of an array (its name alone when it has none), string values quoted
+// as tmux quotes command arguments, unless -v asks for bare values.
+func (c *client) showOption(a *args, o *options, name string, index int, inherited bool) {
+	d := optionByName[name]
+	star := ""
+	if inherited {
+		star = "*"
 	}
-	if it.args.has('q') {
-		return nil, nil
+	label := name
+	var value string
+	switch {
+	case index != -1:
+		label = name + "[" + strconv.Itoa(index) + "]"
+		if d != nil && d.array {
+			items, _ := o.items(name)
+			value = items[index]
+		} else {
+			value, _ = o.lookup(name)
+		}
+	case d != nil && d.array:
+		items, _ := o.items(name)
+		if len(items) == 0 {
+			if !a.has('v') {
+				c.print(name)
+			}
+			return
+		}
+		for _, i := range slices.Sorted(maps.Keys(items)) {
+			c.showOption(a, o, name, i, inherited)
+		}
+		return
+	default:
+		value, _ = o.lookup(name)
 	}
-	return nil, errorf(errInvalidOption, name)
+	switch {
+	case a.has('v'):
+		c.print(value)
+	case d == nil || d.typ == optString:
+		c.print(label + star + " " + argsEscape(value))
+	default:
+		c.print(label + star + " " + value)
+	}
 }

@@ -2,10 +2,13 @@ package faketmux
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/pane"
 )
 
 // paneCommands are the pane commands, as tmux's cmd-*.c declare them.
@@ -94,6 +97,7 @@ func cmdSplitWindow(c *client, it *cmdItem) error {
 	}
 	c.st.popZoom(w, rezoom)
 	c.st.notify(event{kind: eventLayoutChanged, w: w})
+	it.raiseHook("after-split-window", target{s: w.session, w: w, p: p})
 	if a.has('P') {
 		template, ok := a.get('F')
 		if !ok {
@@ -411,7 +415,6 @@ func cmdRespawnPane(c *client, it *cmdItem) error {
 // history stays; a command, -c and -e given replace what the pane ran.
 func (c *client) respawn(p *paneState, a *args) error {
 	p.prog.Close()
-	lines, history := p.prog.Lines()
 	if len(a.values) > 0 {
 		p.argv, p.startCommand = a.values, stringifyArgv(a.values)
 	}
@@ -419,7 +422,7 @@ func (c *client) respawn(p *paneState, a *args) error {
 		p.cwd = c.formatter().expand(v)
 	}
 	c.st.resetModes(p)
-	return c.runPane(p, allValues(a, 'e'), lines[:history])
+	return c.runPane(p, allValues(a, 'e'), p.prog)
 }
 
 func cmdListPanes(c *client, it *cmdItem) error {
@@ -490,24 +493,30 @@ func cmdDisplayMessage(c *client, it *cmdItem) error {
 
 func cmdCapturePane(c *client, it *cmdItem) error {
 	a, t := it.args, it.target
-	// -q only silences -a's error, so it is accepted alone.
-	for _, f := range []byte("aCeJNP") {
-		if a.has(f) {
-			return errorf(errUnsupported, "capture-pane -"+string(f))
+	out, err := t.p.prog.Capture(pane.CaptureOptions{
+		Alternate: a.has('a'),
+		Codes:     a.has('e'),
+		EscapeC0:  a.has('C'),
+		Join:      a.has('J'),
+		NoTrim:    a.has('N'),
+		Pending:   a.has('P'),
+		Range: func(history, last int) (int, int) {
+			top := captureLine(a, 'S', 0, history, last)
+			bottom := captureLine(a, 'E', last, history, last)
+			return min(top, bottom), max(top, bottom)
+		},
+	})
+	if errors.Is(err, pane.ErrNoAlternate) {
+		// -q makes the missing alternate screen an empty capture.
+		if !a.has('q') {
+			return errorf(errNoAlternateScreen)
 		}
-	}
-	lines, history := t.p.prog.Lines()
-	last := len(lines) - 1
-	top := captureLine(a, 'S', 0, history, last)
-	bottom := captureLine(a, 'E', last, history, last)
-	if bottom < top {
-		top, bottom = bottom, top
-	}
-	var out []byte
-	for _, l := range lines[top : bottom+1] {
-		out = append(append(out, l...), '\n')
+		out = nil
 	}
 	if a.has('p') {
+		// tmux prints the capture as one line: its own final newline
+		// goes, one is added.
+		out = append(bytes.TrimSuffix(out, []byte("\n")), '\n')
 		c.stdout.Write(out)
 		return nil
 	}
@@ -625,12 +634,14 @@ func cmdSelectPane(c *client, it *cmdItem) error {
 		// tmux keeps the old one when the new one is not valid UTF-8.
 		if title = c.formatFor(t.p).expand(title); utf8.ValidString(title) {
 			p.title = title
+			c.st.notify(event{kind: eventSilent, hook: "pane-title-changed", p: p})
 		}
 	case p != w.active:
 		// Another pane unzooms the window, unless -Z keeps it zoomed.
 		rezoom := w.pushZoom(false, a.has('Z'))
 		c.st.setActive(w, p)
 		c.st.popZoom(w, rezoom)
+		it.raiseHook("after-select-pane", target{s: t.s, w: w, p: p})
 	}
 	return nil
 }

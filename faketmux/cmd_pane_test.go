@@ -4,33 +4,36 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/pane"
 )
 
 // fakeProgram stands in for a pane's process so pastes can be checked
-// without a terminal.
+// without a terminal; its screen is a real one, drawn once.
 type fakeProgram struct {
-	input   []byte
-	bracket bool
-	exited  chan struct{}
-	// lines are the history then the screen, history of them in history.
-	lines   [][]byte
-	history int
+	*pane.Screen
+	input  []byte
+	exited chan struct{}
+}
+
+// newFakeProgram draws lines on a fake pane's screen as wide as the pane
+// (as high as the lines), the first history of them scrolled into its
+// history, after turning bracketed paste on if asked.
+func newFakeProgram(o paneOptions, bracket bool, history int, lines ...string) *fakeProgram {
+	p := &fakeProgram{Screen: pane.NewScreen(o.Cols, max(len(lines)-history, 1), 2000), exited: make(chan struct{})}
+	if bracket {
+		p.Display([]byte("\x1b[?2004h"))
+	}
+	p.Display([]byte(strings.Join(lines, "\r\n")))
+	return p
 }
 
 func (p *fakeProgram) Write(b []byte) error    { p.input = append(p.input, b...); return nil }
 func (p *fakeProgram) Input() []byte           { return append([]byte(nil), p.input...) }
-func (p *fakeProgram) BracketedPaste() bool    { return p.bracket }
-func (p *fakeProgram) Lines() ([][]byte, int)  { return p.lines, p.history }
-func (p *fakeProgram) HistorySize() int        { return p.history }
-func (p *fakeProgram) ClearHistory()           { p.lines, p.history = p.lines[p.history:], 0 }
 func (p *fakeProgram) PID() int                { return 1 }
 func (p *fakeProgram) Resize(int, int) error   { return nil }
 func (p *fakeProgram) Exited() <-chan struct{} { return p.exited }
 func (p *fakeProgram) ExitStatus() (int, int)  { return 0, 0 }
-func (p *fakeProgram) Display([]byte)          {}
-func (p *fakeProgram) Cursor() (int, int)      { return 0, 0 }
-func (p *fakeProgram) Trim()                   {}
-func (p *fakeProgram) AltScreen() bool         { return false }
 func (p *fakeProgram) TTY() string             { return "/dev/pts/fake" }
 func (p *fakeProgram) Close() error            { return nil }
 
@@ -45,11 +48,7 @@ func withFakePrograms(t testing.TB, bracket bool) {
 func withFakeLines(t testing.TB, bracket bool, history int, lines ...string) {
 	old := startProgram
 	startProgram = func(o paneOptions) (program, error) {
-		p := &fakeProgram{bracket: bracket, exited: make(chan struct{}), history: history}
-		for _, l := range lines {
-			p.lines = append(p.lines, []byte(l))
-		}
-		return p, nil
+		return newFakeProgram(o, bracket, history, lines...), nil
 	}
 	t.Cleanup(func() { startProgram = old })
 }
@@ -181,7 +180,8 @@ func TestListPanesScopes(t *testing.T) {
 			t.Errorf("%q = %q, want %q", args, got, tc.want)
 		}
 	}
-	if got := mustRun(t, s, "list-panes", "-a"); !strings.HasPrefix(got, "main:0.0: [40x24] [history 0/2000, 82 bytes] %0 (active)\n") {
+	// The row was written at 80 columns, so it holds a quarter of 80.
+	if got := mustRun(t, s, "list-panes", "-a"); !strings.HasPrefix(got, "main:0.0: [40x24] [history 0/2000, 132 bytes] %0 (active)\n") {
 		t.Errorf("list-panes -a = %q", got)
 	}
 }
@@ -428,10 +428,43 @@ func TestCapturePaneRange(t *testing.T) {
 	if got, _, _ := run(t, s, "", "show-buffer", "-b", "b"); got != "36\n37\n" {
 		t.Errorf("capture-pane -b with a range stored %q", got)
 	}
-	for _, f := range []string{"-a", "-C", "-e", "-J", "-N", "-P"} {
-		mustFail(t, s, "faketmux: capture-pane "+f+" is not supported", "capture-pane", "-p", f)
-	}
 	mustFail(t, s, "can't find pane: %9", "capture-pane", "-J", "-t", "%9")
+}
+
+// TestCapturePaneFlags checks -e -C -J -N -P -a on a screen of 3 rows
+// holding a styled row, a row of 85 wrapped at 80, and an escape sequence
+// not yet finished.
+func TestCapturePaneFlags(t *testing.T) {
+	withFakeLines(t, false, 0, "\x1b[1;31mred\x1b[m a\\b  ", strings.Repeat("x", 85), "\x1b[1")
+	s := started(t)
+	xs := strings.Repeat("x", 80) + "\nxxxxx\n"
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{nil, xs + "\n"},
+		{[]string{"-S", "-1", "-E", "-1"}, "red a\\b\n"},
+		{[]string{"-S", "-1", "-E", "-1", "-N"}, "red a\\b  \n"},
+		// A style is written when it changes, and all of it after a reset.
+		{[]string{"-S", "-1", "-E", "0", "-e"}, "\x1b[1m\x1b[31mred\x1b[0m\x1b[39m\x1b[49m a\\b\n" + strings.Repeat("x", 80) + "\n"},
+		{[]string{"-S", "-1", "-E", "-1", "-e", "-C"}, `\033[1m\033[31mred\033[0m\033[39m\033[49m a\\b` + "\n"},
+		// -J joins the wrapped row to the next and keeps trailing spaces.
+		{[]string{"-S", "-", "-J"}, "red a\\b  \n" + strings.Repeat("x", 85) + "\n\n"},
+		{[]string{"-S", "0", "-E", "0", "-J"}, strings.Repeat("x", 80) + "\n"},
+		{[]string{"-P"}, "\x1b[1\n"},
+		{[]string{"-P", "-C"}, `\033[1` + "\n"},
+		{[]string{"-a", "-q"}, "\n"},
+	} {
+		args := append([]string{"capture-pane", "-p"}, tc.args...)
+		if got := mustRun(t, s, args...); got != tc.want {
+			t.Errorf("%q = %q, want %q", args, got, tc.want)
+		}
+	}
+	mustFail(t, s, "no alternate screen", "capture-pane", "-a")
+	mustRun(t, s, "capture-pane", "-P", "-b", "pending", ";", "capture-pane", "-a", "-q", "-b", "alt")
+	if got := mustRun(t, s, "list-buffers", "-F", "#{buffer_name} #{buffer_size}"); got != "pending 3\n" {
+		t.Errorf("buffers after capturing the pending bytes and no alternate screen: %q", got)
+	}
 }
 
 func TestClearHistory(t *testing.T) {

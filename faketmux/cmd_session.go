@@ -66,7 +66,11 @@ func cmdNewSession(c *client, it *cmdItem) error {
 		if c.control == nil {
 			return errorf(errNotATerminal)
 		}
-		c.attach(c.st.findSession(name), 1)
+		s := c.st.findSession(name)
+		if !a.has('E') {
+			c.updateEnvironment(s)
+		}
+		c.attach(s, 1)
 		return nil
 	}
 	if named && c.st.findSession(name) != nil {
@@ -84,6 +88,17 @@ func cmdNewSession(c *client, it *cmdItem) error {
 	if err != nil {
 		return err
 	}
+	// With no terminal to size it, a session takes the global
+	// default-size, where -x and -y do not say.
+	if x, y, ok := readSize(c.st.sessionOptions.get("default-size")); ok {
+		if !a.has('x') {
+			width = x
+		}
+		if !a.has('y') {
+			height = y
+		}
+	}
+	width, height = max(width, 1), max(height, 1)
 	cwd := c.dir
 	if v, ok := a.get('c'); ok {
 		cwd = c.formatter().expand(v)
@@ -112,7 +127,7 @@ func cmdNewSession(c *client, it *cmdItem) error {
 	}
 	// The configuration runs with no client to take variables from.
 	if c.env != nil && !a.has('E') {
-		s.env.update(c.env)
+		s.env.update(c.env, st.sessionOptions.getArray("update-environment"))
 	}
 	for _, kv := range allValues(a, 'e') {
 		s.env.put(kv)
@@ -124,12 +139,13 @@ func cmdNewSession(c *client, it *cmdItem) error {
 	}
 	s.current = w
 	st.addSession(s)
-	st.notify(event{kind: eventSessionsChanged})
+	st.notify(event{kind: eventSessionsChanged, s: s, hook: "session-created"})
 	st.showConfigErrors(s)
 	c.touch(s)
 	if !a.has('d') {
 		c.attach(s, 0)
 	}
+	it.raiseHook("after-new-session", target{s: s, w: w, p: w.active})
 	if a.has('P') {
 		template, ok := a.get('F')
 		if !ok {

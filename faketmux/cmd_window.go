@@ -3,6 +3,7 @@ package faketmux
 import (
 	"fmt"
 	"math"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -70,16 +71,39 @@ func (w *window) hold(p *paneState) {
 	w.fixPanes()
 }
 
-// rename names w, or with no name, after p's command as tmux's
-// automatic-rename first does. A window named explicitly keeps its name:
-// automatic-rename goes off, as in tmux.
+// rename names w, or with no name, as tmux's default_window_name does:
+// after p's command, else its shell. A window named explicitly keeps its
+// name: automatic-rename goes off, as in tmux.
 func (w *window) rename(name string, p *paneState) {
 	w.name = name
-	if name == "" {
-		w.name = p.command
-	} else {
+	switch {
+	case name != "":
 		w.options.values["automatic-rename"] = "off"
+	case p.startCommand != "":
+		w.name = parseWindowName(p.startCommand)
+	default:
+		w.name = p.command
 	}
+}
+
+// parseWindowName is a window's name from a command, as tmux's
+// parse_window_name takes it: the first word, out of its quotes, without
+// "exec " and leading dashes, trailing characters that are neither letters,
+// digits nor punctuation, and a path's directories.
+func parseWindowName(in string) string {
+	name := strings.TrimPrefix(in, `"`)
+	name, _, _ = strings.Cut(name, `"`)
+	name = strings.TrimPrefix(name, "exec ")
+	name = strings.TrimLeft(name, " -")
+	name, _, _ = strings.Cut(name, " ")
+	// isalnum and ispunct take only ASCII's visible characters here.
+	for len(name) > 1 && (name[len(name)-1] <= ' ' || name[len(name)-1] >= 0x7f) {
+		name = name[:len(name)-1]
+	}
+	if strings.HasPrefix(name, "/") {
+		name = filepath.Base(name)
+	}
+	return name
 }
 
 func cmdNewWindow(c *client, it *cmdItem) error {
@@ -144,6 +168,7 @@ func cmdNewWindow(c *client, it *cmdItem) error {
 		// tmux makes the window current before it tells of its link.
 		c.st.events = slices.Insert(c.st.events, len(c.st.events)-1, event{kind: eventWindowChanged, s: s})
 	}
+	it.raiseHook("after-new-window", target{s: s, w: w, p: w.active})
 	if a.has('P') {
 		template, ok := a.get('F')
 		if !ok {
@@ -494,13 +519,19 @@ func cmdResizeWindow(c *client, it *cmdItem) error {
 // defaultSize is a session's default-size, or 80x24 when it does not read
 // as WxH, within the window limits.
 func defaultSize(s *session) (int, int) {
-	sx, sy := 80, 24
-	var x, y uint
-	if n, _ := fmt.Sscanf(s.options.get("default-size"), "%dx%d", &x, &y); n == 2 {
-		sx, sy = int(x), int(y)
+	sx, sy, ok := readSize(s.options.get("default-size"))
+	if !ok {
+		sx, sy = 80, 24
 	}
 	clamp := func(n int) int { return min(max(n, windowMinimum), windowMaximum) }
 	return clamp(sx), clamp(sy)
+}
+
+// readSize reads a WxH size as tmux's sscanf("%ux%u") does.
+func readSize(s string) (int, int, bool) {
+	var x, y uint
+	n, _ := fmt.Sscanf(s, "%dx%d", &x, &y)
+	return int(x), int(y), n == 2
 }
 
 // resizeWindow is tmux's resize_window: the layout is resized first, and
@@ -515,6 +546,8 @@ func (st *state) resizeWindow(w *window, sx, sy int) {
 	if zoomed {
 		st.zoom(w, w.active)
 	}
+	st.notify(event{kind: eventLayoutChanged, w: w})
+	st.notify(event{kind: eventSilent, hook: "window-resized", w: w})
 }
 
 func cmdKillWindow(c *client, it *cmdItem) error {
@@ -620,6 +653,8 @@ func selectWindow(c *client, it *cmdItem, move windowMove) error {
 	a, t := it.args, it.target
 	s := t.s
 	defer c.st.windowChanged(s, s.current)
+	// tmux raises the hook for the session's current window after.
+	defer func() { it.raiseHook("after-select-window", target{s: s, w: s.current, p: s.current.active}) }()
 	switch {
 	case move == moveNext:
 		// -a moves to a window with an alert, and none ever has one here.

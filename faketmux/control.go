@@ -197,6 +197,9 @@ type event struct {
 	w      *window
 	s      *session
 	client *controlClient
+	// hook names the hook the notification raises where its kind does not
+	// say (see hookName).
+	hook string
 }
 
 // windowChanged tells of a change of s's current window from was.
@@ -207,9 +210,12 @@ func (st *state) windowChanged(s *session, was *window) {
 }
 
 // notify queues a notification for the global queue, which runs once the
-// current command line or batch of control input is done.
+// current command line or batch of control input is done. A hook that a
+// notification runs raises none, as tmux's notify_add drops them.
 func (st *state) notify(e event) {
-	st.events = append(st.events, e)
+	if !st.inEventHook {
+		st.events = append(st.events, e)
+	}
 }
 
 // runEvents runs the global queue: each notification is one item, written
@@ -217,6 +223,9 @@ func (st *state) notify(e event) {
 func (st *state) runEvents() {
 	for len(st.events) > 0 {
 		e := st.events[0]
+		// The queue's array outlives the reslice: an event left in it
+		// would keep its window, and the window's panes, alive.
+		st.events[0] = event{}
 		st.events = st.events[1:]
 		st.number++
 		for _, cc := range st.controls {
@@ -224,7 +233,9 @@ func (st *state) runEvents() {
 				io.WriteString(cc.out, line+"\n")
 			}
 		}
+		st.eventHook(e)
 	}
+	st.events = nil
 }
 
 // render is the notification line cc sees for e, or none.
@@ -279,17 +290,18 @@ func (cc *controlClient) render(e event) string {
 }
 
 // attach makes the client of c a control client attached to s, as
-// attach-session and new-session do for a client in control mode.
-func (c *client) attach(s *session, silent int) {
-	c.attachClient(c.control, s, silent)
+// attach-session and new-session do for a client in control mode; attached
+// is 1 where tmux tells of client-attached (attach-session, new-session
+// -A).
+func (c *client) attach(s *session, attached int) {
+	c.attachClient(c.control, s, attached)
 }
 
 // attachClient attaches cc to s, or with no client only focuses s's pane.
-func (c *client) attachClient(cc *controlClient, s *session, silent int) {
-	if p := s.current.active; !p.focused {
-		p.focused = true
-		silent++ // pane-focus-in
-	}
+func (c *client) attachClient(cc *controlClient, s *session, attached int) {
+	p := s.current.active
+	focusIn := !p.focused
+	p.focused = true
 	if cc == nil {
 		return
 	}
@@ -302,9 +314,13 @@ func (c *client) attachClient(cc *controlClient, s *session, silent int) {
 	cc.session = s
 	s.lastAttached = c.s.now()
 	c.touch(s)
+	if focusIn {
+		c.st.notify(event{kind: eventSilent, hook: "pane-focus-in", p: p})
+	}
 	c.st.notify(event{kind: eventSessionChanged, s: s, client: cc})
-	for range silent {
-		c.st.notify(event{kind: eventSilent})
+	c.st.checkUnattached()
+	for range attached {
+		c.st.notify(event{kind: eventSilent, hook: "client-attached", client: cc})
 	}
 }
 
@@ -325,7 +341,7 @@ func (st *state) detachFrom(s *session) {
 func (st *state) shutDown() {
 	for _, s := range st.sessions {
 		st.detachFrom(s)
-		st.notify(event{kind: eventSessionsChanged})
+		st.notify(event{kind: eventSessionsChanged, s: s, hook: "session-closed"})
 	}
 	st.runEvents()
 }
@@ -457,7 +473,7 @@ func (c *client) serveControl(parse func(string) ([]string, error)) (failed bool
 	st.outMu.Unlock()
 	if s.st == st {
 		st.controls = slices.DeleteFunc(st.controls, func(x *controlClient) bool { return x == cc })
-		st.notify(event{kind: eventSilent}) // client-detached
+		st.notify(event{kind: eventSilent, hook: "client-detached", client: cc})
 		st.runEvents()
 	}
 	io.WriteString(c.stdout, "%exit\n")

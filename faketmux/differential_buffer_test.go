@@ -111,6 +111,9 @@ var _ = differentialCases("buffer", []scenario{
 		cmd("display-message", "-p", "-t", "f:win.0", "#{session_id}/#{window_id}/#{pane_id}"),
 		cmd("display-message", "-p", "-F", "#{session_name}"),
 		cmd("display-message", "-p", "-F", "x", "y"),
+		// tmux finds pane_current_path from the terminal's foreground
+		// process, which it has only once the program has started.
+		cmd("display-message", "-p", "[#{pane_current_path}]").waitGone("[]"),
 		cmd("display-message", "-p", "#{m:f*,#{session_name}} #{m:x*,#{session_name}} #{q:#{l:a b}} #{pane_start_command} #{pane_current_path}"),
 		cmd("list-sessions", "-F", "#{session_name}|#{session_id}|#{session_windows}|#{session_attached}|#{session_created}").normalise(normTimes),
 		cmd("list-sessions").normalise(normTimes),

@@ -11,7 +11,12 @@ var _ = differentialCases("dead", []scenario{
 	{name: "remain-on-exit and respawn", steps: []step{
 		cmd("new-session", "-d", "-s", "d", "-n", "w", "-x", "80", "-y", "30", "sleep 1000"),
 		cmd("set-option", "-w", "remain-on-exit", "on"),
-		cmd("split-window", "-d", "printf 'hello\\nworld\\n'; "+linger+"exit 3"),
+		// tmux closes a pane's terminal as soon as it learns its program
+		// exited, dropping output it has not read yet: this program waits
+		// for a key, sent once its output is on the screen.
+		cmd("split-window", "-d", "printf 'hello\\nworld\\n'; read x; "+linger+"exit 3"),
+		cmd("capture-pane", "-p", "-t", "%1").waitFor("world"),
+		cmd("send-keys", "-t", "%1", "Enter"),
 		cmd("display-message", "-p", "-t", "%1", "#{pane_dead} [#{pane_dead_status}]").waitFor("1 [3]"),
 		cmd("capture-pane", "-p", "-t", "%1").waitFor("Pane is dead").normalise(normTimes),
 		cmd("list-panes", "-F", "#{pane_id} #{pane_dead} [#{pane_dead_status}] [#{pane_dead_signal}] #{?pane_dead_time,time,}"),

@@ -177,6 +177,7 @@ var _ = differentialCases("pane", []scenario{
 		}
 	}()},
 	{name: "history", steps: historySteps()},
+	{name: "capture flags", steps: captureFlagSteps()},
 	{name: "shells' argv[0]", ownDirs: true, steps: []step{
 		// A shell command runs with the shell's base name as $0, and the
 		// shell alone as a login shell, "-sh".
@@ -280,3 +281,66 @@ var ttyRE = regexp.MustCompile(`\[/dev/pts/[0-9]+\]`)
 
 // normTTY replaces a bracketed pane_tty that names a terminal.
 func normTTY(s string) string { return ttyRE.ReplaceAllString(s, "[<tty>]") }
+
+// captureFlagSteps draw styles and colours of every kind, a wrapped row, a
+// tab, an erase in a colour, a wide character cut in two, a combining one,
+// the line-drawing set and an unfinished escape sequence, and capture them
+// with each of capture-pane's flags; then the main screen kept behind the
+// alternate one (-a), and wrapped rows in the history (-J).
+func captureFlagSteps() []step {
+	const draw = `printf '\033[1;31mred\033[m \033[4:3mcurly\033[0m\033[38;5;100mx\033[48;2;1;2;3my\033[58;5;9mu\033[m a\\b  \n'; ` +
+		`printf '%030d\n' 0; printf 'tab\tx\n'; printf '\033[44mab\033[K\033[m\n'; printf 'wide\344\270\255x\033[2Dy\n'; ` +
+		`printf 'e\314\201 \033(0lqk\033(B\033[2;7;9;53mz\033[22;27mw\033[91;103mb\033[m\n'; printf 'END\033[1'; exec sleep 1000`
+	capture := func(window string, args ...string) step {
+		return cmd(append([]string{"capture-pane", "-p", "-t", "cf:" + window}, args...)...)
+	}
+	return []step{
+		cmd("new-session", "-d", "-s", "cf", "-x", "20", "-y", "8", draw),
+		capture("0").waitFor("END"),
+		capture("0", "-e"),
+		capture("0", "-e", "-C"),
+		capture("0", "-C"),
+		capture("0", "-N"),
+		capture("0", "-J"),
+		capture("0", "-J", "-N", "-e", "-S", "1", "-E", "2"),
+		capture("0", "-P"),
+		capture("0", "-P", "-C"),
+		capture("0", "-a"),
+		capture("0", "-a", "-q"),
+		capture("0", "-M"),
+		capture("0", "-T"),
+		cmd("display-message", "-p", "-t", "cf:0", "#{history_bytes}"),
+		cmd("capture-pane", "-J", "-t", "cf:0", "-b", "joined", ";", "capture-pane", "-P", "-t", "cf:0", "-b", "pending",
+			";", "capture-pane", "-a", "-q", "-t", "cf:0", "-b", "none", ";", "list-buffers", "-F", "#{buffer_name} #{buffer_size}"),
+		cmd("show-buffer", "-b", "joined"),
+		// The alternate screen: -a shows the main screen's rows as they
+		// were, with no history of their own.
+		cmd("new-window", "-d", "-t", "cf:1", `printf 'main\n\033[32mscreen'; printf '\033[?1049h\033[Halt\033[1mG'; exec sleep 1000`),
+		capture("1").waitFor("altG"),
+		capture("1", "-a"),
+		capture("1", "-a", "-e", "-N"),
+		capture("1", "-a", "-S", "-5", "-E", "1"),
+		cmd("display-message", "-p", "-t", "cf:1", "#{alternate_on} #{cursor_x},#{cursor_y} #{history_bytes}"),
+		// Rows wrapped into the history are joined there too.
+		cmd("new-window", "-d", "-t", "cf:2", `printf '%050d\n' 0; seq 1 8; printf END; exec sleep 1000`),
+		capture("2", "-S", "-").waitFor("END"),
+		capture("2", "-S", "-", "-J"),
+		capture("2", "-S", "-8", "-E", "-7", "-J"),
+		cmd("display-message", "-p", "-t", "cf:2", "#{history_size} #{history_bytes} #{history_all_bytes}"),
+		// The modes a program sets, and the character under the cursor.
+		cmd("new-window", "-d", "-t", "cf:3", `printf '\033[?1h\033=\033[?1000h\033[?1006h\033[4h\033[?7l\033[?25l'; printf 'ab\344\270\255\033[3G'; exec sleep 1000`),
+		capture("3").waitFor("ab"),
+		cmd("display-message", "-p", "-t", "cf:3", "#{cursor_flag}#{insert_flag}#{keypad_cursor_flag}#{keypad_flag}"+
+			"#{mouse_all_flag}#{mouse_any_flag}#{mouse_button_flag}#{mouse_sgr_flag}#{mouse_standard_flag}#{mouse_utf8_flag}"+
+			"#{origin_flag}#{wrap_flag} [#{cursor_character}]"),
+		cmd("display-message", "-p", "-t", "cf:0", "#{cursor_flag}#{insert_flag}#{wrap_flag} [#{cursor_character}]"),
+		// A respawned pane keeps its history as it was: styles, wrapped
+		// rows and what its lines hold.
+		cmd("respawn-pane", "-k", "-t", "cf:0", `printf 'again\n'; exec sleep 1000`),
+		capture("0").waitFor("again"),
+		cmd("respawn-pane", "-k", "-t", "cf:2", `printf '\033[31mred'; exec sleep 1000`),
+		capture("2").waitFor("red"),
+		capture("2", "-S", "-", "-J", "-e"),
+		cmd("display-message", "-p", "-t", "cf:2", "#{history_size} #{history_bytes} #{cursor_x},#{cursor_y}"),
+	}
+}

@@ -25,14 +25,6 @@ type envVar struct {
 	hidden  bool
 }
 
-// updateEnvironment is the default of tmux's update-environment option, the
-// variables new-session takes from its client. The emulator does not model
-// the option, so it is always this list, none of them a pattern.
-var updateEnvironment = []string{
-	"DISPLAY", "KRB5CCNAME", "SSH_ASKPASS", "SSH_AUTH_SOCK",
-	"SSH_AGENT_PID", "SSH_CONNECTION", "WINDOWID", "XAUTHORITY",
-}
-
 // newEnviron is an environment made from NAME=value entries, as tmux's
 // environ_put makes one from a process's environment.
 func newEnviron(kvs []string) environ {
@@ -106,15 +98,18 @@ func (e *environ) copy(src *environ) {
 	}
 }
 
-// update is tmux's environ_update at new-session: each variable of
-// update-environment takes the client's value, or is removed when the
-// client has none.
-func (e *environ) update(client []string) {
-	for _, name := range updateEnvironment {
-		if value, ok := lookupEnvOK(client, name); ok {
-			e.set(name, value, false)
+// update is tmux's environ_update at new-session: each item of
+// update-environment, an fnmatch pattern, takes the client's first variable
+// by name that it matches, or when none does removes the name the pattern
+// is.
+func (e *environ) update(client []string, patterns []string) {
+	from := newEnviron(client)
+	for _, pattern := range patterns {
+		i := slices.IndexFunc(from.vars, func(v envVar) bool { return fnmatch(pattern, v.name, false) })
+		if i < 0 {
+			e.clear(pattern)
 		} else {
-			e.clear(name)
+			e.set(from.vars[i].name, from.vars[i].value, false)
 		}
 	}
 }

@@ -57,7 +57,7 @@ func TestEnvironCopy(t *testing.T) {
 
 func TestEnvironUpdate(t *testing.T) {
 	e := newEnviron([]string{"DISPLAY=:old", "OTHER=1"})
-	e.update([]string{"DISPLAY=:1", "SSH_AUTH_SOCK=/s", "HOME=/h"})
+	e.update([]string{"DISPLAY=:1", "SSH_AUTH_SOCK=/s", "HOME=/h"}, optionByName["update-environment"].defArr)
 	got := map[string]envVar{}
 	for _, v := range e.vars {
 		got[v.name] = v
@@ -70,6 +70,13 @@ func TestEnvironUpdate(t *testing.T) {
 	}
 	if !got["XAUTHORITY"].removed || !got["WINDOWID"].removed {
 		t.Errorf("variables the client lacks are not removed: %+v", e.vars)
+	}
+	// A pattern takes the first variable it matches by name, or removes
+	// the name it is.
+	e = environ{}
+	e.update([]string{"LC_B=2", "LC_A=1", "X=3"}, []string{"LC_*", "Y*"})
+	if want := []envVar{{name: "LC_A", value: "1"}, {name: "Y*", removed: true}}; !slices.Equal(e.vars, want) {
+		t.Errorf("patterns: %+v, want %+v", e.vars, want)
 	}
 }
 

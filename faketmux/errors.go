@@ -110,6 +110,7 @@ const (
 	errLayoutPanes       = "have %d panes but need %d"
 	errLayoutMismatch    = "size mismatch after applying layout"
 	errAdjustment        = "adjustment %s"
+	errNoAlternateScreen = "no alternate screen"
 )
 
 const (
@@ -137,6 +138,13 @@ const (
 	errNoSuchWindow     = "no such window: %s"
 	errNoCurrentSession = "no current session"
 	errNoCurrentWindow  = "no current window"
+	errAmbiguousOption  = "ambiguous option: %s"
+	errNotAnArray       = "not an array: %s"
+	errBadKey           = "bad key: %s"
+	errBadColour        = "bad colour: %s"
+	errInvalidStyle     = "invalid style: %s"
+	errNoSuchPane       = "no such pane: %s"
+	errNoCurrentPane    = "no current pane"
 )
 
 // Environments.

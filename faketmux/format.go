@@ -866,6 +866,9 @@ func (f *formatter) find(key string, mods findModifiers) (string, bool) {
 	if !ok {
 		value, t, ok = f.variable(key)
 	}
+	if !ok {
+		value, ok = f.c.hookFormats[key]
+	}
 	if !ok && !mods.timestr {
 		value, ok = f.environ(key)
 	}
@@ -962,23 +965,7 @@ func prettyTime(t, now time.Time) string {
 
 // option gives an option's value as a format variable, #{buffer-limit}.
 func (f *formatter) option(key string) (string, bool) {
-	d := optionByName[key]
-	if d == nil {
-		return "", false
-	}
-	switch d.scope {
-	case scopeServer:
-		return f.st.options.get(key), true
-	case scopeWindow:
-		if f.w != nil {
-			return f.w.options.get(key), true
-		}
-		return f.st.windowOptions.get(key), true
-	}
-	if f.s != nil {
-		return f.s.options.get(key), true
-	}
-	return f.st.sessionOptions.get(key), true
+	return f.st.formatOption(key, f.p, f.w, f.s)
 }
 
 // environ looks a variable up as tmux's format_find does: the session's

@@ -477,8 +477,14 @@ func colourRGB(s string) (int, bool) {
 			return colour256(8 + i), true
 		}
 	}
+	return colourByName(s)
+}
+
+// colourByName is a colour by its X11 name, as tmux's colour_byname reads
+// it: greyN (or grayN) is N percent of white, any other grey... X11's
+// grey; the names ignore case.
+func colourByName(s string) (int, bool) {
 	if strings.HasPrefix(s, "grey") || strings.HasPrefix(s, "gray") {
-		// greyN is N percent of white; any other grey... is X11's grey.
 		digits := len(s[4:]) - len(strings.TrimLeft(s[4:], "0123456789"))
 		if digits == 0 {
 			return 0xbebebe, true
@@ -487,7 +493,7 @@ func colourRGB(s string) (int, bool) {
 		c := int(math.Round(2.55 * float64(n)))
 		return c<<16 | c<<8 | c, c <= 255
 	}
-	rgb, ok := x11Colours[lower]
+	rgb, ok := x11Colours[strings.ToLower(s)]
 	return rgb, ok
 }
 

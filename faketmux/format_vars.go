@@ -1,7 +1,6 @@
 package faketmux
 
 import (
-	"fmt"
 	"os"
 	"os/user"
 	"slices"
@@ -185,19 +184,7 @@ func (f *formatter) serverVariable(key string) (string, time.Time, bool) {
 		}
 	case "history_bytes":
 		if f.p != nil {
-			lines, cells := gridSize(f.p)
-			return strconv.Itoa(32*lines + 5*cells), t, true
-		}
-	case "history_all_bytes":
-		// Lines and cells as history_bytes counts them, then the
-		// extended cells, which are not modelled.
-		if f.p != nil {
-			lines, cells := gridSize(f.p)
-			return fmt.Sprintf("%d,%d,%d,%d,0,0", lines, 32*lines, cells, 5*cells), t, true
-		}
-	case "cursor_character":
-		if f.p != nil {
-			return cursorCharacter(f.p), t, true
+			return strconv.Itoa(f.p.prog.HistoryBytes()), t, true
 		}
 	case "alternate_saved_x", "alternate_saved_y":
 		// The cursor saved on entering the alternate screen; tmux's
@@ -215,10 +202,6 @@ func (f *formatter) serverVariable(key string) (string, time.Time, bool) {
 		if f.p != nil {
 			return strconv.Itoa(f.p.height - 1), t, true
 		}
-	case "wrap_flag":
-		if f.p != nil {
-			return "1", t, true
-		}
 	case "cursor_x", "cursor_y":
 		if f.p != nil {
 			x, y := f.p.prog.Cursor()
@@ -231,67 +214,22 @@ func (f *formatter) serverVariable(key string) (string, time.Time, bool) {
 		if f.p != nil {
 			return boolString(f.p.prog.AltScreen()), t, true
 		}
-	case "insert_flag", "keypad_flag", "keypad_cursor_flag", "mouse_any_flag", "mouse_all_flag",
-		"mouse_button_flag", "mouse_sgr_flag", "mouse_standard_flag", "mouse_utf8_flag", "origin_flag":
+	case "history_all_bytes":
 		if f.p != nil {
-			return "0", t, true
+			return f.p.prog.HistoryAllBytes(), t, true
 		}
-	case "cursor_flag":
+	case "cursor_character":
 		if f.p != nil {
-			return "1", t, true
+			return f.p.prog.CursorCharacter(), t, true
+		}
+	case "cursor_flag", "insert_flag", "keypad_cursor_flag", "keypad_flag", "mouse_all_flag", "mouse_any_flag",
+		"mouse_button_flag", "mouse_sgr_flag", "mouse_standard_flag", "mouse_utf8_flag", "origin_flag", "wrap_flag":
+		if f.p != nil {
+			on, _ := f.p.prog.Flag(key)
+			return boolString(on), t, true
 		}
 	}
 	return "", t, false
-}
-
-// gridSize is the lines and cells of a pane's grid, which tmux's
-// history_bytes counts as 32 bytes a line and five a cell. A line holds no
-// cells until something is written on it, then a
-// quarter of the pane's width, half of it, or all of it, the least that
-// is more than the columns written, as tmux's grid_expand_line grows it.
-// The last column written is taken as the last one not blank, and the
-// width as the pane's now; tmux's extended cells (for characters beyond
-// ASCII and some colours) are not counted.
-func gridSize(p *paneState) (lines, cells int) {
-	all, _ := p.prog.Lines()
-	for _, l := range all {
-		used := 0
-		for _, r := range string(l) {
-			used += columns(r)
-		}
-		switch {
-		case used == 0:
-		case used < p.width/4:
-			cells += p.width / 4
-		case used < p.width/2:
-			cells += p.width / 2
-		default:
-			cells += max(p.width, used)
-		}
-	}
-	return len(all), cells
-}
-
-// cursorCharacter is the character under the cursor, a space where
-// nothing was written.
-func cursorCharacter(p *paneState) string {
-	x, y := p.prog.Cursor()
-	lines, history := p.prog.Lines()
-	if history+y >= len(lines) {
-		return " "
-	}
-	col := 0
-	for _, r := range string(lines[history+y]) {
-		w := columns(r)
-		if col == x {
-			return string(r)
-		}
-		if col+w > x {
-			return "" // the second column of a wide character
-		}
-		col += w
-	}
-	return " "
 }
 
 // treeModeFormat is choose-tree's default format, which tmux gives as
@@ -540,10 +478,8 @@ func (f *formatter) paneVariable(key string) (string, time.Time, bool) {
 	case "pane_start_path":
 		return p.cwd, t, true
 	case "pane_tabs":
-		// tmux's tab stops are every eight columns, set afresh when the
-		// pane is resized; a program's own (HTS, TBC) are not modelled.
 		var stops []string
-		for x := 8; x < p.width; x += 8 {
+		for _, x := range p.prog.Tabs() {
 			stops = append(stops, strconv.Itoa(x))
 		}
 		return strings.Join(stops, ","), t, true

@@ -2,9 +2,12 @@ package faketmux
 
 import (
 	"errors"
-	"regexp"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli"
 )
 
 // optionScope is where tmux keeps an option.
@@ -14,6 +17,9 @@ const (
 	scopeServer optionScope = iota
 	scopeSession
 	scopeWindow
+	// scopePane is a pane's own set, which holds the window options that
+	// panes may set too (optionDef.pane); no option's home is there.
+	scopePane
 )
 
 // optionType is how tmux parses and prints an option's value.
@@ -22,60 +28,44 @@ type optionType int
 const (
 	optString optionType = iota
 	optNumber
+	optKey
+	optColour
 	optFlag
 	optChoice
+	optCommand
 )
 
-// optionDef is one option the emulator knows, with tmux's default.
+// optionDef is one option of tmux's table, with its default as
+// show-options prints it.
 type optionDef struct {
-	name     string
-	scope    optionScope
+	name  string
+	scope optionScope
+	// pane is a window option that a pane's own set may hold too.
+	pane     bool
 	typ      optionType
 	min, max int
 	choices  []string
-	// pattern is tmux's fnmatch pattern for a string option's value,
-	// as a regular expression.
-	pattern *regexp.Regexp
+	// array options hold items by index; hooks are arrays of commands.
+	array, hook bool
+	// style is a string tmux checks as a style.
+	style bool
+	// separator joins an appended string value, and splits a value given
+	// to an array without an index; an array without one splits on spaces
+	// and commas, a hook takes the whole value as one item.
+	separator string
+	// pattern is tmux's fnmatch pattern for a string option's value.
+	pattern string
 	def     string
+	defArr  []string
 }
 
-// optionDefs are the options the emulator's commands consult, in tmux's
-// table order, which is the order show-options lists them in; set-option
-// refuses others as unknown, which tmux would accept.
-var optionDefs = []optionDef{
-	{name: "buffer-limit", scope: scopeServer, typ: optNumber, min: 1, max: maxInt, def: "50"},
-	{name: "copy-command", scope: scopeServer, def: ""},
-	// tmux's build picks default-terminal's default; tmux 3.3a as
-	// packaged with its terminfo entry has this one.
-	{name: "default-terminal", scope: scopeServer, def: "tmux-256color"},
-	{name: "escape-time", scope: scopeServer, typ: optNumber, min: 0, max: maxInt, def: "500"},
-	{name: "exit-empty", scope: scopeServer, typ: optFlag, def: "on"},
-	{name: "exit-unattached", scope: scopeServer, typ: optFlag, def: "off"},
-	{name: "base-index", scope: scopeSession, typ: optNumber, min: 0, max: maxInt, def: "0"},
-	{name: "default-command", scope: scopeSession, def: ""},
-	{name: "default-shell", scope: scopeSession, def: "/bin/sh"},
-	{name: "default-size", scope: scopeSession, pattern: regexp.MustCompile(`(?s)^[0-9].*x[0-9].*$`), def: "80x24"},
-	{name: "history-limit", scope: scopeSession, typ: optNumber, min: 0, max: maxInt, def: "2000"},
-	// The prefix keys, by name; the emulator takes any name set.
-	{name: "prefix", scope: scopeSession, def: "C-b"},
-	{name: "prefix2", scope: scopeSession, def: "None"},
-	{name: "renumber-windows", scope: scopeSession, typ: optFlag, def: "off"},
-	{name: "word-separators", scope: scopeSession, def: "!\"#$%&'()*+,-./:;<=>?@[\\]^`{|}~"},
-	{name: "automatic-rename", scope: scopeWindow, typ: optFlag, def: "on"},
-	// The layout presets' sizes: cells, or a percentage of the window.
-	{name: "main-pane-height", scope: scopeWindow, def: "24"},
-	{name: "main-pane-width", scope: scopeWindow, def: "80"},
-	{name: "mode-keys", scope: scopeWindow, typ: optChoice, choices: []string{"emacs", "vi"}, def: "emacs"},
-	{name: "other-pane-height", scope: scopeWindow, def: "0"},
-	{name: "other-pane-width", scope: scopeWindow, def: "0"},
-	{name: "pane-base-index", scope: scopeWindow, typ: optNumber, min: 0, max: 65535, def: "0"},
-	{name: "remain-on-exit", scope: scopeWindow, typ: optChoice, choices: []string{"off", "on", "failed"}, def: "off"},
-	{name: "remain-on-exit-format", scope: scopeWindow, def: "Pane is dead (#{?#{!=:#{pane_dead_status},},status #{pane_dead_status},}#{?#{!=:#{pane_dead_signal},},signal #{pane_dead_signal},}, #{t:pane_dead_time})"},
-	{name: "window-size", scope: scopeWindow, typ: optChoice, choices: []string{"largest", "smallest", "manual", "latest"}, def: "latest"},
-}
-
-// maxInt is C's INT_MAX, the bound of tmux's number options.
-const maxInt = 1<<31 - 1
+// maxInt, maxShort and maxUShort are C's INT_MAX, SHRT_MAX and USHRT_MAX, the bounds of
+// tmux's number options.
+const (
+	maxInt    = 1<<31 - 1
+	maxShort  = 1<<15 - 1
+	maxUShort = 1<<16 - 1
+)
 
 var optionByName = func() map[string]*optionDef {
 	m := make(map[string]*optionDef, len(optionDefs))
@@ -85,19 +75,104 @@ var optionByName = func() map[string]*optionDef {
 	return m
 }()
 
-// parse turns a set-option value into the stored form, as tmux's
-// options_from_string does; old is the value in force, for toggles and -a.
-func (d *optionDef) parse(value string, given, appending bool, old string) (string, error) {
+// optionAliases are the other spellings tmux takes for some options.
+var optionAliases = map[string]string{
+	"display-panes-color":        "display-panes-colour",
+	"display-panes-active-color": "display-panes-active-colour",
+	"clock-mode-color":           "clock-mode-colour",
+	"cursor-color":               "cursor-colour",
+	"pane-colors":                "pane-colours",
+}
+
+// parseOptionName splits NAME[INDEX] as tmux's options_parse does; index
+// is -1 without one. ok is false for an empty name or a bad index.
+func parseOptionName(s string) (name string, index int, ok bool) {
+	if s == "" {
+		return "", 0, false
+	}
+	open := strings.IndexByte(s, '[')
+	if open < 0 {
+		return s, -1, true
+	}
+	rest := s[open+1:]
+	end := strings.IndexByte(rest, ']')
+	if end < 1 || end != len(rest)-1 || !isDigit(rest[end-1]) {
+		return "", 0, false
+	}
+	// tmux reads the index with sscanf's %d: leading space and a sign are
+	// taken, and anything after the digits is ignored.
+	digits := strings.TrimLeft(rest[:end], " \t\n\v\f\r")
+	n := 0
+	for n < len(digits) && (isDigit(digits[n]) || n == 0 && (digits[0] == '-' || digits[0] == '+')) {
+		n++
+	}
+	i, err := strconv.Atoi(digits[:n])
+	if err != nil || i < 0 {
+		return "", 0, false
+	}
+	return s[:open], i, true
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// matchOption finds the option a name gives, as tmux's options_match does:
+// a user option (@name) as it is, else a table option by its name or alias
+// or a unique prefix (in table order, an exact name ending the scan).
+func matchOption(s string) (name string, index int, err error) {
+	name, index, ok := parseOptionName(s)
+	if !ok {
+		// tmux 3.3a leaves its ambiguity flag unset here, and its build
+		// reads it as set.
+		return "", 0, errorf(errAmbiguousOption, s)
+	}
+	if strings.HasPrefix(name, "@") {
+		return name, index, nil
+	}
+	if alias, ok := optionAliases[name]; ok {
+		name = alias
+	}
+	var found *optionDef
+	for i := range optionDefs {
+		d := &optionDefs[i]
+		if d.name == name {
+			return name, index, nil
+		}
+		if strings.HasPrefix(d.name, name) {
+			if found != nil {
+				return "", 0, errorf(errAmbiguousOption, s)
+			}
+			found = d
+		}
+	}
+	if found == nil {
+		return "", 0, errorf(errInvalidOption, s)
+	}
+	return found.name, index, nil
+}
+
+// parse checks a value for a scalar option and gives its stored form, as
+// tmux's options_from_string does. own is the value set in the very set
+// being changed (tmux appends to it only), inherited the one in force
+// (which a flag or choice without a value toggles).
+func (d *optionDef) parse(value string, given, appending bool, own string, isOwn bool, inherited string) (string, error) {
 	if !given && d.typ != optFlag && d.typ != optChoice {
 		return "", errorf(errEmptyValue)
 	}
 	switch d.typ {
 	case optNumber:
 		return parseNumber(value, d.min, d.max)
+	case optKey:
+		key := lookupKey(value)
+		if key == keyUnknown {
+			return "", errorf(errBadKey, value)
+		}
+		return key.String(), nil
+	case optColour:
+		return parseColour(value)
 	case optFlag:
 		switch {
 		case value == "":
-			return map[bool]string{true: "off", false: "on"}[old == "on"], nil
+			return map[bool]string{true: "off", false: "on"}[inherited == "on"], nil
 		case value == "1" || strings.EqualFold(value, "on") || strings.EqualFold(value, "yes"):
 			return "on", nil
 		case value == "0" || strings.EqualFold(value, "off") || strings.EqualFold(value, "no"):
@@ -106,32 +181,58 @@ func (d *optionDef) parse(value string, given, appending bool, old string) (stri
 		return "", errorf(errBadFlagValue, value)
 	case optChoice:
 		if !given {
-			// Only the first two choices toggle; a third stays.
-			switch old {
+			// Only the first two choices toggle; a later one stays.
+			switch inherited {
 			case d.choices[0]:
 				return d.choices[1], nil
 			case d.choices[1]:
 				return d.choices[0], nil
 			}
-			return old, nil
+			return inherited, nil
 		}
-		for _, c := range d.choices {
-			if c == value {
-				return c, nil
-			}
+		if slices.Contains(d.choices, value) {
+			return value, nil
 		}
 		return "", errorf(errUnknownValue, value)
 	}
-	if appending {
-		value = old + value
+	if appending && isOwn {
+		value = own + d.separator + value
 	}
-	if d.name == "default-shell" && !suitableShell(value) {
+	switch {
+	case d.name == "default-shell" && !tmuxcli.SuitableShell(value):
 		return "", errorf(errNotSuitableShell, value)
-	}
-	if d.pattern != nil && !d.pattern.MatchString(value) {
+	case d.pattern != "" && !fnmatch(d.pattern, value, false):
 		return "", errorf(errValueInvalid, value)
+	case d.style && !strings.Contains(value, "#{") && !validStyle(value):
+		return "", errorf(errInvalidStyle, value)
 	}
 	return value, nil
+}
+
+// parseItem checks one item of an array option, as tmux's
+// options_array_set does, but a hook's command, which the command setting
+// it parses.
+func (d *optionDef) parseItem(value string) (string, error) {
+	if d.typ == optColour {
+		return parseColour(value)
+	}
+	return value, nil
+}
+
+// split is the items a value given to an array without an index makes, as
+// tmux's options_array_assign splits it.
+func (d *optionDef) split(value string) []string {
+	if value == "" {
+		return nil
+	}
+	if d.hook {
+		return []string{value}
+	}
+	sep := d.separator
+	if sep == "" {
+		sep = " ,"
+	}
+	return strings.FieldsFunc(value, func(r rune) bool { return strings.ContainsRune(sep, r) })
 }
 
 // parseNumber is a number option's value, with tmux's messages.
@@ -160,42 +261,141 @@ func strtonum(value string, lo, hi int) (int, error) {
 }
 
 // options is one set of option values; a nil parent ends the inheritance
-// chain (a session's options inherit the global session options, which
-// inherit the defaults). A global set holds every option of its scope in
-// tmux, so there an option is always "set".
+// chain (a pane's options inherit its window's, which inherit the global
+// window options). A global set holds every option of its scope, as tmux
+// fills it with the defaults, so there a table option is always set.
 type options struct {
 	values map[string]string
+	// arrays are the array options set here, by index; an entry with no
+	// items is still set.
+	arrays map[string]map[int]string
 	parent *options
+	scope  optionScope // of a global set
 }
 
 func newOptions(parent *options) *options {
-	return &options{values: map[string]string{}, parent: parent}
+	return &options{values: map[string]string{}, arrays: map[string]map[int]string{}, parent: parent}
+}
+
+func newGlobalOptions(scope optionScope) *options {
+	o := newOptions(nil)
+	o.scope = scope
+	return o
 }
 
 func (o *options) global() bool { return o.parent == nil }
 
-// lookup returns the value set in this very set, as tmux's
-// options_get_only does.
+// holds says whether a global set holds d: its scope's options.
+func (o *options) holds(d *optionDef) bool {
+	return o.global() && d != nil && d.scope == o.scope
+}
+
+// isSet says whether the option is set in this very set, as tmux's
+// options_get_only finds it.
+func (o *options) isSet(name string) bool {
+	if _, ok := o.values[name]; ok {
+		return true
+	}
+	if _, ok := o.arrays[name]; ok {
+		return true
+	}
+	return o.holds(optionByName[name])
+}
+
+// lookup returns a scalar value set in this very set.
 func (o *options) lookup(name string) (string, bool) {
 	if v, ok := o.values[name]; ok {
 		return v, true
 	}
-	if o.global() {
-		if d := optionByName[name]; d != nil {
-			return d.def, true
-		}
+	if d := optionByName[name]; o.holds(d) && !d.array {
+		return d.def, true
 	}
 	return "", false
 }
 
-// get returns the value in force: own, inherited, else the default.
-func (o *options) get(name string) string {
+// items returns an array option's items in this very set.
+func (o *options) items(name string) (map[int]string, bool) {
+	if a, ok := o.arrays[name]; ok {
+		return a, true
+	}
+	if d := optionByName[name]; o.holds(d) && d.array {
+		return defaultItems(d), true
+	}
+	return nil, false
+}
+
+func defaultItems(d *optionDef) map[int]string {
+	a := make(map[int]string, len(d.defArr))
+	for i, v := range d.defArr {
+		a[i] = v
+	}
+	return a
+}
+
+// array is an array option's items in this set for changing them: a
+// global set's defaults, or none, become its own.
+func (o *options) array(name string) map[int]string {
+	a, ok := o.arrays[name]
+	if !ok {
+		a, _ = o.items(name)
+		if a == nil {
+			a = map[int]string{}
+		}
+		o.arrays[name] = a
+	}
+	return a
+}
+
+// unset is set-option -u: a global set goes back to the default, another
+// forgets the option; with an index only that item goes.
+func (o *options) unset(name string, index int) {
+	if index >= 0 {
+		if o.isSet(name) {
+			delete(o.array(name), index)
+		}
+		return
+	}
+	delete(o.values, name)
+	delete(o.arrays, name)
+}
+
+// owner is the set the option in force comes from: this one, a parent, or
+// nil when none has it.
+func (o *options) owner(name string) *options {
 	for p := o; p != nil; p = p.parent {
-		if v, ok := p.lookup(name); ok {
-			return v
+		if p.isSet(name) {
+			return p
 		}
 	}
+	return nil
+}
+
+// get returns a scalar value in force: own, inherited, else the default;
+// an array gives "", as tmux's options_to_string does without an index.
+func (o *options) get(name string) string {
+	if p := o.owner(name); p != nil {
+		v, _ := p.lookup(name)
+		return v
+	}
 	return ""
+}
+
+// getArray returns the items in force of an array option, in index order.
+func (o *options) getArray(name string) []string {
+	p := o.owner(name)
+	if p == nil {
+		return nil
+	}
+	a, _ := p.items(name)
+	return sortedItems(a)
+}
+
+func sortedItems(a map[int]string) []string {
+	var out []string
+	for _, i := range slices.Sorted(maps.Keys(a)) {
+		out = append(out, a[i])
+	}
+	return out
 }
 
 func (o *options) number(name string) int {
@@ -206,3 +406,79 @@ func (o *options) number(name string) int {
 func (o *options) bufferLimit() int { return o.number("buffer-limit") }
 
 func (o *options) exitEmpty() bool { return o.get("exit-empty") == "on" }
+
+// opts is the pane's own option set, made on first use; its parent is the
+// options of the window the pane is in now, as tmux moves it with the pane.
+func (p *paneState) opts() *options {
+	if p.options == nil {
+		p.options = newOptions(nil)
+	}
+	p.options.parent = p.window.options
+	return p.options
+}
+
+// checkUnattached destroys the sessions no client is attached to that have
+// destroy-unattached on, as tmux's server_check_unattached does whenever a
+// client attaches to a session or goes: a session made detached goes then
+// too.
+func (st *state) checkUnattached() {
+	for _, s := range slices.Clone(st.sessions) {
+		if st.attachedTo(s) == 0 && s.options.get("destroy-unattached") == "on" {
+			st.destroySession(s)
+		}
+	}
+}
+
+// formatOption is an option as a format variable, as tmux's format_find
+// looks it up: NAME or NAME[N], no prefix, user options too, in the server
+// options, then the pane's, the window's, the global window options, the
+// session's and the global session options (each with what it inherits);
+// a flag is 1 or 0 there.
+func (st *state) formatOption(key string, p *paneState, w *window, s *session) (string, bool) {
+	name, index, ok := parseOptionName(key)
+	if !ok {
+		return "", false
+	}
+	if alias, ok := optionAliases[name]; ok {
+		name = alias
+	}
+	// Most keys are no option: only the table's names and user options
+	// can be found.
+	if !strings.HasPrefix(name, "@") && optionByName[name] == nil {
+		return "", false
+	}
+	sets := []*options{st.options}
+	if p != nil {
+		sets = append(sets, p.opts())
+	}
+	if w != nil {
+		sets = append(sets, w.options)
+	}
+	sets = append(sets, st.windowOptions)
+	if s != nil {
+		sets = append(sets, s.options)
+	}
+	sets = append(sets, st.sessionOptions)
+	for _, o := range sets {
+		if owner := o.owner(name); owner != nil {
+			return owner.formatValue(name, index), true
+		}
+	}
+	return "", false
+}
+
+// formatValue is an option's value in a set that has it, as tmux's
+// options_to_string gives it to formats: an array's item by index (none
+// without one), a flag as 1 or 0.
+func (o *options) formatValue(name string, index int) string {
+	d := optionByName[name]
+	if d != nil && d.array {
+		items, _ := o.items(name)
+		return items[index]
+	}
+	v, _ := o.lookup(name)
+	if d != nil && d.typ == optFlag {
+		return map[bool]string{true: "1", false: "0"}[v == "on"]
+	}
+	return v
+}

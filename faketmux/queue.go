@@ -4,7 +4,8 @@ package faketmux
 // exec function, as tmux's cmdq_item is: its arguments and its targets,
 // already found.
 type cmdItem struct {
-	args *args
+	entry *cmdEntry
+	args  *args
 	// source and target are -s and -t as the entry's kinds found them: the
 	// current session, window and pane without the flag, and under
 	// canFail whatever was found on the way to a target that was not.
@@ -17,6 +18,16 @@ type cmdItem struct {
 	// then are the groups insertAfter and callAfter give, to run after
 	// this command.
 	then []inserted
+	// hook and hookTarget are the after- hook a command raises itself
+	// (see raiseHook).
+	hook       string
+	hookTarget target
+}
+
+// raiseHook is for the commands that insert their after- hook themselves
+// in tmux (selfHooked): where and for what target they do.
+func (it *cmdItem) raiseHook(name string, t target) {
+	it.hook, it.hookTarget = name, t
 }
 
 // inserted is a group of commands a command inserted after itself, or a
@@ -90,6 +101,9 @@ func (c *client) runGroup(cmds []command) {
 			c.retval = 1
 		default:
 			c.guard("end", now, number)
+			// tmux inserts the after- hook right after the command,
+			// before what the command inserted itself.
+			c.afterHook(&cmds[i])
 		}
 		for _, g := range cmds[i].item.then {
 			if c.s.st != c.st {
@@ -117,7 +131,7 @@ func (c *client) fire(cmd *command) error {
 		return errorf(errUnsupported, e.name)
 	}
 	it := &cmd.item
-	*it = cmdItem{args: &cmd.args}
+	*it = cmdItem{entry: e, args: &cmd.args}
 	c.command = e.name
 	var err error
 	if e.client != 0 {
@@ -139,12 +153,7 @@ func (c *client) fire(cmd *command) error {
 			err = resume()
 		}
 	}
-	if err != nil {
-		return err
-	}
-	// tmux fires the command's after-<command> hook here, for a command
-	// that did not fail; hooks come with the options.
-	return nil
+	return err
 }
 
 // resolve finds the target the value of a's flag letter names, as spec

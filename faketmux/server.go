@@ -2,6 +2,7 @@ package faketmux
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/cmdparse"
+	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli"
 )
 
 // Options configure a Server. The zero value works: a socket path is only
@@ -21,7 +23,7 @@ type Options struct {
 	// other times; nil means time.Now.
 	Clock func() time.Time
 	// Shell is what a pane runs when no command is given (tmux's
-	// default-shell). Empty means DefaultShell(Env), as tmux chooses it.
+	// default-shell). Empty means tmuxcli.DefaultShell(Env), as tmux chooses it.
 	Shell string
 	// Env is tmux's global environment, which panes inherit. Nil means
 	// this process's environment.
@@ -66,28 +68,16 @@ type Call struct {
 	PID int
 }
 
-// ConfigFile is one configuration file as a client read it; package
-// tmuxcli's LoadConfig reads them as tmux's parser does. The server runs
-// the files in order, with no client, so nothing of them is printed and
-// the starting call's exit status is untouched. A failure (a file that
-// could not be read or parsed, or a line of it that does not parse as
-// commands, which keeps the whole file from running; or a failing command,
-// which skips the rest of its line) puts the active pane of the first
-// session in view mode (pane_in_mode), as tmux shows the errors there; that
-// mode takes the keys send-keys types until a q, C-c or Escape.
-type ConfigFile struct {
-	// Lines are the file's command lines, one argv a line in tmux's
-	// command-line form: ';' words separate commands, a trailing "\;" is
-	// a literal ';'.
-	Lines [][]string
-	// Failed is a file that could not be read or parsed: none of it runs.
-	Failed bool
-	// Path is the file's name, its commands' #{current_file}.
-	Path string
-	// Text is a file the server parses itself, in place of Lines: one
-	// with %if, whose formats only the server can expand.
-	Text []byte
-}
+// ConfigFile is one configuration file as a client read it (see
+// tmuxcli.ConfigFile). The server runs the files in order, with no client,
+// so nothing of them is printed and the starting call's exit status is
+// untouched. A failure (a file that could not be read or parsed, or a line
+// of it that does not parse as commands, which keeps the whole file from
+// running; or a failing command, which skips the rest of its line) puts the
+// active pane of the first session in view mode (pane_in_mode), as tmux
+// shows the errors there; that mode takes the keys send-keys types until a
+// q, C-c or Escape.
+type ConfigFile = tmuxcli.ConfigFile
 
 // Server is one tmux socket. Before any server has run on it, a client that
 // does not start one prints "error connecting to PATH (No such file or
@@ -184,6 +174,7 @@ func (s *Server) Exec(ctx context.Context, call Call) int {
 	}
 	st.number++ // the callback tmux queues after a client's command line
 	st.runEvents()
+	st.releaseMemory()
 	if c.control != nil {
 		if c.control.session != nil {
 			if c.serveControl(call.ParseLine) {
@@ -192,6 +183,11 @@ func (s *Server) Exec(ctx context.Context, call Call) int {
 		} else {
 			io.WriteString(c.stdout, "%exit\n")
 		}
+	}
+	// tmux looks for sessions to destroy whenever it loses a client.
+	if s.st == st {
+		st.checkUnattached()
+		st.runEvents()
 	}
 	s.exitIfDone()
 	return rc
@@ -260,7 +256,7 @@ func readAll(ctx context.Context, r io.Reader) ([]byte, error) {
 	}
 	ch := make(chan result, 1)
 	go func() {
-		b, err := io.ReadAll(r)
+		b, err := readSized(r)
 		ch <- result{b, err}
 	}()
 	select {
@@ -269,6 +265,27 @@ func readAll(ctx context.Context, r io.Reader) ([]byte, error) {
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
+}
+
+// readSized reads r to its end, into a buffer of the right size at once
+// when r tells how much it holds (a strings.Reader, a bytes.Buffer), as
+// the MCP server's content does: a large load costs its size, not the
+// doublings of a growing buffer.
+func readSized(r io.Reader) ([]byte, error) {
+	sized, ok := r.(interface{ Len() int })
+	if !ok {
+		return io.ReadAll(r)
+	}
+	b := make([]byte, sized.Len())
+	n, err := io.ReadFull(r, b)
+	switch {
+	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
+		return b[:n], nil
+	case err != nil:
+		return b[:n], err
+	}
+	rest, err := io.ReadAll(r)
+	return append(b, rest...), err
 }
 
 // start begins a new server run on the socket for the client of call, with

@@ -25,7 +25,8 @@ func (c *client) spawnPane(w *window, argv []string, cwd string, width, height i
 	s := w.session
 	start := stringifyArgv(argv)
 	if dc := s.options.get("default-command"); len(argv) == 0 && dc != "" {
-		argv, start = []string{dc}, dc
+		argv = []string{dc}
+		start = stringifyArgv(argv)
 	}
 	p := &paneState{
 		id: st.nextPane, window: w, cwd: cwd, argv: argv, startCommand: start,
@@ -63,7 +64,7 @@ var startEmpty = func(o paneOptions) program { return pane.StartEmpty(o) }
 
 // runPane starts p's program (p.argv) in p's directory, at p's size, with
 // history already in it.
-func (c *client) runPane(p *paneState, extraEnv []string, history [][]byte) error {
+func (c *client) runPane(p *paneState, extraEnv []string, keep pane.Keeper) error {
 	st := c.st
 	s := p.window.session
 	// As tmux's spawn: a shell command runs with the shell's base name as
@@ -96,7 +97,7 @@ func (c *client) runPane(p *paneState, extraEnv []string, history [][]byte) erro
 	env := child.pushed()
 	prog, err := startProgram(pane.Options{
 		Argv: run, Arg0: arg0, Dir: p.cwd, Env: env, Cols: p.width, Rows: p.height,
-		HistoryLimit: p.historyLimit, History: history,
+		HistoryLimit: p.historyLimit, Keep: keep,
 		Output: func(b []byte) { st.paneOutput(p.id, b) },
 	})
 	if err != nil {
@@ -119,18 +120,20 @@ func (s *Server) watchPane(st *state, p *paneState, prog program) {
 		return // gone, or respawned
 	}
 	status, signal := prog.ExitStatus()
-	switch remain := p.window.options.get("remain-on-exit"); {
+	switch remain := p.opts().get("remain-on-exit"); {
 	case remain == "on", remain == "failed" && status != 0:
 		p.dead = &paneDeath{status: status, signal: signal, when: s.now()}
 		c := &client{ctx: context.Background(), s: s, st: st, stdout: io.Discard, stderr: io.Discard, utf8: true}
-		message := c.formatFor(p).expand(p.window.options.get("remain-on-exit-format"))
+		message := c.formatFor(p).expand(p.opts().get("remain-on-exit-format"))
 		if message != "" {
 			// As tmux draws it: a new line at the foot of the screen,
 			// then the message, cut to the pane's width.
 			prog.Display([]byte(fmt.Sprintf("\x1b[r\x1b[%d;1H\n%s", p.height, trimLeft(message, p.width))))
 		}
+		st.paneHook("pane-died", p)
 	default:
 		st.destroyPane(p)
+		st.paneHook("pane-exited", p)
 		s.exitIfDone()
 	}
 }
@@ -139,6 +142,7 @@ func (s *Server) watchPane(st *state, p *paneState, prog program) {
 // session it leaves empty.
 func (st *state) destroyPane(p *paneState) {
 	delete(st.panes, p.id)
+	st.freed += p.prog.HistoryBytes()
 	p.prog.Close()
 	w := p.window
 	if len(w.panes) == 1 {
@@ -228,6 +232,7 @@ func (st *state) dropLink(l *window) {
 func (st *state) closeWindowPanes(w *window) {
 	for _, p := range w.panes {
 		delete(st.panes, p.id)
+		st.freed += p.prog.HistoryBytes()
 		p.prog.Close()
 	}
 	w.panes = nil
@@ -257,7 +262,7 @@ func (st *state) detachWindow(w *window) {
 func (st *state) closeSession(s *session) {
 	st.removeSession(s)
 	st.detachFrom(s)
-	st.notify(event{kind: eventSessionsChanged})
+	st.notify(event{kind: eventSessionsChanged, s: s, hook: "session-closed"})
 }
 
 // destroySession kills a session: tmux tells of its end before it

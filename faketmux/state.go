@@ -2,22 +2,31 @@ package faketmux
 
 import (
 	"os"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/pane"
+	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli"
 )
 
 // program is what a pane runs; internal/pane provides it. The interface
 // lets the model be tested with programs that are not processes.
 type program interface {
+	pane.Keeper // a respawned pane takes over its screen
 	Write(b []byte) error
 	Input() []byte
 	BracketedPaste() bool
 	Lines() (lines [][]byte, history int)
+	Capture(o pane.CaptureOptions) ([]byte, error)
 	HistorySize() int
+	HistoryBytes() int
+	HistoryAllBytes() string
+	Flag(name string) (on, ok bool)
+	CursorCharacter() string
+	Tabs() []int
 	ClearHistory()
 	PID() int
 	Resize(cols, rows int) error
@@ -57,6 +66,9 @@ type state struct {
 	env          environ                 // the global environment, from the client that started the server
 
 	buffers bufferStore
+	// freed counts what the panes that went held (their grids' size, as
+	// history_bytes counts it) since the server last handed memory back.
+	freed int
 
 	options        *options // server options
 	sessionOptions *options // global session options (set -g)
@@ -75,9 +87,13 @@ type state struct {
 	// number is tmux's count of fired queue items, which control clients
 	// see in their guards; events is tmux's global queue of notifications
 	// and controls its attached control clients.
-	number   uint64
-	events   []event
-	controls []*controlClient
+	number uint64
+	events []event
+	// srv runs the hooks of notifications, with no client; inEventHook is
+	// set while one runs.
+	srv         *Server
+	inEventHook bool
+	controls    []*controlClient
 	// outMu guards outClients, the control clients that take pane
 	// output: panes' readers hand it over without the server's lock.
 	outMu      sync.Mutex
@@ -175,6 +191,8 @@ type paneState struct {
 	// notifications (pane-focus-in, pane-focus-out), which take items of
 	// tmux's queue though no control client is told of them.
 	focused bool
+	// options is the pane's own option set (see opts).
+	options *options
 }
 
 // paneDeath is how a pane's program ended: its exit status, or -1 and the
@@ -189,15 +207,16 @@ func newState(s *Server, env []string, dir string) *state {
 	st := &state{
 		started: s.now(),
 		env:     globalEnviron(env, dir),
-		options: newOptions(nil),
+		options: newGlobalOptions(scopeServer),
 		panes:   map[int]*paneState{},
 		number:  startupItems,
+		srv:     s,
 	}
-	st.sessionOptions = newOptions(nil)
-	st.windowOptions = newOptions(nil)
+	st.sessionOptions = newGlobalOptions(scopeSession)
+	st.windowOptions = newGlobalOptions(scopeWindow)
 	shell := s.opts.Shell
 	if shell == "" {
-		shell = DefaultShell(env)
+		shell = tmuxcli.DefaultShell(env)
 	}
 	st.sessionOptions.values["default-shell"] = shell
 	return st
@@ -226,6 +245,22 @@ func (st *state) removeSession(s *session) {
 	if i := slices.Index(st.sessions, s); i >= 0 {
 		st.sessions = slices.Delete(st.sessions, i, i+1)
 	}
+}
+
+// releaseThreshold is how much the server frees (buffers deleted or
+// replaced, panes gone) before it hands the memory back to the system at
+// once. Go's runtime returns freed memory to the system only slowly, and
+// not at all while nothing is allocated, so a daemon that held a large
+// buffer would otherwise keep its size after the buffer went.
+const releaseThreshold = 8 << 20
+
+// releaseMemory hands memory back to the system once enough was freed.
+func (st *state) releaseMemory() {
+	if st.freed+st.buffers.freed < releaseThreshold {
+		return
+	}
+	st.freed, st.buffers.freed = 0, 0
+	debug.FreeOSMemory()
 }
 
 // closePanes ends every pane's program; the server is going away.

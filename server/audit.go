@@ -50,9 +50,9 @@ type redacted struct {
 func redact(key []byte, s string) redacted {
 	h := hmac.New(sha256.New, key)
 	// In chunks, so a large payload is not copied whole just to be hashed.
-	const chunk = 64 << 10
-	for i := 0; i < len(s); i += chunk {
-		h.Write([]byte(s[i:min(i+chunk, len(s))]))
+	buf := make([]byte, min(len(s), 64<<10))
+	for i := 0; i < len(s); i += len(buf) {
+		h.Write(buf[:copy(buf, s[i:])])
 	}
 	return redacted{Len: utf8.RuneCountInString(s), HMACPrefix: hex.EncodeToString(h.Sum(nil))[:auditDigestLen]}
 }
@@ -116,7 +116,7 @@ const maxAuditKeyFile = 4 << 10
 // misspelt payload argument must not leak. It reads the raw JSON, because
 // calls that fail to decode are logged too; decoded, when the call decoded,
 // spares decoding a large payload twice.
-func auditArgs(key []byte, raw json.RawMessage, decoded args, params []param) slog.Attr {
+func auditArgs(key []byte, payloads *Payloads, raw json.RawMessage, decoded args, params []param) slog.Attr {
 	var fields map[string]json.RawMessage
 	if json.Unmarshal(raw, &fields) != nil {
 		return slog.String("args", "<not a JSON object>")
@@ -142,7 +142,7 @@ func auditArgs(key []byte, raw json.RawMessage, decoded args, params []param) sl
 			attrs = append(attrs, slog.Any(name, redact(key, s)))
 			continue
 		}
-		attrs = append(attrs, slog.Any(name, auditValue(key, p, fields[name])))
+		attrs = append(attrs, slog.Any(name, auditValue(key, payloads, p, fields[name])))
 	}
 	if len(unknown) > 0 {
 		attrs = append(attrs, slog.Any("unknown_args", unknown))
@@ -150,10 +150,15 @@ func auditArgs(key []byte, raw json.RawMessage, decoded args, params []param) sl
 	return slog.Group("args", attrs...)
 }
 
-func auditValue(key []byte, p param, raw json.RawMessage) any {
+// auditValue renders one argument of a call that did not decode: a lifted
+// payload (see Payloads) as its own string's digest, not its token's.
+func auditValue(key []byte, payloads *Payloads, p param, raw json.RawMessage) any {
 	var v any
 	if json.Unmarshal(raw, &v) != nil {
 		return "<invalid JSON>"
+	}
+	if s, ok := v.(string); ok {
+		v = payloads.Lifted(s)
 	}
 	switch v := v.(type) {
 	case string:

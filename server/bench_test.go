@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/tmuxbuf/tmuxbuf/internal/config"
 	"github.com/tmuxbuf/tmuxbuf/server"
 )
 
@@ -105,6 +106,18 @@ func BenchmarkLoadBufferControl(b *testing.B) {
 	benchLoadBuffer(b, d)
 }
 
+// BenchmarkLoadBufferFake is the same call on the fake backend, which runs
+// no tmux at all: the floor that BenchmarkLoadBufferControl is held to.
+func BenchmarkLoadBufferFake(b *testing.B) {
+	fake := config.NewFakeBackend()
+	b.Cleanup(func() { fake.Sockets.Close() })
+	benchLoadBuffer(b, fake)
+}
+
+// benchLoadBuffer times load_buffer calls and, untimed, deletes each
+// buffer made: tmux's list-buffers, which the load's check runs, costs
+// more with every buffer there is, and so would a benchmark that kept
+// them.
 func benchLoadBuffer(b *testing.B, tmux server.Dialer) {
 	srv, err := server.New(server.Config{Tmux: tmux, Audit: server.NewAuditLogger(io.Discard)})
 	if err != nil {
@@ -112,11 +125,18 @@ func benchLoadBuffer(b *testing.B, tmux server.Dialer) {
 	}
 	cs := benchClient(b, srv.MCP())
 	params := &mcp.CallToolParams{Name: "load_buffer", Arguments: map[string]any{"content": "echo hello\n"}}
+	t := tmux.Dial("")
 	for b.Loop() {
 		res, err := cs.CallTool(context.Background(), params)
 		if err != nil || res.IsError {
 			b.Fatal(err, res)
 		}
+		b.StopTimer()
+		name := res.StructuredContent.(map[string]any)["buffer_name"].(string)
+		if t.Run(context.Background(), []string{"delete-buffer", "-b", name}, nil, io.Discard, io.Discard) != 0 {
+			b.Fatal("delete-buffer failed")
+		}
+		b.StartTimer()
 	}
 }
 

@@ -119,6 +119,7 @@ func (c *controlClient) write() {
 			return
 		}
 		l := c.queued[0]
+		c.queued[0] = nil // the array must not keep the line, and its data
 		c.queued = c.queued[1:]
 		c.sent = append(c.sent, l)
 		l.written = true
@@ -203,6 +204,9 @@ func (c *controlClient) deliver(reply controlReply) {
 	if !l.answered() {
 		return
 	}
+	// The array must not keep the line: its FIFOs hold the caller's
+	// writer, and with it a show-buffer's whole output.
+	c.sent[0] = nil
 	c.sent = c.sent[1:]
 	close(l.done)
 	if l.abandoned {

@@ -8,10 +8,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+	"weak"
 
 	"github.com/tmuxbuf/tmuxbuf/server"
 	"github.com/tmuxbuf/tmuxbuf/tmuxtest"
@@ -19,8 +21,10 @@ import (
 
 // controlEnv is newEnv with the control-mode backend, whose client is a
 // tmux process of its own: the real tmux, or in fake mode the faketmux
-// binary, which then plays tmux for every command of the test.
-func controlEnv(t *testing.T, timeout time.Duration) (*tmuxEnv, *server.ControlDialer) {
+// binary, which then plays tmux for every command of the test. The dialer
+// waits closePatience for tmux when it closes; each call has the default
+// timeout (onControl changes it).
+func controlEnv(t *testing.T, closePatience time.Duration) (*tmuxEnv, *server.ControlDialer) {
 	t.Helper()
 	bin := "tmux"
 	if !realTmux(t) {
@@ -30,10 +34,19 @@ func controlEnv(t *testing.T, timeout time.Duration) (*tmuxEnv, *server.ControlD
 		}
 	}
 	e := newEnvOn(t, bin)
-	d := &server.ControlDialer{Bin: bin, SocketName: e.socket, Timeout: timeout}
+	d := &server.ControlDialer{Bin: bin, SocketName: e.socket, Timeout: closePatience}
 	t.Cleanup(func() { d.Close() })
-	e.connect(func(c *server.Config) { c.Tmux, c.Timeout = d, timeout })
+	onControl(e, d, server.DefaultTimeout)
 	return e, d
+}
+
+// onControl reconnects e's tmuxbuf server to d with a timeout for each
+// call. The tests that stop tmux give only the calls they make to the
+// stopped tmux a short one: a loaded machine can take longer than that to
+// answer a running tmux.
+func onControl(e *tmuxEnv, d *server.ControlDialer, timeout time.Duration) {
+	e.t.Helper()
+	e.connect(func(c *server.Config) { c.Tmux, c.Timeout = d, timeout })
 }
 
 func TestControlRoundTripsByteExact(t *testing.T) {
@@ -203,10 +216,11 @@ func controlProcesses(t *testing.T, socket string) int {
 func TestControlStoppedTmuxSurvivesTimeouts(t *testing.T) {
 	for _, attachedFirst := range []bool{true, false} {
 		t.Run(fmt.Sprintf("attached first %v", attachedFirst), func(t *testing.T) {
-			e, _ := controlEnv(t, 200*time.Millisecond)
+			e, d := controlEnv(t, 200*time.Millisecond)
 			if attachedFirst {
 				e.load("before")
 			}
+			onControl(e, d, 200*time.Millisecond)
 			resume := stoppedTmux(t, e)
 			for range 4 {
 				if got := e.fails("load_buffer", map[string]any{"content": "stuck"}); !strings.Contains(got, "did not answer within 200ms") {
@@ -221,6 +235,7 @@ func TestControlStoppedTmuxSurvivesTimeouts(t *testing.T) {
 				_, stderr, err := e.tmux("has-session", "-t", "main")
 				return err == nil, stderr
 			})
+			onControl(e, d, server.DefaultTimeout)
 			e.load("after")
 			if out := e.mustTmux("list-clients", "-F", "#{client_flags}"); strings.Count(out, "control-mode") != 1 {
 				t.Errorf("list-clients = %q, want one control client", out)
@@ -245,6 +260,7 @@ func TestControlCloseGivesUpOnStoppedTmux(t *testing.T) {
 func closeWithStoppedTmux(t *testing.T, pending bool) {
 	e, d := controlEnv(t, 200*time.Millisecond)
 	e.load("x")
+	onControl(e, d, 200*time.Millisecond)
 	resume := stoppedTmux(t, e)
 	if pending {
 		e.fails("load_buffer", map[string]any{"content": "stuck"})
@@ -301,5 +317,27 @@ func TestControlOutputKeepsLineOrder(t *testing.T) {
 		if code != 0 || stdout.String() != "first\nsecondthird\n" {
 			t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
 		}
+	}
+}
+
+// TestControlKeepsNoOutput checks that once a command has been answered the
+// control client holds nothing of it: not the writer its output went to,
+// which for a show_buffer holds the whole buffer, for as long as the
+// server is idle.
+func TestControlKeepsNoOutput(t *testing.T) {
+	_, d := controlEnv(t, server.DefaultTimeout)
+	tmux := d.Dial("")
+	if code := tmux.Run(context.Background(), []string{"set-buffer", "-b", "kept", "content"}, nil, io.Discard, io.Discard); code != 0 {
+		t.Fatalf("set-buffer exited %d", code)
+	}
+	stdout := &bytes.Buffer{}
+	if code := tmux.Run(context.Background(), []string{"show-buffer", "-b", "kept"}, nil, stdout, io.Discard); code != 0 || stdout.String() != "content" {
+		t.Fatalf("show-buffer exited %d with %q", code, stdout)
+	}
+	output := weak.Make(stdout)
+	stdout = nil
+	runtime.GC()
+	if output.Value() != nil {
+		t.Error("the control client still holds a command's output after its answer")
 	}
 }

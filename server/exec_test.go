@@ -53,8 +53,11 @@ func TestExecStoppedTmuxSurvivesTimeouts(t *testing.T) {
 	if !realTmux(t) {
 		t.Skip("stops a real tmux server with SIGSTOP")
 	}
-	e := newEnv(t, func(c *server.Config) { c.Timeout = 200 * time.Millisecond })
+	e := newEnv(t)
 	e.load("before")
+	// Only the calls to the stopped tmux get a short timeout: a loaded
+	// machine can take longer than that to answer a running tmux.
+	e.connect(func(c *server.Config) { c.Timeout = 200 * time.Millisecond })
 	resume := stoppedTmux(t, e)
 	for range 10 {
 		if got := e.fails("load_buffer", map[string]any{"content": "stuck"}); !strings.Contains(got, "did not answer within 200ms") {
@@ -66,5 +69,6 @@ func TestExecStoppedTmuxSurvivesTimeouts(t *testing.T) {
 		_, stderr, err := e.tmux("has-session", "-t", "main")
 		return err == nil, stderr
 	})
+	e.connect()
 	e.load("after")
 }

@@ -20,12 +20,13 @@ import (
 // Server is a tmuxbuf MCP server. Serve it with MCP().Run or through an
 // mcp.StreamableHTTPHandler; call Cleanup when done.
 type Server struct {
-	cfg    Config
-	names  namer
-	owned  registry
-	mcp    *mcp.Server
-	hidden map[string]Tier // tools above the safety tier, by name
-	calls  sync.WaitGroup  // tool calls under way, which Cleanup waits for
+	cfg      Config
+	names    namer
+	payloads *Payloads
+	owned    registry
+	mcp      *mcp.Server
+	hidden   map[string]Tier // tools above the safety tier, by name
+	calls    sync.WaitGroup  // tool calls under way, which Cleanup waits for
 }
 
 // New builds a server from cfg, registering the tools its safety tier allows.
@@ -38,7 +39,7 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, names: names, hidden: map[string]Tier{}}
+	s := &Server{cfg: cfg, names: names, payloads: newPayloads(), hidden: map[string]Tier{}}
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "tmuxbuf", Title: "tmux paste buffers", Version: cfg.Version}, nil)
 	for _, t := range tools {
 		if t.tier > cfg.Safety {
@@ -83,7 +84,7 @@ func (s *Server) handler(t tool) mcp.ToolHandler {
 		if err == nil {
 			res, err = successResult(out)
 		}
-		auditRecord(s.cfg.Audit, t.name, sessionID(req), requestID, auditArgs(s.cfg.AuditKey, req.Params.Arguments, a, t.params), started, err)
+		auditRecord(s.cfg.Audit, t.name, sessionID(req), requestID, auditArgs(s.cfg.AuditKey, s.payloads, req.Params.Arguments, a, t.params), started, err)
 		if err != nil {
 			res = errorResult(err)
 		}
@@ -104,6 +105,7 @@ func (s *Server) call(ctx context.Context, t tool, raw json.RawMessage) (a args,
 	if a, err = decodeArgs(raw, t.params); err != nil {
 		return nil, nil, err
 	}
+	s.resolvePayloads(a)
 	out, err = t.run(s, ctx, a)
 	return a, out, err
 }
@@ -140,7 +142,7 @@ func (s *Server) refuseHiddenTools(next mcp.MethodHandler) mcp.MethodHandler {
 			return next(ctx, method, req)
 		}
 		err := errToolTier(call.Params.Name, need, s.cfg.Safety)
-		auditRecord(s.cfg.Audit, call.Params.Name, sessionID(call), newRequestID(), auditArgs(s.cfg.AuditKey, call.Params.Arguments, nil, nil), time.Now(), err)
+		auditRecord(s.cfg.Audit, call.Params.Name, sessionID(call), newRequestID(), auditArgs(s.cfg.AuditKey, s.payloads, call.Params.Arguments, nil, nil), time.Now(), err)
 		return errorResult(err), nil
 	}
 }

@@ -322,7 +322,11 @@ func (s *Server) showBuffer(ctx context.Context, a showArgs) (any, error) {
 		return nil, err
 	}
 	t := lastLines(out, maxLines, s.cfg.MaxShowBytes, showReplyBudget(s.cfg.MaxReplyBytes, name, len(out)))
-	return showResult{BufferName: name, Content: string(t.content), ContentTruncated: t.truncated, ContentTruncatedLines: t.droppedLines}, nil
+	content := s.payloads.park(t.content) // the transport splices it in
+	if content == "" {
+		content = string(t.content)
+	}
+	return showResult{BufferName: name, Content: content, ContentTruncated: t.truncated, ContentTruncatedLines: t.droppedLines}, nil
 }
 
 type pasteBufferArgs struct {

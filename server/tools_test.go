@@ -135,15 +135,16 @@ func TestConcurrentLoads(t *testing.T) {
 // once lose nothing. Against real tmux it uses the control-mode backend, as
 // a thousand tmux processes at once would mostly measure the machine.
 func TestThousandConcurrentLoads(t *testing.T) {
-	e := newEnv(t)
+	// The thousand calls queue, for the emulator or for one control
+	// client, and the queue counts against each call's timeout: on a
+	// loaded machine the default 5 s would cut transfers short, which is
+	// what this test is not about.
+	const patient = time.Minute
+	e := newEnv(t, func(c *server.Config) { c.Timeout = patient })
 	if realTmux(t) {
 		d := &server.ControlDialer{SocketName: e.socket}
 		t.Cleanup(func() { d.Close() })
-		// The thousand calls queue for one control client, and the
-		// queue counts against each call's timeout: on a loaded machine
-		// the default 5 s would cut transfers short, which is what this
-		// test is not about.
-		e.connect(func(c *server.Config) { c.Tmux = d; c.Timeout = time.Minute })
+		e.connect(func(c *server.Config) { c.Tmux, c.Timeout = d, patient })
 	}
 	concurrentLoads(t, e, 1000)
 }

@@ -99,7 +99,8 @@ func shortTempDir() string {
 }
 
 // FaketmuxBinEnv names a prebuilt cmd/faketmux binary for fake mode's
-// `tmux`; without it the binary is built once per test run.
+// `tmux`: the full one, or a thin client with a faketmux beside it. Without
+// it both are built once per test run.
 const FaketmuxBinEnv = "TMUXBUF_FAKETMUX_BIN"
 
 // Binary is a program the scripts run, built on first use, so that only
@@ -108,6 +109,8 @@ const FaketmuxBinEnv = "TMUXBUF_FAKETMUX_BIN"
 // race-instrumented one starts several times slower.
 type Binary struct {
 	name, pkg, env string
+	tags           string  // build tags
+	with           *Binary // built beside this one, which runs it
 	once           sync.Once
 	err            error
 }
@@ -118,7 +121,17 @@ func NewBinary(name, pkg, env string) *Binary {
 	return &Binary{name: name, pkg: pkg, env: env}
 }
 
-var faketmuxBin = NewBinary("tmux", "github.com/tmuxbuf/tmuxbuf/cmd/faketmux", FaketmuxBinEnv)
+// faketmuxBin is cmd/faketmux's thin client (see its README), which
+// starts as fast as tmux's: scripts start tmux clients by the hundred.
+// It starts the full binary beside it when it needs a daemon, as tests
+// that run it outside a script do; in a script it only reaches the
+// script's bridge.
+var faketmuxBin = &Binary{
+	name: "tmux", pkg: faketmuxPkg, env: FaketmuxBinEnv, tags: "faketmux_thin",
+	with: NewBinary("faketmux", faketmuxPkg, ""),
+}
+
+const faketmuxPkg = "github.com/tmuxbuf/tmuxbuf/cmd/faketmux"
 
 // BinEnv builds the binaries that scripts run (fake mode's tmux and bins),
 // if this run has not yet, and returns the variables (FaketmuxBinEnv, and
@@ -155,15 +168,20 @@ func (b *Binary) Path() (string, error) {
 	}
 	out := filepath.Join(harness.binDir, b.name)
 	b.once.Do(func() {
-		if p := os.Getenv(b.env); p != "" {
+		if p := os.Getenv(b.env); b.env != "" && p != "" {
 			if p, b.err = filepath.Abs(p); b.err == nil {
 				b.err = os.Symlink(p, out)
 			}
 			return
 		}
+		if b.with != nil {
+			if _, b.err = b.with.Path(); b.err != nil {
+				return
+			}
+		}
 		// Static binaries start faster: no dynamic loader, and scripts
 		// start these processes by the hundred.
-		build := exec.Command("go", "build", "-o", out, b.pkg)
+		build := exec.Command("go", "build", "-tags", b.tags, "-o", out, b.pkg)
 		build.Env = append(os.Environ(), "CGO_ENABLED=0")
 		if msg, err := build.CombinedOutput(); err != nil {
 			b.err = fmt.Errorf("building %s: %v\n%s", b.pkg, err, msg)

@@ -62,7 +62,7 @@ func Setup(env *testscript.Env) error {
 	env.Setenv("TMUX_TMPDIR", dir)
 	// Made now, as the first tmux client would make it, so that script
 	// commands can name sockets before any client ran.
-	sockDir, err := tmuxcli.SocketDir(lookupIn(env.Vars))
+	sockDir, err := tmuxcli.SocketDir(tmuxcli.LookupIn(env.Vars))
 	if err != nil {
 		return err
 	}

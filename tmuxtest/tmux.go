@@ -16,6 +16,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 	"github.com/tmuxbuf/tmuxbuf/faketmux"
 	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli"
+	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli/serve"
 	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli/wire"
 )
 
@@ -88,19 +89,6 @@ func exitCode(err error) int {
 	return -1
 }
 
-// lookupIn looks a variable up in env as os.LookupEnv does in the
-// environment.
-func lookupIn(env []string) func(string) (string, bool) {
-	return func(key string) (string, bool) {
-		for i := len(env) - 1; i >= 0; i-- {
-			if v, ok := strings.CutPrefix(env[i], key+"="); ok {
-				return v, true
-			}
-		}
-		return "", false
-	}
-}
-
 // tmuxTimeout bounds one tmux command run by a script command, so that a
 // hung (or fault-delayed) tmux fails the script instead of the whole run.
 const tmuxTimeout = time.Minute
@@ -116,17 +104,17 @@ func cmdTmux(ts *testscript.TestScript, neg bool, args []string) error {
 		// Read as cmd/faketmux's client reads it, which a separate
 		// `exec tmux` process is.
 		env, dir := Environ(ts), ts.MkAbs(".")
-		inv, status := tmuxcli.Parse(append([]string{"tmux"}, args...), lookupIn(env), ts.Stdout(), ts.Stderr())
+		inv, status := tmuxcli.Parse(append([]string{"tmux"}, args...), tmuxcli.LookupIn(env), ts.Stdout(), ts.Stderr())
 		switch {
 		case inv == nil:
 			code = status
 		case inv.HasShell:
 			return errors.New("-c runs a shell in the client: use exec tmux")
 		default:
-			code = sc.fake.exec(ctx, inv.Socket, faketmux.Call{
-				Args: inv.Command, Stdout: ts.Stdout(), Stderr: ts.Stderr(), Dir: dir, Env: env,
-				UTF8: inv.UTF8, NoStartServer: inv.NoStartServer, Config: inv.Config(dir, lookupIn(env)),
-			})
+			req := &wire.Req{
+				NoStartServer: inv.NoStartServer, UTF8: inv.UTF8, Args: inv.Command, Dir: dir, Env: env, Configs: inv.Configs,
+			}
+			code = sc.fake.exec(ctx, inv.Socket, serve.Call(req, nil, ts.Stdout(), ts.Stderr()))
 		}
 	} else {
 		cmd := exec.CommandContext(ctx, "tmux", args...)
@@ -232,6 +220,6 @@ func (sc *script) serveConn(ctx context.Context, conn net.Conn) {
 		return
 	}
 	s.Run(ctx, func(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) int {
-		return sc.fake.exec(ctx, s.Req.Socket, s.Req.Call(stdin, stdout, stderr))
+		return sc.fake.exec(ctx, s.Req.Socket, serve.Call(s.Req, stdin, stdout, stderr))
 	})
 }

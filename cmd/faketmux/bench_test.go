@@ -1,28 +1,49 @@
-//go:build linux
+//go:build linux && !faketmux_thin
 
 package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"net"
+	"os"
 	"os/exec"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli/wire"
 )
 
-// BenchmarkRoundTrip is one set-buffer and one show-buffer, each a client
-// process, against a running server, through the faketmux binary and
-// through real tmux. The two alternate within every iteration, so that the
-// faketmux/tmux ratio it reports is not skewed by a machine whose load
-// changes during the run.
-func BenchmarkRoundTrip(b *testing.B) {
-	fake := newWorld(b, fakeBin)
-	worlds := []*world{fake}
+// benchWorlds are the clients the benchmarks compare, each on a server of
+// its own: the faketmux binary, the thin client (whose daemon is the
+// faketmux binary) and, where installed, real tmux. Their names label the
+// metrics.
+func benchWorlds(b *testing.B) (worlds []*world, names []string) {
+	worlds, names = []*world{newWorld(b, fakeBin), newWorld(b, thinBin)}, []string{"faketmux", "thin"}
 	if bin, err := exec.LookPath("tmux"); err == nil {
-		worlds = append(worlds, newWorld(b, bin))
+		worlds, names = append(worlds, newWorld(b, bin)), append(names, "tmux")
 	}
+	return worlds, names
+}
+
+// reportWorlds reports each world's time per iteration and, with tmux
+// among them, each one's ratio to tmux's.
+func reportWorlds(b *testing.B, names []string, spent []time.Duration) {
+	for i, name := range names {
+		b.ReportMetric(float64(spent[i].Nanoseconds())/float64(b.N), name+"-ns/op")
+		if last := len(names) - 1; names[last] == "tmux" && i != last {
+			b.ReportMetric(float64(spent[i])/float64(spent[last]), name+"/tmux")
+		}
+	}
+}
+
+// BenchmarkRoundTrip is one set-buffer and one show-buffer, each a client
+// process, against a running server, through each of benchWorlds. They
+// alternate within every iteration, so that the ratios it reports are not
+// skewed by a machine whose load changes during the run.
+func BenchmarkRoundTrip(b *testing.B) {
+	worlds, names := benchWorlds(b)
 	for _, w := range worlds {
 		w.must("", "-f", "/dev/null", "new-session", "-d", "sleep 1000")
 	}
@@ -37,11 +58,7 @@ func BenchmarkRoundTrip(b *testing.B) {
 			spent[i] += time.Since(start)
 		}
 	}
-	b.ReportMetric(float64(spent[0].Nanoseconds())/float64(b.N), "faketmux-ns/op")
-	if len(worlds) > 1 {
-		b.ReportMetric(float64(spent[1].Nanoseconds())/float64(b.N), "tmux-ns/op")
-		b.ReportMetric(float64(spent[0])/float64(spent[1]), "faketmux/tmux")
-	}
+	reportWorlds(b, names, spent)
 }
 
 // BenchmarkRoundTripSocket sends the same two requests to the daemon from
@@ -67,4 +84,57 @@ func BenchmarkRoundTripSocket(b *testing.B) {
 			b.Fatalf("show-buffer: %q", got)
 		}
 	}
+}
+
+// BenchmarkTmuxpLoad replays the tmux command lines that tmuxp 1.27 (with
+// libtmux 0.21) runs for `tmuxp load -d` of a workspace of two windows and
+// three panes (testdata/tmuxp_load.json, recorded against tmux 3.3a with
+// the -L flag taken out), each a client process, through each of
+// benchWorlds, alternating as BenchmarkRoundTrip does.
+// It includes starting the server; the kill-server after each replay is
+// not timed. Every command line must end with the same exit status in
+// both, except those faketmux says it does not support yet: their number
+// is reported as unsupported.
+func BenchmarkTmuxpLoad(b *testing.B) {
+	data, err := os.ReadFile("testdata/tmuxp_load.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var calls [][]string
+	if err := json.Unmarshal(data, &calls); err != nil {
+		b.Fatal(err)
+	}
+	worlds, names := benchWorlds(b)
+	spent := make([]time.Duration, len(worlds))
+	results := make([][]result, len(worlds))
+	unsupported := 0
+	for b.Loop() {
+		for i, w := range worlds {
+			results[i] = results[i][:0]
+			start := time.Now()
+			for _, args := range calls {
+				results[i] = append(results[i], w.run("", args...))
+			}
+			spent[i] += time.Since(start)
+			b.StopTimer()
+			w.run("", "kill-server")
+			b.StartTimer()
+		}
+		unsupported = 0
+		// The thin client's daemon is the faketmux binary: it answers
+		// as faketmux does.
+		for j, fake := range results[0] {
+			if strings.HasSuffix(fake.stderr, " is not supported\n") {
+				unsupported++
+				continue
+			}
+			for _, other := range results[1:] {
+				if fake.code != other[j].code {
+					b.Fatalf("tmux %q: faketmux %v; tmux %v", calls[j], fake, other[j])
+				}
+			}
+		}
+	}
+	b.ReportMetric(float64(unsupported), "unsupported")
+	reportWorlds(b, names, spent)
 }

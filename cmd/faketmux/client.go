@@ -10,12 +10,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"syscall"
 
 	"golang.org/x/sys/unix"
 
-	"github.com/tmuxbuf/tmuxbuf/faketmux"
 	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli"
 	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli/wire"
 )
@@ -34,6 +34,43 @@ const (
 // just deciding to exit.
 const connectAttempts = 5
 
+// daemonEnv marks a process started by spawnDaemon; its value is a
+// daemonSpec. The connection of the client that started the daemon is file
+// descriptor 3 and the lock file descriptor 4.
+const daemonEnv = "FAKETMUX_DAEMON"
+
+// daemonSpec is what a daemon needs to know of the client that started it.
+type daemonSpec struct {
+	path string
+	// stale: a dead server's socket file was there, so command lines
+	// that start no server are told "no server running".
+	stale bool
+	// inDir: the socket is in tmux's socket directory (not -S or $TMUX),
+	// where tmux lets the group connect.
+	inDir bool
+}
+
+// String encodes the spec as "stale,indir:PATH", each flag present only
+// when set.
+func (s daemonSpec) String() string {
+	var flags []string
+	if s.stale {
+		flags = append(flags, "stale")
+	}
+	if s.inDir {
+		flags = append(flags, "indir")
+	}
+	return strings.Join(flags, ",") + ":" + s.path
+}
+
+// daemonBinEnv names the faketmux binary that a client built with -tags
+// faketmux_thin starts as its daemon (see thin.go).
+const daemonBinEnv = "FAKETMUX_DAEMON_BIN"
+
+// errNoDaemon is a client that cannot start a daemon: one built without
+// the emulator that finds no faketmux to start (see thin.go).
+var errNoDaemon = errors.New("found no faketmux binary to start as the server")
+
 // runClient is one tmux client invocation.
 func runClient(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	inv, status := tmuxcli.Parse(argv, os.LookupEnv, stdout, stderr)
@@ -43,12 +80,11 @@ func runClient(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if inv.Control == 2 && !isTerminal(stdin) {
 		// -CC puts the terminal in raw mode first; tmux checks later, once
 		// connected, but says the same.
-		fmt.Fprintf(stderr, "tcgetattr failed: %s\n", faketmux.Strerror(syscall.ENOTTY))
+		fmt.Fprintf(stderr, "tcgetattr failed: %s\n", tmuxcli.Strerror(syscall.ENOTTY))
 		return 1
 	}
 	bridge := os.Getenv(tmuxcli.BridgeEnv)
 	dir := workingDir()
-	config := inv.Config(dir, os.LookupEnv)
 	for range connectAttempts {
 		var (
 			conn net.Conn
@@ -60,7 +96,10 @@ func runClient(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stderr, "faketmux: %s=%s: %v\n", tmuxcli.BridgeEnv, bridge, err)
 				return 1
 			}
-		} else if conn, err = connect(inv); err != nil {
+		} else if conn, err = connect(inv); errors.Is(err, errNoDaemon) {
+			fmt.Fprintf(stderr, "faketmux: %v\n", err)
+			return 1
+		} else if err != nil {
 			fmt.Fprintln(stderr, tmuxcli.ConnectError(inv.Socket, err))
 			return 1
 		}
@@ -71,7 +110,7 @@ func runClient(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		req := &wire.Req{
 			NoStartServer: inv.NoStartServer, UTF8: inv.UTF8, Socket: inv.Socket, Args: inv.Command,
-			Dir: dir, Env: os.Environ(), Config: config, Control: inv.Control, PID: os.Getpid(),
+			Dir: dir, Env: os.Environ(), Configs: inv.Configs, Control: inv.Control, PID: os.Getpid(),
 		}
 		if inv.Control == 2 {
 			// -CC: the control protocol inside a DCS sequence, for
@@ -193,7 +232,7 @@ func getLock(name string) (f *os.File, waited bool) {
 	return f, false
 }
 
-// spawnDaemon re-executes this binary as the daemon for spec, detached in
+// spawnDaemon starts the daemon for spec (daemonBinary), detached in
 // a session of its own with its standard streams on /dev/null. The client's
 // connection is one end of a socket pair whose other end the daemon serves
 // first, so the client never races the daemon's listen. The daemon inherits
@@ -210,7 +249,7 @@ func spawnDaemon(spec daemonSpec, lock *os.File) (net.Conn, error) {
 	if err != nil {
 		return nil, err
 	}
-	exe, err := os.Executable()
+	exe, err := daemonBinary()
 	if err != nil {
 		conn.Close()
 		return nil, err
@@ -299,13 +338,13 @@ func isTerminal(r io.Reader) bool {
 // execShell replaces the client with the shell running command, as tmux's
 // client does for -c once the server has started.
 func execShell(command string, login bool, stderr io.Writer) int {
-	shell := faketmux.DefaultShell(os.Environ())
+	shell := tmuxcli.DefaultShell(os.Environ())
 	argv0 := filepath.Base(shell)
 	if login {
 		argv0 = "-" + argv0
 	}
 	os.Setenv("SHELL", shell)
 	err := syscall.Exec(shell, []string{argv0, "-c", command}, os.Environ())
-	fmt.Fprintf(stderr, "faketmux: %s: %s\n", shell, faketmux.Strerror(err))
+	fmt.Fprintf(stderr, "faketmux: %s: %s\n", shell, tmuxcli.Strerror(err))
 	return 1
 }

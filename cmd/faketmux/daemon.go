@@ -1,3 +1,5 @@
+//go:build !faketmux_thin
+
 package main
 
 import (
@@ -13,37 +15,9 @@ import (
 
 	"github.com/tmuxbuf/tmuxbuf/faketmux"
 	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli"
+	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli/serve"
 	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli/wire"
 )
-
-// daemonEnv marks a process started by spawnDaemon; its value is a
-// daemonSpec. The connection of the client that started the daemon is file
-// descriptor 3 and the lock file descriptor 4.
-const daemonEnv = "FAKETMUX_DAEMON"
-
-// daemonSpec is what a daemon needs to know of the client that started it.
-type daemonSpec struct {
-	path string
-	// stale: a dead server's socket file was there, so command lines
-	// that start no server are told "no server running".
-	stale bool
-	// inDir: the socket is in tmux's socket directory (not -S or $TMUX),
-	// where tmux lets the group connect.
-	inDir bool
-}
-
-// String encodes the spec as "stale,indir:PATH", each flag present only
-// when set.
-func (s daemonSpec) String() string {
-	var flags []string
-	if s.stale {
-		flags = append(flags, "stale")
-	}
-	if s.inDir {
-		flags = append(flags, "indir")
-	}
-	return strings.Join(flags, ",") + ":" + s.path
-}
 
 func parseDaemonSpec(v string) daemonSpec {
 	flags, path, _ := strings.Cut(v, ":")
@@ -197,7 +171,7 @@ func (d *daemon) take(conn net.Conn) *wire.Session {
 func (d *daemon) serve(s *wire.Session) {
 	defer d.release()
 	s.Run(context.Background(), func(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) int {
-		rc := d.srv.Exec(ctx, s.Req.Call(stdin, stdout, stderr))
+		rc := d.srv.Exec(ctx, serve.Call(s.Req, stdin, stdout, stderr))
 		d.refresh()
 		return rc
 	})

@@ -1,4 +1,4 @@
-//go:build linux
+//go:build linux && !faketmux_thin
 
 package main
 
@@ -8,12 +8,12 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
 	"testing"
 
-	"github.com/tmuxbuf/tmuxbuf/faketmux"
 	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli/wire"
 )
 
@@ -24,10 +24,14 @@ import (
 // once the server is killed.
 func TestDaemonInProcess(t *testing.T) {
 	p := startInProcess(t, 0)
+	conf := filepath.Join(t.TempDir(), "tmux.conf")
+	if err := os.WriteFile(conf, []byte("set -g buffer-limit 100\nset -g no-such-option 1\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	var out, errb bytes.Buffer
 	status, accepted := exchange(p.first, &wire.Req{
-		Args:   []string{"new-session", "-d", "sleep 1000"},
-		Config: []faketmux.ConfigFile{{Lines: [][]string{{"set", "-g", "buffer-limit", "100"}, {"set", "-g", "no-such-option", "1"}}}},
+		Args:    []string{"new-session", "-d", "sleep 1000"},
+		Configs: []string{conf},
 	}, nil, &out, &errb)
 	p.first.Close()
 	if status != 0 || !accepted || errb.Len() != 0 {

@@ -5,7 +5,9 @@
 // Each invocation is a client, as with tmux. Commands that start a server
 // start a daemon: this binary re-executed, detached, listening on the same
 // socket tmux would use and serving every client over one in-process
-// emulator (package faketmux). See README.md for what is emulated.
+// emulator (package faketmux). Built with -tags faketmux_thin, it is a
+// client only, which links no emulator and starts a full faketmux as its
+// daemon (thin.go). See README.md for what is emulated.
 package main
 
 import "os"

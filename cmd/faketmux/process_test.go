@@ -1,4 +1,4 @@
-//go:build linux
+//go:build linux && !faketmux_thin
 
 package main
 
@@ -27,6 +27,11 @@ import (
 // messages that carry the program name read as tmux's.
 var fakeBin string
 
+// thinBin is the client built with -tags faketmux_thin, in a directory of
+// its own beside a faketmux (a link to fakeBin) that it starts as its
+// daemon.
+var thinBin string
+
 func TestMain(m *testing.M) {
 	// A client under test (TestDaemonInProcess) that found no server
 	// starts this test binary as its daemon.
@@ -43,10 +48,18 @@ func TestMain(m *testing.M) {
 	// process takes a second to start here, and every client is one.
 	// TestDaemonInProcess runs the client and daemon code under the race
 	// detector instead. Built static, as the README recommends.
-	build := exec.Command("go", "build", "-o", fakeBin, ".")
-	build.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := build.CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "building faketmux: %v\n%s", err, out)
+	thinBin = filepath.Join(dir, "thin", "tmux")
+	for _, b := range [][]string{{"-o", fakeBin}, {"-tags", "faketmux_thin", "-o", thinBin}} {
+		build := exec.Command("go", append(append([]string{"build"}, b...), ".")...)
+		build.Env = append(os.Environ(), "CGO_ENABLED=0")
+		if out, err := build.CombinedOutput(); err != nil {
+			fmt.Fprintf(os.Stderr, "building faketmux %q: %v\n%s", b, err, out)
+			os.RemoveAll(dir)
+			os.Exit(1)
+		}
+	}
+	if err := os.Symlink(fakeBin, filepath.Join(dir, "thin", "faketmux")); err != nil {
+		fmt.Fprintln(os.Stderr, err)
 		os.RemoveAll(dir)
 		os.Exit(1)
 	}
@@ -81,7 +94,9 @@ func newWorld(t testing.TB, bin string) *world {
 	}
 	w := &world{t: t, bin: bin, dir: dir, env: append(cleanEnv(), "TMUX_TMPDIR="+dir)}
 	t.Cleanup(func() {
-		exec.Command(bin, "kill-server").Run()
+		// In w's environment: the test's own would name the machine's
+		// default server.
+		w.command("", "kill-server").Run()
 		for _, pid := range w.servers() {
 			syscall.Kill(pid, syscall.SIGKILL)
 		}
@@ -167,10 +182,14 @@ func exitCode(t testing.TB, err error) int {
 // and a faketmux daemon inherits the client's environment) and, for
 // faketmux, marks them as daemons. For tmux, clients still running count.
 func (w *world) servers() []int {
-	exe, _ := filepath.EvalSymlinks(w.bin)
+	bin := w.bin
+	if bin == thinBin {
+		bin = fakeBin // the thin client's daemon
+	}
+	exe, _ := filepath.EvalSymlinks(bin)
 	mark := []byte("TMUX_TMPDIR=" + w.dir + "\x00")
 	var daemonMark []byte
-	if w.bin == fakeBin {
+	if bin == fakeBin {
 		daemonMark = []byte("\x00" + daemonEnv + "=")
 	}
 	ents, _ := os.ReadDir("/proc")

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"crypto/rand"
@@ -78,12 +79,13 @@ func serveHTTP(ctx context.Context, srv *server.Server, o config.Options, getenv
 // --http-session-timeout, requests as large as content at the cap needs,
 // and, with a token ("" only with --http-no-auth), bearer authentication.
 func httpHandler(srv *server.Server, o config.Options, token string) http.Handler {
+	srv.Payloads().SpliceReplies(spliceMin)
 	var h http.Handler = mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv.MCP() }, &mcp.StreamableHTTPOptions{
 		SessionTimeout: o.HTTPSessionTimeout,
 		// Content over --max-content-bytes gets a tool error, not a 413.
 		MaxRequestBodyBytes: int64(maxFrame(o.MaxContentBytes)),
 	})
-	h = quoteNoParams(h)
+	h = liftLargeStrings(quoteNoParams(h, srv.Payloads()), srv.Payloads(), int64(maxFrame(o.MaxContentBytes)))
 	if token == "" {
 		return h
 	}
@@ -209,29 +211,110 @@ func tokenVerifier(want string) auth.TokenVerifier {
 
 // quoteNoParams keeps the go-sdk's errors for params it cannot decode,
 // which quote the params whole, content included, from reaching HTTP
-// clients as they are (see boundErrorText). The SDK writes each message,
-// an SSE event or a JSON body, in one Write.
-func quoteNoParams(h http.Handler) http.Handler {
+// clients as they are (see boundErrorText), and splices the content of
+// show_buffer replies into them (see server.Payloads). The SDK writes each
+// message, an SSE event or a JSON body, in one Write.
+func quoteNoParams(h http.Handler, payloads *server.Payloads) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h.ServeHTTP(boundErrors{w}, r)
+		h.ServeHTTP(&boundErrors{ResponseWriter: w, payloads: payloads}, r)
 	})
 }
 
-type boundErrors struct{ http.ResponseWriter }
+type boundErrors struct {
+	http.ResponseWriter
+	payloads *server.Payloads
+	status   int
+}
 
 // Unwrap lets http.ResponseController reach the writer's Flush.
-func (b boundErrors) Unwrap() http.ResponseWriter { return b.ResponseWriter }
+func (b *boundErrors) Unwrap() http.ResponseWriter { return b.ResponseWriter }
 
-func (b boundErrors) Write(p []byte) (int, error) {
-	bounded := boundWrittenError(p)
-	if bounded == nil {
-		return b.ResponseWriter.Write(p)
+func (b *boundErrors) WriteHeader(status int) {
+	b.status = status
+	b.ResponseWriter.WriteHeader(status)
+}
+
+// malformedPayload is the go-sdk's plain-text answer to a body that is not
+// JSON, whose decoder's error goes on to quote the body, content included.
+var malformedPayload = []byte("malformed payload")
+
+func (b *boundErrors) Write(p []byte) (int, error) {
+	msg := p
+	if bounded := boundWrittenError(p); bounded != nil {
+		msg = bounded
+	} else if b.status == http.StatusBadRequest && bytes.HasPrefix(p, malformedPayload) {
+		msg = []byte("malformed payload: the body is not one JSON-RPC message\n")
 	}
-	if _, err := b.ResponseWriter.Write(bounded); err != nil {
+	var err error
+	if b.payloads.Spliced(msg) {
+		err = b.payloads.WriteSpliced(b.ResponseWriter, msg)
+	} else {
+		_, err = b.ResponseWriter.Write(msg)
+	}
+	if err != nil {
 		return 0, err
 	}
 	return len(p), nil
 }
+
+// liftLargeStrings hands the SDK a POST's body with its large string
+// arguments lifted out (see lifter), and releases them once the request
+// has been answered. It reads the body only when the SDK does, so that
+// the SDK's checks of the headers come first as they did, and within
+// maxBody, so that a body over it fails the SDK's read as its own limit
+// would.
+func liftLargeStrings(h http.Handler, payloads *server.Payloads, maxBody int64) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost || r.Body == nil {
+			h.ServeHTTP(w, r)
+			return
+		}
+		body := &liftedBody{raw: r.Body, lifter: &lifter{
+			r:        bufio.NewReaderSize(http.MaxBytesReader(w, r.Body, maxBody), 64<<10),
+			payloads: payloads, min: spliceMin, max: int(maxBody) + 1,
+		}}
+		defer func() { payloads.Release(body.tokens) }()
+		r.Body = body
+		h.ServeHTTP(w, r)
+	})
+}
+
+// liftedBody is a request body read through a lifter, whole, at its first
+// Read.
+type liftedBody struct {
+	raw    io.ReadCloser
+	lifter *lifter
+	read   bool
+	rest   io.Reader
+	tokens []string
+}
+
+// notJSONBody stands for a body whose lifted string was no JSON string: the
+// SDK refuses it as it refused the body.
+var notJSONBody = []byte(`{"jsonrpc":"2.0","params":"\x"}`)
+
+func (b *liftedBody) Read(p []byte) (int, error) {
+	if !b.read {
+		b.read = true
+		res, err := b.lifter.next()
+		if err != nil {
+			b.lifter.payloads.Release(res.tokens)
+			b.rest = errReader{err}
+		} else if res.notJSON {
+			b.rest = bytes.NewReader(notJSONBody)
+		} else {
+			b.tokens, b.rest = res.tokens, bytes.NewReader(res.msg)
+		}
+	}
+	return b.rest.Read(p)
+}
+
+func (b *liftedBody) Close() error { return b.raw.Close() }
+
+// errReader is a reader that fails with its error.
+type errReader struct{ err error }
+
+func (r errReader) Read([]byte) (int, error) { return 0, r.err }
 
 // errorMember starts an error response's error object. Inside a JSON
 // string its quotes would be escaped, so only a message's own structure

@@ -305,4 +305,12 @@ func TestHTTPParamsErrorsQuoteNothing(t *testing.T) {
 			t.Errorf("answered %.300s (%d bytes)", body, len(body))
 		}
 	}
+	// A body that is not JSON gets the SDK's plain 400, whose decoder error
+	// would quote the body from the bad escape on.
+	for _, content := range []string{"hunter2\\x", "short \\q hunter2", secret + "\\u12"} {
+		_, body := send(session, `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"load_buffer","arguments":{"content":"`+content+`"}}}`)
+		if !strings.HasPrefix(body, "malformed payload") || strings.Contains(body, "hunter2") {
+			t.Errorf("a malformed body answered %.300s", body)
+		}
+	}
 }

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -25,7 +26,7 @@ func TestMain(m *testing.M) { tmuxtest.Main(m) }
 // binary returns the built binary that the variable env names
 // (servertest.MCPBinEnv, tmuxtest.FaketmuxBinEnv); tmuxtest builds each once
 // per test run.
-func binary(t *testing.T, env string) string {
+func binary(t testing.TB, env string) string {
 	t.Helper()
 	vars, err := servertest.BinEnv()
 	if err != nil {
@@ -42,7 +43,7 @@ func binary(t *testing.T, env string) string {
 
 // tmuxBin is what plays tmux for the binary under test: the faketmux
 // drop-in by default, the real tmux with TMUXBUF_TMUX=real.
-func tmuxBin(t *testing.T) string {
+func tmuxBin(t testing.TB) string {
 	t.Helper()
 	mode, err := tmuxtest.CurrentMode()
 	if err != nil {
@@ -54,11 +55,15 @@ func tmuxBin(t *testing.T) string {
 	return binary(t, tmuxtest.FaketmuxBinEnv)
 }
 
+// sockets numbers privateTmux's sockets.
+var sockets atomic.Int64
+
 // privateTmux starts a tmux server on a fresh socket for one test.
-func privateTmux(t *testing.T) (socket string, tmux func(args ...string) string) {
+func privateTmux(t testing.TB) (socket string, tmux func(args ...string) string) {
 	t.Helper()
 	bin := tmuxBin(t)
-	socket = fmt.Sprintf("m%d-%s", os.Getpid(), strings.ReplaceAll(t.Name(), "/", "-"))
+	// Numbered: a benchmark runs its function more than once.
+	socket = fmt.Sprintf("m%d-%d-%s", os.Getpid(), sockets.Add(1), strings.ReplaceAll(t.Name(), "/", "-"))
 	tmux = func(args ...string) string {
 		t.Helper()
 		out, err := exec.Command(bin, append([]string{"-L", socket}, args...)...).CombinedOutput()

@@ -74,7 +74,8 @@ var errClientGone = errors.New("the client went away (standard output is closed)
 // cancelled, not waited for.
 func serveStdio(ctx context.Context, srv *server.Server, stdin io.Reader, stdout io.Writer, cfg server.Config) error {
 	// A call runs a few tmux commands at most, each within the timeout.
-	f := newFraming(stdin, stdout, maxFrame(cfg.MaxContentBytes), 3*cfg.Timeout)
+	srv.Payloads().SpliceReplies(spliceMin)
+	f := newFraming(stdin, stdout, srv.Payloads(), maxFrame(cfg.MaxContentBytes), 3*cfg.Timeout)
 	defer context.AfterFunc(ctx, f.stop)()
 	go f.serve()
 	err := srv.MCP().Run(context.WithoutCancel(ctx), f.transport())
@@ -95,6 +96,7 @@ func maxFrame(maxContent int) int {
 type framing struct {
 	in       io.Reader
 	out      io.Writer
+	payloads *server.Payloads // large strings kept out of the SDK's way
 	maxLine  int
 	patience time.Duration // how long the end of input waits for answers
 
@@ -115,10 +117,11 @@ type framing struct {
 type call struct {
 	id     []byte // the client's id, as it sent it
 	method string
+	tokens []string // the strings lifted out of its arguments
 }
 
-func newFraming(in io.Reader, out io.Writer, maxLine int, patience time.Duration) *framing {
-	f := &framing{in: in, out: out, maxLine: maxLine, patience: patience, pending: map[int64]call{}}
+func newFraming(in io.Reader, out io.Writer, payloads *server.Payloads, maxLine int, patience time.Duration) *framing {
+	f := &framing{in: in, out: out, payloads: payloads, maxLine: maxLine, patience: patience, pending: map[int64]call{}}
 	f.answered = sync.NewCond(&f.mu)
 	f.fromSDK, f.toSDK = io.Pipe()
 	return f
@@ -152,33 +155,17 @@ func (f *framing) clientGone() bool {
 
 // serve reads standard input to its end, one line at a time.
 func (f *framing) serve() {
-	r := bufio.NewReaderSize(f.in, 64<<10)
-	var long []byte // a line longer than r's buffer, gathered
-	tooLong := false
+	l := &lifter{r: bufio.NewReaderSize(f.in, 64<<10), payloads: f.payloads, min: spliceMin, max: f.maxLine, lines: true}
 	for {
-		chunk, err := r.ReadSlice('\n')
-		if errors.Is(err, bufio.ErrBufferFull) {
-			if !tooLong && len(long)+len(chunk) > f.maxLine {
-				tooLong, long = true, nil
-			}
-			if !tooLong {
-				long = append(long, chunk...)
-			}
-			continue
-		}
-		line := chunk
-		if len(long) > 0 {
-			line = append(long, chunk...)
-		}
+		line, err := l.next()
 		switch {
-		case tooLong || len(line) > f.maxLine:
+		case line.tooLong:
 			f.reply(nil, invalidRequest(fmt.Sprintf("the message is longer than %d bytes", f.maxLine)))
-		case len(line) > 0:
-			f.handle(line)
+		case line.notJSON:
+			f.reply(nil, errNotJSON)
+		case len(line.msg) > 0:
+			f.handle(line.msg, line.tokens)
 		}
-		// A long line's buffer goes, so that an idle server does not keep
-		// its largest message.
-		long, tooLong = nil, false
 		if err != nil {
 			f.endOfInput(err)
 			return
@@ -204,21 +191,31 @@ func (f *framing) endOfInput(err error) {
 
 // handle passes one line to the SDK, or answers it when it is not a valid
 // JSON-RPC 2.0 message.
-func (f *framing) handle(line []byte) {
+//
+// tokens are the strings lifted out of line (see lifter): a tools/call
+// request keeps them until it is answered; any other message gets them
+// back, and an invalid one drops them.
+func (f *framing) handle(line []byte, tokens []string) {
 	msg := bytes.Trim(line, " \t\r\n")
-	if len(msg) == 0 {
-		return // a blank line is no message
+	var m message
+	var bad *rpcError
+	valid := len(msg) > 0 && json.Valid(msg)
+	if valid {
+		m, bad = parseMessage(msg)
 	}
-	if !json.Valid(msg) {
-		f.reply(nil, errNotJSON)
-		return
+	if len(tokens) > 0 && (!valid || bad != nil || m.methodName != "tools/call" || !m.id.present()) {
+		msg = f.payloads.Unlift(msg, tokens)
+		tokens = nil
 	}
-	m, bad := parseMessage(msg)
 	switch {
+	case len(msg) == 0:
+		return // a blank line is no message
+	case !valid:
+		f.reply(nil, errNotJSON)
 	case bad != nil:
 		f.reply(m.replyID, bad)
 	case m.id.present() && m.method.present():
-		f.forwardRequest(msg, m)
+		f.forwardRequest(msg, m, tokens)
 	case m.method.present() && m.methodName == "notifications/cancelled":
 		f.forwardCancel(msg, m)
 	default:
@@ -227,11 +224,11 @@ func (f *framing) handle(line []byte) {
 }
 
 // forwardRequest gives a client request a surrogate id and passes it on.
-func (f *framing) forwardRequest(msg []byte, m message) {
+func (f *framing) forwardRequest(msg []byte, m message, tokens []string) {
 	f.mu.Lock()
 	f.last++
 	surrogate := f.last
-	f.pending[surrogate] = call{id: bytes.Clone(msg[m.id.start:m.id.end]), method: m.methodName}
+	f.pending[surrogate] = call{id: bytes.Clone(msg[m.id.start:m.id.end]), method: m.methodName, tokens: tokens}
 	f.mu.Unlock()
 	f.forward(msg[:m.id.start], strconv.AppendInt(nil, surrogate, 10), msg[m.id.end:])
 }
@@ -311,7 +308,13 @@ func (f *framing) write(parts ...[]byte) error {
 		return errClientGone
 	}
 	for _, p := range joinSmall(parts) {
-		if _, err := f.out.Write(p); err != nil {
+		var err error
+		if f.payloads.Spliced(p) {
+			err = f.payloads.WriteSpliced(f.out, p)
+		} else {
+			_, err = f.out.Write(p)
+		}
+		if err != nil {
 			f.gone = true
 			f.stop()
 			return err
@@ -377,6 +380,7 @@ func (f *framing) emit(msg []byte) error {
 	delete(f.pending, surrogate)
 	f.mu.Unlock()
 	f.answered.Broadcast()
+	f.payloads.Release(c.tokens)
 	if !ok {
 		return f.write(msg, []byte{'\n'})
 	}

@@ -6,9 +6,24 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-
-	"github.com/tmuxbuf/tmuxbuf/faketmux"
 )
+
+// ConfigFile is one configuration file as a client read it, split into
+// command lines as tmux's parser does: what a server it starts runs
+// (faketmux.Call.Config).
+type ConfigFile struct {
+	// Lines are the file's command lines, one argv a line in tmux's
+	// command-line form: ';' words separate commands, a trailing "\;" is
+	// a literal ';'.
+	Lines [][]string
+	// Failed is a file that could not be read or parsed: none of it runs.
+	Failed bool
+	// Path is the file's name, its commands' #{current_file}.
+	Path string
+	// Text is a file the server parses itself, in place of Lines: one
+	// with %if, whose formats only the server can expand.
+	Text []byte
+}
 
 // defaultConfigs is the configuration search list of Debian's tmux 3.3a
 // build, used when no -f is given.
@@ -50,9 +65,9 @@ func ConfigFiles(g *Globals, lookupEnv func(string) (string, bool)) []string {
 // the environment tmux's server starts with. A file given with -f that
 // cannot be read fails, as tmux then shows an error; of the default list,
 // only a missing file is passed over in silence.
-func LoadConfig(g *Globals, dir string, lookupEnv func(string) (string, bool)) []faketmux.ConfigFile {
+func LoadConfig(g *Globals, dir string, lookupEnv func(string) (string, bool)) []ConfigFile {
 	quiet := g.Configs == nil
-	var files []faketmux.ConfigFile
+	var files []ConfigFile
 	for _, name := range ConfigFiles(g, lookupEnv) {
 		if !filepath.IsAbs(name) {
 			name = filepath.Join(dir, name)
@@ -64,7 +79,7 @@ func LoadConfig(g *Globals, dir string, lookupEnv func(string) (string, bool)) [
 			f.Path = name
 			files = append(files, f)
 		case !quiet || !errors.Is(err, fs.ErrNotExist):
-			files = append(files, faketmux.ConfigFile{Failed: true})
+			files = append(files, ConfigFile{Failed: true})
 		}
 	}
 	return files

@@ -5,7 +5,6 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/tmuxbuf/tmuxbuf/faketmux"
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/cmdparse"
 )
 
@@ -17,12 +16,12 @@ func TestParseConfig(t *testing.T) {
 		v, ok := map[string]string{"HOME": "/h", "XV": "val"}[k]
 		return v, ok
 	}
-	lines := func(l ...[]string) faketmux.ConfigFile { return faketmux.ConfigFile{Lines: l} }
+	lines := func(l ...[]string) ConfigFile { return ConfigFile{Lines: l} }
 	w := func(words ...string) []string { return words }
-	failed := faketmux.ConfigFile{Failed: true}
+	failed := ConfigFile{Failed: true}
 	for _, tc := range []struct {
 		text string
-		want faketmux.ConfigFile
+		want ConfigFile
 	}{
 		// A comment ends its line with the next line's number, so the
 		// two commands are one group.
@@ -59,7 +58,7 @@ func TestParseConfig(t *testing.T) {
 		{"%bogus\n", failed},
 		// Blocks come as one word; a condition needs the server.
 		{"bind x { kill-server }\n", lines([]string{"bind", "x", cmdparse.Block + `[{"Argv":["kill-server"],"Number":1}]`})},
-		{"%if 1\nset -g @a x\n%endif\n", faketmux.ConfigFile{Text: []byte("%if 1\nset -g @a x\n%endif\n")}},
+		{"%if 1\nset -g @a x\n%endif\n", ConfigFile{Text: []byte("%if 1\nset -g @a x\n%endif\n")}},
 	} {
 		if got := parseConfig([]byte(tc.text), "/w", env); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("%q:\n got  %+v\n want %+v", tc.text, got, tc.want)
@@ -75,7 +74,7 @@ func TestLoadConfig(t *testing.T) {
 	env := func(string) (string, bool) { return "", false }
 	g := &Globals{Configs: []string{"a.conf", dir + "/missing.conf", dir + "/b.conf", dir}}
 	got := LoadConfig(g, dir, env)
-	want := []faketmux.ConfigFile{
+	want := []ConfigFile{
 		{Lines: [][]string{{"set", "-g", "a", "1"}, {"bind", "x", "kill-server"}}, Path: dir + "/a.conf"},
 		{Failed: true},
 		{Lines: [][]string{{"set", "-g", "c", "3"}}, Path: dir + "/b.conf"},
@@ -87,26 +86,8 @@ func TestLoadConfig(t *testing.T) {
 	// Of the default list, a missing file is passed over.
 	home := func(k string) (string, bool) { return dir, k == "HOME" }
 	os.WriteFile(dir+"/.tmux.conf", []byte("set -g d 4\n"), 0o600)
-	if got := LoadConfig(&Globals{}, "/", home); !reflect.DeepEqual(got, []faketmux.ConfigFile{{Lines: [][]string{{"set", "-g", "d", "4"}}, Path: dir + "/.tmux.conf"}}) {
+	if got := LoadConfig(&Globals{}, "/", home); !reflect.DeepEqual(got, []ConfigFile{{Lines: [][]string{{"set", "-g", "d", "4"}}, Path: dir + "/.tmux.conf"}}) {
 		t.Errorf("default list: %+v", got)
-	}
-}
-
-func TestInvocationConfig(t *testing.T) {
-	conf := t.TempDir() + "/c.conf"
-	os.WriteFile(conf, []byte("set -g a 1\n"), 0o600)
-	env := func(string) (string, bool) { return "", false }
-	for _, tc := range []struct {
-		inv  Invocation
-		want bool
-	}{
-		{Invocation{Globals: Globals{Configs: []string{conf}}, Command: []string{"new-session"}}, true},
-		{Invocation{Globals: Globals{Configs: []string{conf}}, Command: []string{"list-buffers"}}, false},
-		{Invocation{Globals: Globals{Configs: []string{conf}, NoStartServer: true}, Command: []string{"new-session"}}, false},
-	} {
-		if got := tc.inv.Config("/", env) != nil; got != tc.want {
-			t.Errorf("%q (-N %v): configuration loaded %v, want %v", tc.inv.Command, tc.inv.NoStartServer, got, tc.want)
-		}
 	}
 }
 

@@ -3,7 +3,6 @@ package tmuxcli
 import (
 	"errors"
 
-	"github.com/tmuxbuf/tmuxbuf/faketmux"
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/cmdparse"
 )
 
@@ -11,15 +10,15 @@ import (
 // grammar (package cmdparse); dir is the client's directory, which tmux's
 // server has as $PWD. A file with conditions goes to the server as its
 // text, as only the server can expand their formats.
-func parseConfig(text []byte, dir string, lookupEnv func(string) (string, bool)) faketmux.ConfigFile {
+func parseConfig(text []byte, dir string, lookupEnv func(string) (string, bool)) ConfigFile {
 	lines, err := cmdparse.Parse(text, cmdparse.Options{Dir: dir, Lookup: lookupEnv})
 	if errors.Is(err, cmdparse.ErrNeedsExpand) {
-		return faketmux.ConfigFile{Text: text}
+		return ConfigFile{Text: text}
 	}
 	if err != nil {
-		return faketmux.ConfigFile{Failed: true}
+		return ConfigFile{Failed: true}
 	}
-	var f faketmux.ConfigFile
+	var f ConfigFile
 	for _, l := range lines {
 		f.Lines = append(f.Lines, l.Argv)
 	}

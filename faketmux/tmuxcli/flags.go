@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"io"
 	"strings"
-
-	"github.com/tmuxbuf/tmuxbuf/faketmux"
 )
+
+// Version is the tmux release faketmux emulates, which `tmux -V` prints
+// after the program name.
+const Version = "3.3a"
 
 // globalOptions is tmux 3.3a's getopt string for its global flags. 'd' and
 // 'U' are in it but tmux handles neither, so they end in the usage message.
@@ -83,7 +85,7 @@ scan:
 			case 'f':
 				g.Configs = append(g.Configs, value)
 			case 'V':
-				fmt.Fprintf(stdout, "%s %s\n", prog, faketmux.Version)
+				fmt.Fprintf(stdout, "%s %s\n", prog, Version)
 				return g, 0, true
 			case 'l':
 				g.Login = true

@@ -11,7 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tmuxbuf/tmuxbuf/faketmux"
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/cmdparse"
 	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli"
 )
@@ -24,7 +23,7 @@ func fuzzEnv(vars map[string]string) func(string) (string, bool) {
 }
 
 // loadOne reads text as the one configuration file of an invocation.
-func loadOne(t *testing.T, dir, text string) faketmux.ConfigFile {
+func loadOne(t *testing.T, dir, text string) tmuxcli.ConfigFile {
 	t.Helper()
 	path := filepath.Join(dir, "tmux.conf")
 	if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
@@ -105,7 +104,7 @@ func checkCommandLine(t *testing.T, line []string) {
 
 // withoutBlockLines is f with its blocks' line numbers zeroed: a block
 // written back sits on other lines.
-func withoutBlockLines(t *testing.T, f faketmux.ConfigFile) faketmux.ConfigFile {
+func withoutBlockLines(t *testing.T, f tmuxcli.ConfigFile) tmuxcli.ConfigFile {
 	var strip func(argv []string) []string
 	strip = func(argv []string) []string {
 		out := slices.Clone(argv)
@@ -204,7 +203,7 @@ func FuzzParse(f *testing.F) {
 		var stdout, stderr bytes.Buffer
 		inv, status := tmuxcli.Parse(argv, env, &stdout, &stderr)
 		if inv == nil {
-			version := status == 0 && stdout.String() == "tmux "+faketmux.Version+"\n" && stderr.Len() == 0
+			version := status == 0 && stdout.String() == "tmux "+tmuxcli.Version+"\n" && stderr.Len() == 0
 			failed := status == 1 && stdout.Len() == 0 && stderr.Len() > 0 && bytes.HasSuffix(stderr.Bytes(), []byte("\n"))
 			if !version && !failed {
 				t.Fatalf("%q ended with exit %d, stdout %q, stderr %q", argv, status, stdout.String(), stderr.String())

@@ -6,8 +6,6 @@ import (
 	"io"
 	"strings"
 	"syscall"
-
-	"github.com/tmuxbuf/tmuxbuf/faketmux"
 )
 
 // progName is the name in -V and usage messages. tmux prints the name it
@@ -64,17 +62,6 @@ func Parse(argv []string, lookupEnv func(string) (string, bool), stdout, stderr 
 	return inv, 0
 }
 
-// Config is the configuration this invocation hands the server it starts
-// (faketmux.Call.Config), read relative to the client's directory dir: nil
-// when its command line starts none, or with -N, since tmux's server reads
-// the files of the client that started it.
-func (inv *Invocation) Config(dir string, lookupEnv func(string) (string, bool)) []faketmux.ConfigFile {
-	if inv.NoStartServer || !faketmux.StartsServer(inv.Command) {
-		return nil
-	}
-	return LoadConfig(&inv.Globals, dir, lookupEnv)
-}
-
 // ParseControlLine reads one line of a control client's input as tmux's
 // parser reads it (faketmux.Call.ParseLine): into a command line, ';'
 // words between its commands; dir and lookupEnv are as for LoadConfig.
@@ -103,7 +90,7 @@ func ConnectError(path string, err error) string {
 	if errors.Is(err, syscall.ECONNREFUSED) {
 		return "no server running on " + path
 	}
-	return fmt.Sprintf("error connecting to %s (%s)", path, faketmux.Strerror(err))
+	return fmt.Sprintf("error connecting to %s (%s)", path, Strerror(err))
 }
 
 // BridgeEnv puts cmd/faketmux's client in bridge mode: its value is the

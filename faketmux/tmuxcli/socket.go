@@ -7,8 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
-
-	"github.com/tmuxbuf/tmuxbuf/faketmux"
 )
 
 // SunPathMax is the size of sockaddr_un's sun_path on Linux; tmux refuses a
@@ -63,11 +61,11 @@ func SocketDir(lookupEnv func(string) (string, bool)) (string, error) {
 	uid := os.Getuid()
 	base := fmt.Sprintf("%s/tmux-%d", root, uid)
 	if err := os.Mkdir(base, 0o700); err != nil && !errors.Is(err, os.ErrExist) {
-		return "", fmt.Errorf("couldn't create directory %s (%s)", base, faketmux.Strerror(err))
+		return "", fmt.Errorf("couldn't create directory %s (%s)", base, Strerror(err))
 	}
 	fi, err := os.Lstat(base)
 	if err != nil {
-		return "", fmt.Errorf("couldn't read directory %s (%s)", base, faketmux.Strerror(err))
+		return "", fmt.Errorf("couldn't read directory %s (%s)", base, Strerror(err))
 	}
 	if !fi.IsDir() {
 		return "", fmt.Errorf("%s is not a directory", base)

@@ -3,16 +3,13 @@
 // tmux writes pastes and keys, and Lines renders the history and the visible
 // screen as `tmux capture-pane -p` prints them.
 //
-// The screen is kept by github.com/charmbracelet/x/vt; README.md in this
-// directory says why that library was chosen over the alternatives.
+// The screen is the package's own (Screen), kept as tmux's grid keeps a
+// pane's: README.md in this directory says why.
 package pane
 
 import (
 	"bytes"
 	"errors"
-	"fmt"
-	"io"
-	"math"
 	"os"
 	"os/exec"
 	"sync"
@@ -20,8 +17,6 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/charmbracelet/x/ansi"
-	"github.com/charmbracelet/x/vt"
 	"github.com/creack/pty"
 )
 
@@ -53,9 +48,10 @@ type Options struct {
 	// HistoryLimit is how many lines scrolled off the top are kept, as
 	// tmux's history-limit read when the pane is made; zero keeps none.
 	HistoryLimit int
-	// History is the history the pane starts with, oldest line first, as
-	// Lines returns it: a respawned tmux pane keeps its history.
-	History [][]byte
+	// Keep, when set, is the pane (or screen) whose screen this one takes
+	// over, reset for a new program as tmux resets a respawned pane's: its
+	// history stays as it was, and HistoryLimit is its own.
+	Keep Keeper
 	// Output, if set, gets each chunk of the program's output once the
 	// screen has taken it in, as tmux hands a pane's output to its
 	// control clients. It must not block; the chunk is its own.
@@ -65,32 +61,30 @@ type Options struct {
 // Pane is one program in a pseudo-terminal and the screen it draws.
 // Its methods are safe for concurrent use.
 type Pane struct {
+	// Screen is what the program drew; Display draws on it as the
+	// program's output does.
+	*Screen
+
 	cmd *exec.Cmd
 	// ptm is the master side, non-blocking so that Close and the exit
 	// check can interrupt a read that would otherwise wait forever.
 	ptm *os.File
 	tty string // the terminal's path
 
-	wmu sync.Mutex // orders writes to ptm: input and the emulator's replies
+	wmu sync.Mutex // orders writes to ptm: input and the screen's replies
 
 	output func([]byte) // Options.Output
 
-	mu        sync.Mutex
-	emu       *vt.Emulator
-	input     []byte
-	bracketed bool
-	reaped    bool
-	drained   bool
-	// history holds the lines scrolled off the top of the main screen,
-	// oldest first, each rendered as capture-pane prints it.
-	history      [][]byte
-	historyLimit int
+	mu      sync.Mutex
+	input   []byte
+	reaped  bool
+	drained bool
+	closed  bool // Close has closed the terminal
 
 	exited     chan struct{} // closed once reaped and drained
 	exitOnce   sync.Once
 	reapedCh   chan struct{} // closed once Wait returned
 	readerDone chan struct{}
-	replyDone  chan struct{}
 	closeOnce  sync.Once
 }
 
@@ -130,7 +124,6 @@ func Start(o Options) (*Pane, error) {
 	p := newPane(cols, rows, o)
 	p.cmd, p.ptm, p.tty = cmd, ptm, tty
 	go p.read()
-	go p.reply()
 	go p.wait()
 	return p, nil
 }
@@ -149,38 +142,23 @@ func StartEmpty(o Options) *Pane {
 	p := newPane(cols, rows, o)
 	// tmux's MODE_CRLF: what is drawn on an empty pane starts each line
 	// at its first column.
-	_, _ = p.emu.Write([]byte("\x1b[20h"))
+	p.mode |= modeCRLF
 	return p
 }
 
 func newPane(cols, rows int, o Options) *Pane {
 	p := &Pane{
-		output:       o.Output,
-		emu:          vt.NewEmulator(cols, rows),
-		historyLimit: max(o.HistoryLimit, 0),
-		history:      o.History,
-		exited:       make(chan struct{}),
-		reapedCh:     make(chan struct{}),
-		readerDone:   make(chan struct{}),
-		replyDone:    make(chan struct{}),
+		output:     o.Output,
+		exited:     make(chan struct{}),
+		reapedCh:   make(chan struct{}),
+		readerDone: make(chan struct{}),
 	}
-	p.emu.SetCallbacks(vt.Callbacks{
-		EnableMode: func(m ansi.Mode) {
-			if m == ansi.ModeBracketedPaste {
-				p.bracketed = true
-			}
-		},
-		DisableMode: func(m ansi.Mode) {
-			if m == ansi.ModeBracketedPaste {
-				p.bracketed = false
-			}
-		},
-	})
-	// x/vt's own scrollback is only a feed: collect moves each line it
-	// takes into history as tmux would. It must never drop a line itself
-	// between two collections.
-	p.emu.SetScrollbackSize(math.MaxInt)
-	p.emu.RegisterCsiHandler('J', p.eraseDisplay)
+	if o.Keep != nil {
+		p.Screen = o.Keep.screen()
+		p.reinit(cols, rows)
+	} else {
+		p.Screen = NewScreen(cols, rows, o.HistoryLimit)
+	}
 	return p
 }
 
@@ -219,18 +197,27 @@ func (p *Pane) ioctl(req uintptr, arg unsafe.Pointer) error {
 	return nil
 }
 
+// readSize is how much of the program's output one read takes: the
+// buffer lives on the reader's stack, which a pane keeps as long as it
+// runs, so it is small; the terminal holds no more than a few kB anyway.
+const readSize = 4096
+
 // read feeds the program's output to the screen until the pty closes. It
 // is the only reader of the master, so only it can tell that everything the
 // program wrote before exiting has been taken in.
 func (p *Pane) read() {
 	defer close(p.readerDone)
-	buf := make([]byte, 32*1024)
+	buf := make([]byte, readSize)
 	for {
 		n, err := p.ptm.Read(buf)
 		if n > 0 {
+			p.Display(buf[:n])
+			if r := p.takeReplies(); r != nil {
+				p.wmu.Lock()
+				_, _ = p.ptm.Write(r)
+				p.wmu.Unlock()
+			}
 			p.mu.Lock()
-			_, _ = p.emu.Write(buf[:n])
-			p.collect()
 			reaped := p.reaped
 			p.mu.Unlock()
 			if p.output != nil {
@@ -261,24 +248,6 @@ func (p *Pane) read() {
 // program's last writes to the master side in a worker of its own, so bytes
 // may still be on their way after the exit; FIONREAD cannot see them.
 const drainQuiet = 200 * time.Millisecond
-
-// reply sends the emulator's answers to the program's queries (device
-// attributes, cursor position, …) back to it, as tmux answers them.
-func (p *Pane) reply() {
-	defer close(p.replyDone)
-	buf := make([]byte, 4096)
-	for {
-		n, err := p.emu.Read(buf)
-		if n > 0 {
-			p.wmu.Lock()
-			_, _ = p.ptm.Write(buf[:n])
-			p.wmu.Unlock()
-		}
-		if err != nil {
-			return
-		}
-	}
-}
 
 func (p *Pane) wait() {
 	_ = p.cmd.Wait()
@@ -333,152 +302,6 @@ func (p *Pane) Input() []byte {
 	return bytes.Clone(p.input)
 }
 
-// BracketedPaste reports whether the program has turned bracketed paste
-// mode on (ESC[?2004h) and not since turned it off or reset the terminal.
-func (p *Pane) BracketedPaste() bool {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.bracketed
-}
-
-// Lines returns every line of the pane as `tmux capture-pane -p` prints
-// it, without the newline: the history, oldest first, then each row of the
-// visible screen; and how many of them are history. With the alternate
-// screen on, the rows are the alternate screen's, after the main screen's
-// history, as in tmux.
-func (p *Pane) Lines() (lines [][]byte, history int) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	lines = make([][]byte, 0, len(p.history)+p.emu.Height())
-	for _, l := range p.history {
-		lines = append(lines, bytes.Clone(l))
-	}
-	for y := range p.emu.Height() {
-		lines = append(lines, p.row(y))
-	}
-	return lines, len(p.history)
-}
-
-// HistorySize is how many lines the history holds (tmux's history_size).
-func (p *Pane) HistorySize() int {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return len(p.history)
-}
-
-// ClearHistory empties the history, as tmux's clear-history does.
-func (p *Pane) ClearHistory() {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.collect()
-	p.history = nil
-}
-
-// row renders row y of the visible screen.
-func (p *Pane) row(y int) []byte {
-	return render(p.emu.Width(), func(x int) (string, int) {
-		if c := p.emu.CellAt(x, y); c != nil {
-			return c.Content, c.Width
-		}
-		return "", 0
-	})
-}
-
-// render makes a line of w cells what capture-pane prints: a wide
-// character once (its second cell has width 0), an empty cell as a space,
-// trailing spaces trimmed, written or cleared alike.
-func render(w int, cell func(x int) (content string, width int)) []byte {
-	var out []byte
-	for x := range w {
-		switch content, width := cell(x); {
-		case width == 0:
-		case content == "":
-			out = append(out, ' ')
-		default:
-			out = append(out, content...)
-		}
-	}
-	return bytes.TrimRight(out, " ")
-}
-
-// collect moves the lines x/vt scrolled off the main screen since the last
-// call into the history. x/vt keeps no history for the alternate screen,
-// as tmux keeps none. Callers hold p.mu.
-func (p *Pane) collect() {
-	sb := p.emu.Scrollback()
-	for i := range sb.Len() {
-		line := sb.Line(i)
-		p.pushHistory(render(len(line), func(x int) (string, int) { return line[x].Content, line[x].Width }))
-	}
-	sb.Clear()
-}
-
-// pushHistory adds a line to the history as tmux's grid does: a full
-// history first loses its oldest tenth (at least one line), so its size
-// stays between nine tenths of the limit and the limit.
-func (p *Pane) pushHistory(line []byte) {
-	if p.historyLimit == 0 {
-		return
-	}
-	if len(p.history) >= p.historyLimit {
-		drop := min(max(p.historyLimit/10, 1), len(p.history))
-		p.history = append(p.history[:0:0], p.history[drop:]...)
-	}
-	p.history = append(p.history, line)
-}
-
-// eraseDisplay handles ED where x/vt differs from tmux; the other forms
-// fall through to x/vt. Runs inside emu.Write, so p.mu is held.
-func (p *Pane) eraseDisplay(params ansi.Params) bool {
-	n, _, _ := params.Param(0, 0)
-	// Clearing to the end of the screen from its first cell clears the
-	// whole screen, which tmux scrolls into the history as it does ED 2.
-	if cur := p.emu.CursorPosition(); n == 0 && cur.X == 0 && cur.Y == 0 {
-		n = 2
-	}
-	switch {
-	case n == 1:
-		// x/vt erases the cursor's whole row; tmux stops at the cursor.
-		cur := p.emu.CursorPosition()
-		p.clearRows(cur.Y, cur.X+1)
-	case n == 2 && !p.emu.IsAltScreen():
-		// tmux (scroll-on-clear) scrolls every row down to the last one
-		// in use into the history, blank rows between included; x/vt
-		// keeps only the rows with text.
-		p.collect()
-		last := 0
-		for y := range p.emu.Height() {
-			if len(p.row(y)) > 0 {
-				last = y + 1
-			}
-		}
-		for y := range last {
-			p.pushHistory(p.row(y))
-		}
-		p.clearRows(p.emu.Height()-1, p.emu.Width())
-	case n == 3:
-		// tmux clears the history only; x/vt clears the screen too.
-		p.collect()
-		p.history = nil
-	default:
-		return false
-	}
-	return true
-}
-
-// clearRows empties every row above row y, and row y up to column end.
-func (p *Pane) clearRows(y, end int) {
-	for r := 0; r <= y; r++ {
-		w := p.emu.Width()
-		if r == y {
-			w = min(end, w)
-		}
-		for x := range w {
-			p.emu.SetCell(x, r, nil)
-		}
-	}
-}
-
 // ExitStatus is how the program ended once Exited is closed: its exit
 // status, or -1 and the signal that killed it.
 func (p *Pane) ExitStatus() (status, signal int) {
@@ -490,54 +313,6 @@ func (p *Pane) ExitStatus() (status, signal int) {
 		return -1, int(ws.Signal())
 	}
 	return ws.ExitStatus(), 0
-}
-
-// Display draws b on the screen as if the program had written it, as
-// tmux draws on a pane itself (the message of a pane that remains after
-// its program exits).
-func (p *Pane) Display(b []byte) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	_, _ = p.emu.Write(b)
-	p.collect()
-}
-
-// Trim brings back as many of the newest history lines as there are
-// rows below the cursor, moving the screen and the cursor down and losing
-// its last rows, as tmux's resize-pane -T does.
-func (p *Pane) Trim() {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.collect()
-	cur := p.emu.CursorPosition()
-	n := min(p.emu.Height()-1-cur.Y, len(p.history))
-	if n <= 0 {
-		return
-	}
-	back := p.history[len(p.history)-n:]
-	p.history = p.history[:len(p.history)-n]
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "\x1b[H\x1b[%dL", n)
-	for i, line := range back {
-		fmt.Fprintf(&b, "\x1b[%d;1H%s", i+1, line)
-	}
-	fmt.Fprintf(&b, "\x1b[%d;%dH", cur.Y+n+1, cur.X+1)
-	_, _ = p.emu.Write(b.Bytes())
-}
-
-// Cursor is the cursor's column and row on the screen.
-func (p *Pane) Cursor() (x, y int) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	pos := p.emu.CursorPosition()
-	return pos.X, pos.Y
-}
-
-// AltScreen reports whether the program has the alternate screen on.
-func (p *Pane) AltScreen() bool {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.emu.IsAltScreen()
 }
 
 // TTY is the path of the terminal the program runs in (tmux's pane_tty).
@@ -557,15 +332,16 @@ func (p *Pane) Resize(cols, rows int) error {
 		return errors.New("pane: size must be positive")
 	}
 	ws := pty.Winsize{Cols: uint16(cols), Rows: uint16(rows)}
+	// The screen changes size whether or not a program still holds the
+	// terminal, as a dead tmux pane's does.
+	p.Screen.Resize(cols, rows)
 	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.ptm != nil {
-		if err := p.ioctl(syscall.TIOCSWINSZ, unsafe.Pointer(&ws)); err != nil {
-			return err
-		}
+	closed := p.closed
+	p.mu.Unlock()
+	if p.ptm == nil || closed {
+		return nil
 	}
-	p.emu.Resize(cols, rows)
-	return nil
+	return p.ioctl(syscall.TIOCSWINSZ, unsafe.Pointer(&ws))
 }
 
 // Exited is closed once the program has exited, been reaped, and all it
@@ -581,6 +357,9 @@ func (p *Pane) Close() error {
 		if p.ptm == nil {
 			return
 		}
+		p.mu.Lock()
+		p.closed = true
+		p.mu.Unlock()
 		_ = p.ptm.Close()
 		select {
 		case <-p.reapedCh:
@@ -590,10 +369,6 @@ func (p *Pane) Close() error {
 			<-p.reapedCh
 		}
 		<-p.readerDone
-		// Closing the reply pipe, not the emulator, ends reply: the
-		// emulator's Close flips a flag its Read checks without a lock.
-		_ = p.emu.InputPipe().(io.Closer).Close()
-		<-p.replyDone
 	})
 	return nil
 }

@@ -288,3 +288,31 @@ func TestHistory(t *testing.T) {
 		})
 	}
 }
+
+// Lines keeps its rendering between changes; every kind of change must
+// still show in the next call, and what a caller does with the slice it
+// got must not reach the next one.
+func TestLinesFollowEveryChange(t *testing.T) {
+	p := StartEmpty(Options{Cols: 10, Rows: 3, HistoryLimit: 10})
+	defer p.Close()
+	p.Display([]byte("a"))
+	if got := everything(p); got != "a\n\n\n" {
+		t.Fatalf("after a: %q", got)
+	}
+	lines, _ := p.Lines()
+	lines[0] = []byte("changed by the caller")
+	p.Display([]byte("\nb\nc\nd"))
+	if got := everything(p); got != "a\nb\nc\nd\n" {
+		t.Errorf("after a line scrolled into the history: %q", got)
+	}
+	p.ClearHistory()
+	if got := everything(p); got != "b\nc\nd\n" {
+		t.Errorf("after ClearHistory: %q", got)
+	}
+	if err := p.Resize(10, 2); err != nil {
+		t.Fatal(err)
+	}
+	if lines, history := p.Lines(); len(lines)-history != 2 {
+		t.Errorf("after a resize to 2 rows the screen has %d", len(lines)-history)
+	}
+}

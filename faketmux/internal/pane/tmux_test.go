@@ -96,8 +96,8 @@ func TestCaptureMatchesTmux(t *testing.T) {
 		"cursor": strings.Repeat("xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", 6) +
 			"\x1b[2;3Hab\x1b[K\x1b[4;1H\x1b[2Kzz\x1b[1;27HWRAPPED\x1b[5;10H\x1b[1J\x1b[7;1H",
 		"region": "1\n2\n3\n4\n5\n6\n7\x1b[2;5r\x1b[5;1H\nX\x1b[r\x1b[3;1H\x1b[L\x1b[8;1H",
-		// Homed explicitly: x/vt homes the cursor on ESC[?1049h, tmux
-		// keeps it where it was (see README).
+		// Homed explicitly; screenCases' "alternate" checks that the
+		// cursor stays where it was on ESC[?1049h, as in tmux.
 		"alternate": "main screen\n\x1b[?1049h\x1b[Halt screen\n",
 		"long-line": strings.Repeat("0123456789", 7) + "\n",
 	}

@@ -21,10 +21,6 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"strings"
-
-	"github.com/tmuxbuf/tmuxbuf/faketmux"
-	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli"
 )
 
 // Frame types.
@@ -40,7 +36,7 @@ const (
 
 // Version changes whenever a frame or the Request encoding does, so that a
 // client talking to a server from another build fails clearly.
-const Version = 4
+const Version = 5
 
 // MaxPayload bounds one frame; larger input is sent in several Stdin frames.
 // It keeps a corrupt length from making the daemon allocate gigabytes.
@@ -128,33 +124,11 @@ type Req struct {
 	Args   []string // the tmux command line after the global flags
 	Dir    string   // the client's working directory
 	Env    []string // the client's whole environment, as tmux sends it
-	// Config is the client's configuration, used when this request
-	// starts a server.
-	Config []faketmux.ConfigFile
-}
-
-// Call is the request as the emulator runs it, with the streams the
-// session gives it.
-func (r *Req) Call(stdin io.Reader, stdout, stderr io.Writer) faketmux.Call {
-	call := faketmux.Call{
-		Args: r.Args, Stdin: stdin, Stdout: stdout, Stderr: stderr, Dir: r.Dir, Env: r.Env,
-		UTF8: r.UTF8, NoStartServer: r.NoStartServer, Config: r.Config, Control: r.Control, PID: r.PID,
-	}
-	if r.Control != 0 {
-		// tmux's server parses a control client's lines; here the
-		// server's global environment is the client's, which started
-		// it or not.
-		env := map[string]string{}
-		for _, kv := range r.Env {
-			if k, v, ok := strings.Cut(kv, "="); ok {
-				env[k] = v
-			}
-		}
-		call.ParseLine = func(line string) ([]string, error) {
-			return tmuxcli.ParseControlLine(line, r.Dir, func(k string) (string, bool) { v, ok := env[k]; return v, ok })
-		}
-	}
-	return call
+	// Configs are the files the client's -f flags name, as given; none
+	// means tmux's default list. The server reads them (package serve)
+	// only when the request starts a server, so the client need not know
+	// which command lines do.
+	Configs []string
 }
 
 // Encode returns r's payload. Strings are length-prefixed bytes, not JSON,
@@ -180,18 +154,7 @@ func (r *Req) Encode() []byte {
 	b = appendString(b, r.Dir)
 	b = appendStrings(b, r.Args)
 	b = appendStrings(b, r.Env)
-	b = binary.BigEndian.AppendUint32(b, uint32(len(r.Config)))
-	for _, f := range r.Config {
-		var failed uint32
-		if f.Failed {
-			failed = 1
-		}
-		b = binary.BigEndian.AppendUint32(b, failed)
-		b = binary.BigEndian.AppendUint32(b, uint32(len(f.Lines)))
-		for _, line := range f.Lines {
-			b = appendStrings(b, line)
-		}
-	}
+	b = appendStrings(b, r.Configs)
 	return b
 }
 
@@ -228,20 +191,8 @@ func DecodeReq(p []byte) (*Req, error) {
 	}
 	pid := int(d.uint32())
 	r := &Req{NoStartServer: flags&flagNoStartServer != 0, UTF8: flags&flagUTF8 != 0, Control: control, PID: pid, Socket: d.string(), Dir: d.string(), Args: d.strings(), Env: d.strings()}
-	n := d.count()
-	for i := 0; i < n && d.err == nil; i++ {
-		var f faketmux.ConfigFile
-		switch failed := d.uint32(); {
-		case failed > 1:
-			d.err = fmt.Errorf("configuration file failure flag %d", failed)
-		case failed == 1:
-			f.Failed = true
-		}
-		lines := d.count()
-		for j := 0; j < lines && d.err == nil; j++ {
-			f.Lines = append(f.Lines, d.strings())
-		}
-		r.Config = append(r.Config, f)
+	if configs := d.strings(); len(configs) > 0 {
+		r.Configs = configs
 	}
 	if d.err == nil && len(d.p) != 0 {
 		d.err = fmt.Errorf("%d bytes after the request", len(d.p))

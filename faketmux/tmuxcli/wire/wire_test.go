@@ -8,8 +8,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-
-	"github.com/tmuxbuf/tmuxbuf/faketmux"
 )
 
 func TestRequestRoundTrip(t *testing.T) {
@@ -20,7 +18,7 @@ func TestRequestRoundTrip(t *testing.T) {
 		Args:          []string{"set-buffer", "bin\x00\xff", ""},
 		Dir:           "/w",
 		Env:           []string{"A=1"},
-		Config:        []faketmux.ConfigFile{{Lines: [][]string{{"set", "-g", "x", "1"}, {}}}, {Failed: true}},
+		Configs:       []string{"a.conf", "", "~/b.conf"},
 	}
 	got, err := DecodeReq(r.Encode())
 	if err != nil {
@@ -34,7 +32,7 @@ func TestRequestRoundTrip(t *testing.T) {
 // Every truncation of a valid request, and every byte flipped to 0xff, must
 // be refused or decoded without a panic or a huge allocation.
 func TestDecodeReqMalformed(t *testing.T) {
-	p := (&Req{Args: []string{"a", "bc"}, Dir: "d", Env: []string{"E=1"}, Config: []faketmux.ConfigFile{{Lines: [][]string{{"set"}}}, {Failed: true}}}).Encode()
+	p := (&Req{Args: []string{"a", "bc"}, Dir: "d", Env: []string{"E=1"}, Configs: []string{"a.conf"}}).Encode()
 	for n := range len(p) {
 		if _, err := DecodeReq(p[:n]); err == nil {
 			t.Errorf("truncated to %d bytes: accepted", n)

@@ -1,4 +1,4 @@
-package faketmux
+package tmuxcli
 
 import (
 	"errors"

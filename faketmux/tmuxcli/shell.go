@@ -1,4 +1,4 @@
-package faketmux
+package tmuxcli
 
 import (
 	"bufio"
@@ -14,10 +14,10 @@ import (
 // passwd step matters wherever SHELL is unset, as under many CI runners and
 // init systems: tmux then runs the user's login shell, not /bin/sh.
 func DefaultShell(env []string) string {
-	if s := lookupEnv(env, "SHELL"); suitableShell(s) {
+	if s, _ := LookupIn(env)("SHELL"); SuitableShell(s) {
 		return s
 	}
-	if s := passwdShell("/etc/passwd", os.Getuid()); suitableShell(s) {
+	if s := passwdShell("/etc/passwd", os.Getuid()); SuitableShell(s) {
 		return s
 	}
 	return "/bin/sh"
@@ -43,9 +43,9 @@ func passwdShell(path string, uid int) string {
 	return ""
 }
 
-// suitableShell is tmux's checkshell: an absolute path to an executable
+// SuitableShell is tmux's checkshell: an absolute path to an executable
 // that is not tmux itself.
-func suitableShell(shell string) bool {
+func SuitableShell(shell string) bool {
 	if !strings.HasPrefix(shell, "/") || filepath.Base(shell) == "tmux" {
 		return false
 	}

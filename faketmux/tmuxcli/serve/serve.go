@@ -1,0 +1,35 @@
+// Package serve does with a client's request what tmux's server does with
+// what its client sent before running the command line: it reads the
+// configuration files of a client whose command line starts a server, and
+// it parses a control client's lines as they come. cmd/faketmux's daemon
+// and test harnesses' bridges (see cmd/faketmux's README) share it, so that
+// package tmuxcli and package wire, all a client needs, link no emulator.
+package serve
+
+import (
+	"io"
+
+	"github.com/tmuxbuf/tmuxbuf/faketmux"
+	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli"
+	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli/wire"
+)
+
+// Call is r as the emulator runs it, with the session's streams. A
+// relative configuration file or -S path is relative to r.Dir; $VAR and ~
+// expand from r.Env, the environment a server started by r has.
+func Call(r *wire.Req, stdin io.Reader, stdout, stderr io.Writer) faketmux.Call {
+	lookup := tmuxcli.LookupIn(r.Env)
+	call := faketmux.Call{
+		Args: r.Args, Stdin: stdin, Stdout: stdout, Stderr: stderr, Dir: r.Dir, Env: r.Env,
+		UTF8: r.UTF8, NoStartServer: r.NoStartServer, Control: r.Control, PID: r.PID,
+	}
+	if !r.NoStartServer && faketmux.StartsServer(r.Args) {
+		call.Config = tmuxcli.LoadConfig(&tmuxcli.Globals{Configs: r.Configs}, r.Dir, lookup)
+	}
+	if r.Control != 0 {
+		call.ParseLine = func(line string) ([]string, error) {
+			return tmuxcli.ParseControlLine(line, r.Dir, lookup)
+		}
+	}
+	return call
+}
