@@ -299,3 +299,24 @@ func TestCopyModeViKeyTable(t *testing.T) {
 		t.Errorf("q in copy-mode-vi: pane_in_mode %q", got)
 	}
 }
+
+// The starting client's $VISUAL, else $EDITOR, sets editor and picks the
+// status and mode keys: vi when the editor's name has "vi" in it.
+func TestModeKeysFromEditor(t *testing.T) {
+	for _, tc := range []struct {
+		env  []string
+		want string
+	}{
+		{nil, "emacs emacs /usr/bin/vi"},
+		{[]string{"EDITOR=/opt/nvim"}, "vi vi /opt/nvim"},
+		{[]string{"EDITOR=/opt/vi/nano"}, "emacs emacs /opt/vi/nano"},
+		{[]string{"VISUAL=", "EDITOR=vim"}, "emacs emacs "},
+	} {
+		s := New(Options{Env: tc.env})
+		mustRun(t, s, "new-session", "-d", "sleep 1000")
+		if got := mustRun(t, s, "display-message", "-p", "#{mode-keys} #{status-keys} #{editor}"); got != tc.want+"\n" {
+			t.Errorf("%q: %q, want %q", tc.env, got, tc.want)
+		}
+		s.Close()
+	}
+}

@@ -128,6 +128,26 @@ func (p *paneState) viKeys() bool { return p.window.options.get("mode-keys") == 
 
 func (cs *copyState) vi() bool { return cs.pane.viKeys() }
 
+// editorKeys sets the editor option, and the status and mode keys, from
+// the starting client's $VISUAL or else $EDITOR, as tmux's client does
+// before it starts the server: vi keys for an editor whose name has "vi"
+// in it.
+func (st *state) editorKeys(env []string) {
+	editor, ok := lookupEnvOK(env, "VISUAL")
+	if !ok {
+		if editor, ok = lookupEnvOK(env, "EDITOR"); !ok {
+			return
+		}
+	}
+	keys := "emacs"
+	if strings.Contains(editor[strings.LastIndexByte(editor, '/')+1:], "vi") {
+		keys = "vi"
+	}
+	st.options.values["editor"] = editor
+	st.sessionOptions.values["status-keys"] = keys
+	st.windowOptions.values["mode-keys"] = keys
+}
+
 // cells splits a rendered line into columns.
 func cells(line string) []string {
 	var out []string

@@ -323,4 +323,12 @@ var _ = differentialCases("mode", []scenario{
 		shownAs(copyFormat, "send-keys", "-t", "m", "q"),
 		cmd("list-buffers", "-F", "#{buffer_name}: [#{buffer_sample}]"),
 	}},
+	// The client that starts the server sets the keys from its editor.
+	{name: "mode-keys from the editor", steps: []step{
+		cmd("new-session", "-d", "-s", "m", "sleep 1000").withEnv("EDITOR=/usr/bin/nvim"),
+		cmd("show-options", "-gw", "mode-keys", ";", "show-options", "-g", "status-keys", ";", "show-options", "-s", "editor"),
+		cmd("kill-server"),
+		cmd("new-session", "-d", "-s", "m", "sleep 1000").withEnv("VISUAL=emacs", "EDITOR=vi"),
+		cmd("show-options", "-gw", "mode-keys", ";", "show-options", "-g", "status-keys", ";", "show-options", "-s", "editor"),
+	}},
 })
