@@ -320,3 +320,48 @@ func TestModeKeysFromEditor(t *testing.T) {
 		s.Close()
 	}
 }
+
+// copy-line and copy-end-of-line copy without moving the cursor;
+// append-selection adds to the newest buffer; stop-selection leaves the
+// selection where it is.
+func TestCopyModeLineCopiesAndAppends(t *testing.T) {
+	withFakeLines(t, false, 0, "  first line", "second")
+	s := started(t)
+	mustRun(t, s, "copy-mode", ";", "send-keys", "-X", "history-top", ";", "send-keys", "-X", "back-to-indentation")
+	mustRun(t, s, "send-keys", "-X", "copy-end-of-line", "eol", ";", "send-keys", "-X", "-N", "2", "copy-line", "all")
+	if got := mustRun(t, s, "display-message", "-p", "#{copy_cursor_x},#{copy_cursor_y} #{selection_present}"); got != "2,0 0\n" {
+		t.Errorf("after the line copies: %q", got)
+	}
+	mustRun(t, s, "send-keys", "-X", "begin-selection", ";", "send-keys", "-X", "-N", "5", "cursor-right", ";", "send-keys", "-X", "stop-selection")
+	mustRun(t, s, "send-keys", "-X", "end-of-line", ";", "send-keys", "-X", "append-selection")
+	if got := mustRun(t, s, "list-buffers", "-F", "#{buffer_name}=#{buffer_sample}"); got != "all1=  first line\\nsecondfirst\neol0=first line\n" {
+		t.Errorf("buffers: %q", got)
+	}
+}
+
+// Paragraphs are runs of lines that are not empty; goto-line scrolls to
+// a line of the history; the line commands put the cursor on the view.
+func TestCopyModeParagraphsAndLines(t *testing.T) {
+	withFakeLines(t, false, 2, "a", "b", "", "c", "d")
+	s := started(t)
+	mustRun(t, s, "copy-mode", ";", "send-keys", "-X", "history-top")
+	state := "#{copy_cursor_x},#{copy_cursor_y},#{scroll_position}"
+	for _, step := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"next-paragraph"}, "0,2,2"},
+		{[]string{"next-paragraph"}, "0,5,2"},
+		{[]string{"previous-paragraph"}, "0,2,2"},
+		{[]string{"goto-line", "1"}, "0,2,1"},
+		{[]string{"goto-line", "9"}, "0,2,2"},
+		{[]string{"goto-line", "no"}, "0,2,2"},
+		{[]string{"bottom-line"}, "0,23,2"},
+		{[]string{"top-line"}, "0,0,2"},
+	} {
+		mustRun(t, s, append([]string{"send-keys", "-X"}, step.args...)...)
+		if got := mustRun(t, s, "display-message", "-p", state); got != step.want+"\n" {
+			t.Errorf("after %q: %q, want %q", step.args, got, step.want)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package faketmux
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -30,7 +31,7 @@ type copyState struct {
 	sel                bool
 	selx, sely         int
 	endselx, endsely   int
-	dragEnd            bool // tmux's CURSORDRAG_ENDSEL: the cursor moves the end
+	drag               cursorDrag
 	lineSel            lineSelection
 	selFlag            selectionUnit
 	rect               bool   // rectangle selection
@@ -48,6 +49,16 @@ type copyState struct {
 	jumpChar string
 	mx, my   int // the mark, a backing cell
 }
+
+// cursorDrag is the end of the selection the cursor moves, as tmux's
+// cursordrag: none before a selection starts and after stop-selection.
+type cursorDrag int
+
+const (
+	dragNone cursorDrag = iota
+	dragEnd
+	dragStart
+)
 
 // selectionUnit is what the cursor's end of a selection snaps to, as
 // tmux's selflag: characters, select-word's words or select-line's lines.
@@ -346,7 +357,8 @@ func (cs *copyState) pageUp(half bool) {
 	cs.updateSelection()
 }
 
-func (cs *copyState) pageDown(half bool) (leave bool) {
+// pageDown reports whether the mode ends: at the bottom, with exit.
+func (cs *copyState) pageDown(half, exit bool) (leave bool) {
 	cs.rememberColumn()
 	cs.cx = cs.lastcx
 	n := cs.pageSize(half)
@@ -361,7 +373,7 @@ func (cs *copyState) pageDown(half bool) (leave bool) {
 		cs.oy -= n
 	}
 	cs.fitColumnPage()
-	if cs.scrollExit && cs.oy == 0 {
+	if exit && cs.oy == 0 {
 		return true
 	}
 	cs.updateSelection()
@@ -412,13 +424,14 @@ func (cs *copyState) historyBottom() {
 func (cs *copyState) startSelection() {
 	cs.selx, cs.sely = cs.cx, cs.row(cs.cy)
 	cs.endselx, cs.endsely = cs.selx, cs.sely
-	cs.dragEnd = true
+	cs.drag = dragEnd
 	cs.sel = true
 	cs.updateSelection()
 }
 
 func (cs *copyState) clearSelection() {
 	cs.sel = false
+	cs.drag = dragNone
 	cs.lineSel = lineSelNone
 	cs.selFlag = selChar
 	if n := cs.length(cs.row(cs.cy)); cs.cx > n {
@@ -433,13 +446,14 @@ func (cs *copyState) updateSelection() { cs.syncSelection(false) }
 // syncSelection is updateSelection; noReset leaves a word or line
 // selection's ends where they are, for select-word's own move.
 func (cs *copyState) syncSelection(noReset bool) {
-	// tmux's cursor drags no end until a selection starts, though
-	// select-word and select-line set their line flag before.
-	if !cs.sel {
+	// The cursor drags no end until a selection starts, though
+	// select-word and select-line set their line flag before, nor after
+	// stop-selection.
+	if cs.drag == dragNone {
 		return
 	}
 	xx, yy := cs.cx, cs.row(cs.cy)
-	begin := !cs.dragEnd
+	begin := cs.drag == dragStart
 	switch {
 	case noReset || cs.selFlag == selChar:
 	case cs.selFlag == selWord:
@@ -489,9 +503,13 @@ func (cs *copyState) otherEnd() {
 	case lineSelRightLeft:
 		cs.lineSel = lineSelLeftRight
 	}
-	cs.dragEnd = !cs.dragEnd
+	if cs.drag == dragEnd {
+		cs.drag = dragStart
+	} else {
+		cs.drag = dragEnd
+	}
 	selx, sely := cs.endselx, cs.endsely
-	if !cs.dragEnd {
+	if cs.drag == dragStart {
 		selx, sely = cs.selx, cs.sely
 	}
 	cy, yy := cs.cy, cs.row(cs.cy)
@@ -504,7 +522,7 @@ func (cs *copyState) otherEnd() {
 	default:
 		cs.cy = cy + sely - yy
 	}
-	cs.updateSelection()
+	cs.syncSelection(true)
 }
 
 // selectLine selects the cursor's line (np lines), the cursor at its end.
@@ -550,7 +568,7 @@ func (cs *copyState) selection() (string, bool) {
 	if cs.rect {
 		// The column the cursor is in is left out on the side it is on.
 		selx := cs.endselx
-		if cs.dragEnd {
+		if cs.drag == dragEnd {
 			selx = cs.selx
 		}
 		if selx < cs.cx {
@@ -711,7 +729,7 @@ func (cs *copyState) variable(key, separators string) (string, bool) {
 	case "selection_present":
 		return boolString(cs.sel), true
 	case "selection_active":
-		return boolString(cs.sel), true
+		return boolString(cs.sel && cs.drag != dragNone), true
 	case "search_present":
 		return boolString(cs.search.marks != nil), true
 	case "search_match":
@@ -786,15 +804,15 @@ var copyCommands = map[string]copyCommand{
 	"cursor-left":               {0, 0, clearEmacsOnly, moves((*copyState).cursorLeft, true)},
 	"cursor-right":              {0, 0, clearEmacsOnly, moves((*copyState).cursorRight, true)},
 	"scroll-up":                 {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.cursorUp(true) }, true)},
-	"scroll-down":               {0, 0, clearEmacsOnly, scrollDownCommand},
+	"scroll-down":               {0, 0, clearEmacsOnly, scrollDownCommand(false)},
 	"start-of-line":             {0, 0, clearEmacsOnly, moves((*copyState).startOfLine, true)},
 	"end-of-line":               {0, 0, clearEmacsOnly, moves((*copyState).endOfLine, true)},
 	"history-top":               {0, 0, clearEmacsOnly, moves((*copyState).historyTop, true)},
 	"history-bottom":            {0, 0, clearEmacsOnly, moves((*copyState).historyBottom, true)},
 	"page-up":                   {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.pageUp(false) }, true)},
 	"halfpage-up":               {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.pageUp(true) }, true)},
-	"page-down":                 {0, 0, clearEmacsOnly, pageDownCommand(false)},
-	"halfpage-down":             {0, 0, clearEmacsOnly, pageDownCommand(true)},
+	"page-down":                 {0, 0, clearEmacsOnly, pageDownCommand(false, false)},
+	"halfpage-down":             {0, 0, clearEmacsOnly, pageDownCommand(true, false)},
 	"copy-selection":            {0, 1, clearAlways, copySelection(-1, 0, false, true)},
 	"copy-selection-no-clear":   {0, 1, clearNever, copySelection(-1, 0, false, false)},
 	"copy-selection-and-cancel": {0, 1, clearAlways, copySelection(-1, 0, true, true)},
@@ -824,24 +842,52 @@ var copyCommands = map[string]copyCommand{
 		cs.incremental(p, a.values[0], false)
 		return false
 	}},
-	"next-word":         {0, 0, clearEmacsOnly, wordMove(func(cs *copyState, seps string) { cs.nextWord(seps) })},
-	"next-word-end":     {0, 0, clearEmacsOnly, wordMove(func(cs *copyState, seps string) { cs.nextWordEnd(seps, false) })},
-	"previous-word":     {0, 0, clearEmacsOnly, wordMove(func(cs *copyState, seps string) { cs.previousWord(seps, true) })},
-	"next-space":        {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.nextWord("") }, true)},
-	"next-space-end":    {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.nextWordEnd("", false) }, true)},
-	"previous-space":    {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.previousWord("", true) }, true)},
-	"jump-forward":      {1, 1, clearEmacsOnly, jumpCommand(jumpForward)},
-	"jump-backward":     {1, 1, clearEmacsOnly, jumpCommand(jumpBackward)},
-	"jump-to-forward":   {1, 1, clearEmacsOnly, jumpCommand(jumpToForward)},
-	"jump-to-backward":  {1, 1, clearEmacsOnly, jumpCommand(jumpToBackward)},
-	"jump-again":        {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.cursorJump(cs.jump) }, true)},
-	"jump-reverse":      {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.cursorJump(reverseJump[cs.jump]) }, true)},
-	"set-mark":          {0, 0, clearAlways, moves(func(cs *copyState) { cs.mx, cs.my = cs.cx, cs.row(cs.cy) }, false)},
-	"jump-to-mark":      {0, 0, clearAlways, moves((*copyState).jumpToMark, false)},
-	"rectangle-on":      {0, 0, clearAlways, moves(func(cs *copyState) { cs.setRect(true) }, false)},
-	"rectangle-off":     {0, 0, clearAlways, moves(func(cs *copyState) { cs.setRect(false) }, false)},
-	"rectangle-toggle":  {0, 0, clearAlways, moves(func(cs *copyState) { cs.setRect(!cs.rect) }, false)},
-	"refresh-from-pane": {0, 0, clearAlways, moves((*copyState).refresh, false)},
+	"next-word":                        {0, 0, clearEmacsOnly, wordMove(func(cs *copyState, seps string) { cs.nextWord(seps) })},
+	"next-word-end":                    {0, 0, clearEmacsOnly, wordMove(func(cs *copyState, seps string) { cs.nextWordEnd(seps, false) })},
+	"previous-word":                    {0, 0, clearEmacsOnly, wordMove(func(cs *copyState, seps string) { cs.previousWord(seps, true) })},
+	"next-space":                       {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.nextWord("") }, true)},
+	"next-space-end":                   {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.nextWordEnd("", false) }, true)},
+	"previous-space":                   {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.previousWord("", true) }, true)},
+	"jump-forward":                     {1, 1, clearEmacsOnly, jumpCommand(jumpForward)},
+	"jump-backward":                    {1, 1, clearEmacsOnly, jumpCommand(jumpBackward)},
+	"jump-to-forward":                  {1, 1, clearEmacsOnly, jumpCommand(jumpToForward)},
+	"jump-to-backward":                 {1, 1, clearEmacsOnly, jumpCommand(jumpToBackward)},
+	"jump-again":                       {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.cursorJump(cs.jump) }, true)},
+	"jump-reverse":                     {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.cursorJump(reverseJump[cs.jump]) }, true)},
+	"set-mark":                         {0, 0, clearAlways, moves(func(cs *copyState) { cs.mx, cs.my = cs.cx, cs.row(cs.cy) }, false)},
+	"jump-to-mark":                     {0, 0, clearAlways, moves((*copyState).jumpToMark, false)},
+	"rectangle-on":                     {0, 0, clearAlways, moves(func(cs *copyState) { cs.setRect(true) }, false)},
+	"rectangle-off":                    {0, 0, clearAlways, moves(func(cs *copyState) { cs.setRect(false) }, false)},
+	"rectangle-toggle":                 {0, 0, clearAlways, moves(func(cs *copyState) { cs.setRect(!cs.rect) }, false)},
+	"refresh-from-pane":                {0, 0, clearAlways, moves((*copyState).refresh, false)},
+	"scroll-down-and-cancel":           {0, 0, clearAlways, scrollDownCommand(true)},
+	"page-down-and-cancel":             {0, 0, clearAlways, pageDownCommand(false, true)},
+	"halfpage-down-and-cancel":         {0, 0, clearAlways, pageDownCommand(true, true)},
+	"cursor-down-and-cancel":           {0, 0, clearAlways, cursorDownAndCancel},
+	"copy-line":                        {0, 1, clearAlways, copyLineCommand(true, -1, 0, false)},
+	"copy-line-and-cancel":             {0, 1, clearAlways, copyLineCommand(true, -1, 0, true)},
+	"copy-pipe-line":                   {0, 2, clearAlways, copyLineCommand(true, 0, 1, false)},
+	"copy-pipe-line-and-cancel":        {0, 2, clearAlways, copyLineCommand(true, 0, 1, true)},
+	"copy-end-of-line":                 {0, 1, clearAlways, copyLineCommand(false, -1, 0, false)},
+	"copy-end-of-line-and-cancel":      {0, 1, clearAlways, copyLineCommand(false, -1, 0, true)},
+	"copy-pipe-end-of-line":            {0, 2, clearAlways, copyLineCommand(false, 0, 1, false)},
+	"copy-pipe-end-of-line-and-cancel": {0, 2, clearAlways, copyLineCommand(false, 0, 1, true)},
+	"append-selection":                 {0, 0, clearAlways, appendSelection(false)},
+	"append-selection-and-cancel":      {0, 0, clearAlways, appendSelection(true)},
+	"top-line":                         {0, 0, clearEmacsOnly, screenLine(func(int) int { return 0 })},
+	"middle-line":                      {0, 0, clearEmacsOnly, screenLine(func(sy int) int { return (sy - 1) / 2 })},
+	"bottom-line":                      {0, 0, clearEmacsOnly, screenLine(func(sy int) int { return sy - 1 })},
+	"back-to-indentation":              {0, 0, clearAlways, moves((*copyState).backToIndentation, false)},
+	"next-paragraph":                   {0, 0, clearEmacsOnly, moves((*copyState).nextParagraph, true)},
+	"previous-paragraph":               {0, 0, clearEmacsOnly, moves((*copyState).previousParagraph, true)},
+	"goto-line": {1, 1, clearEmacsOnly, func(_ *client, _ *paneState, cs *copyState, a copyArgs) bool {
+		cs.gotoLine(a.values[0])
+		return false
+	}},
+	"stop-selection": {0, 0, clearAlways, moves(func(cs *copyState) {
+		cs.drag, cs.lineSel, cs.selFlag = dragNone, lineSelNone, selChar
+	}, false)},
+	"toggle-position": {0, 0, clearNever, moves(func(cs *copyState) { cs.hidePosition = !cs.hidePosition }, false)},
 	"select-word": {0, 0, clearAlways, func(_ *client, p *paneState, cs *copyState, _ copyArgs) bool {
 		cs.selectWord(p.window.session.options.get("word-separators"))
 		return false
@@ -898,24 +944,91 @@ func firstCharacter(s string) string {
 	return s[:n]
 }
 
-// scrollDownCommand scrolls towards the bottom; with -e the mode ends
-// there.
-func scrollDownCommand(_ *client, _ *paneState, cs *copyState, a copyArgs) bool {
-	for range a.np {
-		cs.cursorDown(true)
-	}
-	return cs.scrollExit && cs.oy == 0
-}
-
-func pageDownCommand(half bool) func(*client, *paneState, *copyState, copyArgs) bool {
+// scrollDownCommand scrolls towards the bottom; the mode ends there with
+// -e, or always for the -and-cancel form.
+func scrollDownCommand(cancel bool) func(*client, *paneState, *copyState, copyArgs) bool {
 	return func(_ *client, _ *paneState, cs *copyState, a copyArgs) bool {
 		for range a.np {
-			if cs.pageDown(half) {
+			cs.cursorDown(true)
+		}
+		return (cancel || cs.scrollExit) && cs.oy == 0
+	}
+}
+
+// pageDownCommand pages down; the mode ends at the bottom with -e, or
+// always for the -and-cancel forms.
+func pageDownCommand(half, cancel bool) func(*client, *paneState, *copyState, copyArgs) bool {
+	return func(_ *client, _ *paneState, cs *copyState, a copyArgs) bool {
+		for range a.np {
+			if cs.pageDown(half, cancel || cs.scrollExit) {
 				return true
 			}
 		}
 		return false
 	}
+}
+
+// cursorDownAndCancel moves down, ending the mode when the cursor could
+// not move at the bottom.
+func cursorDownAndCancel(_ *client, _ *paneState, cs *copyState, a copyArgs) bool {
+	cy := cs.cy
+	for range a.np {
+		cs.cursorDown(false)
+	}
+	return cy == cs.cy && cs.oy == 0
+}
+
+// copyLineCommand is copy-line (whole) and copy-end-of-line, and their
+// pipe forms: a selection from the line's start (or the cursor) to the
+// end of the line np-1 lines down, copied as copySelection copies, then
+// the cursor back where it was unless the mode ends.
+func copyLineCommand(whole bool, commandArg, prefixArg int, cancel bool) func(*client, *paneState, *copyState, copyArgs) bool {
+	return func(c *client, p *paneState, cs *copyState, a copyArgs) bool {
+		cx, cy, oy := cs.cx, cs.cy, cs.oy
+		if whole {
+			cs.selFlag = selChar
+			cs.startOfLine()
+		}
+		cs.startSelection()
+		for range a.np - 1 {
+			cs.cursorDown(false)
+		}
+		cs.endOfLine()
+		c.copyOut(p, cs, a, commandArg, prefixArg)
+		if cancel {
+			return true
+		}
+		cs.clearSelection()
+		cs.cx, cs.cy, cs.oy = cx, cy, oy
+		return false
+	}
+}
+
+// appendSelection adds the selection to the end of the newest buffer,
+// which keeps its name (and stops being automatic, as tmux's paste_set
+// makes it), or makes a new one when there is none; then the selection
+// goes.
+func appendSelection(cancel bool) func(*client, *paneState, *copyState, copyArgs) bool {
+	return func(c *client, _ *paneState, cs *copyState, _ copyArgs) bool {
+		if text, ok := cs.selection(); ok {
+			if top := c.st.buffers.top(); top != nil {
+				c.st.buffers.set(top.name, append(slices.Clone(top.data), text...), c.s.now())
+			} else {
+				c.st.buffers.add([]byte(text), c.st.options.bufferLimit(), c.s.now())
+			}
+		}
+		cs.clearSelection()
+		return cancel
+	}
+}
+
+// screenLine puts the cursor at the start of a row of the view: the
+// top, middle or bottom one.
+func screenLine(row func(sy int) int) func(*client, *paneState, *copyState, copyArgs) bool {
+	return moves(func(cs *copyState) {
+		cs.cx, cs.cy = 0, row(cs.sy)
+		cs.updateSelection()
+	}, false)
 }
 
 // copySelection copies the selection: to the standard input of a shell
@@ -925,37 +1038,37 @@ func pageDownCommand(half bool) func(*client, *paneState, *copyState, copyArgs) 
 // -1 for either is none. clear drops the selection, cancel leaves the
 // mode.
 func copySelection(commandArg, prefixArg int, cancel, clear bool) func(*client, *paneState, *copyState, copyArgs) bool {
-	arg := func(a copyArgs, i int) string {
-		if i >= 0 && i < len(a.values) {
-			return a.values[i]
-		}
-		return ""
-	}
 	return func(c *client, p *paneState, cs *copyState, a copyArgs) bool {
-		text, ok := cs.selection()
-		if commandArg >= 0 {
-			shellCmd := arg(a, commandArg)
-			if shellCmd != "" {
-				shellCmd = c.formatFor(p).expand(shellCmd)
-			}
-			if shellCmd == "" {
-				shellCmd = c.st.options.get("copy-command")
-			}
-			if shellCmd != "" {
-				c.pipeJob(shellCmd, p.window.session, text)
-			}
-		}
-		if ok && prefixArg >= 0 {
-			prefix := "buffer"
-			if prefixArg < len(a.values) {
-				prefix = c.formatFor(p).expand(a.values[prefixArg])
-			}
-			c.st.buffers.addAs(prefix, []byte(text), c.st.options.bufferLimit(), c.s.now())
-		}
+		c.copyOut(p, cs, a, commandArg, prefixArg)
 		if clear {
 			cs.clearSelection()
 		}
 		return cancel
+	}
+}
+
+// copyOut copies the selection to a command and into a buffer, as
+// copySelection says.
+func (c *client) copyOut(p *paneState, cs *copyState, a copyArgs, commandArg, prefixArg int) {
+	text, ok := cs.selection()
+	if commandArg >= 0 {
+		shellCmd := ""
+		if commandArg < len(a.values) && a.values[commandArg] != "" {
+			shellCmd = c.formatFor(p).expand(a.values[commandArg])
+		}
+		if shellCmd == "" {
+			shellCmd = c.st.options.get("copy-command")
+		}
+		if shellCmd != "" {
+			c.pipeJob(shellCmd, p.window.session, text)
+		}
+	}
+	if ok && prefixArg >= 0 {
+		prefix := "buffer"
+		if prefixArg < len(a.values) {
+			prefix = c.formatFor(p).expand(a.values[prefixArg])
+		}
+		c.st.buffers.addAs(prefix, []byte(text), c.st.options.bufferLimit(), c.s.now())
 	}
 }
 

@@ -358,3 +358,56 @@ func (cs *copyState) jumpToMark() {
 	cs.mx, cs.my = x, y
 	cs.updateSelection()
 }
+
+// backToIndentation goes to the first character of the line that is not
+// a space, or stays on a line of spaces.
+func (cs *copyState) backToIndentation() {
+	py := cs.row(cs.cy)
+	for px := range cs.length(py) {
+		if cs.cell(px, py) != " " {
+			cs.acquireUp(px, py)
+			return
+		}
+	}
+	cs.acquireUp(cs.cx, py)
+}
+
+// previousParagraph goes to the start of the line before the paragraph
+// (the empty lines, then the others, above the cursor).
+func (cs *copyState) previousParagraph() {
+	py := cs.row(cs.cy)
+	for py > 0 && cs.length(py) == 0 {
+		py--
+	}
+	for py > 0 && cs.length(py) > 0 {
+		py--
+	}
+	cs.scrollTo(0, py)
+}
+
+// nextParagraph goes to the end of the line after the paragraph below.
+func (cs *copyState) nextParagraph() {
+	py, maxy := cs.row(cs.cy), cs.hsize+cs.sy-1
+	for py < maxy && cs.length(py) == 0 {
+		py++
+	}
+	for py < maxy && cs.length(py) > 0 {
+		py++
+	}
+	cs.scrollTo(cs.length(py), py)
+}
+
+// gotoLine scrolls the view to a line of the history (counted from the
+// bottom, as scroll_position): the whole history for a number out of it;
+// what is not a number does nothing.
+func (cs *copyState) gotoLine(line string) {
+	n, err := strtonum(line, -1, maxInt)
+	if err != nil {
+		return
+	}
+	if n < 0 || n > cs.hsize {
+		n = cs.hsize
+	}
+	cs.oy = n
+	cs.updateSelection()
+}
