@@ -365,3 +365,21 @@ func TestCopyModeParagraphsAndLines(t *testing.T) {
 		}
 	}
 }
+
+// The matching-bracket commands pair brackets of a kind, over lines,
+// counting those between.
+func TestCopyModeMatchingBrackets(t *testing.T) {
+	withFakeLines(t, false, 0, "f(a[b]) (x", "(y))")
+	s := started(t)
+	mustRun(t, s, "copy-mode", ";", "send-keys", "-X", "history-top")
+	copySteps(t, s, []struct {
+		args []string
+		want string
+	}{
+		{[]string{"next-matching-bracket"}, "6,0"},
+		{[]string{"previous-matching-bracket"}, "1,0"},
+		{[]string{"cursor-right", ";", "send-keys", "-X", "cursor-right", ";", "send-keys", "-X", "next-matching-bracket"}, "5,0"},
+		{[]string{"end-of-line", ";", "send-keys", "-X", "-N", "2", "cursor-left", ";", "send-keys", "-X", "next-matching-bracket"}, "3,1"},
+		{[]string{"previous-matching-bracket"}, "8,0"},
+	})
+}

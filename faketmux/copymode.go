@@ -42,6 +42,7 @@ type copyState struct {
 
 	scrollExit   bool // -e: leave at the bottom
 	hidePosition bool // -H
+	viStart      bool // mode-keys was vi when the mode started
 
 	search searchState
 
@@ -84,6 +85,7 @@ func newCopyState(p, src *paneState, scrollExit, hidePosition bool) *copyState {
 	cs := &copyState{pane: p, src: src, sx: src.width, sy: src.height, scrollExit: scrollExit, hidePosition: hidePosition,
 		search: newSearchState(src)}
 	cs.cx, cs.cy = cs.load()
+	cs.viStart = cs.vi()
 	// The mark starts at the cursor.
 	cs.mx, cs.my = cs.cx, cs.row(cs.cy)
 	return cs
@@ -129,7 +131,9 @@ func (cs *copyState) refresh() {
 
 // newViewState is view mode's empty screen, as tmux's view mode starts.
 func newViewState(p *paneState) *copyState {
-	return &copyState{pane: p, src: p, viewMode: true, sx: p.width, sy: p.height, lines: make([][]string, p.height), search: newSearchState(p)}
+	cs := &copyState{pane: p, src: p, viewMode: true, sx: p.width, sy: p.height, lines: make([][]string, p.height), search: newSearchState(p)}
+	cs.viStart = cs.vi()
+	return cs
 }
 
 // viKeys reports whether p's window has vi mode keys, which choose copy
@@ -887,6 +891,14 @@ var copyCommands = map[string]copyCommand{
 	"stop-selection": {0, 0, clearAlways, moves(func(cs *copyState) {
 		cs.drag, cs.lineSel, cs.selFlag = dragNone, lineSelNone, selChar
 	}, false)},
+	"previous-matching-bracket": {0, 0, clearAlways, func(_ *client, _ *paneState, cs *copyState, a copyArgs) bool {
+		cs.previousBrackets(a.np)
+		return false
+	}},
+	"next-matching-bracket": {0, 0, clearAlways, func(_ *client, _ *paneState, cs *copyState, a copyArgs) bool {
+		cs.nextBrackets(a.np)
+		return false
+	}},
 	"toggle-position": {0, 0, clearNever, moves(func(cs *copyState) { cs.hidePosition = !cs.hidePosition }, false)},
 	"select-word": {0, 0, clearAlways, func(_ *client, p *paneState, cs *copyState, _ copyArgs) bool {
 		cs.selectWord(p.window.session.options.get("word-separators"))

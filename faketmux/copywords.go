@@ -411,3 +411,135 @@ func (cs *copyState) gotoLine(line string) {
 	cs.oy = n
 	cs.updateSelection()
 }
+
+// The brackets the matching-bracket commands pair.
+const openBrackets, closeBrackets = "{[(", "}])"
+
+// bracketAt is the bracket (or other one-byte character) at a backing
+// cell; 0 for a wider character, or a wide one's padding.
+func (cs *copyState) bracketAt(x, y int) byte {
+	if c := cs.cell(x, y); len(c) == 1 {
+		return c[0]
+	}
+	return 0
+}
+
+// previousBrackets is previous-matching-bracket, np times: from a closing
+// bracket under the cursor (with emacs keys, or the one before it) back
+// to the bracket that opens it; with emacs keys and none there, to the
+// previous word parted by closing brackets. Which keys is the mode's
+// when it started.
+func (cs *copyState) previousBrackets(np int) {
+	for range np {
+		px, py := cs.cx, cs.row(cs.cy)
+		if cs.length(py) == 0 {
+			return
+		}
+		found := cs.bracketAt(px, py)
+		if strings.IndexByte(closeBrackets, found) < 0 && !cs.viStart && px > 0 {
+			px--
+			found = cs.bracketAt(px, py)
+		}
+		i := strings.IndexByte(closeBrackets, found)
+		if found == 0 || i < 0 {
+			if !cs.viStart {
+				cs.previousWord(closeBrackets, true)
+			}
+			continue
+		}
+		if x, y, ok := cs.walkBracket(px, py, found, openBrackets[i], -1); ok {
+			cs.scrollTo(x, y)
+		}
+	}
+}
+
+// nextBrackets is next-matching-bracket, np times: from an opening
+// bracket under the cursor (with emacs keys, or the one after it; with vi
+// keys, the next on the line) on to the bracket that closes it; with
+// emacs keys and none there, to the end of the next word parted by
+// opening brackets. With vi keys a closing bracket goes back to its
+// opening one instead.
+func (cs *copyState) nextBrackets(np int) {
+	for range np {
+		px, py := cs.cx, cs.row(cs.cy)
+		xx := cs.length(py)
+		if xx == 0 {
+			return
+		}
+		tried := false
+		var found byte
+		for {
+			found = cs.bracketAt(px, py)
+			if found != 0 && cs.viStart && strings.IndexByte(closeBrackets, found) >= 0 {
+				sx, sy := cs.cx, cs.row(cs.cy)
+				cs.scrollTo(px, py)
+				cs.previousBrackets(np)
+				if b := cs.bracketAt(cs.cx, cs.row(cs.cy)); b != 0 && strings.IndexByte(closeBrackets, b) >= 0 {
+					cs.scrollTo(sx, sy)
+				}
+				return
+			}
+			if found != 0 && strings.IndexByte(openBrackets, found) >= 0 {
+				break
+			}
+			switch {
+			case !cs.viStart && !tried && px <= xx:
+				px++
+				tried = true
+				continue
+			case !cs.viStart:
+				cs.nextWordEnd(openBrackets, false)
+			case px <= xx:
+				px++
+				continue
+			}
+			found = 0
+			break
+		}
+		if found == 0 {
+			continue
+		}
+		end := closeBrackets[strings.IndexByte(openBrackets, found)]
+		if x, y, ok := cs.walkBracket(px, py, found, end, 1); ok {
+			cs.scrollTo(x, y)
+		}
+	}
+}
+
+// walkBracket walks from the bracket at (px, py) backwards (dir -1) or
+// forwards (1) to the one that pairs with it, counting the brackets like
+// it on the way; false when the lines end first.
+func (cs *copyState) walkBracket(px, py int, bracket, pair byte, dir int) (int, int, bool) {
+	xx, last := cs.length(py), cs.hsize+cs.sy-1
+	for n := 1; n != 0; {
+		switch {
+		case dir < 0 && px == 0:
+			if py == 0 {
+				return 0, 0, false
+			}
+			for py--; cs.length(py) == 0 && py > 0; py-- {
+			}
+			if cs.length(py) == 0 {
+				return 0, 0, false
+			}
+			px = cs.length(py) - 1
+		case dir < 0:
+			px--
+		case px > xx:
+			if py == last {
+				return 0, 0, false
+			}
+			px, py = 0, py+1
+			xx = cs.length(py)
+		default:
+			px++
+		}
+		switch cs.bracketAt(px, py) {
+		case bracket:
+			n++
+		case pair:
+			n--
+		}
+	}
+	return px, py, true
+}
