@@ -137,32 +137,43 @@ func TestCopyModeBindingWithSeveralCommands(t *testing.T) {
 	}
 }
 
-// copySteps runs copy-mode commands on the current pane, checking the
-// cursor's column (and row) after each.
-func copySteps(t *testing.T, s *Server, steps []struct {
+// copyStep is a copy-mode command and the state it leaves.
+type copyStep struct {
 	args []string
 	want string
-}) {
+}
+
+// cursorState is the state most copyStep cases check: the cursor.
+const cursorState = "#{copy_cursor_x},#{copy_cursor_y}"
+
+// copySteps runs copy-mode commands on the current pane, checking the
+// state (format) after each.
+func copySteps(t *testing.T, s *Server, format string, steps []copyStep) {
 	t.Helper()
 	for _, step := range steps {
 		mustRun(t, s, append([]string{"send-keys", "-X"}, step.args...)...)
-		if got := mustRun(t, s, "display-message", "-p", "#{copy_cursor_x},#{copy_cursor_y}"); got != step.want+"\n" {
+		if got := mustRun(t, s, "display-message", "-p", format); got != step.want+"\n" {
 			t.Errorf("after %q: %q, want %q", step.args, got, step.want)
 		}
 	}
+}
+
+// copyModeAtTop is a server whose pane shows lines (none in the
+// history), in copy mode with the cursor at the top left.
+func copyModeAtTop(t *testing.T, lines ...string) *Server {
+	t.Helper()
+	withFakeLines(t, false, 0, lines...)
+	s := started(t)
+	mustRun(t, s, "copy-mode", ";", "send-keys", "-X", "history-top")
+	return s
 }
 
 // Word moves part words at blanks and at the word-separators option's
 // characters; next-word-end goes past a word with emacs keys and onto its
 // last character with vi keys; next-space moves by blanks alone.
 func TestCopyModeWordMoves(t *testing.T) {
-	withFakeLines(t, false, 0, "foo.bar baz  qux", "next")
-	s := started(t)
-	mustRun(t, s, "copy-mode", ";", "send-keys", "-X", "history-top")
-	copySteps(t, s, []struct {
-		args []string
-		want string
-	}{
+	s := copyModeAtTop(t, "foo.bar baz  qux", "next")
+	copySteps(t, s, cursorState, []copyStep{
 		{[]string{"next-word"}, "3,0"},
 		{[]string{"next-word"}, "4,0"},
 		{[]string{"next-word"}, "8,0"},
@@ -175,18 +186,12 @@ func TestCopyModeWordMoves(t *testing.T) {
 		{[]string{"previous-space"}, "13,0"},
 	})
 	mustRun(t, s, "set-option", "-g", "word-separators", "z", ";", "send-keys", "-X", "start-of-line")
-	copySteps(t, s, []struct {
-		args []string
-		want string
-	}{
+	copySteps(t, s, cursorState, []copyStep{
 		{[]string{"next-word"}, "8,0"},
 		{[]string{"next-word"}, "10,0"},
 	})
 	mustRun(t, s, "set-window-option", "-g", "mode-keys", "vi", ";", "send-keys", "-X", "start-of-line")
-	copySteps(t, s, []struct {
-		args []string
-		want string
-	}{
+	copySteps(t, s, cursorState, []copyStep{
 		{[]string{"next-word-end"}, "6,0"},
 		{[]string{"next-word-end"}, "9,0"},
 	})
@@ -207,13 +212,8 @@ func TestCopyModeSelectWord(t *testing.T) {
 // Jumps go to a character of the cursor's line (the to- jumps next to
 // it); jump-again repeats the last, jump-reverse turns it round.
 func TestCopyModeJumps(t *testing.T) {
-	withFakeLines(t, false, 0, "foo.bar baz  qux")
-	s := started(t)
-	mustRun(t, s, "copy-mode", ";", "send-keys", "-X", "start-of-line")
-	copySteps(t, s, []struct {
-		args []string
-		want string
-	}{
+	s := copyModeAtTop(t, "foo.bar baz  qux")
+	copySteps(t, s, cursorState, []copyStep{
 		{[]string{"jump-again"}, "0,0"},
 		{[]string{"jump-forward", "z"}, "10,0"},
 		{[]string{"jump-again"}, "10,0"},
@@ -234,10 +234,7 @@ func TestCopyModeMarks(t *testing.T) {
 	withFakeLines(t, false, 1, "old", "one two", "three")
 	s := started(t)
 	mustRun(t, s, "copy-mode")
-	copySteps(t, s, []struct {
-		args []string
-		want string
-	}{
+	copySteps(t, s, cursorState, []copyStep{
 		{[]string{"jump-to-mark"}, "5,1"},
 		{[]string{"cursor-up"}, "7,0"},
 		{[]string{"jump-to-mark"}, "5,1"},
@@ -345,11 +342,7 @@ func TestCopyModeParagraphsAndLines(t *testing.T) {
 	withFakeLines(t, false, 2, "a", "b", "", "c", "d")
 	s := started(t)
 	mustRun(t, s, "copy-mode", ";", "send-keys", "-X", "history-top")
-	state := "#{copy_cursor_x},#{copy_cursor_y},#{scroll_position}"
-	for _, step := range []struct {
-		args []string
-		want string
-	}{
+	copySteps(t, s, cursorState+",#{scroll_position}", []copyStep{
 		{[]string{"next-paragraph"}, "0,2,2"},
 		{[]string{"next-paragraph"}, "0,5,2"},
 		{[]string{"previous-paragraph"}, "0,2,2"},
@@ -358,24 +351,14 @@ func TestCopyModeParagraphsAndLines(t *testing.T) {
 		{[]string{"goto-line", "no"}, "0,2,2"},
 		{[]string{"bottom-line"}, "0,23,2"},
 		{[]string{"top-line"}, "0,0,2"},
-	} {
-		mustRun(t, s, append([]string{"send-keys", "-X"}, step.args...)...)
-		if got := mustRun(t, s, "display-message", "-p", state); got != step.want+"\n" {
-			t.Errorf("after %q: %q, want %q", step.args, got, step.want)
-		}
-	}
+	})
 }
 
 // The matching-bracket commands pair brackets of a kind, over lines,
 // counting those between.
 func TestCopyModeMatchingBrackets(t *testing.T) {
-	withFakeLines(t, false, 0, "f(a[b]) (x", "(y))")
-	s := started(t)
-	mustRun(t, s, "copy-mode", ";", "send-keys", "-X", "history-top")
-	copySteps(t, s, []struct {
-		args []string
-		want string
-	}{
+	s := copyModeAtTop(t, "f(a[b]) (x", "(y))")
+	copySteps(t, s, cursorState, []copyStep{
 		{[]string{"next-matching-bracket"}, "6,0"},
 		{[]string{"previous-matching-bracket"}, "1,0"},
 		{[]string{"cursor-right", ";", "send-keys", "-X", "cursor-right", ";", "send-keys", "-X", "next-matching-bracket"}, "5,0"},

@@ -27,6 +27,19 @@ func copyXN(n string, args ...string) step {
 	return shownAs(copyFormat, append([]string{"send-keys", "-X", "-N", n, "-t", "m"}, args...)...)
 }
 
+// onScreen starts session m, 30 by 6, on a program that draws a screen,
+// and waits for its last text; steps follow.
+func onScreen(program, last string, steps ...step) []step {
+	return append([]step{
+		cmd("new-session", "-d", "-s", "m", "-x", "30", "-y", "6", program),
+		cmd("capture-pane", "-p", "-t", "m").waitFor(last),
+	}, steps...)
+}
+
+// outDir makes $OUT, for the shell commands of copy mode (which run in
+// the home directory), the side's directory, where files are compared.
+func outDir() step { return cmd("set-environment", "-gF", "OUT", "#{pane_current_path}") }
+
 // wordsScreen is a program's screen for the word moves, jumps and
 // rectangles: separators, runs of blanks, a wide character, and a line
 // in the history.
@@ -36,9 +49,7 @@ const wordsScreen = "printf 'h0 history\\nfoo.bar baz-qux  end\\n  indented, wor
 // tmux's stack of modes, and copy mode's cursor, selection and copies on
 // a screen a program drew (seven lines on six rows: one in the history).
 var _ = differentialCases("mode", []scenario{
-	{name: "mode stack", steps: []step{
-		cmd("new-session", "-d", "-s", "m", "-x", "30", "-y", "6", "printf 'l1 alpha\\nl2 beta-gamma\\nl3\\nl4\\nl5\\nl6\\nl7 last'; sleep 1000"),
-		cmd("capture-pane", "-p", "-t", "m").waitFor("l7 last"),
+	{name: "mode stack", steps: onScreen("printf 'l1 alpha\\nl2 beta-gamma\\nl3\\nl4\\nl5\\nl6\\nl7 last'; sleep 1000", "l7 last",
 		cmd("display-message", "-p", "-t", "m", modeFormat),
 		cmd("send-keys", "-X", "-t", "m", "cancel"),
 		cmd("send-keys", "-N", "2", "-X", "-t", "m", "cancel"),
@@ -71,10 +82,8 @@ var _ = differentialCases("mode", []scenario{
 		shown("copy-mode", "-u", "-t", "m"),
 		cmd("capture-pane", "-p", "-t", "m"),
 		shown("clear-history", "-t", "m"),
-	}},
-	{name: "copy mode moves and copies", steps: []step{
-		cmd("new-session", "-d", "-s", "m", "-x", "30", "-y", "6", "printf 'l1 alpha\\nl2 beta-gamma\\nl3\\nl4\\nl5\\nl6 é中x\\nl7 last'; sleep 1000"),
-		cmd("capture-pane", "-p", "-t", "m").waitFor("l7 last"),
+	)},
+	{name: "copy mode moves and copies", steps: onScreen("printf 'l1 alpha\\nl2 beta-gamma\\nl3\\nl4\\nl5\\nl6 é中x\\nl7 last'; sleep 1000", "l7 last",
 		cmd("copy-mode", "-t", "m"),
 		shown("send-keys", "-X", "-t", "m", "cursor-up"),
 		shown("send-keys", "-X", "-t", "m", "cursor-right"),
@@ -108,7 +117,7 @@ var _ = differentialCases("mode", []scenario{
 		shown("send-keys", "-X", "-t", "m", "end-of-line", ";", "send-keys", "-X", "-t", "m", "copy-selection-and-cancel"),
 		shown("copy-mode", "-e", "-t", "m", ";", "send-keys", "-X", "-t", "m", "page-up", ";", "send-keys", "-X", "-t", "m", "page-down"),
 		cmd("list-buffers", "-F", "#{buffer_name}: #{buffer_sample}"),
-	}},
+	)},
 	{name: "copy mode searches", steps: []step{
 		cmd("new-session", "-d", "-s", "m", "-x", "30", "-y", "5",
 			"printf 'foo one\\nbar Foo\\nbaz foo\\nqux\\nfoo bar foo\\nend a.b\\nlast'; sleep 1000"),
@@ -136,9 +145,7 @@ var _ = differentialCases("mode", []scenario{
 		shown("send-keys", "-t", "m", "C-g"),
 		cmd("list-buffers"),
 	}},
-	{name: "copy mode word moves", steps: []step{
-		cmd("new-session", "-d", "-s", "m", "-x", "30", "-y", "6", wordsScreen),
-		cmd("capture-pane", "-p", "-t", "m").waitFor("last line here"),
+	{name: "copy mode word moves", steps: onScreen(wordsScreen, "last line here",
 		cmd("copy-mode", "-t", "m"),
 		copyX("history-top"),
 		copyX("cursor-down"),
@@ -191,10 +198,8 @@ var _ = differentialCases("mode", []scenario{
 		copyX("end-of-line", ";", "send-keys", "-X", "-t", "m", "select-word"),
 		copyX("copy-selection"),
 		cmd("list-buffers", "-F", "#{buffer_name}: [#{buffer_sample}]"),
-	}},
-	{name: "copy mode jumps marks and rectangles", steps: []step{
-		cmd("new-session", "-d", "-s", "m", "-x", "30", "-y", "6", wordsScreen),
-		cmd("capture-pane", "-p", "-t", "m").waitFor("last line here"),
+	)},
+	{name: "copy mode jumps marks and rectangles", steps: onScreen(wordsScreen, "last line here",
 		cmd("copy-mode", "-t", "m"),
 		copyX("cursor-up"),
 		copyX("start-of-line"),
@@ -246,14 +251,9 @@ var _ = differentialCases("mode", []scenario{
 		copyX("select-line", ";", "send-keys", "-X", "-t", "m", "rectangle-on"),
 		copyX("copy-selection"),
 		cmd("list-buffers", "-F", "#{buffer_name}: [#{buffer_sample}]"),
-	}},
-	{name: "copy mode pipes refreshes and search variables", ownDirs: true, steps: []step{
-		cmd("new-session", "-d", "-s", "m", "-x", "30", "-y", "6",
-			"printf 'one two\\nthree four\\n'; while [ ! -e go ]; do sleep 0.05; done; printf 'five six'; sleep 1000"),
-		cmd("capture-pane", "-p", "-t", "m").waitFor("three four"),
-		// The commands run in the home directory: they write where $OUT
-		// says.
-		cmd("set-environment", "-gF", "OUT", "#{pane_current_path}"),
+	)},
+	{name: "copy mode pipes refreshes and search variables", ownDirs: true, steps: onScreen("printf 'one two\\nthree four\\n'; while [ ! -e go ]; do sleep 0.05; done; printf 'five six'; sleep 1000", "three four",
+		outDir(),
 		shownAs(copyFormat, "copy-mode", "-t", "m"),
 		copyX("search-backward", "t[wh]"),
 		copyX("search-again"),
@@ -288,10 +288,8 @@ var _ = differentialCases("mode", []scenario{
 		copyX("search-again"),
 		copyX("history-bottom"),
 		shownAs(copyFormat, "send-keys", "-X", "-t", "m", "cancel", ";", "clock-mode", "-t", "m", ";", "send-keys", "-X", "-t", "m", "refresh-from-pane"),
-	}},
-	{name: "copy mode vi keys", steps: []step{
-		cmd("new-session", "-d", "-s", "m", "-x", "30", "-y", "6", wordsScreen),
-		cmd("capture-pane", "-p", "-t", "m").waitFor("last line here"),
+	)},
+	{name: "copy mode vi keys", steps: onScreen(wordsScreen, "last line here",
 		cmd("set-window-option", "-g", "mode-keys", "vi"),
 		shownAs(copyFormat, "copy-mode", "-t", "m"),
 		shownAs(copyFormat, "send-keys", "-t", "m", "g", "j"),
@@ -322,7 +320,7 @@ var _ = differentialCases("mode", []scenario{
 		shownAs(copyFormat, "copy-mode", "-t", "m", ";", "send-keys", "-t", "m", "Escape"),
 		shownAs(copyFormat, "send-keys", "-t", "m", "q"),
 		cmd("list-buffers", "-F", "#{buffer_name}: [#{buffer_sample}]"),
-	}},
+	)},
 	// The client that starts the server sets the keys from its editor.
 	{name: "mode-keys from the editor", steps: []step{
 		cmd("new-session", "-d", "-s", "m", "sleep 1000").withEnv("EDITOR=/usr/bin/nvim"),
@@ -331,11 +329,8 @@ var _ = differentialCases("mode", []scenario{
 		cmd("new-session", "-d", "-s", "m", "sleep 1000").withEnv("VISUAL=emacs", "EDITOR=vi"),
 		cmd("show-options", "-gw", "mode-keys", ";", "show-options", "-g", "status-keys", ";", "show-options", "-s", "editor"),
 	}},
-	{name: "copy mode lines paragraphs and appends", ownDirs: true, steps: []step{
-		cmd("new-session", "-d", "-s", "m", "-x", "30", "-y", "6",
-			"printf '  indented one\\ntwo\\n\\npara2 a\\npara2 b\\n\\n   \\nlast'; sleep 1000"),
-		cmd("capture-pane", "-p", "-t", "m").waitFor("last"),
-		cmd("set-environment", "-gF", "OUT", "#{pane_current_path}"),
+	{name: "copy mode lines paragraphs and appends", ownDirs: true, steps: onScreen("printf '  indented one\\ntwo\\n\\npara2 a\\npara2 b\\n\\n   \\nlast'; sleep 1000", "last",
+		outDir(),
 		shownAs(copyFormat, "copy-mode", "-t", "m"),
 		copyX("back-to-indentation"),
 		copyX("history-top"),
@@ -380,11 +375,8 @@ var _ = differentialCases("mode", []scenario{
 		shownAs(copyFormat, "copy-mode", "-t", "m", ";", "send-keys", "-X", "-t", "m", "copy-end-of-line-and-cancel", "c"),
 		shownAs(copyFormat, "copy-mode", "-t", "m", ";", "send-keys", "-X", "-t", "m", "history-top", ";", "send-keys", "-X", "-t", "m", "copy-line-and-cancel"),
 		cmd("list-buffers", "-F", "#{buffer_name}: [#{buffer_sample}]"),
-	}},
-	{name: "copy mode matching brackets", steps: []step{
-		cmd("new-session", "-d", "-s", "m", "-x", "30", "-y", "6",
-			"printf 'f(a[b]{c}) x y\\n(open [\\n\\nclose) ]\\nnone here\\nend'; sleep 1000"),
-		cmd("capture-pane", "-p", "-t", "m").waitFor("end"),
+	)},
+	{name: "copy mode matching brackets", steps: onScreen("printf 'f(a[b]{c}) x y\\n(open [\\n\\nclose) ]\\nnone here\\nend'; sleep 1000", "end",
 		cmd("copy-mode", "-t", "m", ";", "send-keys", "-X", "-t", "m", "history-top"),
 		copyX("next-matching-bracket"),
 		copyX("previous-matching-bracket"),
@@ -412,5 +404,5 @@ var _ = differentialCases("mode", []scenario{
 		copyX("previous-matching-bracket"),
 		copyX("cursor-left", ";", "send-keys", "-X", "-t", "m", "previous-matching-bracket"),
 		copyX("cursor-down", ";", "send-keys", "-X", "-t", "m", "end-of-line", ";", "send-keys", "-X", "-t", "m", "next-matching-bracket"),
-	}},
+	)},
 })

@@ -504,10 +504,20 @@ func (p *parser) assign(word string) {
 	}
 }
 
-// file is the text's statements, each ended by a newline.
+// file is the text's statements.
 func (p *parser) file() ([]configCommand, error) {
+	p.next()
+	return p.lines(func(k tokenKind) bool { return k == tokEnd })
+}
+
+// lines are statements, each ended by a newline, up to a token stop
+// takes; the end of the text before it fails.
+func (p *parser) lines(stop func(tokenKind) bool) ([]configCommand, error) {
 	var all []configCommand
-	for p.next(); p.tok != tokEnd; p.next() {
+	for ; !stop(p.tok); p.next() {
+		if p.tok == tokEnd {
+			return nil, p.fail()
+		}
 		cmds, err := p.statement()
 		if err != nil {
 			return nil, err
@@ -618,30 +628,17 @@ func (p *parser) condition(taken bool, body func(*parser) ([]configCommand, erro
 }
 
 // linesUntilCondition is a branch of a condition over lines: a newline,
-// then statements up to the next %elif, %else or %endif.
+// then statements (one at least, if only an empty line) up to the next
+// %elif, %else or %endif.
 func (p *parser) linesUntilCondition() ([]configCommand, error) {
 	if p.tok != tokNewline {
 		return nil, p.fail()
 	}
-	var all []configCommand
-	// A branch has a statement at least, if only an empty line.
-	if p.next(); p.tok == tokElif || p.tok == tokElse || p.tok == tokEndif {
+	branchEnd := func(k tokenKind) bool { return k == tokElif || k == tokElse || k == tokEndif }
+	if p.next(); branchEnd(p.tok) {
 		return nil, p.fail()
 	}
-	for ; p.tok != tokElif && p.tok != tokElse && p.tok != tokEndif; p.next() {
-		if p.tok == tokEnd {
-			return nil, p.fail()
-		}
-		cmds, err := p.statement()
-		if err != nil {
-			return nil, err
-		}
-		if p.tok != tokNewline {
-			return nil, p.fail()
-		}
-		all = append(all, cmds...)
-	}
-	return all, nil
+	return p.lines(branchEnd)
 }
 
 // inlineCondition is a condition within a line, its branches commands.
