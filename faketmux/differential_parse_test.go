@@ -109,4 +109,14 @@ var _ = differentialCases("parse", []scenario{
 		cmd("show-environment", "-g", "CF"),
 		cmd("display-message", "-p", "#{pane_in_mode}"),
 	}},
+	// A control client's line may hold a condition, decided on the
+	// client's session.
+	{name: "conditions in control lines", steps: []step{
+		cmd("new-session", "-d", "-s", "c", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("attach-session", "-f", "no-output,ignore-size").controlIn(
+			"%if #{==:#{session_name},c} display -p yes %else display -p no %endif\n" +
+				"%if 0 display -p no %endif ; display -p after\n" +
+				"%if 1 display -p unclosed\n" +
+				"bind -T ct x { display -p a ; display -p b } ; list-keys -T ct\n"),
+	}},
 })

@@ -546,8 +546,8 @@ func (p *parser) statement() ([]configCommand, error) {
 		p.next()
 		return nil, nil
 	case tokIf:
-		taken, err := p.ifOpen()
-		if err != nil {
+		var taken bool
+		if taken, err = p.ifOpen(); err != nil {
 			return nil, err
 		}
 		if p.tok == tokNewline {

@@ -96,6 +96,7 @@ func TestConditionErrors(t *testing.T) {
 		{"%if #{t} ; a ; %endif\n", 1}, // a condition is not a command
 		{"%if #{t}\na\n%else\nb\n%elif #{t}\nc\n%endif\n", 5},
 		{"%if #{t\na\n%endif\n", 1}, // an open format
+		{"%if #{t} a\n", 1},         // no %endif on the line
 	} {
 		_, err := parse(t, tc.text, formats)
 		var pe *Error
