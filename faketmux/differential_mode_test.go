@@ -405,4 +405,18 @@ var _ = differentialCases("mode", []scenario{
 		copyX("cursor-left", ";", "send-keys", "-X", "-t", "m", "previous-matching-bracket"),
 		copyX("cursor-down", ";", "send-keys", "-X", "-t", "m", "end-of-line", ";", "send-keys", "-X", "-t", "m", "next-matching-bracket"),
 	)},
+	// A copy raises pane-set-clipboard unless set-clipboard is off.
+	{name: "copies and the clipboard", steps: []step{
+		cmd("new-session", "-d", "-s", "m", "-n", "w", "-x", "30", "-y", "6", "printf 'one two'; sleep 1000"),
+		cmd("capture-pane", "-p", "-t", "m").waitFor("one two"),
+		cmd("set-hook", "-g", "pane-set-clipboard", "set-buffer -b hooked '#{hook_pane}'"),
+		cmd("copy-mode", "-t", "m", ";", "send-keys", "-X", "-t", "m", "start-of-line", ";", "send-keys", "-X", "-t", "m", "begin-selection"),
+		cmd("send-keys", "-X", "-t", "m", "end-of-line", ";", "send-keys", "-X", "-t", "m", "copy-selection-no-clear"),
+		cmd("list-buffers", "-F", "#{buffer_name}: [#{buffer_sample}]"),
+		cmd("delete-buffer", "-b", "hooked", ";", "send-keys", "-X", "-t", "m", "append-selection"),
+		cmd("list-buffers", "-F", "#{buffer_name}: [#{buffer_sample}]"),
+		cmd("delete-buffer", "-b", "hooked", ";", "set-option", "-s", "set-clipboard", "off"),
+		cmd("copy-mode", "-t", "m", ";", "send-keys", "-X", "-t", "m", "select-line", ";", "send-keys", "-X", "-t", "m", "copy-selection"),
+		cmd("list-buffers", "-F", "#{buffer_name}: [#{buffer_sample}]"),
+	}},
 })
