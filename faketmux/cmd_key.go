@@ -157,19 +157,13 @@ func cmdBindKey(c *client, it *cmdItem) error {
 		return nil
 	}
 	var groups [][]command
-	switch {
-	case len(a.values) == 2 && a.blocks[1] != nil:
+	if len(a.values) == 2 {
 		// A block keeps its lines as groups.
-		for _, g := range a.blocks[1].groups {
-			groups = append(groups, g.cmds)
-		}
-	case len(a.values) == 2:
-		cmds, err := c.parseCommandString(a.values[1])
-		if err != nil {
+		var err error
+		if groups, err = c.commandGroups(a, 1, a.values[1]); err != nil {
 			return err
 		}
-		groups = [][]command{cmds}
-	default:
+	} else {
 		cmds, err := parseCommands(a.words(1))
 		if err != nil {
 			return err

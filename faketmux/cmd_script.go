@@ -371,22 +371,18 @@ func cmdRunShell(c *client, it *cmdItem) error {
 		paneID = t.p.id
 	}
 	var text string
-	if len(a.values) > 0 {
+	if len(a.values) > 0 && a.blocks[0] == nil {
 		text = c.formatForTarget(t).expand(a.values[0])
 	}
 	s := t.s
 	run := func(c *client) error {
 		if a.has('C') {
-			cmds, err := c.parseCommandString(text)
+			groups, err := c.commandGroups(a, 0, text)
 			if err != nil {
 				c.commandError(err)
 				return nil
 			}
-			if background {
-				c.runGroup(cmds)
-			} else {
-				it.insertAfter(cmds)
-			}
+			c.runGroups(it, groups, background)
 			return nil
 		}
 		if len(a.values) == 0 {
@@ -459,25 +455,25 @@ func (c *client) showJobOutput(paneID int, waited bool, out, text string, status
 func cmdIfShell(c *client, it *cmdItem) error {
 	a, t := it.args, it.target
 	shellCmd := c.formatForTarget(t).expand(a.values[0])
-	pick := func(ok bool) (string, bool) {
+	pick := func(ok bool) int {
 		switch {
 		case ok:
-			return a.values[1], true
+			return 1
 		case len(a.values) == 3:
-			return a.values[2], true
+			return 2
 		}
-		return "", false
+		return -1
 	}
 	if a.has('F') {
-		text, ok := pick(shellCmd != "" && shellCmd[0] != '0')
-		if !ok {
+		i := pick(shellCmd != "" && shellCmd[0] != '0')
+		if i < 0 {
 			return nil
 		}
-		cmds, err := c.parseCommandString(text)
+		groups, err := c.commandGroups(a, i, a.values[i])
 		if err != nil {
 			return err
 		}
-		it.insertAfter(cmds)
+		c.runGroups(it, groups, false)
 		return nil
 	}
 	background := a.has('b')
@@ -493,20 +489,18 @@ func cmdIfShell(c *client, it *cmdItem) error {
 		if background {
 			c.st.pendingJobs--
 		}
-		text, ok := pick(signal == 0 && status == 0)
-		if !ok {
+		i := pick(signal == 0 && status == 0)
+		if i < 0 {
 			return nil
 		}
-		cmds, err := c.parseCommandString(text)
+		groups, err := c.commandGroups(a, i, a.values[i])
 		switch {
 		case err != nil && background:
 			// tmux would show it on a client's status line.
 		case err != nil:
 			c.commandError(err)
-		case background:
-			c.runGroup(cmds)
 		default:
-			it.insertAfter(cmds)
+			c.runGroups(it, groups, background)
 		}
 		return nil
 	})

@@ -185,6 +185,34 @@ func (c *client) printVerbose(path string, number int, cmds []command) int {
 	return number
 }
 
+// commandGroups are the commands an argument of a command holds: a
+// block's groups as they are, or a string (text, which the caller may
+// have expanded) parsed into one group, as tmux's args_make_commands
+// gives them.
+func (c *client) commandGroups(a *args, i int, text string) ([][]command, error) {
+	if b := a.blocks[i]; b != nil {
+		groups := make([][]command, len(b.groups))
+		for j, g := range b.groups {
+			groups[j] = g.cmds
+		}
+		return groups, nil
+	}
+	cmds, err := c.parseCommandString(text)
+	return [][]command{cmds}, err
+}
+
+// runGroups runs groups of commands after it, or at once for a command
+// whose item is gone (a background job's).
+func (c *client) runGroups(it *cmdItem, groups [][]command, now bool) {
+	for _, g := range groups {
+		if now {
+			c.runGroup(g)
+		} else {
+			it.insertAfter(g)
+		}
+	}
+}
+
 // parseOptions are how the server parses a text (source-file, if-shell's
 // commands): $NAME from its global environment, and conditions on the
 // formats of the current target, as tmux's parser finds them.
