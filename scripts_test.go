@@ -149,7 +149,7 @@ func runSuite(t testing.TB, env ...string) {
 
 // BenchmarkSuite times the whole scenario suite in each mode, alternating
 // them in each iteration so that both see the same machine at the same
-// moment, and reports the ratio real/fake (the goal is at least 10):
+// moment, and reports the ratio real/fake (the design asks for at least 5):
 // go test -run '^$' -bench Suite -benchtime 1x . The binaries that scripts
 // run are built beforehand, so that neither mode is timed building them.
 func BenchmarkSuite(b *testing.B) {

@@ -27,6 +27,7 @@ type client struct {
 	// guards' flags field: 0 for the argv's commands, 1 for its input's.
 	control      *controlClient
 	controlFlags int
+	pid          int // the client process's, which names it
 	// hookFormats and hookTarget are set while a hook's commands run:
 	// the hook_ variables of their formats, and their current target.
 	hookFormats map[string]string
@@ -56,9 +57,17 @@ func (c *client) current() (target, bool) {
 	return c.st.current()
 }
 
-// errorf writes one error line, as tmux's cmdq_error does.
+// errorf writes one error line, as tmux's cmdq_error does, which logs
+// it too.
 func (c *client) errorf(format string, a ...any) {
-	io.WriteString(c.stderr, c.sanitize(fmt.Sprintf(format, a...))+"\n")
+	msg := fmt.Sprintf(format, a...)
+	c.logMessage(msg)
+	c.writeError(msg)
+}
+
+// writeError writes one error line, and does not log it.
+func (c *client) writeError(msg string) {
+	io.WriteString(c.stderr, c.sanitize(msg)+"\n")
 }
 
 // print writes one line of command output, as tmux's cmdq_print does.

@@ -51,13 +51,13 @@ func cmdAttachSession(c *client, it *cmdItem) error {
 		return errorf(errNotATerminal)
 	}
 	if v, ok := a.get('c'); ok {
-		s.cwd = c.formatFor(s.current.active).expand(v)
+		s.cwd = c.formatIn(s.current, s.current.active).expand(v)
 	}
 	if v, ok := a.get('f'); ok {
-		c.control.flags.setFlags(v)
+		c.control.setFlags(v)
 	}
 	if a.has('r') {
-		c.control.flags.setFlags("read-only")
+		c.control.setFlags("read-only")
 	}
 	if !a.has('E') {
 		c.updateEnvironment(s)
@@ -94,10 +94,10 @@ func (c *client) preferUnattached() *session {
 func (c *client) targetClient(a *args, letter byte) (*controlClient, error) {
 	name, given := a.get(letter)
 	if !given {
-		if c.control == nil || c.control.session == nil {
-			return nil, errorf(errNoCurrentClient)
+		if cc := c.currentClient(); cc != nil {
+			return cc, nil
 		}
-		return c.control, nil
+		return nil, errorf(errNoCurrentClient)
 	}
 	for _, cc := range c.st.controls {
 		if cc.name == name {
@@ -107,16 +107,56 @@ func (c *client) targetClient(a *args, letter byte) (*controlClient, error) {
 	return nil, errorf(errCantFindClient, name)
 }
 
+// currentClient is tmux's current client (cmd_find_current_client): the
+// command's own if it is attached, else the best client attached to the
+// current session, or to any session if none is; nil if there is none.
+// tmux's best is the one used last, which the emulator takes to be the
+// one attached last.
+func (c *client) currentClient() *controlClient {
+	if cc := c.control; cc != nil && cc.session != nil {
+		return cc
+	}
+	cur, ok := c.st.current()
+	if !ok {
+		return nil
+	}
+	var best, any *controlClient
+	for _, cc := range c.st.controls {
+		switch {
+		case cc.session == cur.s:
+			best = cc
+		case cc.session != nil:
+			any = cc
+		}
+	}
+	if best == nil {
+		best = any
+	}
+	return best
+}
+
 // refresh-client: for a control client, -f (and its alias -F) sets its
-// flags; a size (-C) is read and checked as tmux reads it, though no
-// window takes it; subscriptions (-B) and pane states (-A) concern what
-// it draws, which the emulator never sends.
+// flags, -A its panes' output states, -B its subscriptions (see
+// control_subs.go); a size (-C) is read and checked as tmux reads it,
+// though no window takes it.
 func cmdRefreshClient(c *client, it *cmdItem) error {
-	a := it.args
+	a, cc := it.args, it.client
 	for _, f := range []byte("Ff") {
 		if v, ok := a.get(f); ok {
-			it.client.flags.setFlags(v)
+			cc.setFlags(v)
 		}
+	}
+	if a.has('A') {
+		for _, v := range allValues(a, 'A') {
+			cc.setPaneFlow(c.st, v)
+		}
+		return nil
+	}
+	if a.has('B') {
+		for _, v := range allValues(a, 'B') {
+			cc.subscribe(v)
+		}
+		return nil
 	}
 	if v, ok := a.get('C'); ok {
 		return checkClientSize(v)
@@ -317,7 +357,7 @@ func cmdListClients(c *client, it *cmdItem) error {
 		if cc.session == nil || a.has('t') && cc.session != it.target.s {
 			continue
 		}
-		f := c.formatFor(cc.session.current.active)
+		f := c.formatIn(cc.session.current, cc.session.current.active)
 		f.client = cc
 		c.print(f.expand(template))
 	}

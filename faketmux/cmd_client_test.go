@@ -90,3 +90,19 @@ func TestCheckClientSize(t *testing.T) {
 		}
 	}
 }
+
+// A client attached to a session of a group formats as that session, though
+// its current window is the group's and linked into the other session too:
+// as real tmux 3.3a lists it.
+func TestListClientsInAGroupedSession(t *testing.T) {
+	s := RunT(t)
+	mustRun(t, s, "new-session", "-d", "-s", "a", "sleep 1000")
+	mustRun(t, s, "new-session", "-d", "-t", "a", "-s", "b")
+	cs := startControl(t, s, "attach-session", "-t", "b")
+	cs.reply(t)
+	cs.next(t) // %session-changed
+	io.WriteString(cs.in, "list-clients -F #{session_name}\n")
+	if body, ok := cs.reply(t); !ok || strings.Join(body, "|") != "b" {
+		t.Errorf("list-clients in session b: %q (ok %v)", body, ok)
+	}
+}

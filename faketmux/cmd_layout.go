@@ -23,26 +23,61 @@ const (
 	stepPrevious
 )
 
-func cmdNextLayout(c *client, it *cmdItem) error { return selectLayout(it, stepNext) }
+func cmdNextLayout(c *client, it *cmdItem) error { return c.runSelectLayout(it, stepNext) }
 
-func cmdPreviousLayout(c *client, it *cmdItem) error { return selectLayout(it, stepPrevious) }
+func cmdPreviousLayout(c *client, it *cmdItem) error { return c.runSelectLayout(it, stepPrevious) }
 
 func cmdSelectLayout(c *client, it *cmdItem) error {
 	switch {
 	case it.args.has('n'):
-		return selectLayout(it, stepNext)
+		return c.runSelectLayout(it, stepNext)
 	case it.args.has('p'):
-		return selectLayout(it, stepPrevious)
+		return c.runSelectLayout(it, stepPrevious)
 	}
-	return selectLayout(it, stepNone)
+	return c.runSelectLayout(it, stepNone)
 }
+
+// runSelectLayout runs selectLayout and tells control clients of the
+// window's layout as often as tmux does: for the unzoom, for the preset
+// arranged (with two panes or more: tmux leaves one pane alone) or the
+// layout string applied, and once more for the command, unless it failed
+// or changed nothing.
+func (c *client) runSelectLayout(it *cmdItem, step layoutStep) error {
+	w := it.target.w
+	notices := 0
+	if w.zoomed != nil {
+		notices++
+	}
+	changed, err := selectLayout(it, step)
+	switch {
+	case err != nil:
+	case changed == layoutPreset && len(w.panes) > 1, changed == layoutString:
+		notices += 2
+	case changed != layoutUnchanged:
+		notices++
+	}
+	for range notices {
+		c.st.notify(event{kind: eventLayoutChanged, w: w})
+	}
+	return err
+}
+
+// layoutChange is what selectLayout did.
+type layoutChange int
+
+const (
+	layoutUnchanged layoutChange = iota
+	layoutPreset
+	layoutString
+	layoutSpread
+)
 
 // selectLayout is tmux's cmd_select_layout_exec: the window is unzoomed
 // and its layout kept for -o, then a preset is stepped to, the panes are
 // spread out (-E), a preset is chosen by name (or the last one again, with
 // no name), or a layout string (or with -o, the layout kept last time) is
 // applied.
-func selectLayout(it *cmdItem, step layoutStep) error {
+func selectLayout(it *cmdItem, step layoutStep) (layoutChange, error) {
 	a, w := it.args, it.target.w
 	w.unzoom()
 	old := w.oldLayout
@@ -50,13 +85,13 @@ func selectLayout(it *cmdItem, step layoutStep) error {
 	switch {
 	case step == stepNext:
 		w.nextPreset()
-		return nil
+		return layoutPreset, nil
 	case step == stepPrevious:
 		w.previousPreset()
-		return nil
+		return layoutPreset, nil
 	case a.has('E'):
 		w.spreadOut(it.target.p)
-		return nil
+		return layoutSpread, nil
 	}
 	name, named := "", len(a.values) > 0
 	switch {
@@ -72,17 +107,17 @@ func selectLayout(it *cmdItem, step layoutStep) error {
 		}
 		if preset >= 0 {
 			w.selectPreset(preset)
-			return nil
+			return layoutPreset, nil
 		}
 	}
 	if !named {
-		return nil
+		return layoutUnchanged, nil
 	}
 	if err := w.applyLayout(name); err != nil {
 		w.oldLayout = old
-		return errorf("%s: %s", err, name)
+		return layoutUnchanged, errorf("%s: %s", err, name)
 	}
-	return nil
+	return layoutString, nil
 }
 
 // applyLayout arranges w as a layout string says, as tmux's layout_parse

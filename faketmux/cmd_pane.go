@@ -16,10 +16,10 @@ var paneCommands = []*cmdEntry{
 	{name: "split-window", alias: "splitw", template: "bc:de:fF:hIl:p:Pt:vZ", lower: 0, upper: -1, usage: `[-bdefhIPvZ] [-c start-directory] [-e environment] [-F format] [-l size] [-t target-pane][shell-command]`, target: targetSpec{kind: findPane}, exec: cmdSplitWindow},
 	{name: "kill-pane", alias: "killp", template: "at:", lower: 0, upper: 0, usage: `[-a] [-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdKillPane},
 	{name: "resize-pane", alias: "resizep", template: "DLMRTt:Ux:y:Z", lower: 0, upper: 1, usage: `[-DLMRTUZ] [-x width] [-y height] [-t target-pane] [adjustment]`, target: targetSpec{kind: findPane}, exec: cmdResizePane},
-	{name: "swap-pane", alias: "swapp", template: "dDs:t:UZ", lower: 0, upper: 0, usage: `[-dDUZ] [-s src-pane] [-t dst-pane]`, source: targetSpec{kind: findPane}, target: targetSpec{kind: findPane}, exec: cmdSwapPane},
+	{name: "swap-pane", alias: "swapp", template: "dDs:t:UZ", lower: 0, upper: 0, usage: `[-dDUZ] [-s src-pane] [-t dst-pane]`, source: targetSpec{kind: findPane, defaultMarked: true}, target: targetSpec{kind: findPane}, exec: cmdSwapPane},
 	{name: "break-pane", alias: "breakp", template: "abdPF:n:s:t:", lower: 0, upper: 0, usage: `[-abdP] [-F format] [-n window-name] [-s src-pane] [-t dst-window]`, source: targetSpec{kind: findPane}, target: targetSpec{kind: findWindow, windowIndex: true}, exec: cmdBreakPane},
-	{name: "join-pane", alias: "joinp", template: "bdfhvp:l:s:t:", lower: 0, upper: 0, usage: `[-bdfhv] [-l size] [-s src-pane] [-t dst-pane]`, source: targetSpec{kind: findPane}, target: targetSpec{kind: findPane}, exec: cmdJoinPane},
-	{name: "move-pane", alias: "movep", template: "bdfhvp:l:s:t:", lower: 0, upper: 0, usage: `[-bdfhv] [-l size] [-s src-pane] [-t dst-pane]`, source: targetSpec{kind: findPane}, target: targetSpec{kind: findPane}, exec: cmdJoinPane},
+	{name: "join-pane", alias: "joinp", template: "bdfhvp:l:s:t:", lower: 0, upper: 0, usage: `[-bdfhv] [-l size] [-s src-pane] [-t dst-pane]`, source: targetSpec{kind: findPane, defaultMarked: true}, target: targetSpec{kind: findPane}, exec: cmdJoinPane},
+	{name: "move-pane", alias: "movep", template: "bdfhvp:l:s:t:", lower: 0, upper: 0, usage: `[-bdfhv] [-l size] [-s src-pane] [-t dst-pane]`, source: targetSpec{kind: findPane, defaultMarked: true}, target: targetSpec{kind: findPane}, exec: cmdJoinPane},
 	{name: "respawn-pane", alias: "respawnp", template: "c:e:kt:", lower: 0, upper: -1, usage: `[-k] [-c start-directory] [-e environment] [-t target-pane] [shell-command]`, target: targetSpec{kind: findPane}, exec: cmdRespawnPane},
 	{name: "list-panes", alias: "lsp", template: "asF:f:t:", lower: 0, upper: 0, usage: `[-as] [-F format] [-f filter] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdListPanes},
 	{name: "select-pane", alias: "selectp", template: "DdegLlMmP:RT:t:UZ", lower: 0, upper: 0, usage: `[-DdeLlMmRUZ] [-T title] [-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdSelectPane},
@@ -126,6 +126,22 @@ func (c *client) drawInput(it *cmdItem, p *paneState) error {
 	})
 }
 
+// displayInput is display-message -I: the client's standard input drawn
+// on empty pane p, as split-window -I draws it, and nothing else done. A
+// client attached to a session has no input to give; no pane found is no
+// error.
+func (c *client) displayInput(it *cmdItem, p *paneState) error {
+	switch {
+	case p == nil:
+		return nil
+	case !p.empty:
+		return errorf(errPaneNotEmpty)
+	case c.control != nil && c.control.session != nil:
+		return nil
+	}
+	return c.drawInput(it, p)
+}
+
 // splitSize is the new pane's size from -l (cells, or N% of the pane being
 // split) or -p (a percentage); -1, to split in half, without either.
 func splitSize(a *args, whole int) (int, error) {
@@ -186,6 +202,7 @@ func cmdResizePane(c *client, it *cmdItem) error {
 		} else {
 			c.st.zoom(w, p)
 		}
+		c.st.notify(event{kind: eventLayoutChanged, w: w})
 		return nil
 	}
 	w.unzoom()
@@ -204,18 +221,24 @@ func cmdResizePane(c *client, it *cmdItem) error {
 			if err != nil {
 				return errorf(size.msg, err)
 			}
-			w.resizePaneTo(p, size.typ, n)
+			if w.resizePaneTo(p, size.typ, n) {
+				c.st.notify(event{kind: eventLayoutChanged, w: w})
+			}
 		}
 	}
+	resized := false
 	switch {
 	case a.has('L'):
-		w.resizePane(p, layoutLeftRight, -adjust)
+		resized = w.resizePane(p, layoutLeftRight, -adjust)
 	case a.has('R'):
-		w.resizePane(p, layoutLeftRight, adjust)
+		resized = w.resizePane(p, layoutLeftRight, adjust)
 	case a.has('U'):
-		w.resizePane(p, layoutTopBottom, -adjust)
+		resized = w.resizePane(p, layoutTopBottom, -adjust)
 	case a.has('D'):
-		w.resizePane(p, layoutTopBottom, adjust)
+		resized = w.resizePane(p, layoutTopBottom, adjust)
+	}
+	if resized {
+		c.st.notify(event{kind: eventLayoutChanged, w: w})
 	}
 	return nil
 }
@@ -277,6 +300,12 @@ func cmdSwapPane(c *client, it *cmdItem) error {
 			}
 		}
 	}
+	if src != dst {
+		st.notify(event{kind: eventLayoutChanged, w: srcW})
+		if srcW != dstW {
+			st.notify(event{kind: eventLayoutChanged, w: dstW})
+		}
+	}
 	st.popZoom(srcW, rezoomSrc)
 	if srcW != dstW {
 		st.popZoom(dstW, rezoomDst)
@@ -302,7 +331,7 @@ func cmdBreakPane(c *client, it *cmdItem) error {
 		}
 		idx = dst.shuffleUp(at, a.has('b'))
 	}
-	w.unzoom()
+	st.unzoomTelling(w)
 	name, named := a.get('n')
 	if len(w.panes) == 1 {
 		if err := st.moveWindow(w, dst, idx, false, !a.has('d')); err != nil {
@@ -316,7 +345,14 @@ func cmdBreakPane(c *client, it *cmdItem) error {
 	if idx >= 0 && dst.windowAt(idx) != nil {
 		return errorf(errIndexInUse, idx)
 	}
+	wasActive := w.active == p
 	w.removePane(p)
+	// As tmux tells of it: the pane the window hands over to, its
+	// layout, then the new window's name, its place and selection.
+	if wasActive {
+		st.notify(event{kind: eventPaneChanged, w: w})
+	}
+	st.notify(event{kind: eventLayoutChanged, w: w})
 	if idx < 0 {
 		idx = dst.freeIndex(dst.options.number("base-index"))
 	}
@@ -326,9 +362,14 @@ func cmdBreakPane(c *client, it *cmdItem) error {
 	nw.hold(p)
 	nw.rename(name, p)
 	nw.active = p
+	st.notify(event{kind: eventWindowRenamed, w: nw})
 	dst.insert(nw)
+	st.notify(event{kind: eventWindowLinked, w: nw})
+	st.syncGroup(dst)
 	if !a.has('d') {
+		was := dst.current
 		dst.setCurrent(nw)
+		st.windowChanged(dst, was)
 	}
 	if a.has('P') {
 		template, ok := a.get('F')
@@ -348,8 +389,8 @@ func cmdJoinPane(c *client, it *cmdItem) error {
 	a, st := it.args, c.st
 	srcW, src := it.source.w, it.source.p
 	dstW, dst := it.target.w, it.target.p
-	dstW.unzoom()
-	srcW.unzoom()
+	st.unzoomTelling(dstW)
+	st.unzoomTelling(srcW)
 	if src == dst {
 		return errorf(errSamePanes)
 	}
@@ -374,11 +415,18 @@ func cmdJoinPane(c *client, it *cmdItem) error {
 	if lc == nil {
 		return errorf(errPaneTooSmall)
 	}
+	// tmux tells of the -s window's layout as it closes the pane (told
+	// of only if the window stays), then of the pane it hands over to.
+	st.notify(event{kind: eventLayoutChanged, w: srcW})
 	if len(srcW.panes) == 1 {
 		srcW.closePane(src)
 		srcW.panes = nil
 	} else {
+		wasActive := srcW.active == src
 		srcW.removePane(src)
+		if wasActive {
+			st.notify(event{kind: eventPaneChanged, w: srcW})
+		}
 	}
 	i := indexOf(dstW.panes, dst)
 	if !a.has('b') {
@@ -389,11 +437,16 @@ func cmdJoinPane(c *client, it *cmdItem) error {
 	dstW.fixPanes()
 	if !a.has('d') {
 		st.setActive(dstW, src)
+		was := dstW.session.current
 		dstW.session.setCurrent(dstW)
+		st.windowChanged(dstW.session, was)
 	}
 	if len(srcW.panes) == 0 {
 		st.killWindow(srcW)
+	} else {
+		st.notify(event{kind: eventLayoutChanged, w: srcW})
 	}
+	st.notify(event{kind: eventLayoutChanged, w: dstW})
 	return nil
 }
 
@@ -462,6 +515,9 @@ func cmdDisplayMessage(c *client, it *cmdItem) error {
 	// A -t that cannot be found is not an error here (tmux's
 	// CMD_FIND_CANFAIL): whatever part was found gives the format.
 	a, t := it.args, it.target
+	if a.has('I') {
+		return c.displayInput(it, t.p)
+	}
 	template, ok := a.get('F')
 	if len(a.values) > 0 {
 		if ok {
@@ -487,6 +543,10 @@ func cmdDisplayMessage(c *client, it *cmdItem) error {
 	message := f.expand(template)
 	if a.has('p') {
 		c.print(message)
+	} else if cc := c.currentClient(); cc != nil && !a.has('c') {
+		// The message goes on the status line of the current client,
+		// which only a control client can be; the log keeps it.
+		c.st.addMessage(c.s.now(), cc.name+" message: "+message)
 	}
 	return nil
 }
@@ -606,13 +666,20 @@ func cmdSelectPane(c *client, it *cmdItem) error {
 	if a.has('l') {
 		return selectLastPane(c, it)
 	}
-	// Marks and pane styles are not modelled.
-	for _, f := range []byte("mMPg") {
-		if a.has(f) {
-			return errorf(errUnsupported, "select-pane -"+string(f))
-		}
+	if a.has('m') || a.has('M') {
+		markPane(c.st, a, t)
+		return nil
 	}
 	p, w := t.p, t.w
+	// tmux takes any style here: it does not check it as set-option does.
+	if style, ok := a.get('P'); ok {
+		p.opts().values["window-style"] = style
+		p.opts().values["window-active-style"] = style
+	}
+	if a.has('g') {
+		c.print(p.opts().get("window-style"))
+		return nil
+	}
 	if d, ok := selectDirection(a); ok {
 		// The rest of the command applies to the neighbour, and there
 		// is nothing to do without one. Neighbours are found in the
@@ -644,6 +711,20 @@ func cmdSelectPane(c *client, it *cmdItem) error {
 		it.raiseHook("after-select-pane", target{s: t.s, w: w, p: p})
 	}
 	return nil
+}
+
+// markPane is select-pane -m, which toggles the server's one mark on the
+// target pane (a pane hidden by a zoom is left as it is), and -M, which
+// clears it.
+func markPane(st *state, a *args, t target) {
+	switch {
+	case a.has('m') && !t.w.visible(t.p):
+		return
+	case a.has('M') || st.isMarked(t):
+		st.marked = paneMark{}
+	default:
+		st.marked = paneMark{target: target{s: t.s, w: t.w, p: t.p}, index: t.w.index, core: t.w.windowCore}
+	}
 }
 
 // selectDirection is select-pane's direction flag; when several are

@@ -247,7 +247,6 @@ func TestSelectPaneAndLastPane(t *testing.T) {
 		t.Fatalf("after select-pane -l: %q, want %q", got, want)
 	}
 	mustFail(t, s, "can't find pane: %9", "select-pane", "-t", "%9")
-	mustFail(t, s, "faketmux: select-pane -m is not supported", "select-pane", "-m")
 }
 
 func activePane(t *testing.T, s *Server) string {
@@ -481,4 +480,81 @@ func TestClearHistory(t *testing.T) {
 		t.Errorf("capture after clear-history = %q", got)
 	}
 	mustFail(t, s, "can't find pane: %9", "clear-history", "-t", "%9")
+}
+
+func TestDisplayInputDrawsOnEmptyPanesOnly(t *testing.T) {
+	s := started(t)
+	mustFail(t, s, errPaneNotEmpty, "display-message", "-I")
+	mustRun(t, s, "split-window", "-d", "", ";", "respawn-pane", "-k", "-t", "%1", "cat")
+	// The pane runs cat now, and is still empty to display-message -I,
+	// which draws on it rather than typing into it.
+	if _, errs, rc := run(t, s, "drawn\n", "display-message", "-I", "-t", "%1"); rc != 0 {
+		t.Fatalf("display -I: %d %q", rc, errs)
+	}
+	if got := mustRun(t, s, "capture-pane", "-p", "-t", "%1"); !strings.HasPrefix(got, "drawn\n") {
+		t.Fatalf("screen %q", got)
+	}
+	if in, _ := s.PaneInput("%1"); len(in) != 0 {
+		t.Fatalf("typed into the pane: %q", in)
+	}
+}
+
+func TestMarkedPane(t *testing.T) {
+	s := started(t)
+	mustRun(t, s, "split-window", "-d", "-t", "main", "cat")
+	mustRun(t, s, "new-window", "-d", "-t", "main", "cat")
+	marks := func() string {
+		return mustRun(t, s, "list-panes", "-a", "-F", "#{pane_id}:#{pane_marked}#{pane_marked_set}#{window_marked_flag}#{session_marked}#{window_flags}")
+	}
+	mustFail(t, s, errNoMarkedTarget, "display-message", "-p", "-t", "~", "x", ";", "list-panes", "-t", "~")
+	mustRun(t, s, "select-pane", "-m", "-t", "main:0.1")
+	if got, want := marks(), "%0:0111*M\n%1:1111*M\n%2:0101\n"; got != want {
+		t.Errorf("marked %%1: %q, want %q", got, want)
+	}
+	if got := mustRun(t, s, "display-message", "-p", "-t", "{marked}", "#{pane_id}"); got != "%1\n" {
+		t.Errorf("{marked} is %q, want %%1", got)
+	}
+	// The marked pane is join-pane's source: it leaves its place, and the
+	// mark with it.
+	mustRun(t, s, "join-pane", "-t", "main:1")
+	if got, want := marks(), "%0:0000-\n%2:0000*\n%1:0000*\n"; got != want {
+		t.Errorf("after join-pane: %q, want %q", got, want)
+	}
+	// -m toggles; -M clears whichever pane is marked.
+	mustRun(t, s, "select-pane", "-m", "-t", "main:1.0")
+	mustRun(t, s, "select-pane", "-m", "-t", "main:1.0")
+	mustFail(t, s, errNoMarkedTarget, "list-panes", "-t", "~")
+	mustRun(t, s, "select-pane", "-m", "-t", "main:1.1")
+	mustRun(t, s, "select-pane", "-M", "-t", "main:0")
+	mustFail(t, s, errNoMarkedTarget, "list-panes", "-t", "~")
+	// A zoomed window's hidden pane cannot be marked.
+	mustRun(t, s, "resize-pane", "-Z", "-t", "main:1.0")
+	mustRun(t, s, "select-pane", "-m", "-t", "main:1.1")
+	mustFail(t, s, errNoMarkedTarget, "list-panes", "-t", "~")
+	// Swapping windows leaves the marked place with another window.
+	mustRun(t, s, "select-pane", "-m", "-t", "main:1.0")
+	mustRun(t, s, "swap-window", "-s", "main:0", "-t", "main:1")
+	mustFail(t, s, errNoMarkedTarget, "list-panes", "-t", "~")
+	mustRun(t, s, "select-pane", "-m", "-t", "main:0")
+	mustRun(t, s, "kill-pane", "-t", "main:0")
+	mustFail(t, s, errNoMarkedTarget, "list-panes", "-t", "~")
+}
+
+func TestSelectPaneStyle(t *testing.T) {
+	s := started(t)
+	if got := mustRun(t, s, "select-pane", "-g"); got != "default\n" {
+		t.Errorf("-g before -P: %q", got)
+	}
+	if got := mustRun(t, s, "select-pane", "-P", "fg=red", "-g"); got != "fg=red\n" {
+		t.Errorf("-P then -g: %q", got)
+	}
+	want := "window-active-style fg=red\nwindow-style fg=red\n"
+	if got := mustRun(t, s, "show-options", "-p"); got != want {
+		t.Errorf("pane options %q, want %q", got, want)
+	}
+	// -m wins over -P: the style stays.
+	mustRun(t, s, "select-pane", "-m", "-P", "bg=blue")
+	if got := mustRun(t, s, "show-options", "-p"); got != want {
+		t.Errorf("after -m -P, pane options %q, want %q", got, want)
+	}
 }

@@ -18,9 +18,10 @@ import (
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/cmdparse"
 )
 
-// The commands scripts use to wait and branch: wait-for, run-shell,
-// if-shell and source-file, as tmux's cmd-wait-for.c, cmd-run-shell.c,
-// cmd-if-shell.c and cmd-source-file.c have them.
+// The commands scripts use to wait, branch and pipe: wait-for, run-shell,
+// if-shell, source-file and pipe-pane, as tmux's cmd-wait-for.c,
+// cmd-run-shell.c, cmd-if-shell.c, cmd-source-file.c and cmd-pipe-pane.c
+// have them.
 var scriptCommands = []*cmdEntry{
 	{name: "list-commands", alias: "lscm", template: "F:", lower: 0, upper: 1, usage: `[-F format] [command]`, startServer: true, exec: cmdListCommands},
 	{name: "lock-server", alias: "lock", template: "", lower: 0, upper: 0, usage: ``, exec: cmdLock},
@@ -30,6 +31,7 @@ var scriptCommands = []*cmdEntry{
 	{name: "if-shell", alias: "if", template: "bFt:", lower: 2, upper: 3, usage: `[-bF] [-t target-pane] shell-command command [command]`, target: targetSpec{kind: findPane, canFail: true}, exec: cmdIfShell},
 	{name: "run-shell", alias: "run", template: "bd:Ct:", lower: 0, upper: 1, usage: `[-bC] [-d delay] [-t target-pane] [shell-command]`, target: targetSpec{kind: findPane, canFail: true}, exec: cmdRunShell},
 	{name: "source-file", alias: "source", template: "Fnqv", lower: 1, upper: -1, usage: `[-Fnqv] path ...`, exec: cmdSourceFile},
+	{name: "pipe-pane", alias: "pipep", template: "IOot:", lower: 0, upper: 1, usage: `[-IOo] [-t target-pane] [shell-command]`, target: targetSpec{kind: findPane}, exec: cmdPipePane},
 	{name: "wait-for", alias: "wait", template: "LSU", lower: 1, upper: 1, usage: `[-L|-S|-U] channel`, exec: cmdWaitFor},
 }
 
@@ -200,8 +202,13 @@ func (c *client) globalLookup(name string) (string, bool) {
 // runs one: `/bin/sh -c`, its standard output read back and its standard
 // error thrown away.
 type job struct {
-	cmd *exec.Cmd
-	out bytes.Buffer
+	text string
+	cmd  *exec.Cmd
+	out  bytes.Buffer
+	// fd is the server's end of the pipe the job's output comes on, which
+	// show-messages -J shows; read is closed once its output has ended.
+	fd   int
+	read chan struct{}
 }
 
 // startJob starts shellCmd for a command with target session s (nil:
@@ -214,19 +221,31 @@ func (c *client) startJob(shellCmd string, s *session) (*job, error) {
 // startJobIn is startJob in directory dir with stdin as the job's
 // standard input (nil: /dev/null).
 func (c *client) startJobIn(shellCmd string, s *session, dir string, stdin io.Reader) (*job, error) {
-	j := &job{cmd: exec.Command("/bin/sh", "-c", shellCmd)}
+	j := &job{text: shellCmd, cmd: exec.Command("/bin/sh", "-c", shellCmd), read: make(chan struct{})}
 	j.cmd.Stdin = stdin
 	j.cmd.Dir = dir
 	env := c.sessionEnviron(s, !c.inConfig)
 	j.cmd.Env = env.pushed()
-	j.cmd.Stdout = &j.out
-	if err := j.cmd.Start(); err != nil {
+	r, w, err := os.Pipe()
+	if err != nil {
 		return nil, err
 	}
-	if c.st.jobs == nil {
-		c.st.jobs = map[*job]struct{}{}
+	j.cmd.Stdout = w
+	err = j.cmd.Start()
+	w.Close()
+	if err != nil {
+		r.Close()
+		return nil, err
 	}
-	c.st.jobs[j] = struct{}{}
+	j.fd = int(r.Fd())
+	go func() {
+		// As with tmux, the job is done once its output ends too, which
+		// a program it left in the background may hold open.
+		j.out.ReadFrom(r)
+		r.Close()
+		close(j.read)
+	}()
+	c.st.jobs = slices.Insert(c.st.jobs, 0, j)
 	return j, nil
 }
 
@@ -267,12 +286,15 @@ func firstDir(dirs []string) string {
 }
 
 // wait waits for the job to end, without the server's lock.
-func (j *job) wait() { j.cmd.Wait() }
+func (j *job) wait() {
+	j.cmd.Wait()
+	<-j.read
+}
 
 // finish forgets a job that ended and returns how: its exit status, or
 // the signal that killed it.
 func (st *state) finishJob(j *job) (status, signal int) {
-	delete(st.jobs, j)
+	st.jobs = slices.DeleteFunc(st.jobs, func(x *job) bool { return x == j })
 	ws, _ := j.cmd.ProcessState.Sys().(syscall.WaitStatus)
 	if ws.Signaled() {
 		return -1, int(ws.Signal())
@@ -282,7 +304,7 @@ func (st *state) finishJob(j *job) (status, signal int) {
 
 // killJobs ends the jobs of a server that exits, as tmux's job_kill_all.
 func (st *state) killJobs() {
-	for j := range st.jobs {
+	for _, j := range st.jobs {
 		j.cmd.Process.Signal(syscall.SIGTERM)
 	}
 }
@@ -766,4 +788,25 @@ func cmdShowPromptHistory(c *client, it *cmdItem) error {
 func cmdClearPromptHistory(c *client, it *cmdItem) error {
 	_, err := promptHistoryTypes(it.args)
 	return err
+}
+
+func cmdPipePane(c *client, it *cmdItem) error {
+	a, t := it.args, it.target
+	p := t.p
+	if p.dead != nil {
+		return errorf(errPaneExited)
+	}
+	had := c.st.pipeOf(p) != nil
+	c.st.closePipe(p)
+	if len(a.values) == 0 || a.values[0] == "" || (a.has('o') && had) {
+		return nil
+	}
+	// Neither -I nor -O means -O.
+	in, out := a.has('I'), a.has('O') || !a.has('I')
+	text := a.values[0]
+	text = c.formatForTarget(t).expand(strftime(text, c.s.now()))
+	if err := c.openPipe(p, text, in, out); err != nil {
+		return errorf(errFork, err)
+	}
+	return nil
 }

@@ -211,7 +211,8 @@ func TestRunShellJobEndsWithTheServer(t *testing.T) {
 	until(t, "the job", func() bool {
 		s.mu.Lock()
 		defer s.mu.Unlock()
-		for j = range s.st.jobs {
+		if len(s.st.jobs) > 0 {
+			j = s.st.jobs[0]
 		}
 		return j != nil
 	})
@@ -294,4 +295,68 @@ func TestPromptHistories(t *testing.T) {
 	}
 	mustFail(t, s, "invalid type: x", "clearphist", "-T", "x")
 	mustFail(t, s, "invalid type: x", "showphist", "-T", "x")
+}
+
+// fileHas waits until the file holds want.
+func fileHas(t *testing.T, name, want string) {
+	t.Helper()
+	until(t, name+" holding "+want, func() bool {
+		b, _ := os.ReadFile(name)
+		return strings.Contains(string(b), want)
+	})
+}
+
+func TestPipePaneStopsFeedingOnceClosed(t *testing.T) {
+	s := started(t)
+	out := filepath.Join(t.TempDir(), "out")
+	mustRun(t, s, "pipe-pane", "cat > "+out+"; echo closed >> "+out)
+	mustRun(t, s, "send-keys", "one", "Enter")
+	fileHas(t, out, "one\r\none\r\n")
+	mustRun(t, s, "pipe-pane")
+	// The command saw the end of its input: it has gone, so nothing
+	// the pane writes afterwards can reach the file.
+	fileHas(t, out, "closed\n")
+	mustRun(t, s, "send-keys", "two", "Enter")
+	until(t, "two on the screen", func() bool {
+		return strings.Contains(mustRun(t, s, "capture-pane", "-p"), "two\ntwo")
+	})
+	if b, _ := os.ReadFile(out); string(b) != "one\r\none\r\nclosed\n" {
+		t.Fatalf("pipe got %q", b)
+	}
+	if got := mustRun(t, s, "display", "-p", "#{pane_pipe}"); got != "0\n" {
+		t.Fatalf("pane_pipe after closing: %q", got)
+	}
+}
+
+func TestPipePaneClosedWithTheServer(t *testing.T) {
+	s := started(t)
+	out := filepath.Join(t.TempDir(), "out")
+	mustRun(t, s, "pipe-pane", "-o", "cat > /dev/null; echo end > "+out)
+	mustRun(t, s, "kill-server")
+	fileHas(t, out, "end\n")
+}
+
+func TestPipePaneInputIsPaneInput(t *testing.T) {
+	s := started(t)
+	mustRun(t, s, "pipe-pane", "-I", "printf 'abc\\n'")
+	until(t, "the pipe closed", func() bool { return mustRun(t, s, "display", "-p", "#{pane_pipe}") == "0\n" })
+	in, _ := s.PaneInput("%0")
+	if string(in) != "abc\n" {
+		t.Fatalf("pane input %q", in)
+	}
+}
+
+func TestPipePaneReplacesThePipe(t *testing.T) {
+	s := started(t)
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
+	mustRun(t, s, "pipe-pane", "cat > "+a+"; echo a-closed >> "+a)
+	// Without -o, a second pipe replaces the first.
+	mustRun(t, s, "pipe-pane", "cat > "+b)
+	fileHas(t, a, "a-closed\n")
+	mustRun(t, s, "send-keys", "x", "Enter")
+	fileHas(t, b, "x\r\nx\r\n")
+	if got, _ := os.ReadFile(a); string(got) != "a-closed\n" {
+		t.Fatalf("the old pipe got %q", got)
+	}
 }

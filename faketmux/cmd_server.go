@@ -1,9 +1,20 @@
 package faketmux
 
+import (
+	"fmt"
+	"maps"
+	"os"
+	"os/user"
+	"slices"
+	"strconv"
+)
+
 // serverCommands are the server commands, as tmux's cmd-*.c declare them.
 var serverCommands = []*cmdEntry{
 	{name: "start-server", alias: "start", template: "", lower: 0, upper: 0, usage: ``, startServer: true, exec: cmdStartServer},
 	{name: "kill-server", alias: "", template: "", lower: 0, upper: 0, usage: ``, exec: cmdKillServer},
+	{name: "show-messages", alias: "showmsgs", template: "JTt:", lower: 0, upper: 0, usage: `[-JT] [-t target-client]`, client: 't', exec: cmdShowMessages},
+	{name: "server-access", alias: "", template: "adlrw", lower: 0, upper: 1, usage: `[-adlrw] [-t target-pane] [user]`, exec: cmdServerAccess},
 	{name: "list-clients", alias: "lsc", template: "F:t:", lower: 0, upper: 0, usage: `[-F format] [-t target-session]`, target: targetSpec{kind: findSession}, exec: cmdListClients},
 }
 
@@ -14,5 +25,100 @@ func cmdStartServer(c *client, it *cmdItem) error { return nil }
 // signals itself, and the rest of the line still runs first.
 func cmdKillServer(c *client, it *cmdItem) error {
 	c.st.killed = true
+	return nil
+}
+
+// show-messages prints the server's message log, newest first, for a
+// client; -T the terminals of clients, of which there are none (a control
+// client has no terminal); -J the jobs that run, newest first.
+func cmdShowMessages(c *client, it *cmdItem) error {
+	a := it.args
+	if a.has('J') {
+		for n, j := range c.st.jobs {
+			c.print(fmt.Sprintf("Job %d: %s [fd=%d, pid=%d, status=0]", n, j.text, j.fd, j.cmd.Process.Pid))
+		}
+	}
+	if a.has('J') || a.has('T') {
+		return nil
+	}
+	now := c.s.now()
+	for _, m := range slices.Backward(c.st.messages) {
+		c.print(prettyTime(m.when, now) + ": " + m.text)
+	}
+	return nil
+}
+
+// ownerACL is the access list a server starts with, as tmux's
+// server_acl_init makes it: root and the user who runs the server.
+func ownerACL() map[int]bool {
+	return map[int]bool{0: false, os.Getuid(): false}
+}
+
+// server-access lists (-l) or changes who may connect: -a adds a user, -d
+// removes one, -r and -w make one read-only or not (adding it if need
+// be). Root and the server's owner cannot be changed. The only clients
+// are the owner's, so a change never reaches a client.
+func cmdServerAccess(c *client, it *cmdItem) error {
+	a := it.args
+	st := c.st
+	if a.has('l') {
+		// By uid, as tmux's tree keeps them, root left out.
+		for _, uid := range slices.Sorted(maps.Keys(st.acl)) {
+			if uid == 0 {
+				continue
+			}
+			name := "unknown"
+			if u, err := user.LookupId(strconv.Itoa(uid)); err == nil {
+				name = u.Username
+			}
+			mode := "W"
+			if st.acl[uid] {
+				mode = "R"
+			}
+			c.print(name + " (" + mode + ")")
+		}
+		return nil
+	}
+	if len(a.values) == 0 {
+		return errorf(errMissingUser)
+	}
+	f := c.formatter()
+	if cc := c.control; cc != nil && cc.session != nil {
+		f = c.formatForTarget(target{s: cc.session})
+	}
+	name := f.expand(a.values[0])
+	var u *user.User
+	if name != "" {
+		u, _ = user.Lookup(name)
+	}
+	if u == nil {
+		return errorf(errUnknownUser, name)
+	}
+	uid, err := strconv.Atoi(u.Uid)
+	if err != nil {
+		return errorf(errUnknownUser, name)
+	}
+	if uid == 0 || uid == os.Getuid() {
+		return errorf(errOwnsServer, u.Username)
+	}
+	switch {
+	case a.has('a') && a.has('d'):
+		return errorf(errAccessAddDelete)
+	case a.has('r') && a.has('w'):
+		return errorf(errAccessReadWrite)
+	}
+	_, listed := st.acl[uid]
+	switch {
+	case a.has('d'):
+		if !listed {
+			return errorf(errUserNotFound, u.Username)
+		}
+		delete(st.acl, uid)
+		return nil
+	case a.has('a') && listed:
+		return errorf(errUserAdded, u.Username)
+	case a.has('a'), a.has('r'), a.has('w'):
+		st.acl[uid] = st.acl[uid] && !a.has('w') || a.has('r')
+	}
 	return nil
 }

@@ -3,6 +3,10 @@ package faketmux
 import (
 	"bytes"
 	"context"
+	"io"
+	"os/user"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -222,4 +226,116 @@ func TestListClientsListsNone(t *testing.T) {
 	}
 	mustFail(t, s, "can't find session: nope", "list-clients", "-t", "nope")
 	mustFail(t, s, errNoCurrentTarget, "kill-server", ";", "kill-session", ";", "list-clients", "-t", "main")
+}
+
+// messageLog is the server's message log, oldest first.
+func messageLog(s *Server) []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var texts []string
+	for _, m := range s.st.messages {
+		texts = append(texts, m.text)
+	}
+	return texts
+}
+
+func TestMessageLogKeepsTheNewest(t *testing.T) {
+	s := RunT(t)
+	startWith(t, s, [][]string{{"set-buffer", "-b", "cfg", "x"}, {"has-session", "-t", "nope"}}, "new-session", "-d", "sleep 1000")
+	// The configuration's commands and errors are not logged.
+	if got := messageLog(s); len(got) != 1 || got[0] != "client-0 command: new-session -d \"sleep 1000\"" {
+		t.Fatalf("log after start: %q", got)
+	}
+	for i := range messageLimit {
+		mustRun(t, s, "set-buffer", "-b", "b", strconv.Itoa(i))
+	}
+	got := messageLog(s)
+	if len(got) != messageLimit || got[0] != "client-0 command: set-buffer -b b 0" || got[len(got)-1] != "client-0 command: set-buffer -b b 999" {
+		t.Fatalf("log of %d: first %q, last %q", len(got), got[0], got[len(got)-1])
+	}
+}
+
+func TestShowMessagesForAControlClient(t *testing.T) {
+	s := RunT(t)
+	mustRun(t, s, "new-session", "-d", "-s", "main", "sleep 1000")
+	mustRun(t, s, "run", "-b", "exec sleep 100", ";", "run", "-b", "exec sleep 101")
+	until(t, "two jobs", func() bool {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return len(s.st.jobs) == 2
+	})
+	cs := startControl(t, s, "attach-session")
+	cs.reply(t)
+	cs.next(t) // %session-changed
+	io.WriteString(cs.in, "show-messages -J\nshow-messages -T\nshow-messages\n")
+	jobs, _ := cs.reply(t)
+	// Both jobs, numbered from the newest; which started first is up to
+	// the goroutines that start them.
+	jobRE := regexp.MustCompile(`^Job ([01]): exec sleep (10[01]) \[fd=[0-9]+, pid=[0-9]+, status=0\]$`)
+	if len(jobs) != 2 || !jobRE.MatchString(jobs[0]) || !jobRE.MatchString(jobs[1]) {
+		t.Fatalf("jobs: %q", jobs)
+	}
+	if terminals, _ := cs.reply(t); len(terminals) != 0 {
+		t.Fatalf("terminals: %q", terminals)
+	}
+	log, _ := cs.reply(t)
+	want := []string{
+		"client-42 command: show-messages",
+		"client-42 command: show-messages -T",
+		"client-42 command: show-messages -J",
+		"client-42 command: attach-session",
+		"client-0 command: run-shell -b \"exec sleep 101\"",
+		"client-0 command: run-shell -b \"exec sleep 100\"",
+		"client-0 command: new-session -d -s main \"sleep 1000\"",
+	}
+	if len(log) != len(want) {
+		t.Fatalf("log: %q", log)
+	}
+	for i, line := range log {
+		if _, text, _ := strings.Cut(line, ": "); text != want[i] {
+			t.Errorf("log line %d: %q, want %q", i, line, want[i])
+		}
+	}
+}
+
+func TestServerAccessListBelongsToTheServerRun(t *testing.T) {
+	if _, err := user.Lookup("nobody"); err != nil {
+		t.Skip("no user nobody here")
+	}
+	s := RunT(t)
+	mustRun(t, s, "new-session", "-d", "-s", "a", "sleep 1000")
+	mustRun(t, s, "server-access", "-r", "nobody")
+	if got := mustRun(t, s, "server-access", "-l"); !strings.Contains(got, "nobody (R)\n") {
+		t.Fatalf("list: %q", got)
+	}
+	mustRun(t, s, "kill-server")
+	mustRun(t, s, "new-session", "-d", "-s", "b", "sleep 1000")
+	if got := mustRun(t, s, "server-access", "-l"); strings.Contains(got, "nobody") {
+		t.Fatalf("a new server kept the old list: %q", got)
+	}
+	mustFail(t, s, "user nobody not found", "server-access", "-d", "nobody")
+}
+
+func TestOtherClientsReachTheCurrentControlClient(t *testing.T) {
+	s := RunT(t)
+	mustRun(t, s, "new-session", "-d", "-s", "a", "sleep 1000")
+	mustRun(t, s, "new-session", "-d", "-s", "b", "sleep 1000")
+	cs := attached(t, s, "attach-session", "-t", "a")
+	// b is the current session but has no client: the best client is
+	// any attached one.
+	mustRun(t, s, "display", "hello")
+	got := messageLog(s)
+	if last := got[len(got)-1]; last != "client-42 message: hello" {
+		t.Fatalf("the log ends with %q", last)
+	}
+	if out := mustRun(t, s, "show-messages"); !strings.Contains(out, ": client-0 command: display-message hello\n") {
+		t.Fatalf("show-messages from another client: %q", out)
+	}
+	mustRun(t, s, "detach-client")
+	for line := range cs.lines {
+		if line == "%exit" {
+			return
+		}
+	}
+	t.Fatal("the control client did not leave")
 }

@@ -2,6 +2,7 @@ package faketmux
 
 import (
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -49,9 +50,6 @@ func cmdNewSession(c *client, it *cmdItem) error {
 	if a.has('t') && (len(a.values) != 0 || a.has('n')) {
 		return errorf(errCommandWithTarget)
 	}
-	if a.has('t') {
-		return errorf(errUnsupported, "new-session -t (session groups)")
-	}
 	var name string
 	named := false
 	if v, ok := a.get('s'); ok {
@@ -75,6 +73,10 @@ func cmdNewSession(c *client, it *cmdItem) error {
 	}
 	if named && c.st.findSession(name) != nil {
 		return errorf(errDuplicateSession, name)
+	}
+	join, err := c.groupToJoin(a)
+	if err != nil {
+		return err
 	}
 	// A control client attaches without a terminal.
 	if !a.has('d') && c.control == nil {
@@ -118,6 +120,9 @@ func cmdNewSession(c *client, it *cmdItem) error {
 	} else {
 		for {
 			s.name = strconv.Itoa(s.id)
+			if join.prefix != "" {
+				s.name = join.prefix + "-" + s.name
+			}
 			if st.findSession(s.name) == nil {
 				break
 			}
@@ -139,6 +144,10 @@ func cmdNewSession(c *client, it *cmdItem) error {
 	}
 	s.current = w
 	st.addSession(s)
+	if join.grouped {
+		st.joinGroup(s, join)
+		w = s.current
+	}
 	st.notify(event{kind: eventSessionsChanged, s: s, hook: "session-created"})
 	st.showConfigErrors(s)
 	c.touch(s)
@@ -151,9 +160,152 @@ func cmdNewSession(c *client, it *cmdItem) error {
 		if !ok {
 			template = newSessionTemplate
 		}
-		c.print(c.formatFor(w.active).expand(template))
+		c.print(c.formatIn(w, w.active).expand(template))
 	}
 	return nil
+}
+
+// groupJoin is where new-session -t puts the new session: the group
+// (nil: a new one, named name, and holding with first if with is set),
+// and the prefix of the session's name when it is not given one.
+type groupJoin struct {
+	grouped bool
+	group   *sessionGroup
+	with    *session
+	name    string
+	prefix  string
+}
+
+// groupToJoin reads new-session's -t: a session, whose group the new
+// session joins (made for it if it has none), else the name of a group.
+func (c *client) groupToJoin(a *args) (groupJoin, error) {
+	value, ok := a.get('t')
+	if !ok {
+		return groupJoin{}, nil
+	}
+	j := groupJoin{grouped: true, name: value}
+	// Not finding the session is no error: the value names a group.
+	if t, err := c.findTarget(value, true, findSession); err == nil {
+		j.with = t.s
+		j.group = t.s.group
+		j.name, j.prefix = t.s.name, t.s.name
+	} else {
+		j.group = c.st.findGroup(value)
+	}
+	switch {
+	case j.group != nil:
+		j.prefix = j.group.name
+	case j.with == nil:
+		prefix, valid := sessionName(value)
+		if !valid {
+			return groupJoin{}, errorf(errInvalidGroup, value)
+		}
+		j.prefix = prefix
+	}
+	return j, nil
+}
+
+// sessionGroup is a session group: sessions that share their windows,
+// each with its own current window, as tmux's session_group.
+type sessionGroup struct {
+	name     string
+	sessions []*session // in the order they joined
+}
+
+func (st *state) findGroup(name string) *sessionGroup {
+	for _, g := range st.groups {
+		if g.name == name {
+			return g
+		}
+	}
+	return nil
+}
+
+// joinGroup puts a new session in the group j names, in place of the
+// window it was made with, and makes its first window current.
+func (st *state) joinGroup(s *session, j groupJoin) {
+	g := j.group
+	if g == nil {
+		g = &sessionGroup{name: j.name}
+		st.groups = append(st.groups, g)
+		if j.with != nil {
+			g.sessions, j.with.group = []*session{j.with}, g
+		}
+	}
+	g.sessions = append(g.sessions, s)
+	s.group = g
+	for _, o := range g.sessions {
+		if o != s {
+			st.syncSession(o, s)
+			break
+		}
+	}
+	s.setCurrent(s.winlinks[0])
+}
+
+// leaveGroup takes s out of its group, which goes when it is left empty,
+// and returns the group's other sessions.
+func (st *state) leaveGroup(s *session) []*session {
+	g := s.group
+	if g == nil {
+		return nil
+	}
+	s.group = nil
+	g.sessions = slices.DeleteFunc(g.sessions, func(x *session) bool { return x == s })
+	if len(g.sessions) == 0 {
+		st.groups = slices.DeleteFunc(st.groups, func(x *sessionGroup) bool { return x == g })
+	}
+	return slices.Clone(g.sessions)
+}
+
+// syncGroup gives the other sessions of from's group from's windows, as
+// tmux does after each change to a grouped session's windows.
+func (st *state) syncGroup(from *session) {
+	if from.group == nil {
+		return
+	}
+	for _, o := range from.group.sessions {
+		if o != from {
+			st.syncSession(from, o)
+		}
+	}
+}
+
+// syncSession makes s's windows from's, at the same indexes, as tmux's
+// session_group_synchronize1: every place is made anew. s keeps its
+// current window and last-window stack by index, where from still has
+// that index; an empty from (about to go) changes nothing.
+func (st *state) syncSession(from, s *session) {
+	if len(from.winlinks) == 0 {
+		return
+	}
+	if s.current != nil && from.windowAt(s.current.index) == nil && !s.selectLast() && !s.selectPrevious() {
+		s.selectNext()
+	}
+	old, oldLast, oldCurrent := s.winlinks, s.lastw, s.current
+	s.winlinks, s.lastw, s.current = nil, nil, nil
+	for _, l := range from.winlinks {
+		n := &window{index: l.index, session: s, windowCore: l.windowCore}
+		l.links = append(l.links, n)
+		s.winlinks = append(s.winlinks, n)
+		st.notify(event{kind: eventWindowLinked, w: n})
+	}
+	if oldCurrent != nil {
+		s.current = s.windowAt(oldCurrent.index)
+	} else {
+		s.current = s.windowAt(from.current.index)
+	}
+	for _, l := range oldLast {
+		if n := s.windowAt(l.index); n != nil {
+			s.lastw = append(s.lastw, n)
+		}
+	}
+	for _, l := range old {
+		if !slices.ContainsFunc(s.winlinks, func(n *window) bool { return n.windowCore == l.windowCore }) {
+			st.notify(event{kind: eventWindowUnlinked, w: l})
+		}
+		st.dropLink(l)
+	}
 }
 
 // touch marks a session as the most recently used, which makes it the
@@ -218,7 +370,7 @@ func cmdListSessions(c *client, it *cmdItem) error {
 	}
 	filter, filtered := a.get('f')
 	for _, s := range c.st.sessions {
-		f := c.formatFor(s.current.active)
+		f := c.formatIn(s.current, s.current.active)
 		f.kind = findSession
 		if filtered && !formatTrue(f.expand(filter)) {
 			continue

@@ -119,3 +119,37 @@ func TestListSessions(t *testing.T) {
 		t.Fatalf("list-sessions = %q", out)
 	}
 }
+
+func TestSessionGroups(t *testing.T) {
+	s := started(t)
+	mustRun(t, s, "new-window", "-d", "-t", "main:2", "cat")
+	if got := mustRun(t, s, "new-session", "-d", "-t", "main", "-P", "-F", "#{session_name} #{session_group} #{session_group_size}"); got != "main-1 main 2\n" {
+		t.Errorf("new-session -t main printed %q", got)
+	}
+	// The window the new session was made with is gone.
+	if got := mustRun(t, s, "list-panes", "-a", "-F", "#{session_name}:#{window_index} #{pane_id}"); got != "main:0 %0\nmain:2 %1\nmain-1:0 %0\nmain-1:2 %1\n" {
+		t.Errorf("panes: %q", got)
+	}
+	mustRun(t, s, "new-window", "-d", "-t", "main-1:4", "cat")
+	mustRun(t, s, "kill-window", "-t", "main:0")
+	want := "main:2 main,main-1 2\nmain:4 main,main-1 2\nmain-1:2 main,main-1 2\nmain-1:4 main,main-1 2\n"
+	if got := mustRun(t, s, "list-windows", "-a", "-F", "#{session_name}:#{window_index} #{session_group_list} #{session_group_size}"); got != want {
+		t.Errorf("after new-window and kill-window: %q, want %q", got, want)
+	}
+	mustFail(t, s, errSessionsGrouped, "link-window", "-s", "main:2", "-t", "main-1:7")
+	mustFail(t, s, errCantMoveGrouped, "swap-window", "-s", "main:2", "-t", "main-1:4")
+	// Killing one session leaves the other the windows, and a group
+	// of one; the group's last window takes every session of it.
+	mustRun(t, s, "kill-session", "-t", "main")
+	if got := mustRun(t, s, "list-sessions", "-F", "#{session_name} #{session_grouped} #{session_windows}"); got != "main-1 1 2\n" {
+		t.Errorf("after kill-session: %q", got)
+	}
+	mustRun(t, s, "new-session", "-d", "-s", "other", "-t", "main-1")
+	mustRun(t, s, "new-session", "-d", "-s", "keep")
+	mustRun(t, s, "kill-window", "-t", "other:2", ";", "kill-window", "-t", "other:4")
+	if got := mustRun(t, s, "list-sessions", "-F", "#{session_name}"); got != "keep\n" {
+		t.Errorf("after the group's last window: %q", got)
+	}
+	// With no session, an empty -t names no group.
+	mustFail(t, RunT(t), "invalid session group: ", "new-session", "-d", "-t", "")
+}

@@ -4,10 +4,8 @@ import "fmt"
 
 // cmdEntry is one tmux command, declared beside its code in its family's
 // cmd_<family>.go as tmux's cmd-*.c declare theirs: how it parses, and the
-// function that runs it. Every command of tmux 3.3a has an entry, so that
-// prefixes, aliases, ambiguity and usage errors come out as tmux prints
-// them even for commands the emulator does not run yet; those have a nil
-// exec and fail with errUnsupported.
+// function that runs it. Every command of tmux 3.3a has an entry, and
+// TestTableIsTmuxs checks that each has an exec function.
 type cmdEntry struct {
 	name, alias string
 	template    string // getopt-style: a letter, then ':' if it takes a value
@@ -35,6 +33,9 @@ type targetSpec struct {
 	// windowIndex is tmux's CMD_FIND_WINDOW_INDEX: a window target may
 	// name an index no window has yet.
 	windowIndex bool
+	// defaultMarked is tmux's CMD_FIND_DEFAULT_MARKED: while a pane is
+	// marked, it is the current target the value starts from.
+	defaultMarked bool
 }
 
 // tmuxTableOrder is tmux 3.3a's command table by name, in its order. The
@@ -144,7 +145,7 @@ var cmdTable []*cmdEntry
 func init() {
 	cmdTable = tableInOrder(tmuxTableOrder,
 		bufferCommands, environmentCommands, layoutCommands, optionCommands, paneCommands,
-		serverCommands, sessionCommands, windowCommands, clientCommands, scriptCommands, keyCommands, modeCommands, notYetCommands)
+		serverCommands, sessionCommands, windowCommands, clientCommands, scriptCommands, keyCommands, modeCommands)
 	cmdExact = exactNames(cmdTable)
 }
 

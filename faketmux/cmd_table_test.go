@@ -4,7 +4,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 )
@@ -41,28 +40,11 @@ func TestTableIsTmuxs(t *testing.T) {
 	}
 }
 
-// Every entry of tmux's table has code, or is declared as not run yet and
-// answers so, on a server with a session to act on; and every command with
-// code has at least one differential case.
-func TestEveryCommandHasCodeOrSaysItHasNone(t *testing.T) {
-	s := started(t)
+// Every entry of tmux's table has code, and at least one differential case.
+func TestEveryCommandHasCodeAndACase(t *testing.T) {
 	for _, e := range cmdTable {
-		notYet := slices.Contains(notYetCommands, e)
-		switch {
-		case e.exec == nil && !notYet:
-			t.Errorf("%s has no exec and is not in cmd_notyet.go", e.name)
-		case e.exec != nil && notYet:
-			t.Errorf("%s has an exec but is still in cmd_notyet.go", e.name)
-		case e.exec == nil:
-			// Arguments enough for any entry's arity.
-			args := []string{e.name}
-			for range e.lower {
-				args = append(args, "x")
-			}
-			want := strings.Replace(errUnsupported, "%s", e.name, 1) + "\n"
-			if _, errs, rc := run(t, s, "", args...); rc != 1 || errs != want {
-				t.Errorf("%q: exit %d, stderr %q; want 1, %q", args, rc, errs, want)
-			}
+		if e.exec == nil {
+			t.Errorf("%s has no exec", e.name)
 		}
 	}
 	covered := map[*cmdEntry]bool{}
@@ -82,8 +64,8 @@ func TestEveryCommandHasCodeOrSaysItHasNone(t *testing.T) {
 		}
 	}
 	for _, e := range cmdTable {
-		if e.exec != nil && !covered[e] {
-			t.Errorf("%s has code but no differential case", e.name)
+		if !covered[e] {
+			t.Errorf("%s has no differential case", e.name)
 		}
 	}
 }

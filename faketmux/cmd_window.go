@@ -17,7 +17,7 @@ var windowCommands = []*cmdEntry{
 	{name: "move-window", alias: "movew", template: "abdkrs:t:", lower: 0, upper: 0, usage: `[-abdkr] [-s src-window] [-t dst-window]`, source: targetSpec{kind: findWindow}, exec: cmdMoveWindow},
 	{name: "link-window", alias: "linkw", template: "abdks:t:", lower: 0, upper: 0, usage: `[-abdk] [-s src-window] [-t dst-window]`, source: targetSpec{kind: findWindow}, exec: cmdLinkWindow},
 	{name: "unlink-window", alias: "unlinkw", template: "kt:", lower: 0, upper: 0, usage: `[-k] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdUnlinkWindow},
-	{name: "swap-window", alias: "swapw", template: "ds:t:", lower: 0, upper: 0, usage: `[-d] [-s src-window] [-t dst-window]`, source: targetSpec{kind: findWindow}, target: targetSpec{kind: findWindow}, exec: cmdSwapWindow},
+	{name: "swap-window", alias: "swapw", template: "ds:t:", lower: 0, upper: 0, usage: `[-d] [-s src-window] [-t dst-window]`, source: targetSpec{kind: findWindow, defaultMarked: true}, target: targetSpec{kind: findWindow}, exec: cmdSwapWindow},
 	{name: "rotate-window", alias: "rotatew", template: "Dt:UZ", lower: 0, upper: 0, usage: `[-DUZ] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdRotateWindow},
 	{name: "respawn-window", alias: "respawnw", template: "c:e:kt:", lower: 0, upper: -1, usage: `[-k] [-c start-directory] [-e environment] [-t target-window] [shell-command]`, target: targetSpec{kind: findWindow}, exec: cmdRespawnWindow},
 	{name: "resize-window", alias: "resizew", template: "aADLRt:Ux:y:", lower: 0, upper: 1, usage: `[-aADLRU] [-x width] [-y height] [-t target-window] [adjustment]`, target: targetSpec{kind: findWindow}, exec: cmdResizeWindow},
@@ -51,6 +51,7 @@ func (c *client) newWindow(s *session, idx int, name string, argv []string, cwd 
 	st.setActive(w, p)
 	s.insert(w)
 	st.notify(event{kind: eventWindowLinked, w: w})
+	st.syncGroup(s)
 	return w, nil
 }
 
@@ -324,6 +325,9 @@ func (st *state) moveWindow(w *window, dst *session, idx int, kill, selectIt boo
 // with kill (and the new place becomes current if that one was), else it
 // is an error.
 func (st *state) linkWindow(w *window, dst *session, idx int, kill, selectIt bool) (*window, error) {
+	if g := dst.group; g != nil && w.session != dst && w.session.group == g {
+		return nil, errorf(errSessionsGrouped)
+	}
 	if idx < 0 {
 		idx = dst.freeIndex(dst.options.number("base-index"))
 	} else if x := dst.windowAt(idx); x != nil {
@@ -339,8 +343,11 @@ func (st *state) linkWindow(w *window, dst *session, idx int, kill, selectIt boo
 	w.links = append(w.links, link)
 	dst.insert(link)
 	st.notify(event{kind: eventWindowLinked, w: link})
+	st.syncGroup(dst)
 	if selectIt {
+		was := dst.current
 		dst.setCurrent(link)
+		st.windowChanged(dst, was)
 	}
 	return link, nil
 }
@@ -376,6 +383,9 @@ func cmdUnlinkWindow(c *client, it *cmdItem) error {
 // becomes current.
 func cmdSwapWindow(c *client, it *cmdItem) error {
 	src, dst := it.source, it.target
+	if g := src.s.group; g != nil && src.s != dst.s && dst.s.group == g {
+		return errorf(errCantMoveGrouped)
+	}
 	w1, w2 := src.w, dst.w
 	if w1 == w2 {
 		return nil
@@ -396,6 +406,10 @@ func cmdSwapWindow(c *client, it *cmdItem) error {
 		if src.s != dst.s {
 			src.s.setCurrent(w2)
 		}
+	}
+	c.st.syncGroup(src.s)
+	if src.s != dst.s {
+		c.st.syncGroup(dst.s)
 	}
 	return nil
 }
@@ -443,8 +457,7 @@ func cmdRespawnWindow(c *client, it *cmdItem) error {
 	w.unzoom()
 	first := w.panes[0]
 	for _, p := range w.panes[1:] {
-		delete(c.st.panes, p.id)
-		p.prog.Close()
+		c.st.forgetPane(p)
 	}
 	w.lastPane = nil
 	w.hold(first)

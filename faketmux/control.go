@@ -58,27 +58,40 @@ type controlClient struct {
 	// output is pane output not yet written, guarded by the state's
 	// outMu.
 	output []paneChunk
+	// subs are its subscriptions (refresh-client -B), checked on
+	// ticker's ticks; flows its panes' output state (refresh-client -A),
+	// guarded by outMu.
+	subs   map[string]*subscription
+	ticker *time.Ticker
+	flows  map[int]paneFlow
 }
 
 type paneChunk struct {
 	pane int
 	data []byte
+	at   time.Time // when it came, which a pause-after client is told
 }
 
-// paneOutput hands a chunk of a pane's output to the control clients,
-// which write it as %output when they next wake. It runs in the pane's
-// reader, without the server's lock.
+// paneOutput hands a chunk of a pane's output to its pipe and to the
+// control clients, which write it as %output when they next wake. It
+// runs in the pane's reader, without the server's lock.
 func (st *state) paneOutput(pane int, data []byte) {
 	st.outMu.Lock()
 	defer st.outMu.Unlock()
+	st.pipeOutput(pane, data)
 	for _, cc := range st.outClients {
-		cc.output = append(cc.output, paneChunk{pane, data})
-		cc.poke()
+		if cc.takesOutput(pane) {
+			cc.output = append(cc.output, paneChunk{pane, data, time.Now()})
+			cc.poke()
+		}
 	}
 }
 
 // writeOutput writes the pane output cc has been handed, for the panes of
-// its session, unless it asked for none (no-output). s.mu is held.
+// its session, unless it asked for none (no-output). A pause-after client
+// gets it as %extended-output with its age in milliseconds, and a pane
+// whose output has waited as long as pause-after says is paused instead,
+// as tmux's control_check_age does. s.mu is held.
 func (c *client) writeOutput() {
 	st, cc := c.st, c.control
 	st.outMu.Lock()
@@ -87,10 +100,20 @@ func (c *client) writeOutput() {
 	st.outMu.Unlock()
 	for _, ch := range chunks {
 		p := st.panes[ch.pane]
-		if cc.flags.noOutput || cc.session == nil || p == nil || p.window.session != cc.session {
+		if cc.flags.noOutput || cc.session == nil || p == nil || p.window.session != cc.session || !cc.stillTakes(st, ch.pane) {
 			continue
 		}
-		io.WriteString(cc.out, "%output %"+strconv.Itoa(ch.pane)+" "+escapeOutput(ch.data)+"\n")
+		id := strconv.Itoa(ch.pane)
+		if cc.flags.pauseAfter == "" {
+			io.WriteString(cc.out, "%output %"+id+" "+escapeOutput(ch.data)+"\n")
+			continue
+		}
+		age := time.Since(ch.at).Milliseconds()
+		if limit, _ := strconv.ParseInt(cc.flags.pauseAfter, 10, 64); age > 0 && age >= limit*1000 {
+			cc.changeFlow(st, ch.pane, "pause")
+			continue
+		}
+		io.WriteString(cc.out, "%extended-output %"+id+" "+strconv.FormatInt(age, 10)+" : "+escapeOutput(ch.data)+"\n")
 	}
 }
 
@@ -116,14 +139,15 @@ type clientFlags struct {
 
 // setFlags applies a comma-separated list as tmux's
 // server_client_set_flags does: `!flag` clears, unknown names are ignored.
-func (f *clientFlags) setFlags(list string) {
+// It reports whether the list named no-output.
+func (f *clientFlags) setFlags(list string) (noOutput bool) {
 	for _, word := range strings.Split(list, ",") {
 		word = strings.TrimSpace(word)
 		on := !strings.HasPrefix(word, "!")
 		word = strings.TrimPrefix(word, "!")
 		switch name, value, hasValue := strings.Cut(word, "="); name {
 		case "no-output":
-			f.noOutput = on
+			f.noOutput, noOutput = on, true
 		case "ignore-size":
 			f.ignoreSize = on
 		case "read-only":
@@ -143,6 +167,7 @@ func (f *clientFlags) setFlags(list string) {
 			}
 		}
 	}
+	return noOutput
 }
 
 // String is #{client_flags} as tmux 3.3a builds it for a control client.
@@ -187,7 +212,8 @@ const (
 	eventWindowRenamed
 	eventSessionsChanged
 	eventSessionRenamed
-	eventSessionChanged // client-session-changed, for that client
+	eventSessionChanged // client-session-changed: the client's own session
+	eventClientDetached
 	eventLayoutChanged
 	eventPaneChanged   // the window's active pane
 	eventWindowChanged // the session's current window
@@ -203,6 +229,15 @@ type event struct {
 	// hook names the hook the notification raises where its kind does not
 	// say (see hookName).
 	hook string
+}
+
+// unzoomTelling unzooms w, telling control clients of its layout if it
+// was zoomed, as tmux's server_unzoom_window does.
+func (st *state) unzoomTelling(w *window) {
+	if w.zoomed != nil {
+		w.unzoom()
+		st.notify(event{kind: eventLayoutChanged, w: w})
+	}
 }
 
 // windowChanged tells of a change of s's current window from was.
@@ -241,19 +276,32 @@ func (st *state) runEvents() {
 	st.events = nil
 }
 
-// render is the notification line cc sees for e, or none.
+// render is the notification line cc sees for e, or none. As in tmux, it
+// is rendered as things are when the queue runs: a window counts as
+// linked for a client whose session has a place for it then.
 func (cc *controlClient) render(e event) string {
 	switch e.kind {
 	case eventSessionsChanged:
 		return "%sessions-changed"
+	case eventClientDetached:
+		return "%client-detached " + e.client.name
+	case eventPaneChanged:
+		return fmt.Sprintf("%%window-pane-changed @%d %%%d", e.w.id, e.w.active.id)
 	case eventPaneModeChanged:
 		return fmt.Sprintf("%%pane-mode-changed %%%d", e.p.id)
 	}
 	if cc.session == nil {
 		return ""
 	}
+	place := func() *window {
+		i := slices.IndexFunc(cc.session.winlinks, func(l *window) bool { return l.windowCore == e.w.windowCore })
+		if i < 0 {
+			return nil
+		}
+		return cc.session.winlinks[i]
+	}
 	window := func(prefix string) string {
-		if e.w.session == cc.session && slices.Contains(cc.session.winlinks, e.w) {
+		if place() != nil {
 			return prefix
 		}
 		return "unlinked-" + prefix
@@ -268,25 +316,29 @@ func (cc *controlClient) render(e event) string {
 	case eventLayoutChanged:
 		// A window that lost its last pane is about to go: nothing to
 		// tell.
-		if e.w.session != cc.session || !slices.Contains(cc.session.winlinks, e.w) || e.w.layout == nil {
+		w := place()
+		if w == nil || w.layout == nil {
 			return ""
 		}
 		c := &client{s: cc.srv, st: cc.srv.st, utf8: true}
-		return c.formatFor(e.w.active).expand("%layout-change #{window_id} #{window_layout} #{window_visible_layout} #{window_raw_flags}")
+		return c.formatIn(w, w.active).expand("%layout-change #{window_id} #{window_layout} #{window_visible_layout} #{window_raw_flags}")
 	case eventWindowChanged:
 		if e.s.current == nil {
 			return ""
 		}
 		return fmt.Sprintf("%%session-window-changed $%d @%d", e.s.id, e.s.current.id)
-	case eventPaneChanged:
-		return fmt.Sprintf("%%window-pane-changed @%d %%%d", e.w.id, e.w.active.id)
 	case eventSessionRenamed:
 		return fmt.Sprintf("%%session-renamed $%d %s", e.s.id, e.s.name)
 	case eventSessionChanged:
 		// tmux names the session the client has when the notification
 		// runs, which a later switch may have changed.
-		if e.client == cc {
-			return fmt.Sprintf("%%session-changed $%d %s", cc.session.id, cc.session.name)
+		s := e.client.session
+		switch {
+		case s == nil:
+		case e.client == cc:
+			return fmt.Sprintf("%%session-changed $%d %s", s.id, s.name)
+		default:
+			return fmt.Sprintf("%%client-session-changed %s $%d %s", e.client.name, s.id, s.name)
 		}
 	}
 	return ""
@@ -430,11 +482,14 @@ func (c *client) serveControl(parse func(string) ([]string, error)) (failed bool
 	c.controlFlags = 1
 	for !cc.exit && cc.session != nil {
 		var in controlInput
-		eof := false
+		eof, checkSubs := false, false
+		ticks := cc.ticks()
 		s.mu.Unlock()
 		select {
 		case in = <-batches:
 		case <-cc.wake:
+		case <-ticks:
+			checkSubs = true
 		case <-done:
 		case <-c.ctx.Done():
 			eof = true
@@ -442,6 +497,9 @@ func (c *client) serveControl(parse func(string) ([]string, error)) (failed bool
 		s.mu.Lock()
 		if s.st != st {
 			break
+		}
+		if checkSubs {
+			c.checkSubscriptions()
 		}
 		for _, line := range in.lines {
 			if line == "" {
@@ -471,12 +529,15 @@ func (c *client) serveControl(parse func(string) ([]string, error)) (failed bool
 			break
 		}
 	}
+	if cc.ticker != nil {
+		cc.ticker.Stop()
+	}
 	st.outMu.Lock()
 	st.outClients = slices.DeleteFunc(st.outClients, func(x *controlClient) bool { return x == cc })
 	st.outMu.Unlock()
 	if s.st == st {
 		st.controls = slices.DeleteFunc(st.controls, func(x *controlClient) bool { return x == cc })
-		st.notify(event{kind: eventSilent, hook: "client-detached", client: cc})
+		st.notify(event{kind: eventClientDetached, hook: "client-detached", client: cc})
 		st.runEvents()
 	}
 	io.WriteString(c.stdout, "%exit\n")
@@ -502,7 +563,8 @@ func (c *client) controlLine(line string, parse func(string) ([]string, error)) 
 	number := c.st.nextNumber()
 	now := c.s.now().Unix()
 	c.guard("begin", now, number)
-	c.errorf("parse error: %s", err)
+	// It is control mode's own callback, which tmux does not log.
+	c.writeError("parse error: " + err.Error())
 	c.guard("error", now, number)
 	return true
 }

@@ -1,5 +1,7 @@
 package faketmux
 
+import "regexp"
+
 // The differential cases of control mode (tmux -C): each control step's
 // input is sent once the client has answered its argv (see package
 // internal/controlrun), and its output has the guards' times and the
@@ -72,4 +74,123 @@ var _ = differentialCases("control", []scenario{
 				"list-sessions -F '#{session_name}'\n"),
 		cmd("kill-server"),
 	}},
+	// Subscriptions are checked a second after the first: the client
+	// stays until the check has written them all (by name, in one go).
+	{name: "subscriptions and pane flow", steps: []step{
+		cmd("new-session", "-d", "-s", "m", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("split-window", "-d", "-t", "m", "sleep 1000", ";", "new-window", "-d", "-t", "m", "-n", "v", "sleep 1000"),
+		cmd("attach", "-t", "m").controlIn(
+			"refresh-client -B 'a::#{session_name}'\n" +
+				"refresh-client -B 'w:@0:#{window_name}'\n" +
+				"refresh-client -B 'p:%1:#{pane_id} #{pane_index}'\n" +
+				"refresh-client -B 'all:%*:#{pane_index}'\n" +
+				"refresh-client -B 'allw:@*:#{window_index}'\n" +
+				"refresh-client -B 'gone::x'\n" +
+				"refresh-client -B gone\n" +
+				"refresh-client -B 'bad:%-1:y'\n" +
+				"refresh-client -B nop\n" +
+				"refresh-client -B 'only:one'\n" +
+				"refresh-client -B 'z:@9:#{window_name}'\n" +
+				"refresh-client -B 'q:%9:#{window_name}'\n" +
+				"refresh-client -A '%0:pause' -A '%0:pause' -A '%1:continue' -A '%0:continue' -A '%9:pause' -A x -A '%1:off'\n" +
+				"refresh-client -A '%1:on' -A '%2:pause' -B 'ignored::x'\n" +
+				"refresh-client -F no-output -A '%2:continue'\n" +
+				"list-clients -F '#{client_flags}'\n").stayUntil("%subscription-changed w "),
+		cmd("refresh-client", "-B", "x:y:z"),
+		cmd("refresh-client", "-A", "%0:pause"),
+	}},
+	// More of what other clients do, seen by a client in the background.
+	{name: "other clients' panes and windows", steps: []step{
+		cmd("new-session", "-d", "-s", "m", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("new-session", "-d", "-s", "o", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("attach", "-t", "m").controlIn("").stayUntil("%client-detached").normalise(normGuardNumbers).inBackground(),
+		cmd("list-clients", "-F", "#{client_session}").waitFor("m"),
+		cmd("split-window", "-d", "-t", "m:0", "sleep 1000"),
+		cmd("next-layout", "-t", "m:0"),
+		cmd("rotate-window", "-t", "m:0"),
+		cmd("resize-pane", "-Z", "-t", "m:0.0"),
+		cmd("resize-pane", "-Z", "-t", "m:0.0"),
+		// Named, so that no automatic rename races the notifications.
+		cmd("break-pane", "-d", "-n", "b", "-s", "m:0.1"),
+		cmd("join-pane", "-d", "-s", "m:1", "-t", "m:0"),
+		cmd("swap-window", "-s", "o:0", "-t", "m:0"),
+		cmd("swap-window", "-d", "-s", "o:0", "-t", "m:0"),
+		cmd("new-window", "-d", "-t", "m:3", "sleep 1000", ";", "kill-window", "-t", "m:3"),
+		cmd("respawn-pane", "-k", "-t", "m:0.1", "sleep 1000"),
+		cmd("rename-session", "-t", "o", "p"),
+		cmd("new-session", "-d", "-s", "q", "-x", "80", "-y", "24", "sleep 1000", ";", "kill-session", "-t", "q"),
+		cmd("attach", "-t", "p").controlIn("detach\n").normalise(normGuardNumbers),
+		joinBackground(),
+	}},
+	// Commands of other clients that need a client find the control
+	// client as tmux's current client.
+	{name: "the current client", steps: []step{
+		cmd("new-session", "-d", "-s", "a", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("new-session", "-d", "-s", "b", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("show-messages", "-J"),
+		cmd("attach", "-t", "a").controlIn("").stayUntil("%exit").normalise(normGuardNumbers).inBackground(),
+		cmd("list-clients", "-F", "#{client_session}").waitFor("a"),
+		cmd("show-messages", "-J", ";", "show-messages", "-t", "nope"),
+		cmd("refresh-client", "-A", "%0:pause"),
+		cmd("detach-client", "-s", "b"),
+		cmd("detach-client"),
+		joinBackground(),
+	}},
+	// With pause-after, output comes as %extended-output with its age.
+	{name: "pause-after", steps: []step{
+		cmd("new-session", "-d", "-s", "m", "-n", "w", "-x", "80", "-y", "24", "stty -echo; printf ready; read x; printf done; exec sleep 1000"),
+		cmd("capture-pane", "-p", "-t", "m").waitFor("ready"),
+		cmd("attach", "-t", "m").controlIn("refresh-client -f pause-after=100\nsend-keys -t m go Enter\n").stayUntil("done").normalise(normOutputAge),
+	}},
+	// A second control client, attached in the background, sees what
+	// other clients do, one command line at a time.
+	{name: "other clients", steps: []step{
+		cmd("new-session", "-d", "-s", "m", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("new-session", "-d", "-s", "o", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+		// Its own guard's number depends on how many of the polls after
+		// it ran first.
+		cmd("attach", "-t", "m").controlIn("").stayUntil("%client-detached").normalise(normGuardNumbers).inBackground(),
+		cmd("list-clients", "-F", "#{client_session}").waitFor("m"),
+		cmd("new-window", "-d", "-t", "m", "-n", "x", "sleep 1000"),
+		cmd("link-window", "-d", "-s", "m:1", "-t", "o:5"),
+		cmd("unlink-window", "-t", "o:5"),
+		cmd("link-window", "-d", "-s", "o:0", "-t", "m:7"),
+		cmd("unlink-window", "-t", "m:7"),
+		cmd("new-window", "-d", "-t", "o", "-n", "y", "sleep 1000"),
+		cmd("kill-window", "-t", "o:y"),
+		cmd("select-layout", "-t", "m:0", "tiled"),
+		cmd("split-window", "-d", "-t", "m:0", "sleep 1000"),
+		cmd("resize-pane", "-t", "m:0.0", "-x", "20"),
+		cmd("select-layout", "-t", "m:0", "even-vertical"),
+		cmd("swap-pane", "-d", "-s", "m:0.0", "-t", "m:0.1"),
+		cmd("select-pane", "-t", "m:0.1"),
+		cmd("kill-pane", "-t", "m:0.1"),
+		cmd("split-window", "-d", "-t", "o:0", "sleep 1000"),
+		cmd("select-window", "-t", "m:1"),
+		cmd("select-window", "-t", "o:1"),
+		cmd("swap-window", "-s", "m:0", "-t", "m:1"),
+		cmd("move-window", "-s", "m:1", "-t", "o:3"),
+		cmd("move-window", "-s", "o:3", "-t", "m:4"),
+		cmd("resize-window", "-t", "m:0", "-x", "60"),
+		cmd("rename-window", "-t", "m:0", "r"),
+		cmd("attach", "-t", "m").controlIn("attach -t o\n").normalise(normGuardNumbers),
+		joinBackground(),
+	}},
 })
+
+var outputAgeRE = regexp.MustCompile(`(?m)^%extended-output (%[0-9]+) [0-9]+ : `)
+
+// normOutputAge is normGuardNumbers, and %extended-output's age in
+// milliseconds.
+func normOutputAge(s string) string {
+	return outputAgeRE.ReplaceAllString(normGuardNumbers(s), "%extended-output $1 AGE : ")
+}
+
+var guardNumberRE = regexp.MustCompile(`(?m)^(%begin|%end|%error) TIME [0-9]+ `)
+
+// normGuardNumbers is normControl, and the guards' numbers, for a client
+// that comes after steps that poll (each poll is an item of tmux's
+// queue).
+func normGuardNumbers(s string) string {
+	return guardNumberRE.ReplaceAllString(normControl(s), "$1 TIME N ")
+}

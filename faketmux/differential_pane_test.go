@@ -215,6 +215,46 @@ var _ = differentialCases("pane", []scenario{
 		cmd("split-window", "-h", "-d", "sleep 1000", ";", "list-panes", "-F", "#{pane_width} [#{pane_tabs}]"),
 		cmd("new-session", "-d", "-s", "narrow", "-x", "8", "-y", "3", "sleep 1000", ";", "display-message", "-p", "-t", "narrow", "[#{pane_tabs}]"),
 	}},
+	{name: "marks and pane styles", steps: func() []step {
+		const marks = "#{session_name}:#{window_index}.#{pane_index} #{pane_id} #{pane_marked} #{pane_marked_set} #{window_marked_flag} [#{window_flags}] #{session_marked}"
+		lsp := cmd("list-panes", "-a", "-F", marks)
+		return []step{
+			cmd("new-session", "-d", "-s", "m", "-x", "80", "-y", "24"),
+			cmd("split-window", "-d", "-t", "m", ";", "new-window", "-d", "-t", "m", ";", "new-session", "-d", "-s", "o"),
+			cmd("list-panes", "-t", "{marked}"),
+			cmd("select-pane", "-M", "-t", "m:0.1"),
+			lsp,
+			cmd("select-pane", "-m", "-t", "m:0.1"),
+			lsp,
+			cmd("display-message", "-p", "-t", "{marked}", "#{pane_id}", ";", "display-message", "-p", "-t", "~", "#{session_name}"),
+			// -m on the marked pane clears the mark; on another, moves it.
+			cmd("select-pane", "-m", "-t", "m:0.1", ";", "list-panes", "-t", "~"),
+			cmd("select-pane", "-m", "-t", "m:0.0", ";", "select-pane", "-m", "-t", "m:1"),
+			lsp,
+			cmd("select-pane", "-M", "-t", "o", ";", "list-panes", "-t", "~"),
+			// A pane a zoom hides is not marked.
+			cmd("resize-pane", "-Z", "-t", "m:0.0", ";", "select-pane", "-m", "-t", "m:0.1"),
+			lsp,
+			cmd("select-pane", "-m", "-t", "m:0.0", ";", "resize-pane", "-Z", "-t", "m:0.0"),
+			lsp,
+			// The marked pane is where join-pane and swap-pane start.
+			cmd("join-pane", "-v", "-t", "o"),
+			lsp,
+			cmd("select-pane", "-m", "-t", "o:0.1", ";", "swap-pane", "-t", "m:1", ";", "display-message", "-p", "-t", "{marked}", "#{pane_id}"),
+			lsp,
+			cmd("select-pane", "-m", "-t", "m:1", ";", "swap-window", "-t", "m:0", ";", "display-message", "-p", "#{window_flags}"),
+			lsp,
+			// The mark goes with its window, pane or session.
+			cmd("select-pane", "-m", "-t", "m:0", ";", "kill-window", "-t", "m:0", ";", "list-panes", "-t", "~"),
+			cmd("select-pane", "-m", "-t", "o:0.1", ";", "kill-pane", "-t", "o:0.1", ";", "list-panes", "-t", "~"),
+			cmd("select-pane", "-m", "-t", "o", ";", "kill-session", "-t", "o", ";", "list-panes", "-t", "~"),
+			// -P sets both styles as given, unchecked; -g prints one.
+			cmd("select-pane", "-g", "-t", "m"),
+			cmd("select-pane", "-P", "bg=red", "-t", "m", ";", "show-options", "-p", "-t", "m"),
+			cmd("select-pane", "-P", "bogus=1", "-g", "-t", "m", ";", "show-options", "-p", "-t", "m"),
+			cmd("select-pane", "-P", "fg=blue", "-m", "-t", "m", ";", "show-options", "-p", "-t", "m", ";", "list-panes", "-t", "~"),
+		}
+	}()},
 })
 
 // fileOf is a step that compares what a pane's program wrote to a file

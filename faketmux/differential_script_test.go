@@ -3,7 +3,7 @@ package faketmux
 // The differential cases of the scripting commands: wait-for's channels
 // and locks (a background step waits while the steps after it signal or
 // unlock; a waiter signals "ready" first, so that it is known to wait),
-// run-shell, if-shell and source-file.
+// run-shell, if-shell, source-file and pipe-pane.
 var _ = differentialCases("script", []scenario{
 	{name: "wait-for", steps: []step{
 		cmd("new-session", "-d", "-s", "m", "-n", "w", "sleep 1000"),
@@ -122,6 +122,75 @@ var _ = differentialCases("script", []scenario{
 		cmd("source", "."),
 		cmd("source", "[", ";", "display", "-p", "end"),
 		cmd("source"),
+	}},
+	{name: "pipe-pane", ownDirs: true, steps: []step{
+		cmd("new-session", "-d", "-s", "m", "-n", "w", "-x", "80", "-y", "24", "cat"),
+		cmd("display", "-p", "#{pane_pipe}"),
+		// The pane's output from now on goes to the command, which runs
+		// in the server's directory.
+		cmd("pipe-pane", "cat > out.txt", ";", "display", "-p", "#{pane_pipe}"),
+		cmd("send-keys", "hello", "Enter"),
+		fileOf("out.txt", "hello\r\nhello\r\n"),
+		// -o opens one only if none was open: it toggles.
+		cmd("pipe-pane", "-o", "cat > no.txt", ";", "display", "-p", "#{pane_pipe}"),
+		cmd("pipep", "-o", "cat > o.txt", ";", "display", "-p", "#{pane_pipe}"),
+		cmd("pipep", "", ";", "display", "-p", "#{pane_pipe}"),
+		cmd("pipep", "-o", "cat > o.txt", ";", "pipep", ";", "display", "-p", "#{pane_pipe}"),
+		cmd("run", "ls > ls.txt"),
+		fileOf("ls.txt", "out.txt"),
+		// -I types the command's output into the pane; the pipe closes
+		// when it ends.
+		cmd("pipe-pane", "-I", "echo typed"),
+		cmd("capture-pane", "-p").waitFor("typed\ntyped"),
+		cmd("display", "-p", "-t", "%0", "#{pane_pipe}").waitFor("0"),
+		// With -O only, tmux sees that the command has gone only when a
+		// write to it fails.
+		cmd("pipe-pane", "echo gone > gone.txt", ";", "display", "-p", "#{pane_pipe}"),
+		fileOf("gone.txt", "gone"),
+		cmd("display", "-p", "#{pane_pipe}"),
+		cmd("send-keys", "x", "Enter"),
+		cmd("capture-pane", "-p").waitFor("x\nx\n"),
+		cmd("display", "-p", "#{pane_pipe}").waitFor("0"),
+		cmd("pipe-pane", "-IO", "echo both; cat > io.txt"),
+		fileOf("io.txt", "both\r\nboth\r\n"),
+		// The command is a format, run by sh, in the server's
+		// environment.
+		cmd("pipe-pane", "-I", "echo \"#{pane_id} #{session_name} $0 [$TMUX] $(pwd)\" > fmt.txt"),
+		fileOf("fmt.txt", "\n"),
+		// Closing the pane closes the pipe.
+		cmd("new-window", "-d", "-n", "k", "cat"),
+		cmd("pipe-pane", "-t", ":k", "cat > k.txt; echo end >> k.txt"),
+		cmd("kill-window", "-t", ":k"),
+		fileOf("k.txt", "end"),
+		// Errors: dead and empty panes have exited.
+		cmd("set", "-g", "remain-on-exit", "on", ";", "new-window", "-d", "-n", "d", "true"),
+		cmd("display", "-p", "-t", ":d", "#{pane_dead}").waitFor("1"),
+		cmd("pipe-pane", "-t", ":d", "cat", ";", "display", "-p", "no"),
+		cmd("pipe-pane", "-t", ":d"),
+		cmd("split-window", "-I", "-d", "-t", ":w", ";", "pipe-pane", "-t", ":w.1", "cat"),
+		cmd("pipe-pane", "-t", "nope", "cat"),
+		cmd("pipe-pane", "a", "b"),
+	}},
+	{name: "display-message -I", steps: []step{
+		cmd("new-session", "-d", "-s", "m", "-n", "w", "-x", "20", "-y", "12", "cat"),
+		cmd("display", "-I").in("abc"),
+		// Input is drawn on an empty pane only, and nothing is printed.
+		cmd("split-window", "-I", "-d").in("one\ntwo"),
+		cmd("display", "-I", "-t", "%1", ";", "display", "-p", "after").in("three\n"),
+		cmd("capture-pane", "-p", "-t", "%1"),
+		cmd("display", "-I", "-p", "-t", "%1", "hello").in("x"),
+		cmd("display", "-I", "-t", "nope").in("zzz"),
+		cmd("capture-pane", "-p", "-t", "%1"),
+		// A pane stays empty when respawned.
+		cmd("split-window", "-d", "", ";", "respawn-pane", "-k", "-t", "%2", "cat"),
+		cmd("display", "-I", "-t", "%2").in("hi\n"),
+		cmd("capture-pane", "-p", "-t", "%2"),
+		// A control client attached to a session has no input to give.
+		cmd("attach", "-t", "m").controlIn("display -I -t %1\n"),
+		cmd("capture-pane", "-p", "-t", "%1"),
+		cmd("set", "-g", "remain-on-exit", "on", ";", "new-window", "-d", "-n", "d", "true"),
+		cmd("display", "-p", "-t", ":d", "#{pane_dead}").waitFor("1"),
+		cmd("display", "-I", "-t", ":d").in("x"),
 	}},
 	{name: "list-commands and prompt histories", steps: []step{
 		cmd("list-commands"),

@@ -1,8 +1,62 @@
 package faketmux
 
+import "regexp"
+
 // The differential cases of the server and its clients: starting and
-// exiting, configuration files, list-clients.
+// exiting, configuration files, list-clients, show-messages,
+// server-access.
 var _ = differentialCases("server", []scenario{
+	{name: "server-access", steps: []step{
+		cmd("new-session", "-d", "-s", "m", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("server-access", "-l"),
+		cmd("server-access"),
+		cmd("server-access", "-a"),
+		cmd("server-access", "-a", "nobody", ";", "server-access", "-l"),
+		cmd("server-access", "-a", "nobody"),
+		// -r and -w add a user not listed yet.
+		cmd("server-access", "-r", "daemon", ";", "server-access", "-l"),
+		cmd("server-access", "-w", "daemon", ";", "server-access", "-l"),
+		cmd("server-access", "-d", "daemon", ";", "server-access", "-d", "daemon"),
+		cmd("server-access", "-ad", "bin"),
+		cmd("server-access", "-rw", "bin"),
+		cmd("server-access", "-adrw", "bin"),
+		cmd("server-access", "-l", "root"),
+		cmd("server-access", "-a", "root"),
+		cmd("server-access", "-a", "no_such_user"),
+		cmd("server-access", "-a", ""),
+		cmd("server-access", "-w", "sys", ";", "server-access", "-a", "#{session_name}"),
+		cmd("server-access", "-r", "nobody", ";", "server-access", "-a", "-r", "bin", ";", "server-access", "-l"),
+		cmd("server-access", "-t", "m"),
+		cmd("server-access", "a", "b"),
+		cmd("attach", "-t", "m").controlIn("server-access -l\nserver-access -d nobody\nserver-access -l\n"),
+	}},
+	// No configuration: tmux's count of items varies when its file has
+	// commands (TestMessageLogKeepsTheNewest shows they are not logged).
+	{name: "show-messages", ownDirs: true, steps: []step{
+		cmd("new-session", "-d", "-s", "m", "-n", "w", "-x", "20", "-y", "5", "sleep 1000"),
+		// A client with no terminal has no messages to see.
+		cmd("show-messages"),
+		cmd("showmsgs", "-J"),
+		cmd("showmsgs", "-T"),
+		cmd("showmsgs", "-JT"),
+		cmd("showmsgs", "-t", "nope"),
+		cmd("showmsgs", "-J", "-t", "nope"),
+		cmd("bogus"),
+		cmd("display", "hello"),
+		cmd("set-buffer", "-b", "a b", "x y", ";", "if", "true", "display -p \"in if\"", ";", "has", "-t", "nope"),
+		cmd("run", "-b", "echo > started.txt; exec sleep 5"),
+		fileOf("started.txt", "\n"),
+		// The log holds every command since the configuration and every
+		// message a client was shown, newest first; -J the jobs.
+		cmd("attach", "-t", "m").controlIn("show-messages -J\n" +
+			"show-messages -T\n" +
+			"show-messages -JT\n" +
+			"show-messages -t nope\n" +
+			"bogus2\n" +
+			"display 'to the status line'\n" +
+			"display -p printed\n" +
+			"show-messages\n").normalise(normMessages),
+	}},
 	{name: "lifecycle", steps: []step{
 		cmd("list-buffers"),
 		cmd("load-buffer", "-").in("x").leftUnread(),
@@ -93,3 +147,14 @@ var _ = differentialCases("server", []scenario{
 		cmd("kill-session", "-t", "main"),
 	}},
 })
+
+var (
+	messageTimeRE = regexp.MustCompile(`(?m)^[0-9]{2}:[0-9]{2}: `)
+	jobRE         = regexp.MustCompile(`fd=[0-9]+, pid=[0-9]+`)
+)
+
+// normMessages is normControl, and show-messages' times of day and its
+// jobs' descriptors and process IDs.
+func normMessages(s string) string {
+	return jobRE.ReplaceAllString(messageTimeRE.ReplaceAllString(normControl(s), "HH:MM: "), "fd=FD, pid=PID")
+}

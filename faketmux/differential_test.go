@@ -90,8 +90,11 @@ type step struct {
 	// u is tmux's global flag -u, Call.UTF8 for the emulator.
 	u bool
 	// control runs the step as a control-mode client (tmux -C) whose
-	// input is stdin, sent once the client has answered its argv.
+	// input is stdin, sent once the client has answered its argv; the
+	// input ends at once, or with stay once its output contains stay
+	// (as a background step, it sees what the steps after it do).
 	control bool
+	stay    string
 	// background starts the step on each side and goes on without its
 	// answer; a later join step compares it, so that a command that waits
 	// (wait-for) can be woken by the steps between.
@@ -119,6 +122,10 @@ func (s step) controlIn(in string) step {
 	s.control, s.stdin, s.norm = true, in, normControl
 	return s
 }
+
+// stayUntil keeps a control step's input open until its output contains
+// text.
+func (s step) stayUntil(text string) step { s.stay = text; return s }
 
 // normControl replaces the guards' times and the client's process ID.
 func normControl(s string) string {
@@ -399,7 +406,7 @@ func runScenario(t *testing.T, tmux, family string, sc scenario) {
 		if st.control {
 			input, _ := io.ReadAll(stdin)
 			var stdout string
-			stdout, err = controlrun.Run(cmd, string(input), "")
+			stdout, err = controlrun.Run(cmd, string(input), st.stay)
 			out.WriteString(stdout)
 		} else {
 			cmd.Stdin, cmd.Stdout = stdin, &out
@@ -421,11 +428,24 @@ func runScenario(t *testing.T, tmux, family string, sc scenario) {
 			Args: st.args, Stdin: stdin, Stdout: &out, Stderr: &errb,
 			Dir: fakeDir, Env: slices.Concat(env, st.env), UTF8: st.u, Config: fakeConf,
 		}
-		if st.control {
-			call.Control, call.ParseLine = 1, ControlParser
+		if !st.control {
+			code := fake.Exec(context.Background(), call)
+			return outcome{out.String(), errb.String(), code}
 		}
-		code := fake.Exec(context.Background(), call)
-		return outcome{out.String(), errb.String(), code}
+		// As controlrun.Run drives tmux's client.
+		call.Control, call.ParseLine = 1, ControlParser
+		input, _ := io.ReadAll(stdin)
+		inR, inW := io.Pipe()
+		outR, outW := io.Pipe()
+		call.Stdin, call.Stdout = inR, outW
+		codes := make(chan int, 1)
+		go func() {
+			codes <- fake.Exec(context.Background(), call)
+			inR.Close()
+			outW.Close()
+		}()
+		stdout := controlrun.Drive(inW, outR, string(input), st.stay)
+		return outcome{stdout, errb.String(), <-codes}
 	}}
 	tmuxs := newAnswers(t, tmux != "", family, sc.name, len(sc.steps))
 	var pending [][2]<-chan outcome // background steps' answers: tmux's, the fake's

@@ -26,7 +26,6 @@ const (
 	errFlagArgument     = "-%c expects an argument"
 	errTooFewArgs       = "too few arguments (need at least %d)"
 	errTooManyArgs      = "too many arguments (need at most %d)"
-	errUnsupported      = "faketmux: %s is not supported"
 	errDelay            = "delay %s"
 
 	// Buffers.
@@ -79,12 +78,26 @@ const (
 	errNoLastSession     = "can't find last session"
 )
 
+// server-access.
+const (
+	errMissingUser     = "missing user argument"
+	errUnknownUser     = "unknown user: %s"
+	errOwnsServer      = "%s owns the server, can't change access"
+	errAccessAddDelete = "-a and -d cannot be used together"
+	errAccessReadWrite = "-r and -w cannot be used together"
+	errUserNotFound    = "user %s not found"
+	errUserAdded       = "user %s is already added"
+)
+
 // Sessions, windows and panes.
 const (
 	errCreateWindow      = "create window failed: %v"
 	errDuplicateSession  = "duplicate session: %s"
 	errInvalidSession    = "invalid session: %s"
 	errCommandWithTarget = "command or window name given with target"
+	errInvalidGroup      = "invalid session group: %s"
+	errSessionsGrouped   = "sessions are grouped"
+	errCantMoveGrouped   = "can't move window, sessions are grouped"
 	errWidth             = "width %s"
 	errHeight            = "height %s"
 	errIndexInUse        = "index in use: %d"
@@ -168,7 +181,7 @@ const (
 	errNotInMode   = "not in a mode"
 )
 
-// Scripting: wait-for, run-shell, if-shell, source-file.
+// Scripting: wait-for, run-shell, if-shell, source-file, pipe-pane.
 const (
 	errNotAbleToWait     = "not able to wait"
 	errNotAbleToLock     = "not able to lock"
@@ -176,6 +189,9 @@ const (
 	errInvalidDelay      = "invalid delay time: %s"
 	errFailedToRun       = "failed to run command: %s"
 	errInvalidPromptType = "invalid type: %s"
+	errPaneExited        = "target pane has exited"
+	errPaneNotEmpty      = "pane is not empty"
+	errFork              = "fork error: %v"
 )
 
 // Command blocks ({ … } arguments).

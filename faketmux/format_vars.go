@@ -257,8 +257,14 @@ func (f *formatter) sessionVariable(key string) (string, time.Time, bool) {
 		return strconv.Itoa(f.st.attachedTo(s)), t, true
 	case "session_many_attached":
 		return boolFormat(f.st.attachedTo(s) > 1), t, true
-	case "session_grouped", "session_marked":
-		return "0", t, true
+	case "session_grouped":
+		return boolString(s.group != nil), t, true
+	case "session_group", "session_group_list", "session_group_size", "session_group_attached",
+		"session_group_many_attached", "session_group_attached_list":
+		return f.groupVariable(key)
+	case "session_marked":
+		m, ok := f.st.markedPane()
+		return boolString(ok && m.s == s), t, true
 	case "session_alerts":
 		return "", t, true
 	case "session_attached_list":
@@ -290,6 +296,41 @@ func (f *formatter) sessionVariable(key string) (string, time.Time, bool) {
 	return "", t, false
 }
 
+// groupVariable is one of the session_group_ variables, which a session
+// in no group does not have.
+func (f *formatter) groupVariable(key string) (string, time.Time, bool) {
+	var t time.Time
+	g := f.s.group
+	if g == nil {
+		return "", t, false
+	}
+	attached, names := 0, make([]string, len(g.sessions))
+	for i, s := range g.sessions {
+		attached += f.st.attachedTo(s)
+		names[i] = s.name
+	}
+	switch key {
+	case "session_group":
+		return g.name, t, true
+	case "session_group_list":
+		return strings.Join(names, ","), t, true
+	case "session_group_size":
+		return strconv.Itoa(len(g.sessions)), t, true
+	case "session_group_attached":
+		return strconv.Itoa(attached), t, true
+	case "session_group_many_attached":
+		return boolString(attached > 1), t, true
+	}
+	// session_group_attached_list: the clients' sessions, in client order.
+	var list []string
+	for _, cc := range f.st.controls {
+		if cc.session != nil && cc.session.group == g {
+			list = append(list, cc.session.name)
+		}
+	}
+	return strings.Join(list, ","), t, len(list) > 0
+}
+
 func (f *formatter) windowVariable(key string) (string, time.Time, bool) {
 	w := f.w
 	var t time.Time
@@ -307,7 +348,7 @@ func (f *formatter) windowVariable(key string) (string, time.Time, bool) {
 	case "window_last_flag":
 		return boolString(w.session.last() == w), t, true
 	case "window_flags", "window_raw_flags":
-		return windowFlags(w), t, true
+		return f.windowFlags(), t, true
 	case "window_width":
 		return strconv.Itoa(w.width), t, true
 	case "window_height":
@@ -322,8 +363,11 @@ func (f *formatter) windowVariable(key string) (string, time.Time, bool) {
 		return "", w.activity, true
 	case "window_format":
 		return boolString(f.kind == findWindow), t, true
-	case "window_bell_flag", "window_silence_flag", "window_activity_flag", "window_marked_flag":
+	case "window_bell_flag", "window_silence_flag", "window_activity_flag":
 		return "0", t, true
+	case "window_marked_flag":
+		m, ok := f.st.markedPane()
+		return boolString(ok && m.w == w), t, true
 	case "window_stack_index":
 		if i := slices.Index(w.session.lastw, w); i >= 0 {
 			return strconv.Itoa(i + 1), t, true
@@ -352,6 +396,10 @@ func (f *formatter) windowVariable(key string) (string, time.Time, bool) {
 		}
 		return strings.Join(names, ","), t, len(names) > 0
 	case "window_linked":
+		// Every session of a group links the group's windows.
+		if g := w.session.group; g != nil {
+			return boolString(len(w.links) != len(g.sessions)), t, true
+		}
 		return boolString(len(w.links) > 1), t, true
 	case "window_linked_sessions":
 		return strconv.Itoa(len(w.links)), t, true
@@ -379,13 +427,16 @@ func (f *formatter) windowVariable(key string) (string, time.Time, bool) {
 	return "", t, false
 }
 
-func windowFlags(w *window) string {
-	flags := ""
+func (f *formatter) windowFlags() string {
+	w, flags := f.w, ""
 	switch {
 	case w.session.current == w:
 		flags = "*"
 	case w.session.last() == w:
 		flags = "-"
+	}
+	if m, ok := f.st.markedPane(); ok && m.w == w {
+		flags += "M"
 	}
 	if w.zoomed != nil {
 		flags += "Z"
@@ -471,7 +522,15 @@ func (f *formatter) paneVariable(key string) (string, time.Time, bool) {
 			return "", t, false
 		}
 		return "", p.dead.when, true
-	case "pane_marked", "pane_marked_set", "pane_synchronized", "pane_pipe":
+	case "pane_pipe":
+		return boolString(f.st.pipeOf(p) != nil), t, true
+	case "pane_marked":
+		m, ok := f.st.markedPane()
+		return boolString(ok && m.p == p), t, true
+	case "pane_marked_set":
+		_, ok := f.st.markedPane()
+		return boolString(ok), t, true
+	case "pane_synchronized":
 		return "0", t, true
 	case "pane_tty":
 		return p.prog.TTY(), t, true

@@ -297,17 +297,18 @@ func stringPercentage(v string, lo, hi, whole int) (int, error) {
 
 // resizePaneTo makes p's cell (or the cell holding it in the nearest
 // container running the way of typ) size cells, as tmux's
-// layout_resize_pane_to does.
-func (w *window) resizePaneTo(p *paneState, typ layoutType, size int) {
+// layout_resize_pane_to does, and reports whether there was such a
+// container.
+func (w *window) resizePaneTo(p *paneState, typ layoutType, size int) bool {
 	lc, parent := p.cell.enclosing(typ)
 	if parent == nil {
-		return
+		return false
 	}
 	change := size - lc.size(typ)
 	if lc == parent.cells[len(parent.cells)-1] {
 		change = -change
 	}
-	w.resizePane(p, typ, change)
+	return w.resizePane(p, typ, change)
 }
 
 // enclosing is the nearest container around lc running the way of typ,
@@ -324,11 +325,13 @@ func (lc *layoutCell) enclosing(typ layoutType) (cell, parent *layoutCell) {
 // resizePane moves the border after p's cell (before it for the last
 // cell) by change cells in the direction of typ, as tmux's
 // layout_resize_pane does: growing takes from the cells after it, then
-// before it; shrinking gives to the cell after it.
-func (w *window) resizePane(p *paneState, typ layoutType, change int) {
+// before it; shrinking gives to the cell after it. It reports whether
+// there was a container of typ to resize in, which tmux then tells
+// control clients of, whatever moved.
+func (w *window) resizePane(p *paneState, typ layoutType, change int) bool {
 	lc, parent := p.cell.enclosing(typ)
 	if parent == nil {
-		return
+		return false
 	}
 	i := indexOf(parent.cells, lc)
 	if i == len(parent.cells)-1 {
@@ -348,6 +351,7 @@ func (w *window) resizePane(p *paneState, typ layoutType, change int) {
 		}
 	}
 	w.fixPanes()
+	return true
 }
 
 // growCell grows cell i of lc by up to needed, taking from the first cell

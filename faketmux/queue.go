@@ -90,6 +90,7 @@ func (c *client) runGroup(cmds []command) {
 		// a control client sees them in the guards round its output.
 		number := c.st.nextNumber()
 		now := c.s.now().Unix()
+		c.logCommand(&cmds[i])
 		c.guard("begin", now, number)
 		err := c.fire(&cmds[i])
 		switch {
@@ -127,9 +128,6 @@ func (c *client) runGroup(cmds []command) {
 // found first, with tmux's errors, and only then does its exec run.
 func (c *client) fire(cmd *command) error {
 	e := cmd.entry
-	if e.exec == nil {
-		return errorf(errUnsupported, e.name)
-	}
 	it := &cmd.item
 	*it = cmdItem{entry: e, args: &cmd.args}
 	c.command = e.name
@@ -167,6 +165,8 @@ func (c *client) resolve(a *args, letter byte, spec targetSpec) (target, error) 
 	var err error
 	if spec.windowIndex {
 		t, err = c.windowIndexTarget(value)
+	} else if m, ok := c.st.markedPane(); ok && spec.defaultMarked {
+		t, err = c.findTargetFrom(m, true, value, given, spec.kind)
 	} else {
 		t, err = c.findTarget(value, given, spec.kind)
 	}

@@ -157,13 +157,16 @@ func (s *Server) Exec(ctx context.Context, call Call) int {
 		ctx: ctx, s: s, st: s.st,
 		stdin: call.Stdin, stdout: call.Stdout, stderr: call.Stderr,
 		dir: call.Dir, env: call.Env,
-		utf8: call.UTF8 || utf8,
+		utf8: call.UTF8 || utf8, pid: call.PID,
 	}
 	if call.Control != 0 {
 		c.stderr = c.stdout
 		c.control = newControlClient(s, call, c.stdout, c.utf8)
 	}
 	if parseErr != nil {
+		// tmux's server parses the line again and queues the error as
+		// an item of its own.
+		c.st.number++
 		c.errorf("%s", parseErr)
 		return 1
 	}
@@ -293,6 +296,7 @@ func readSized(r io.Reader) ([]byte, error) {
 func (s *Server) start(ctx context.Context, call Call) {
 	s.socket = true
 	s.st = newState(s, call.Env, call.Dir)
+	s.st.procEnv, s.st.procDir = call.Env, call.Dir
 	s.st.number += uint64(len(call.Config)) // an item for each file tmux loads
 	select {
 	case <-s.done:
@@ -388,6 +392,7 @@ func (s *Server) stop() {
 	if s.st == nil {
 		return
 	}
+	s.st.closePipes()
 	s.st.closePanes()
 	s.st.killJobs()
 	s.st = nil

@@ -51,7 +51,7 @@ func (c *client) emptyPane(w *window, argv []string, cwd string, width, height i
 		title: hostname(), width: width, height: height,
 		created: c.s.now(), historyLimit: w.session.options.number("history-limit"),
 		command: filepath.Base(w.session.options.get("default-shell")),
-		dead:    &paneDeath{status: -1},
+		dead:    &paneDeath{status: -1}, empty: true,
 	}
 	p.prog = startEmpty(pane.Options{Cols: width, Rows: height, HistoryLimit: p.historyLimit})
 	st.nextPane++
@@ -141,9 +141,7 @@ func (s *Server) watchPane(st *state, p *paneState, prog program) {
 // destroyPane removes a pane, closing its program, and the window and
 // session it leaves empty.
 func (st *state) destroyPane(p *paneState) {
-	delete(st.panes, p.id)
-	st.freed += p.prog.HistoryBytes()
-	p.prog.Close()
+	st.forgetPane(p)
 	w := p.window
 	if len(w.panes) == 1 {
 		w.panes = nil
@@ -201,7 +199,10 @@ func (st *state) destroyWindow(w *window) {
 	w.links = nil
 	st.closeWindowPanes(w)
 	for _, l := range links {
-		st.detachWindow(l)
+		// A group's other sessions lose the window as the first does.
+		if slices.Contains(l.session.winlinks, l) {
+			st.detachWindow(l)
+		}
 	}
 }
 
@@ -231,9 +232,7 @@ func (st *state) dropLink(l *window) {
 // closeWindowPanes ends the programs of a window that is going away.
 func (st *state) closeWindowPanes(w *window) {
 	for _, p := range w.panes {
-		delete(st.panes, p.id)
-		st.freed += p.prog.HistoryBytes()
-		p.prog.Close()
+		st.forgetPane(p)
 	}
 	w.panes = nil
 }
@@ -252,8 +251,21 @@ func (st *state) detachWindow(w *window) {
 	s.lastw = slices.DeleteFunc(s.lastw, func(x *window) bool { return x == w })
 	s.winlinks = slices.DeleteFunc(s.winlinks, func(x *window) bool { return x == w })
 	st.notify(event{kind: eventWindowUnlinked, w: w})
-	if len(s.winlinks) == 0 && slices.Contains(st.sessions, s) {
+	if len(s.winlinks) != 0 {
+		st.syncGroup(s)
+		return
+	}
+	if slices.Contains(st.sessions, s) {
+		// A session left empty takes its whole group with it.
+		others := st.leaveGroup(s)
 		st.closeSession(s)
+		for _, o := range others {
+			st.leaveGroup(o)
+			st.closeSession(o)
+			for _, l := range slices.Clone(o.winlinks) {
+				st.unlinkWindow(l)
+			}
+		}
 	}
 }
 
@@ -268,9 +280,15 @@ func (st *state) closeSession(s *session) {
 // destroySession kills a session: tmux tells of its end before it
 // unlinks its windows.
 func (st *state) destroySession(s *session) {
+	st.leaveGroup(s)
 	st.closeSession(s)
-	for _, w := range append([]*window(nil), s.winlinks...) {
-		st.destroyWindow(w)
+	// A window linked elsewhere (a group's, for one) lives on there.
+	for _, w := range slices.Clone(s.winlinks) {
+		if len(w.links) > 1 {
+			st.unlinkWindow(w)
+		} else {
+			st.destroyWindow(w)
+		}
 	}
 }
 

@@ -61,7 +61,7 @@ type state struct {
 	configFailed bool
 	waiting      int                     // clients whose command waits without the server lock
 	channels     map[string]*waitChannel // wait-for's, by name
-	jobs         map[*job]struct{}       // shell commands running for commands
+	jobs         []*job                  // shell commands running for commands, newest first
 	pendingJobs  int                     // background if-shell jobs, which the server waits for
 	env          environ                 // the global environment, from the client that started the server
 
@@ -98,10 +98,39 @@ type state struct {
 	// output: panes' readers hand it over without the server's lock.
 	outMu      sync.Mutex
 	outClients []*controlClient
+	pipes      map[int]*panePipe // pipe-pane's, by pane; guarded by outMu
+
+	// procEnv and procDir are the environment and directory of tmux's
+	// server process, its first client's: pipe-pane's commands inherit
+	// them.
+	procEnv []string
+	procDir string
+
+	messages []logMessage // show-messages' log, oldest first
+	// acl is server-access's list: the users who may connect, by uid,
+	// and whether they may only read.
+	acl map[int]bool
 
 	// keys are the key tables by name, nil until a command looks at them
 	// (see keyTables).
 	keys map[string]*keyTable
+
+	// groups are new-session -t's session groups, each with a session at
+	// least.
+	groups []*sessionGroup
+
+	// marked is select-pane -m's pane, by the place it was marked in; it
+	// counts only while that place still holds it (see markedPane).
+	marked paneMark
+}
+
+// paneMark is where a pane was marked: tmux keeps the window link, which
+// swap-window leaves in place with another window in it, so the link's
+// index and window then are kept too.
+type paneMark struct {
+	target
+	index int
+	core  *windowCore
 }
 
 type session struct {
@@ -118,6 +147,7 @@ type session struct {
 	seq      uint64    // when last used, in state.activity
 	// lastAttached is when a client last attached; the zero time: never.
 	lastAttached time.Time
+	group        *sessionGroup // nil: in no group
 }
 
 // window is one place of a window in a session, tmux's winlink: a window
@@ -191,6 +221,10 @@ type paneState struct {
 	// notifications (pane-focus-in, pane-focus-out), which take items of
 	// tmux's queue though no control client is told of them.
 	focused bool
+	// empty is tmux's PANE_EMPTY: split-window made the pane with no
+	// program. A respawn does not clear it, and display-message -I
+	// draws on such a pane only.
+	empty bool
 	// options is the pane's own option set (see opts).
 	options *options
 }
@@ -210,6 +244,7 @@ func newState(s *Server, env []string, dir string) *state {
 		options: newGlobalOptions(scopeServer),
 		panes:   map[int]*paneState{},
 		number:  startupItems,
+		acl:     ownerACL(),
 		srv:     s,
 	}
 	st.sessionOptions = newGlobalOptions(scopeSession)
@@ -425,4 +460,25 @@ func (st *state) showConfigErrors(sess *session) {
 		st.viewMode(sess.current.active)
 		st.configFailed = false
 	}
+}
+
+// markedPane is the marked pane's place, if the mark still holds: the
+// session still has that window link, and the window still the pane.
+func (st *state) markedPane() (target, bool) {
+	m := st.marked
+	ok := m.s != nil && slices.Contains(st.sessions, m.s) && slices.Contains(m.s.winlinks, m.w) &&
+		m.w.index == m.index && m.w.windowCore == m.core && slices.Contains(m.core.panes, m.p)
+	return m.target, ok
+}
+
+// isMarked says whether t is the marked pane, in the place it was marked.
+func (st *state) isMarked(t target) bool {
+	m, ok := st.markedPane()
+	return ok && m.s == t.s && m.w == t.w && m.p == t.p
+}
+
+// visible says whether p shows: every pane does, but for a zoomed window,
+// where only the active one does.
+func (w *windowCore) visible(p *paneState) bool {
+	return w.zoomed == nil || p == w.active
 }

@@ -50,6 +50,12 @@ func (st *state) current() (target, bool) {
 // commands) go on with.
 func (c *client) findTarget(spec string, given bool, kind findType) (target, error) {
 	cur, haveCur := c.current()
+	return c.findTargetFrom(cur, haveCur, spec, given, kind)
+}
+
+// findTargetFrom is findTarget with cur for the current target, which a
+// relative or missing spec starts from.
+func (c *client) findTargetFrom(cur target, haveCur bool, spec string, given bool, kind findType) (target, error) {
 	// tmux finds the current state before it reads the target, so with no
 	// session even a target that names one fails so.
 	if !haveCur {
@@ -62,7 +68,10 @@ func (c *client) findTarget(spec string, given bool, kind findType) (target, err
 	case "=", "{mouse}":
 		return target{}, errorf(errNoMouseTarget) // no client has a mouse
 	case "~", "{marked}":
-		return target{}, errorf(errNoMarkedTarget) // marks are not modelled
+		if m, ok := c.st.markedPane(); ok {
+			return m, nil
+		}
+		return target{}, errorf(errNoMarkedTarget)
 	}
 	var sessPart, winPart, panePart string
 	var hasSess, hasWin, hasPane, winOnly, paneOnly bool

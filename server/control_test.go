@@ -187,6 +187,32 @@ func TestControlLateTmuxStillGetsItsData(t *testing.T) {
 	})
 }
 
+// The FIFOs' private directory goes in the runtime directory, which is in
+// memory, holds no FIFO between calls and goes with the dialer.
+func TestControlFIFOsInRuntimeDir(t *testing.T) {
+	runtimeDir := t.TempDir()
+	t.Setenv("XDG_RUNTIME_DIR", runtimeDir)
+	e, d := controlEnv(t, server.DefaultTimeout)
+	e.load("x")
+	dirs, err := filepath.Glob(filepath.Join(runtimeDir, "tmuxbuf-control-*"))
+	if err != nil || len(dirs) != 1 {
+		t.Fatalf("FIFO directories in XDG_RUNTIME_DIR: %q (%v), want one", dirs, err)
+	}
+	fi, err := os.Stat(dirs[0])
+	if err != nil || fi.Mode().Perm() != 0o700 {
+		t.Fatalf("%s: %v (%v), want a directory of mode 0700", dirs[0], fi.Mode(), err)
+	}
+	if left, err := os.ReadDir(dirs[0]); err != nil || len(left) != 0 {
+		t.Errorf("after the call, %s holds %d entries (%v), want none", dirs[0], len(left), err)
+	}
+	if err := d.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(dirs[0]); !os.IsNotExist(err) {
+		t.Errorf("after Close, %s: %v, want it gone", dirs[0], err)
+	}
+}
+
 // controlProcesses counts the tmux -C processes on the test's socket.
 func controlProcesses(t *testing.T, socket string) int {
 	t.Helper()

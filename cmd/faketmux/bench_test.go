@@ -8,7 +8,6 @@ import (
 	"net"
 	"os"
 	"os/exec"
-	"strings"
 	"testing"
 	"time"
 
@@ -93,8 +92,7 @@ func BenchmarkRoundTripSocket(b *testing.B) {
 // benchWorlds, alternating as BenchmarkRoundTrip does.
 // It includes starting the server; the kill-server after each replay is
 // not timed. Every command line must end with the same exit status in
-// both, except those faketmux says it does not support yet: their number
-// is reported as unsupported.
+// every world.
 func BenchmarkTmuxpLoad(b *testing.B) {
 	data, err := os.ReadFile("testdata/tmuxp_load.json")
 	if err != nil {
@@ -107,7 +105,6 @@ func BenchmarkTmuxpLoad(b *testing.B) {
 	worlds, names := benchWorlds(b)
 	spent := make([]time.Duration, len(worlds))
 	results := make([][]result, len(worlds))
-	unsupported := 0
 	for b.Loop() {
 		for i, w := range worlds {
 			results[i] = results[i][:0]
@@ -120,14 +117,9 @@ func BenchmarkTmuxpLoad(b *testing.B) {
 			w.run("", "kill-server")
 			b.StartTimer()
 		}
-		unsupported = 0
 		// The thin client's daemon is the faketmux binary: it answers
 		// as faketmux does.
 		for j, fake := range results[0] {
-			if strings.HasSuffix(fake.stderr, " is not supported\n") {
-				unsupported++
-				continue
-			}
 			for _, other := range results[1:] {
 				if fake.code != other[j].code {
 					b.Fatalf("tmux %q: faketmux %v; tmux %v", calls[j], fake, other[j])
@@ -135,6 +127,5 @@ func BenchmarkTmuxpLoad(b *testing.B) {
 			}
 		}
 	}
-	b.ReportMetric(float64(unsupported), "unsupported")
 	reportWorlds(b, names, spent)
 }

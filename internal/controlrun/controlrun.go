@@ -39,26 +39,39 @@ func Run(cmd *exec.Cmd, input, until string) (string, error) {
 	if err := cmd.Start(); err != nil {
 		return "", err
 	}
+	stdout := Drive(in, out, input, until)
+	return stdout, cmd.Wait()
+}
+
+// Drive does Run's work for a client started otherwise (an emulator's,
+// in process): in is its standard input, out its standard output, read
+// to the end, which Drive returns.
+func Drive(in io.WriteCloser, out io.Reader, input, until string) string {
 	var stdout strings.Builder
-	var closeInput sync.Once
+	var closeOnce sync.Once
+	// The input is written while the output is read, so that a client
+	// that answers before it reads (or never reads) blocks neither; it
+	// is closed once written.
+	written := make(chan struct{})
+	closeInput := func() { closeOnce.Do(func() { go func() { <-written; in.Close() }() }) }
 	r := bufio.NewReader(out)
 	sent := false
 	for {
 		line, err := r.ReadString('\n')
 		stdout.WriteString(line)
 		if !sent && (answersArgv(line) || err != nil) {
-			io.WriteString(in, input)
+			go func() { io.WriteString(in, input); close(written) }()
 			sent = true
-			time.AfterFunc(Patience, func() { closeInput.Do(func() { in.Close() }) })
+			time.AfterFunc(Patience, closeInput)
 		}
 		if sent && (until == "" || strings.Contains(stdout.String(), until) || err != nil) {
-			closeInput.Do(func() { in.Close() })
+			closeInput()
 		}
 		if err != nil {
 			break
 		}
 	}
-	return stdout.String(), cmd.Wait()
+	return stdout.String()
 }
 
 var (
