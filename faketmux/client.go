@@ -34,11 +34,19 @@ type client struct {
 	hookTarget  *target
 	// command is the name of the command running, tmux's #{command}.
 	command string
+	// currentFile is the file of the command running, which the commands
+	// it inserts after itself inherit: #{current_file}. pane is the
+	// command's pane (command.pane), inherited likewise.
+	currentFile string
+	pane        *paneState
 }
 
 // current is the target a command gets without -t: a control client's
 // own session, else the server's most recently used one.
 func (c *client) current() (target, bool) {
+	if p := c.pane; p != nil && c.st.panes[p.id] == p {
+		return target{s: p.window.session, w: p.window, p: p}, true
+	}
 	if t := c.hookTarget; t != nil && slices.Contains(c.st.sessions, t.s) && t.p != nil && c.st.panes[t.p.id] == t.p {
 		return *t, true
 	}

@@ -63,6 +63,10 @@ func cmdFind(name string) (*cmdEntry, error) {
 type args struct {
 	flags  []flag
 	values []string
+	// blocks are the { … } blocks among the words (while parsing, by
+	// their index after the command's name) and then among the values,
+	// each its groups of commands (cmdblocks.go).
+	blocks map[int]*block
 }
 
 type flag struct {
@@ -97,6 +101,12 @@ type command struct {
 	entry *cmdEntry
 	args  args
 	item  cmdItem
+	// file is the file the command was read from, tmux's current_file
+	// format of its state; "" for none.
+	file string
+	// pane is the pane a key binding's command runs for, the current
+	// target of its state in tmux; nil for the client's.
+	pane *paneState
 }
 
 // commandAliases is tmux's default command-alias option.
@@ -131,11 +141,16 @@ func parseCommand(words []string, cmd *command) error {
 	if len(words) == 0 {
 		return errorf(errNoCommand)
 	}
+	blocks, err := buildBlocks(words[1:])
+	if err != nil {
+		return err
+	}
 	e, err := cmdFind(words[0])
 	if err != nil {
 		return err
 	}
 	cmd.entry = e
+	cmd.args.blocks = blocks
 	switch err := parseArgs(e, words[1:], &cmd.args); {
 	case err == errUsageRequested:
 		return errorf(errUsage, e.name, e.usage)
@@ -178,6 +193,8 @@ func parseArgs(e *cmdEntry, words []string, a *args) error {
 			switch {
 			case j+1 < len(w):
 				a.flags = append(a.flags, flag{letter: letter, value: w[j+1:], hasValue: true})
+			case i < len(words) && a.blocks[i] != nil:
+				return errorf(errFlagNotString, letter)
 			case i < len(words):
 				a.flags = append(a.flags, flag{letter: letter, value: words[i], hasValue: true})
 				i++
@@ -190,6 +207,9 @@ func parseArgs(e *cmdEntry, words []string, a *args) error {
 		}
 	}
 	a.values = words[i:]
+	if err := blockValues(e, a, i); err != nil {
+		return err
+	}
 	if len(a.values) < e.lower {
 		return errorf(errTooFewArgs, e.lower)
 	}

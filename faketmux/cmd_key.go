@@ -8,7 +8,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/cmdparse"
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/pane"
+	"github.com/tmuxbuf/tmuxbuf/internal/tmuxargv"
 )
 
 // keyCommands are the key-binding commands, as tmux's cmd-*.c declare
@@ -154,17 +156,25 @@ func cmdBindKey(c *client, it *cmdItem) error {
 		}
 		return nil
 	}
-	var cmds []command
-	var err error
+	var groups [][]command
 	if len(a.values) == 2 {
-		cmds, err = c.parseCommandString(a.values[1])
+		// A block keeps its lines as groups.
+		var err error
+		if groups, err = c.commandGroups(a, 1, a.values[1]); err != nil {
+			return err
+		}
 	} else {
-		cmds, err = parseCommands(a.values[1:])
+		cmds, err := parseCommands(a.words(1))
+		if err != nil {
+			return err
+		}
+		groups = [][]command{cmds}
 	}
-	if err != nil {
-		return err
+	printed := make([]string, len(groups))
+	for i, g := range groups {
+		printed[i] = printCommands(g, ` \; `)
 	}
-	bd := binding{key: key, note: note, repeat: a.has('r'), cmd: printCommands(cmds, ` \; `)}
+	bd := binding{key: key, note: note, repeat: a.has('r'), cmd: strings.Join(printed, groupSeparator)}
 	if found {
 		t.bindings[i] = bd
 	} else {
@@ -383,15 +393,15 @@ func padRight(s string, width int) string {
 	return s
 }
 
-// send-prefix sends the prefix key (-2: the second prefix) to the pane as
-// send-keys would send it.
+// send-prefix sends the target session's prefix key (-2: the second
+// prefix) to the pane as send-keys would send it.
 func cmdSendPrefix(c *client, it *cmdItem) error {
 	name := "prefix"
 	if it.args.has('2') {
 		name = "prefix2"
 	}
 	key := keyOption(it.target.s.options, name)
-	in := keyInput{c: c, p: it.target.p}
+	in := keyInput{c: c, it: it, p: it.target.p}
 	if key != keyNone {
 		b, _ := pane.KeyBytes(key.String())
 		in.send(key, b)
@@ -436,7 +446,7 @@ func cmdSendKeys(c *client, it *cmdItem) error {
 	if len(a.values) == 0 {
 		return nil
 	}
-	in := keyInput{c: c, p: p}
+	in := keyInput{c: c, it: it, p: p}
 	for range repeat {
 		for _, v := range a.values {
 			in.sendString(v, a)
@@ -447,11 +457,12 @@ func cmdSendKeys(c *client, it *cmdItem) error {
 }
 
 // keyInput is the keys of one command on their way to a pane. A key a
-// pane's mode takes runs the command its key table binds it to after the
-// command that sent it, as tmux queues it; until then the mode takes
-// every key.
+// pane's mode takes runs the commands its key table binds it to after the
+// command that sent it, for the pane, as tmux queues them; until then the
+// mode takes every key.
 type keyInput struct {
 	c      *client
+	it     *cmdItem
 	p      *paneState
 	queued []string
 }
@@ -503,16 +514,25 @@ func hexByte(v string) (byte, bool) {
 	return byte(n), true
 }
 
+// copyKeyTable is the key table of copy and view mode on p: copy-mode-vi
+// when its window's mode-keys is vi, else copy-mode.
+func copyKeyTable(p *paneState) string {
+	if p.viKeys() {
+		return "copy-mode-vi"
+	}
+	return "copy-mode"
+}
+
 // send gives a key to the pane's mode, or its bytes to the pane's program
 // unless its input is off. Copy and view mode look the key up in their
-// key table (copy-mode: emacs keys, mode-keys' default) and run the mode
+// key table (copyKeyTable) and run the mode
 // commands (send-keys -X) of its binding after the command, as tmux
 // queues them; the other modes take a key at once.
 func (in *keyInput) send(key keyCode, b []byte) {
 	p := in.p
 	switch {
 	case p.copyState() != nil:
-		t := in.c.st.keyTable("copy-mode", false)
+		t := in.c.st.keyTable(copyKeyTable(p), false)
 		if t == nil {
 			return
 		}
@@ -526,28 +546,33 @@ func (in *keyInput) send(key keyCode, b []byte) {
 	}
 }
 
-// done runs the mode commands the keys were bound to, for the pane: a
-// binding's send-keys -X commands, whose words its printed form gives.
+// groupSeparator parts the groups of a binding's printed commands, as
+// list-keys prints them.
+const groupSeparator = ` \;\; `
+
+// done queues the commands the keys were bound to after the command, each
+// group of a key's binding a group of its own, to run for the pane.
 func (in *keyInput) done() {
 	for _, bound := range in.queued {
-		// Commands print separated by an escaped ';', which a command
-		// line has bare.
-		cmds, err := parseCommands(strings.Fields(strings.ReplaceAll(bound, ` \; `, " ; ")))
-		if err != nil {
-			continue
-		}
-		for _, cmd := range cmds {
-			a := &cmd.args
-			if cmd.entry.name != "send-keys" || !a.has('X') || a.has('t') || in.p.copyState() == nil {
+		for _, group := range strings.Split(bound, groupSeparator) {
+			cmds, err := in.c.boundCommands(group)
+			if err != nil {
 				continue
 			}
-			repeat := 1
-			if v, ok := a.get('N'); ok {
-				if n, err := strtonum(v, 1, math.MaxUint32); err == nil {
-					repeat = n
-				}
+			for i := range cmds {
+				cmds[i].pane = in.p
 			}
-			in.c.runCopyCommand(in.p, a.values, repeat, a.has('F'))
+			in.it.insertAfter(cmds)
 		}
 	}
+}
+
+// boundCommands parses a binding's printed commands back, as bind-key
+// read them: one line whose ';' words part its commands.
+func (c *client) boundCommands(text string) ([]command, error) {
+	lines, err := cmdparse.Parse([]byte(text), c.parseOptions())
+	if err != nil || len(lines) == 0 {
+		return nil, err
+	}
+	return parseCommands(tmuxargv.SplitCommands(lines[0].Argv)[0])
 }

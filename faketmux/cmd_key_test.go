@@ -143,3 +143,20 @@ func TestModeKeysFollowTheTable(t *testing.T) {
 	}
 	mustFail(t, s, "not in a mode", "send-keys", "-X", "cancel")
 }
+
+// send-prefix sends the target session's prefix (or prefix2) option; a
+// key of None sends nothing. list-keys -N shows the global prefix.
+func TestSendPrefixOptions(t *testing.T) {
+	withFakePrograms(t, false)
+	s := RunT(t)
+	mustRun(t, s, "new-session", "-d", "-s", "main", "cat")
+	mustRun(t, s, "send-prefix", ";", "send-prefix", "-2")
+	mustRun(t, s, "set-option", "-t", "main", "prefix", "C-a", ";", "set-option", "-g", "prefix2", "M-z")
+	mustRun(t, s, "send-prefix", ";", "send-prefix", "-2")
+	if got, _ := s.PaneInput("%0"); string(got) != "\x02\x01\x1bz" {
+		t.Errorf("prefixes sent: %q", got)
+	}
+	if got := mustRun(t, s, "list-keys", "-N", "C-o"); got != "C-b C-o Rotate through the panes\n" {
+		t.Errorf("list-keys -N with the global prefix: %q", got)
+	}
+}

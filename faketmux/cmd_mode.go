@@ -115,7 +115,7 @@ func cmdCopyMode(c *client, it *cmdItem) error {
 		src = it.source.p
 	}
 	c.st.setMode(p, modeCopy, func() *paneMode {
-		return &paneMode{kind: modeCopy, copy: newCopyState(src, src != p, a.has('e'), a.has('H'))}
+		return &paneMode{kind: modeCopy, copy: newCopyState(p, src, a.has('e'), a.has('H'))}
 	})
 	if a.has('u') {
 		p.mode().copy.pageUp(false)
@@ -203,7 +203,7 @@ func (f *formatter) copyVariable(key string) (string, bool) {
 		return "", false
 	}
 	if cs := f.p.copyState(); cs != nil {
-		return cs.variable(key)
+		return cs.variable(key, f.st.sessionOptions.get("word-separators"))
 	}
 	return "", false
 }

@@ -171,7 +171,7 @@ func (c *client) hasNoClient() bool { return c.env == nil }
 // the command arguments of if-shell and run-shell -C: $NAME from the
 // global environment, the lines joined into one command list.
 func (c *client) parseCommandString(text string) ([]command, error) {
-	lines, err := cmdparse.Parse([]byte(text), "", c.globalLookup)
+	lines, err := cmdparse.Parse([]byte(text), c.parseOptions())
 	if err != nil {
 		return nil, err
 	}
@@ -215,8 +215,15 @@ type job struct {
 // none), in tmux's directory and environment for it. The server kills it
 // if it exits first.
 func (c *client) startJob(shellCmd string, s *session) (*job, error) {
+	return c.startJobIn(shellCmd, s, c.jobDir(s), nil)
+}
+
+// startJobIn is startJob in directory dir with stdin as the job's
+// standard input (nil: /dev/null).
+func (c *client) startJobIn(shellCmd string, s *session, dir string, stdin io.Reader) (*job, error) {
 	j := &job{text: shellCmd, cmd: exec.Command("/bin/sh", "-c", shellCmd), read: make(chan struct{})}
-	j.cmd.Dir = c.jobDir(s)
+	j.cmd.Stdin = stdin
+	j.cmd.Dir = dir
 	env := c.sessionEnviron(s, !c.inConfig)
 	j.cmd.Env = env.pushed()
 	r, w, err := os.Pipe()
@@ -266,8 +273,10 @@ func (c *client) cwds(s *session) []string {
 
 // jobDir is where a job starts: the first of cwds it can enter, as tmux's
 // job_run falls back.
-func (c *client) jobDir(s *session) string {
-	dirs := c.cwds(s)
+func (c *client) jobDir(s *session) string { return firstDir(c.cwds(s)) }
+
+// firstDir is the first of dirs that is a directory, else /.
+func firstDir(dirs []string) string {
 	for _, d := range dirs {
 		if fi, err := os.Stat(d); err == nil && fi.IsDir() {
 			return d
@@ -384,22 +393,18 @@ func cmdRunShell(c *client, it *cmdItem) error {
 		paneID = t.p.id
 	}
 	var text string
-	if len(a.values) > 0 {
+	if len(a.values) > 0 && a.blocks[0] == nil {
 		text = c.formatForTarget(t).expand(a.values[0])
 	}
 	s := t.s
 	run := func(c *client) error {
 		if a.has('C') {
-			cmds, err := c.parseCommandString(text)
+			groups, err := c.commandGroups(a, 0, text)
 			if err != nil {
 				c.commandError(err)
 				return nil
 			}
-			if background {
-				c.runGroup(cmds)
-			} else {
-				it.insertAfter(cmds)
-			}
+			c.runGroups(it, groups, background)
 			return nil
 		}
 		if len(a.values) == 0 {
@@ -472,25 +477,25 @@ func (c *client) showJobOutput(paneID int, waited bool, out, text string, status
 func cmdIfShell(c *client, it *cmdItem) error {
 	a, t := it.args, it.target
 	shellCmd := c.formatForTarget(t).expand(a.values[0])
-	pick := func(ok bool) (string, bool) {
+	pick := func(ok bool) int {
 		switch {
 		case ok:
-			return a.values[1], true
+			return 1
 		case len(a.values) == 3:
-			return a.values[2], true
+			return 2
 		}
-		return "", false
+		return -1
 	}
 	if a.has('F') {
-		text, ok := pick(shellCmd != "" && shellCmd[0] != '0')
-		if !ok {
+		i := pick(shellCmd != "" && shellCmd[0] != '0')
+		if i < 0 {
 			return nil
 		}
-		cmds, err := c.parseCommandString(text)
+		groups, err := c.commandGroups(a, i, a.values[i])
 		if err != nil {
 			return err
 		}
-		it.insertAfter(cmds)
+		c.runGroups(it, groups, false)
 		return nil
 	}
 	background := a.has('b')
@@ -506,20 +511,18 @@ func cmdIfShell(c *client, it *cmdItem) error {
 		if background {
 			c.st.pendingJobs--
 		}
-		text, ok := pick(signal == 0 && status == 0)
-		if !ok {
+		i := pick(signal == 0 && status == 0)
+		if i < 0 {
 			return nil
 		}
-		cmds, err := c.parseCommandString(text)
+		groups, err := c.commandGroups(a, i, a.values[i])
 		switch {
 		case err != nil && background:
 			// tmux would show it on a client's status line.
 		case err != nil:
 			c.commandError(err)
-		case background:
-			c.runGroup(cmds)
 		default:
-			it.insertAfter(cmds)
+			c.runGroups(it, groups, background)
 		}
 		return nil
 	})
@@ -646,7 +649,7 @@ func (c *client) readSource(path string) ([]byte, error) {
 // verbose, each line is printed as parsed, as tmux's CMD_PARSE_VERBOSE
 // prints it.
 func (c *client) parseSource(path string, text []byte, verbose bool) ([][]command, string) {
-	lines, err := cmdparse.Parse(text, "", c.globalLookup)
+	lines, err := cmdparse.Parse(text, c.parseOptions())
 	if err != nil {
 		var se *cmdparse.Error
 		errors.As(err, &se)
@@ -656,10 +659,17 @@ func (c *client) parseSource(path string, text []byte, verbose bool) ([][]comman
 	for _, l := range lines {
 		cmds, err := parseCommands(l.Argv)
 		if err != nil {
-			return nil, fmt.Sprintf("%s:%d: %s", path, l.Number, err)
+			line := l.Number
+			if be := (*blockError)(nil); errors.As(err, &be) {
+				line = be.line
+			}
+			return nil, fmt.Sprintf("%s:%d: %s", path, line, err)
+		}
+		for i := range cmds {
+			cmds[i].file = path
 		}
 		if verbose {
-			c.print(fmt.Sprintf("%s:%d: %s", path, l.Number, printCommands(cmds, " ; ")))
+			c.printVerbose(path, l.Number, cmds)
 		}
 		out = append(out, cmds)
 	}
@@ -696,8 +706,13 @@ func printCommand(cmd *command) string {
 			words = append(words, "-"+string(f.letter), argsEscape(f.value))
 		}
 	}
-	for _, v := range cmd.args.values {
-		words = append(words, argsEscape(v))
+	for i, v := range cmd.args.values {
+		if cmd.args.blocks[i] != nil {
+			v = "{ " + v + " }"
+		} else {
+			v = argsEscape(v)
+		}
+		words = append(words, v)
 	}
 	return strings.Join(words, " ")
 }

@@ -2,12 +2,15 @@ package faketmux
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/cmdparse"
 )
 
 // Control mode (tmux -C, -CC): a client whose commands come on its
@@ -545,11 +548,16 @@ func (c *client) serveControl(parse func(string) ([]string, error)) (failed bool
 // whether none of its commands failed.
 func (c *client) controlLine(line string, parse func(string) ([]string, error)) bool {
 	argv, err := parse(line)
+	var cmds []command
+	switch {
+	case errors.Is(err, cmdparse.ErrNeedsExpand):
+		// A line with %if is the server's to parse, on its formats.
+		cmds, err = c.parseCommandString(line)
+	case err == nil:
+		cmds, err = parseCommands(argv)
+	}
 	if err == nil {
-		var cmds []command
-		if cmds, err = parseCommands(argv); err == nil {
-			return c.runList(cmds) == 0
-		}
+		return c.runList(cmds) == 0
 	}
 	// tmux queues the parse error as an item of its own.
 	number := c.st.nextNumber()

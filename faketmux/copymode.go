@@ -2,8 +2,10 @@ package faketmux
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // copyState is tmux's window_copy_mode_data, for copy and view mode: a
@@ -13,6 +15,12 @@ import (
 // from the bottom, and an absolute row of the backing lines (hsize, the
 // history, first) as hsize + cy - oy.
 type copyState struct {
+	// pane is the pane the mode is on, whose window's mode-keys decides
+	// how some commands behave; src is the pane whose screen it copies
+	// (copy-mode -s), for refresh-from-pane.
+	pane, src *paneState
+	viewMode  bool // view mode: nothing to refresh from
+
 	lines  [][]string // the backing lines, one cell a column ("" after a wide character)
 	hsize  int
 	sx, sy int
@@ -23,18 +31,45 @@ type copyState struct {
 	sel                bool
 	selx, sely         int
 	endselx, endsely   int
-	dragEnd            bool // tmux's CURSORDRAG_ENDSEL: the cursor moves the end
+	drag               cursorDrag
 	lineSel            lineSelection
-	selLine            bool // SEL_LINE: select-line's whole lines
+	selFlag            selectionUnit
+	rect               bool   // rectangle selection
+	separators         string // select-word's word-separators, for the word ends it keeps
 	dx, dy             int
 	selrx, selry       int
 	endselrx, endselry int
 
 	scrollExit   bool // -e: leave at the bottom
 	hidePosition bool // -H
+	viStart      bool // mode-keys was vi when the mode started
 
 	search searchState
+
+	jump     jumpKind
+	jumpChar string
+	mx, my   int // the mark, a backing cell
 }
+
+// cursorDrag is the end of the selection the cursor moves, as tmux's
+// cursordrag: none before a selection starts and after stop-selection.
+type cursorDrag int
+
+const (
+	dragNone cursorDrag = iota
+	dragEnd
+	dragStart
+)
+
+// selectionUnit is what the cursor's end of a selection snaps to, as
+// tmux's selflag: characters, select-word's words or select-line's lines.
+type selectionUnit int
+
+const (
+	selChar selectionUnit = iota
+	selWord
+	selLine
+)
 
 type lineSelection int
 
@@ -44,18 +79,29 @@ const (
 	lineSelRightLeft
 )
 
-// newCopyState copies src's lines for a pane entering copy mode, its
-// cursor where src's is; trim drops the blank rows at the bottom, as tmux
-// does for a -s pane other than the target.
-func newCopyState(src *paneState, trim, scrollExit, hidePosition bool) *copyState {
-	rows, history := src.prog.Lines()
-	x, y := src.prog.Cursor()
-	cs := &copyState{hsize: history, sx: src.width, sy: src.height, scrollExit: scrollExit, hidePosition: hidePosition,
+// newCopyState copies src's lines for pane p entering copy mode, its
+// cursor where src's is.
+func newCopyState(p, src *paneState, scrollExit, hidePosition bool) *copyState {
+	cs := &copyState{pane: p, src: src, sx: src.width, sy: src.height, scrollExit: scrollExit, hidePosition: hidePosition,
 		search: newSearchState(src)}
+	cs.cx, cs.cy = cs.load()
+	cs.viStart = cs.vi()
+	// The mark starts at the cursor.
+	cs.mx, cs.my = cs.cx, cs.row(cs.cy)
+	return cs
+}
+
+// load copies the source pane's lines as the backing screen and returns
+// where its cursor is on them; a source other than the mode's own pane
+// loses the blank rows at its bottom, as tmux trims it.
+func (cs *copyState) load() (x, y int) {
+	rows, history := cs.src.prog.Lines()
+	x, y = cs.src.prog.Cursor()
+	cs.hsize, cs.lines = history, nil
 	for _, r := range rows {
 		cs.lines = append(cs.lines, cells(string(r)))
 	}
-	if trim {
+	if cs.src != cs.pane {
 		for len(cs.lines) > history && len(cs.lines[len(cs.lines)-1]) == 0 {
 			cs.lines = cs.lines[:len(cs.lines)-1]
 		}
@@ -63,13 +109,58 @@ func newCopyState(src *paneState, trim, scrollExit, hidePosition bool) *copyStat
 			x, y = 0, len(cs.lines)-history-1
 		}
 	}
-	cs.cx, cs.cy = x, y
-	return cs
+	return x, y
+}
+
+// refresh copies the source pane's lines again, as tmux's
+// refresh-from-pane: the cursor stays, the selection goes, a search marks
+// its matches afresh and an incremental one starts again from here. View
+// mode has no pane to copy.
+func (cs *copyState) refresh() {
+	if cs.viewMode {
+		return
+	}
+	cs.load()
+	cs.clearSelection()
+	if cs.search.marks != nil {
+		cs.search.marks = nil
+		cs.remark()
+	}
+	cs.search.x, cs.search.y, cs.search.o = cs.cx, cs.cy, cs.oy
 }
 
 // newViewState is view mode's empty screen, as tmux's view mode starts.
 func newViewState(p *paneState) *copyState {
-	return &copyState{sx: p.width, sy: p.height, lines: make([][]string, p.height), search: newSearchState(p)}
+	cs := &copyState{pane: p, src: p, viewMode: true, sx: p.width, sy: p.height, lines: make([][]string, p.height), search: newSearchState(p)}
+	cs.viStart = cs.vi()
+	return cs
+}
+
+// viKeys reports whether p's window has vi mode keys, which choose copy
+// mode's key table and change how copies end, where searches and word
+// moves leave the cursor, and which marks a move keeps.
+func (p *paneState) viKeys() bool { return p.window.options.get("mode-keys") == "vi" }
+
+func (cs *copyState) vi() bool { return cs.pane.viKeys() }
+
+// editorKeys sets the editor option, and the status and mode keys, from
+// the starting client's $VISUAL or else $EDITOR, as tmux's client does
+// before it starts the server: vi keys for an editor whose name has "vi"
+// in it.
+func (st *state) editorKeys(env []string) {
+	editor, ok := lookupEnvOK(env, "VISUAL")
+	if !ok {
+		if editor, ok = lookupEnvOK(env, "EDITOR"); !ok {
+			return
+		}
+	}
+	keys := "emacs"
+	if strings.Contains(editor[strings.LastIndexByte(editor, '/')+1:], "vi") {
+		keys = "vi"
+	}
+	st.options.values["editor"] = editor
+	st.sessionOptions.values["status-keys"] = keys
+	st.windowOptions.values["mode-keys"] = keys
 }
 
 // cells splits a rendered line into columns.
@@ -138,41 +229,66 @@ func (cs *copyState) scrollUp(n int) {
 	cs.updateSelection()
 }
 
+// rectSel reports whether a rectangle is being selected, where the
+// cursor keeps its column on every line, past the line's end too.
+func (cs *copyState) rectSel() bool { return cs.sel && cs.rect }
+
 func (cs *copyState) cursorUp(scrollOnly bool) {
-	cs.rememberColumn()
-	if cs.lineSel == lineSelLeftRight && cs.row(cs.cy) == cs.sely {
-		cs.otherEnd()
-	}
-	if scrollOnly || cs.cy == 0 {
-		cs.cx = cs.lastcx
-		cs.scrollDown(1)
-	} else {
-		cs.updateCursor(cs.lastcx, cs.cy-1)
-	}
-	cs.fitColumn()
-	cs.lineEnds()
+	cs.verticalMove(scrollOnly, -1)
 }
 
 func (cs *copyState) cursorDown(scrollOnly bool) {
-	cs.rememberColumn()
-	if cs.lineSel == lineSelRightLeft && cs.row(cs.cy) == cs.endsely {
+	cs.verticalMove(scrollOnly, 1)
+}
+
+// verticalMove moves the cursor a line up (dy -1) or down (dy 1), or
+// scrolls the view a line under it, as tmux's window_copy_cursor_up and
+// window_copy_cursor_down do.
+func (cs *copyState) verticalMove(scrollOnly bool, dy int) {
+	keep := cs.rectSel()
+	if !keep {
+		cs.rememberColumn()
+	}
+	edge := 0
+	if dy > 0 {
+		edge = cs.sy - 1
+		if cs.lineSel == lineSelRightLeft && cs.row(cs.cy) == cs.endsely {
+			cs.otherEnd()
+		}
+	} else if cs.lineSel == lineSelLeftRight && cs.row(cs.cy) == cs.sely {
 		cs.otherEnd()
 	}
-	if scrollOnly || cs.cy == cs.sy-1 {
-		cs.cx = cs.lastcx
-		cs.scrollUp(1)
-	} else {
-		cs.updateCursor(cs.lastcx, cs.cy+1)
+	x := cs.cx
+	if !keep {
+		x = cs.lastcx
 	}
-	cs.fitColumn()
+	switch {
+	case scrollOnly || cs.cy == edge:
+		cs.cx = x
+		if dy > 0 {
+			cs.scrollUp(1)
+		} else {
+			cs.scrollDown(1)
+		}
+	default:
+		cs.updateCursor(x, cs.cy+dy)
+	}
+	if !keep {
+		cs.fitColumn()
+	}
 	cs.lineEnds()
 }
 
-// lineEnds keeps a line selection's cursor at an end of its line.
+// lineEnds keeps a line selection's cursor at an end of its line (of the
+// grid, for a rectangle).
 func (cs *copyState) lineEnds() {
 	switch cs.lineSel {
 	case lineSelLeftRight:
-		cs.updateCursor(cs.length(cs.row(cs.cy)), cs.cy)
+		x := cs.length(cs.row(cs.cy))
+		if cs.rect {
+			x = cs.sx
+		}
+		cs.updateCursor(x, cs.cy)
 	case lineSelRightLeft:
 		cs.updateCursor(0, cs.cy)
 	}
@@ -192,7 +308,7 @@ func (cs *copyState) acquireUp(px, py int) {
 	cs.updateCursor(px, cy)
 }
 
-func (cs *copyState) acquireDown(px, py int) {
+func (cs *copyState) acquireDown(px, py int, noReset bool) {
 	cy := py - cs.hsize + cs.oy
 	if cy > cs.sy-1 {
 		for range cy - (cs.sy - 1) {
@@ -200,37 +316,33 @@ func (cs *copyState) acquireDown(px, py int) {
 		}
 		cy = cs.sy - 1
 	}
-	cs.updateCursor(px, cy)
+	cs.cx, cs.cy = px, cy
+	cs.syncSelection(noReset)
 }
 
 func (cs *copyState) cursorLeft() {
-	px, py := cs.cx, cs.row(cs.cy)
-	switch {
-	case px == 0 && py > 0:
-		py--
-		px = cs.length(py)
-	case px > 0:
-		px--
-	}
-	cs.acquireUp(px, py)
+	gr := cs.reader()
+	gr.left(true)
+	cs.moveUp(gr)
 }
 
+// cursorRight moves right, a rectangle's cursor up to the grid's edge.
 func (cs *copyState) cursorRight() {
-	px, py := cs.cx, cs.row(cs.cy)
-	switch n := cs.length(py); {
-	case px >= n && py < len(cs.lines)-1:
-		px, py = 0, py+1
-	case px < n:
-		px++
-	}
-	cs.acquireDown(px, py)
+	gr := cs.reader()
+	gr.right(true, cs.rectSel())
+	cs.moveDown(gr, false)
 }
 
 func (cs *copyState) startOfLine() { cs.acquireUp(0, cs.row(cs.cy)) }
 
+// endOfLine goes to the end of the line, a rectangle's to the grid's edge.
 func (cs *copyState) endOfLine() {
 	py := cs.row(cs.cy)
-	cs.acquireDown(cs.length(py), py)
+	x := cs.length(py)
+	if cs.rectSel() {
+		x = cs.sx
+	}
+	cs.acquireDown(x, py, false)
 }
 
 // pageUp and pageDown move by a page (or half of one), keeping the cursor
@@ -249,7 +361,8 @@ func (cs *copyState) pageUp(half bool) {
 	cs.updateSelection()
 }
 
-func (cs *copyState) pageDown(half bool) (leave bool) {
+// pageDown reports whether the mode ends: at the bottom, with exit.
+func (cs *copyState) pageDown(half, exit bool) (leave bool) {
 	cs.rememberColumn()
 	cs.cx = cs.lastcx
 	n := cs.pageSize(half)
@@ -264,7 +377,7 @@ func (cs *copyState) pageDown(half bool) (leave bool) {
 		cs.oy -= n
 	}
 	cs.fitColumnPage()
-	if cs.scrollExit && cs.oy == 0 {
+	if exit && cs.oy == 0 {
 		return true
 	}
 	cs.updateSelection()
@@ -282,8 +395,11 @@ func (cs *copyState) pageSize(half bool) int {
 }
 
 // fitColumnPage is fitColumn after a page move, which goes to the end of
-// the line as tmux's end-of-line does.
+// the line as tmux's end-of-line does; a rectangle's cursor stays.
 func (cs *copyState) fitColumnPage() {
+	if cs.rectSel() {
+		return
+	}
 	if n := cs.length(cs.row(cs.cy)); cs.cx >= cs.lastsx && cs.cx != n || cs.cx > n {
 		cs.endOfLine()
 	}
@@ -312,15 +428,16 @@ func (cs *copyState) historyBottom() {
 func (cs *copyState) startSelection() {
 	cs.selx, cs.sely = cs.cx, cs.row(cs.cy)
 	cs.endselx, cs.endsely = cs.selx, cs.sely
-	cs.dragEnd = true
+	cs.drag = dragEnd
 	cs.sel = true
 	cs.updateSelection()
 }
 
 func (cs *copyState) clearSelection() {
 	cs.sel = false
+	cs.drag = dragNone
 	cs.lineSel = lineSelNone
-	cs.selLine = false
+	cs.selFlag = selChar
 	if n := cs.length(cs.row(cs.cy)); cs.cx > n {
 		cs.cx = n
 	}
@@ -328,13 +445,36 @@ func (cs *copyState) clearSelection() {
 
 // updateSelection moves the end of the selection the cursor drags, as
 // tmux's window_copy_synchronize_cursor does.
-func (cs *copyState) updateSelection() {
-	if !cs.sel && cs.lineSel == lineSelNone {
+func (cs *copyState) updateSelection() { cs.syncSelection(false) }
+
+// syncSelection is updateSelection; noReset leaves a word or line
+// selection's ends where they are, for select-word's own move.
+func (cs *copyState) syncSelection(noReset bool) {
+	// The cursor drags no end until a selection starts, though
+	// select-word and select-line set their line flag before, nor after
+	// stop-selection.
+	if cs.drag == dragNone {
 		return
 	}
 	xx, yy := cs.cx, cs.row(cs.cy)
-	begin := !cs.dragEnd
-	if cs.selLine {
+	begin := cs.drag == dragStart
+	switch {
+	case noReset || cs.selFlag == selChar:
+	case cs.selFlag == selWord:
+		begin = false
+		if cs.dy > yy || cs.dy == yy && cs.dx > xx {
+			// Right to left: the selection ends at the end of the word
+			// it started on.
+			xx, yy = cs.previousWordPos(cs.separators)
+			begin = true
+			cs.endselx, cs.endsely = cs.endselrx, cs.endselry
+		} else {
+			if xx >= cs.length(yy) || !cs.inSet(xx+1, yy, whitespace) {
+				xx, yy = cs.nextWordEndPos(cs.separators)
+			}
+			cs.selx, cs.sely = cs.selrx, cs.selry
+		}
+	default:
 		begin = false
 		if cs.dy > yy {
 			// Right to left: the selection ends at the end of the line
@@ -367,9 +507,13 @@ func (cs *copyState) otherEnd() {
 	case lineSelRightLeft:
 		cs.lineSel = lineSelLeftRight
 	}
-	cs.dragEnd = !cs.dragEnd
+	if cs.drag == dragEnd {
+		cs.drag = dragStart
+	} else {
+		cs.drag = dragEnd
+	}
 	selx, sely := cs.endselx, cs.endsely
-	if !cs.dragEnd {
+	if cs.drag == dragStart {
 		selx, sely = cs.selx, cs.sely
 	}
 	cy, yy := cs.cy, cs.row(cs.cy)
@@ -382,13 +526,14 @@ func (cs *copyState) otherEnd() {
 	default:
 		cs.cy = cy + sely - yy
 	}
-	cs.updateSelection()
+	cs.syncSelection(true)
 }
 
 // selectLine selects the cursor's line (np lines), the cursor at its end.
 func (cs *copyState) selectLine(np int) {
 	cs.lineSel = lineSelLeftRight
-	cs.selLine = true
+	cs.rect = false
+	cs.selFlag = selLine
 	cs.dx, cs.dy = cs.cx, cs.row(cs.cy)
 	cs.startOfLine()
 	cs.selrx, cs.selry = cs.cx, cs.row(cs.cy)
@@ -403,10 +548,12 @@ func (cs *copyState) selectLine(np int) {
 	}
 }
 
-// selection is the selected text as tmux's emacs keys copy it: from the
-// top-left end up to, not including, the bottom-right one, lines joined
-// by newlines; with no selection, the search match at the cursor. ok is
-// false when there is nothing.
+// selection is the selected text as tmux's window_copy_get_selection
+// takes it: lines joined by newlines from the top-left end up to the
+// bottom-right one, which emacs keys leave out and vi keys take; a
+// rectangle takes the same columns of each line, up to the cursor's. With
+// no selection, it is the search match at the cursor. ok is false when
+// there is nothing.
 func (cs *copyState) selection() (string, bool) {
 	if !cs.sel && cs.lineSel == lineSelNone {
 		return cs.matchAtCursor()
@@ -415,15 +562,36 @@ func (cs *copyState) selection() (string, bool) {
 	if ey < sy || ey == sy && ex < sx {
 		sx, sy, ex, ey = ex, ey, sx, sy
 	}
-	ex = min(ex, cs.length(ey))
+	eyLast := cs.length(ey)
+	ex = min(ex, eyLast)
+	vi := 0
+	if cs.vi() {
+		vi = 1
+	}
+	firstsx, restsx, lastex, restex := sx, 0, ex+vi, cs.sx
+	if cs.rect {
+		// The column the cursor is in is left out on the side it is on.
+		selx := cs.endselx
+		if cs.drag == dragEnd {
+			selx = cs.selx
+		}
+		if selx < cs.cx {
+			firstsx, restsx, lastex, restex = selx, selx, cs.cx+vi, cs.cx+vi
+		} else {
+			firstsx, restsx, lastex, restex = cs.cx, cs.cx, selx+1, selx+1
+		}
+	}
 	var b strings.Builder
 	for i := sy; i <= ey; i++ {
-		from, to := 0, cs.sx
+		from, to := restsx, restex
 		if i == sy {
-			from = sx
+			from = firstsx
 		}
 		if i == ey {
-			to = ex
+			to = lastex
+		}
+		if from > to {
+			continue
 		}
 		b.WriteString(cs.text(i, from, to))
 		b.WriteByte('\n')
@@ -432,8 +600,12 @@ func (cs *copyState) selection() (string, bool) {
 	if s == "" {
 		return "", false
 	}
-	// The last newline goes: these lines never wrap here.
-	return s[:len(s)-1], true
+	// The last newline goes, unless vi keys took the last line's end:
+	// these lines never wrap here.
+	if vi == 0 || lastex <= eyLast {
+		s = s[:len(s)-1]
+	}
+	return s, true
 }
 
 // text is a backing row's characters from column from to column to, as
@@ -496,12 +668,10 @@ func (cs *copyState) cursorLine() string {
 	return b.String()
 }
 
-// wordSeparators is the word-separators option's default.
-const wordSeparators = "!\"#$%&'()*+,-./:;<=>?@[\\]^`{|}~"
-
 // cursorWord is copy_cursor_word: the word under the cursor on the view,
-// as tmux's format_grid_word finds it (rows never wrap here).
-func (cs *copyState) cursorWord() string {
+// as tmux's format_grid_word finds it with the global word-separators
+// (rows never wrap here).
+func (cs *copyState) cursorWord(separators string) string {
 	row := cs.view(cs.cy)
 	cell := func(x int) string {
 		if x < len(row) {
@@ -509,7 +679,7 @@ func (cs *copyState) cursorWord() string {
 		}
 		return " "
 	}
-	separator := func(c string) bool { return c == " " || c != "" && strings.Contains(wordSeparators, c) }
+	separator := func(c string) bool { return c == " " || c != "" && strings.Contains(separators, c) }
 	x := cs.cx
 	found := false
 	for {
@@ -548,14 +718,14 @@ func (cs *copyState) cursorWord() string {
 	return b.String()
 }
 
-// copyVariable is one of the copy-mode format variables of a pane in copy
-// or view mode.
-func (cs *copyState) variable(key string) (string, bool) {
+// variable is one of the copy-mode format variables of a pane in copy
+// or view mode; separators are the global word-separators.
+func (cs *copyState) variable(key, separators string) (string, bool) {
 	switch key {
 	case "scroll_position":
 		return strconv.Itoa(cs.oy), true
 	case "rectangle_toggle":
-		return "0", true
+		return boolString(cs.rect), true
 	case "copy_cursor_x":
 		return strconv.Itoa(cs.cx), true
 	case "copy_cursor_y":
@@ -563,11 +733,14 @@ func (cs *copyState) variable(key string) (string, bool) {
 	case "selection_present":
 		return boolString(cs.sel), true
 	case "selection_active":
-		return boolString(cs.sel), true
+		return boolString(cs.sel && cs.drag != dragNone), true
 	case "search_present":
 		return boolString(cs.search.marks != nil), true
+	case "search_match":
+		m, _ := cs.matchAtCursor()
+		return m, true
 	case "copy_cursor_word":
-		return cs.cursorWord(), true
+		return cs.cursorWord(separators), true
 	case "copy_cursor_line":
 		return cs.cursorLine(), true
 	}
@@ -598,8 +771,20 @@ type copyArgs struct {
 // ends.
 type copyCommand struct {
 	minArgs, maxArgs int
+	clear            markClearing
 	run              func(c *client, p *paneState, cs *copyState, a copyArgs) (cancel bool)
 }
+
+// markClearing is whether a command other than a search drops the
+// search's marks (tmux's window_copy_cmd_clear): always, never, or only
+// with emacs keys (moves keep them with vi keys).
+type markClearing int
+
+const (
+	clearAlways markClearing = iota
+	clearNever
+	clearEmacsOnly
+)
 
 // copyCommands are the copy-mode commands (send-keys -X) the emulator
 // runs, with the arguments each takes, as tmux's window_copy_cmd_table
@@ -607,56 +792,119 @@ type copyCommand struct {
 // the wrong number of arguments, does nothing, as tmux does with a name
 // it does not know.
 var copyCommands = map[string]copyCommand{
-	"cancel":                    {0, 0, func(*client, *paneState, *copyState, copyArgs) bool { return true }},
-	"begin-selection":           {0, 0, moves(func(cs *copyState) { cs.lineSel, cs.selLine = lineSelNone, false; cs.startSelection() }, false)},
-	"clear-selection":           {0, 0, moves((*copyState).clearSelection, false)},
-	"other-end":                 {0, 0, moves((*copyState).otherEnd, true)},
-	"select-line":               {0, 0, func(_ *client, _ *paneState, cs *copyState, a copyArgs) bool { cs.selectLine(a.np); return false }},
-	"cursor-up":                 {0, 0, moves(func(cs *copyState) { cs.cursorUp(false) }, true)},
-	"cursor-down":               {0, 0, moves(func(cs *copyState) { cs.cursorDown(false) }, true)},
-	"cursor-left":               {0, 0, moves((*copyState).cursorLeft, true)},
-	"cursor-right":              {0, 0, moves((*copyState).cursorRight, true)},
-	"scroll-up":                 {0, 0, moves(func(cs *copyState) { cs.cursorUp(true) }, true)},
-	"scroll-down":               {0, 0, scrollDownCommand},
-	"start-of-line":             {0, 0, moves((*copyState).startOfLine, true)},
-	"end-of-line":               {0, 0, moves((*copyState).endOfLine, true)},
-	"history-top":               {0, 0, moves((*copyState).historyTop, true)},
-	"history-bottom":            {0, 0, moves((*copyState).historyBottom, true)},
-	"page-up":                   {0, 0, moves(func(cs *copyState) { cs.pageUp(false) }, true)},
-	"halfpage-up":               {0, 0, moves(func(cs *copyState) { cs.pageUp(true) }, true)},
-	"page-down":                 {0, 0, pageDownCommand(false)},
-	"halfpage-down":             {0, 0, pageDownCommand(true)},
-	"copy-selection":            {0, 1, copySelection(0, false, true)},
-	"copy-selection-no-clear":   {0, 1, copySelection(0, false, false)},
-	"copy-selection-and-cancel": {0, 1, copySelection(0, true, true)},
-	"copy-pipe":                 {0, 2, copySelection(1, false, true)},
-	"copy-pipe-no-clear":        {0, 2, copySelection(1, false, false)},
-	"copy-pipe-and-cancel":      {0, 2, copySelection(1, true, true)},
-	"search-forward":            {0, 1, searchCommand(true, true)},
-	"search-backward":           {0, 1, searchCommand(false, true)},
-	"search-forward-text":       {0, 1, searchCommand(true, false)},
-	"search-backward-text":      {0, 1, searchCommand(false, false)},
-	"search-again": {0, 0, func(_ *client, p *paneState, cs *copyState, a copyArgs) bool {
+	"cancel":          {0, 0, clearAlways, func(*client, *paneState, *copyState, copyArgs) bool { return true }},
+	"begin-selection": {0, 0, clearAlways, moves(func(cs *copyState) { cs.lineSel, cs.selFlag = lineSelNone, selChar; cs.startSelection() }, false)},
+	"clear-selection": {0, 0, clearAlways, moves((*copyState).clearSelection, false)},
+	"other-end": {0, 0, clearEmacsOnly, func(_ *client, _ *paneState, cs *copyState, a copyArgs) bool {
+		cs.selFlag = selChar
+		if a.np%2 != 0 {
+			cs.otherEnd()
+		}
+		return false
+	}},
+	"select-line":               {0, 0, clearAlways, func(_ *client, _ *paneState, cs *copyState, a copyArgs) bool { cs.selectLine(a.np); return false }},
+	"cursor-up":                 {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.cursorUp(false) }, true)},
+	"cursor-down":               {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.cursorDown(false) }, true)},
+	"cursor-left":               {0, 0, clearEmacsOnly, moves((*copyState).cursorLeft, true)},
+	"cursor-right":              {0, 0, clearEmacsOnly, moves((*copyState).cursorRight, true)},
+	"scroll-up":                 {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.cursorUp(true) }, true)},
+	"scroll-down":               {0, 0, clearEmacsOnly, scrollDownCommand(false)},
+	"start-of-line":             {0, 0, clearEmacsOnly, moves((*copyState).startOfLine, true)},
+	"end-of-line":               {0, 0, clearEmacsOnly, moves((*copyState).endOfLine, true)},
+	"history-top":               {0, 0, clearEmacsOnly, moves((*copyState).historyTop, true)},
+	"history-bottom":            {0, 0, clearEmacsOnly, moves((*copyState).historyBottom, true)},
+	"page-up":                   {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.pageUp(false) }, true)},
+	"halfpage-up":               {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.pageUp(true) }, true)},
+	"page-down":                 {0, 0, clearEmacsOnly, pageDownCommand(false, false)},
+	"halfpage-down":             {0, 0, clearEmacsOnly, pageDownCommand(true, false)},
+	"copy-selection":            {0, 1, clearAlways, copySelection(-1, 0, false, true)},
+	"copy-selection-no-clear":   {0, 1, clearNever, copySelection(-1, 0, false, false)},
+	"copy-selection-and-cancel": {0, 1, clearAlways, copySelection(-1, 0, true, true)},
+	"copy-pipe":                 {0, 2, clearAlways, copySelection(0, 1, false, true)},
+	"copy-pipe-no-clear":        {0, 2, clearNever, copySelection(0, 1, false, false)},
+	"copy-pipe-and-cancel":      {0, 2, clearAlways, copySelection(0, 1, true, true)},
+	"pipe":                      {0, 1, clearAlways, copySelection(0, -1, false, true)},
+	"pipe-no-clear":             {0, 1, clearNever, copySelection(0, -1, false, false)},
+	"pipe-and-cancel":           {0, 1, clearAlways, copySelection(0, -1, true, true)},
+	"search-forward":            {0, 1, clearAlways, searchCommand(true, true)},
+	"search-backward":           {0, 1, clearAlways, searchCommand(false, true)},
+	"search-forward-text":       {0, 1, clearAlways, searchCommand(true, false)},
+	"search-backward-text":      {0, 1, clearAlways, searchCommand(false, false)},
+	"search-again": {0, 0, clearAlways, func(_ *client, p *paneState, cs *copyState, a copyArgs) bool {
 		cs.searchAgain(p, a.np, false)
 		return false
 	}},
-	"search-reverse": {0, 0, func(_ *client, p *paneState, cs *copyState, a copyArgs) bool {
+	"search-reverse": {0, 0, clearAlways, func(_ *client, p *paneState, cs *copyState, a copyArgs) bool {
 		cs.searchAgain(p, a.np, true)
 		return false
 	}},
-	"search-forward-incremental": {1, 1, func(_ *client, p *paneState, cs *copyState, a copyArgs) bool {
+	"search-forward-incremental": {1, 1, clearAlways, func(_ *client, p *paneState, cs *copyState, a copyArgs) bool {
 		cs.incremental(p, a.values[0], true)
 		return false
 	}},
-	"search-backward-incremental": {1, 1, func(_ *client, p *paneState, cs *copyState, a copyArgs) bool {
+	"search-backward-incremental": {1, 1, clearAlways, func(_ *client, p *paneState, cs *copyState, a copyArgs) bool {
 		cs.incremental(p, a.values[0], false)
 		return false
 	}},
+	"next-word":                        {0, 0, clearEmacsOnly, wordMove(func(cs *copyState, seps string) { cs.nextWord(seps) })},
+	"next-word-end":                    {0, 0, clearEmacsOnly, wordMove(func(cs *copyState, seps string) { cs.nextWordEnd(seps, false) })},
+	"previous-word":                    {0, 0, clearEmacsOnly, wordMove(func(cs *copyState, seps string) { cs.previousWord(seps, true) })},
+	"next-space":                       {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.nextWord("") }, true)},
+	"next-space-end":                   {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.nextWordEnd("", false) }, true)},
+	"previous-space":                   {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.previousWord("", true) }, true)},
+	"jump-forward":                     {1, 1, clearEmacsOnly, jumpCommand(jumpForward)},
+	"jump-backward":                    {1, 1, clearEmacsOnly, jumpCommand(jumpBackward)},
+	"jump-to-forward":                  {1, 1, clearEmacsOnly, jumpCommand(jumpToForward)},
+	"jump-to-backward":                 {1, 1, clearEmacsOnly, jumpCommand(jumpToBackward)},
+	"jump-again":                       {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.cursorJump(cs.jump) }, true)},
+	"jump-reverse":                     {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.cursorJump(reverseJump[cs.jump]) }, true)},
+	"set-mark":                         {0, 0, clearAlways, moves(func(cs *copyState) { cs.mx, cs.my = cs.cx, cs.row(cs.cy) }, false)},
+	"jump-to-mark":                     {0, 0, clearAlways, moves((*copyState).jumpToMark, false)},
+	"rectangle-on":                     {0, 0, clearAlways, moves(func(cs *copyState) { cs.setRect(true) }, false)},
+	"rectangle-off":                    {0, 0, clearAlways, moves(func(cs *copyState) { cs.setRect(false) }, false)},
+	"rectangle-toggle":                 {0, 0, clearAlways, moves(func(cs *copyState) { cs.setRect(!cs.rect) }, false)},
+	"refresh-from-pane":                {0, 0, clearAlways, moves((*copyState).refresh, false)},
+	"scroll-down-and-cancel":           {0, 0, clearAlways, scrollDownCommand(true)},
+	"page-down-and-cancel":             {0, 0, clearAlways, pageDownCommand(false, true)},
+	"halfpage-down-and-cancel":         {0, 0, clearAlways, pageDownCommand(true, true)},
+	"cursor-down-and-cancel":           {0, 0, clearAlways, cursorDownAndCancel},
+	"copy-line":                        {0, 1, clearAlways, copyLineCommand(true, -1, 0, false)},
+	"copy-line-and-cancel":             {0, 1, clearAlways, copyLineCommand(true, -1, 0, true)},
+	"copy-pipe-line":                   {0, 2, clearAlways, copyLineCommand(true, 0, 1, false)},
+	"copy-pipe-line-and-cancel":        {0, 2, clearAlways, copyLineCommand(true, 0, 1, true)},
+	"copy-end-of-line":                 {0, 1, clearAlways, copyLineCommand(false, -1, 0, false)},
+	"copy-end-of-line-and-cancel":      {0, 1, clearAlways, copyLineCommand(false, -1, 0, true)},
+	"copy-pipe-end-of-line":            {0, 2, clearAlways, copyLineCommand(false, 0, 1, false)},
+	"copy-pipe-end-of-line-and-cancel": {0, 2, clearAlways, copyLineCommand(false, 0, 1, true)},
+	"append-selection":                 {0, 0, clearAlways, appendSelection(false)},
+	"append-selection-and-cancel":      {0, 0, clearAlways, appendSelection(true)},
+	"top-line":                         {0, 0, clearEmacsOnly, screenLine(func(int) int { return 0 })},
+	"middle-line":                      {0, 0, clearEmacsOnly, screenLine(func(sy int) int { return (sy - 1) / 2 })},
+	"bottom-line":                      {0, 0, clearEmacsOnly, screenLine(func(sy int) int { return sy - 1 })},
+	"back-to-indentation":              {0, 0, clearAlways, moves((*copyState).backToIndentation, false)},
+	"next-paragraph":                   {0, 0, clearEmacsOnly, moves((*copyState).nextParagraph, true)},
+	"previous-paragraph":               {0, 0, clearEmacsOnly, moves((*copyState).previousParagraph, true)},
+	"goto-line": {1, 1, clearEmacsOnly, func(_ *client, _ *paneState, cs *copyState, a copyArgs) bool {
+		cs.gotoLine(a.values[0])
+		return false
+	}},
+	"stop-selection": {0, 0, clearAlways, moves(func(cs *copyState) {
+		cs.drag, cs.lineSel, cs.selFlag = dragNone, lineSelNone, selChar
+	}, false)},
+	"previous-matching-bracket": {0, 0, clearAlways, func(_ *client, _ *paneState, cs *copyState, a copyArgs) bool {
+		cs.previousBrackets(a.np)
+		return false
+	}},
+	"next-matching-bracket": {0, 0, clearAlways, func(_ *client, _ *paneState, cs *copyState, a copyArgs) bool {
+		cs.nextBrackets(a.np)
+		return false
+	}},
+	"toggle-position": {0, 0, clearNever, moves(func(cs *copyState) { cs.hidePosition = !cs.hidePosition }, false)},
+	"select-word": {0, 0, clearAlways, func(_ *client, p *paneState, cs *copyState, _ copyArgs) bool {
+		cs.selectWord(p.window.session.options.get("word-separators"))
+		return false
+	}},
 }
-
-// keepMarks are the commands after which a search's marks stay (tmux's
-// WINDOW_COPY_CMD_CLEAR_NEVER), besides the searches themselves.
-var keepMarks = map[string]bool{"copy-selection-no-clear": true, "copy-pipe-no-clear": true}
 
 // moves makes a command of a move, which the -N count repeats when
 // repeat is set.
@@ -673,19 +921,58 @@ func moves(move func(cs *copyState), repeat bool) func(*client, *paneState, *cop
 	}
 }
 
-// scrollDownCommand scrolls towards the bottom; with -e the mode ends
-// there.
-func scrollDownCommand(_ *client, _ *paneState, cs *copyState, a copyArgs) bool {
-	for range a.np {
-		cs.cursorDown(true)
+// wordMove is a word move with the separators of the pane's session's
+// word-separators.
+func wordMove(move func(cs *copyState, separators string)) func(*client, *paneState, *copyState, copyArgs) bool {
+	return func(_ *client, p *paneState, cs *copyState, a copyArgs) bool {
+		seps := p.window.session.options.get("word-separators")
+		for range a.np {
+			move(cs, seps)
+		}
+		return false
 	}
-	return cs.scrollExit && cs.oy == 0
 }
 
-func pageDownCommand(half bool) func(*client, *paneState, *copyState, copyArgs) bool {
+// jumpCommand jumps to its argument's first character, which jump-again
+// and jump-reverse jump to after; an empty argument does nothing.
+func jumpCommand(k jumpKind) func(*client, *paneState, *copyState, copyArgs) bool {
+	return func(_ *client, _ *paneState, cs *copyState, a copyArgs) bool {
+		if a.values[0] == "" {
+			return false
+		}
+		cs.jump = k
+		cs.jumpChar = firstCharacter(a.values[0])
+		for range a.np {
+			cs.cursorJump(k)
+		}
+		return false
+	}
+}
+
+// firstCharacter is a string's first character as a cell holds it: a
+// UTF-8 character, or a stray byte alone.
+func firstCharacter(s string) string {
+	_, n := utf8.DecodeRuneInString(s)
+	return s[:n]
+}
+
+// scrollDownCommand scrolls towards the bottom; the mode ends there with
+// -e, or always for the -and-cancel form.
+func scrollDownCommand(cancel bool) func(*client, *paneState, *copyState, copyArgs) bool {
 	return func(_ *client, _ *paneState, cs *copyState, a copyArgs) bool {
 		for range a.np {
-			if cs.pageDown(half) {
+			cs.cursorDown(true)
+		}
+		return (cancel || cs.scrollExit) && cs.oy == 0
+	}
+}
+
+// pageDownCommand pages down; the mode ends at the bottom with -e, or
+// always for the -and-cancel forms.
+func pageDownCommand(half, cancel bool) func(*client, *paneState, *copyState, copyArgs) bool {
+	return func(_ *client, _ *paneState, cs *copyState, a copyArgs) bool {
+		for range a.np {
+			if cs.pageDown(half, cancel || cs.scrollExit) {
 				return true
 			}
 		}
@@ -693,25 +980,132 @@ func pageDownCommand(half bool) func(*client, *paneState, *copyState, copyArgs) 
 	}
 }
 
-// copySelection copies the selection into a new automatic buffer, named
-// after the prefix argument (a format; copy-pipe's second, after the
-// shell command tmux would give the text to: with copy-command's default,
-// empty, none, and the emulator runs none) or "buffer"; clear drops the
-// selection, cancel leaves the mode.
-func copySelection(prefixArg int, cancel, clear bool) func(*client, *paneState, *copyState, copyArgs) bool {
+// cursorDownAndCancel moves down, ending the mode when the cursor could
+// not move at the bottom.
+func cursorDownAndCancel(_ *client, _ *paneState, cs *copyState, a copyArgs) bool {
+	cy := cs.cy
+	for range a.np {
+		cs.cursorDown(false)
+	}
+	return cy == cs.cy && cs.oy == 0
+}
+
+// copyLineCommand is copy-line (whole) and copy-end-of-line, and their
+// pipe forms: a selection from the line's start (or the cursor) to the
+// end of the line np-1 lines down, copied as copySelection copies, then
+// the cursor back where it was unless the mode ends.
+func copyLineCommand(whole bool, commandArg, prefixArg int, cancel bool) func(*client, *paneState, *copyState, copyArgs) bool {
 	return func(c *client, p *paneState, cs *copyState, a copyArgs) bool {
-		if text, ok := cs.selection(); ok {
-			prefix := "buffer"
-			if prefixArg < len(a.values) {
-				prefix = c.formatFor(p).expand(a.values[prefixArg])
-			}
-			c.st.buffers.addAs(prefix, []byte(text), c.st.options.bufferLimit(), c.s.now())
+		cx, cy, oy := cs.cx, cs.cy, cs.oy
+		if whole {
+			cs.selFlag = selChar
+			cs.startOfLine()
 		}
+		cs.startSelection()
+		for range a.np - 1 {
+			cs.cursorDown(false)
+		}
+		cs.endOfLine()
+		c.copyOut(p, cs, a, commandArg, prefixArg)
+		if cancel {
+			return true
+		}
+		cs.clearSelection()
+		cs.cx, cs.cy, cs.oy = cx, cy, oy
+		return false
+	}
+}
+
+// appendSelection adds the selection to the end of the newest buffer,
+// which keeps its name (and stops being automatic, as tmux's paste_set
+// makes it), or makes a new one when there is none; then the selection
+// goes.
+func appendSelection(cancel bool) func(*client, *paneState, *copyState, copyArgs) bool {
+	return func(c *client, p *paneState, cs *copyState, _ copyArgs) bool {
+		if text, ok := cs.selection(); ok {
+			c.st.clipboard(p)
+			if top := c.st.buffers.top(); top != nil {
+				c.st.buffers.set(top.name, append(slices.Clone(top.data), text...), c.s.now())
+			} else {
+				c.st.buffers.add([]byte(text), c.st.options.bufferLimit(), c.s.now())
+			}
+		}
+		cs.clearSelection()
+		return cancel
+	}
+}
+
+// screenLine puts the cursor at the start of a row of the view: the
+// top, middle or bottom one.
+func screenLine(row func(sy int) int) func(*client, *paneState, *copyState, copyArgs) bool {
+	return moves(func(cs *copyState) {
+		cs.cx, cs.cy = 0, row(cs.sy)
+		cs.updateSelection()
+	}, false)
+}
+
+// copySelection copies the selection: to the standard input of a shell
+// command (the argument at index commandArg, a format; copy-command when
+// it is empty, and none when that is too), and into a new automatic
+// buffer named after the argument at prefixArg (a format) or "buffer";
+// -1 for either is none. clear drops the selection, cancel leaves the
+// mode.
+func copySelection(commandArg, prefixArg int, cancel, clear bool) func(*client, *paneState, *copyState, copyArgs) bool {
+	return func(c *client, p *paneState, cs *copyState, a copyArgs) bool {
+		c.copyOut(p, cs, a, commandArg, prefixArg)
 		if clear {
 			cs.clearSelection()
 		}
 		return cancel
 	}
+}
+
+// copyOut copies the selection to a command and into a buffer, as
+// copySelection says.
+func (c *client) copyOut(p *paneState, cs *copyState, a copyArgs, commandArg, prefixArg int) {
+	text, ok := cs.selection()
+	if commandArg >= 0 {
+		shellCmd := ""
+		if commandArg < len(a.values) && a.values[commandArg] != "" {
+			shellCmd = c.formatFor(p).expand(a.values[commandArg])
+		}
+		if shellCmd == "" {
+			shellCmd = c.st.options.get("copy-command")
+		}
+		if shellCmd != "" {
+			c.pipeJob(shellCmd, p.window.session, text)
+		}
+	}
+	if ok && prefixArg >= 0 {
+		prefix := "buffer"
+		if prefixArg < len(a.values) {
+			prefix = c.formatFor(p).expand(a.values[prefixArg])
+		}
+		c.st.clipboard(p)
+		c.st.buffers.addAs(prefix, []byte(text), c.st.options.bufferLimit(), c.s.now())
+	}
+}
+
+// clipboard tells of a copy from p's copy mode, which tmux also sends to
+// the clients' terminals (none here) unless set-clipboard is off: the
+// pane-set-clipboard notification.
+func (st *state) clipboard(p *paneState) {
+	if st.options.get("set-clipboard") != "off" {
+		st.notify(event{kind: eventSilent, p: p, hook: "pane-set-clipboard"})
+	}
+}
+
+// pipeJob runs copy-pipe's shell command with text on its standard
+// input, as tmux runs it with no one waiting: the server may exit before
+// it ends, and its output goes nowhere. tmux gives it no directory, so
+// it starts in the home directory.
+func (c *client) pipeJob(shellCmd string, s *session, text string) {
+	home, _ := c.globalLookup("HOME")
+	j, err := c.startJobIn(shellCmd, s, firstDir([]string{home}), strings.NewReader(text))
+	if err != nil {
+		return
+	}
+	c.s.later(c.st, j.wait, func(c *client) { c.st.finishJob(j) })
 }
 
 // searchCommand is search-forward or search-backward, as a regex or as
@@ -725,7 +1119,7 @@ func searchCommand(down, regex bool) func(*client, *paneState, *copyState, copyA
 
 // runCopyCommand runs send-keys -X's command on p's copy or view mode; a
 // command that ends the mode takes it off the pane, and any but a search
-// and the -no-clear copies drops a search's marks.
+// drops a search's marks as its table entry says.
 func (c *client) runCopyCommand(p *paneState, values []string, np int, expand bool) {
 	cs := p.copyState()
 	if len(values) == 0 || cs == nil {
@@ -737,7 +1131,8 @@ func (c *client) runCopyCommand(p *paneState, values []string, np int, expand bo
 		return
 	}
 	cancel := cmd.run(c, p, cs, copyArgs{values: values[1:], np: np, expand: expand})
-	if !strings.HasPrefix(name, "search-") && !keepMarks[name] && cs.search.marks != nil {
+	clear := cmd.clear == clearAlways || cmd.clear == clearEmacsOnly && !cs.vi()
+	if !strings.HasPrefix(name, "search-") && clear && cs.search.marks != nil {
 		cs.search.marks = nil
 		cs.search.x, cs.search.y = -1, -1
 	}

@@ -262,23 +262,21 @@ func (cs *copyState) runSearch(p *paneState, down, regex bool) bool {
 		visibleOnly = p.searchStr == str
 	}
 	p.searchStr, p.searchRegex = str, regex
-	cis := str == strings.ToLower(str)
-	search := cells(str)
-	var re *regexp.Regexp
-	if regex {
-		pattern := str
-		if cis {
-			pattern = "(?i)" + pattern
-		}
-		var err error
-		if re, err = regexp.Compile(pattern); err != nil {
-			return false
-		}
-		re.Longest()
+	search, re, cis, ok := searchPattern(str, regex)
+	if !ok {
+		return false
 	}
+	vi := cs.vi()
 	fx, fy := cs.cx, cs.row(cs.cy)
-	if !down {
+	switch {
+	case !down:
 		cs.moveLeft(&fx, &fy, true)
+	case vi && ss.marks != nil:
+		// Vi keys leave the cursor at the start of a match: the next
+		// search starts after it.
+		cs.afterMark(&fx, &fy)
+	case vi:
+		cs.moveRight(&fx, &fy)
 	}
 	if !cs.searchJump(search, re, fx, fy, cis, down, true) {
 		return false
@@ -292,9 +290,11 @@ func (cs *copyState) runSearch(p *paneState, down, regex bool) bool {
 		fx, fy = cs.cx, cs.row(cs.cy)
 	}
 	if down {
-		// Emacs keys leave the cursor after the match.
-		cs.afterMark(&fx, &fy)
-		cs.cx, cs.cy = fx, fy-cs.hsize+cs.oy
+		if !vi {
+			// Emacs keys leave the cursor after the match.
+			cs.afterMark(&fx, &fy)
+			cs.cx, cs.cy = fx, fy-cs.hsize+cs.oy
+		}
 		return true
 	}
 	if start, ok := cs.markAt(fx, fy); ok {
@@ -311,6 +311,34 @@ func (cs *copyState) runSearch(p *paneState, down, regex bool) bool {
 		}
 	}
 	return true
+}
+
+// searchPattern is a search string as cells, or as a regular expression
+// when regex; a string in lower case matches either case (cis). ok is
+// false for a regular expression that does not compile.
+func searchPattern(str string, regex bool) (search []string, re *regexp.Regexp, cis, ok bool) {
+	cis = str == strings.ToLower(str)
+	if !regex {
+		return cells(str), nil, cis, true
+	}
+	pattern := str
+	if cis {
+		pattern = "(?i)" + pattern
+	}
+	re, err := regexp.Compile(pattern)
+	if err != nil {
+		return nil, nil, cis, false
+	}
+	re.Longest()
+	return cells(str), re, cis, true
+}
+
+// remark marks the matches of the mode's search again on new backing
+// lines.
+func (cs *copyState) remark() {
+	if search, re, cis, ok := searchPattern(cs.search.str, cs.search.regex); ok {
+		cs.markMatches(search, re, cis, false)
+	}
 }
 
 // newSearchState is a new mode's search: the pane's last string, to

@@ -108,6 +108,23 @@ var _ = differentialCases("key", []scenario{
 		cmd("send-keys", "-t", "k:rec", "-l", "@@done@@"),
 		fileOf("out", "@@done@@"),
 	}},
+	// The prefix and prefix2 options: the keys send-prefix sends (the
+	// target session's) and the one list-keys -N shows (the global one).
+	{name: "prefix options", ownDirs: true, steps: []step{
+		cmd("new-session", "-d", "-s", "k", "-n", "rec", "-x", "40", "-y", "8",
+			`sh -c 'stty raw -echo; echo ready; exec cat > out'`),
+		cmd("capture-pane", "-p", "-t", "k:rec").waitFor("ready"),
+		cmd("set-option", "-g", "prefix", "C-a", ";", "send-prefix", "-t", "k:rec"),
+		cmd("set-option", "-g", "prefix2", "M-x", ";", "send-prefix", "-2", "-t", "k:rec"),
+		cmd("set-option", "-t", "k", "prefix", "F1", ";", "send-prefix", "-t", "k:rec"),
+		cmd("list-keys", "-N", "C-o"),
+		cmd("set-option", "-g", "prefix", "None", ";", "list-keys", "-N", "C-o"),
+		cmd("set-option", "-t", "k", "prefix", "None", ";", "send-prefix", "-t", "k:rec"),
+		cmd("set-option", "-g", "prefix2", "None", ";", "send-prefix", "-2", "-t", "k:rec"),
+		cmd("set-option", "-g", "prefix", "C-b", ";", "list-keys", "-N", "-P", "P ", "C-o"),
+		cmd("send-keys", "-t", "k:rec", "-l", "@@done@@"),
+		fileOf("out", "@@done@@"),
+	}},
 	// -R resets the terminal: the screen goes into the history.
 	{name: "send-keys -R", steps: []step{
 		cmd("new-session", "-d", "-s", "r", "-x", "30", "-y", "5", "printf 'one\\ntwo\\nthree'; sleep 1000"),

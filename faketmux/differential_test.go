@@ -146,6 +146,10 @@ type scenario struct {
 	// config is tmux's -f file, one command line a line, and the
 	// emulator's Call.Config; without it tmux gets -f /dev/null.
 	config [][]string
+	// configText is a -f file as its text, for what config's quoted
+	// words cannot say (%if, { … } blocks): the emulator's server parses
+	// it, as it does a file tmuxcli's LoadConfig hands over as text.
+	configText string
 }
 
 // configFile writes config as a tmux configuration file: each word quoted,
@@ -370,8 +374,15 @@ func runScenario(t *testing.T, tmux, family string, sc scenario) {
 	// tmux loads /dev/null as an empty file, which its command queue
 	// counts (control mode shows the count).
 	conf, fakeConf := "/dev/null", []ConfigFile{{}}
-	if sc.config != nil {
+	switch {
+	case sc.config != nil:
 		conf, fakeConf = configFile(t, sc.config), []ConfigFile{{Lines: sc.config}}
+	case sc.configText != "":
+		conf = filepath.Join(t.TempDir(), "tmux.conf")
+		if err := os.WriteFile(conf, []byte(sc.configText), 0o666); err != nil {
+			t.Fatal(err)
+		}
+		fakeConf = []ConfigFile{{Text: []byte(sc.configText), Path: conf}}
 	}
 	t.Cleanup(func() {
 		if tmux != "" {

@@ -193,3 +193,9 @@ const (
 	errPaneNotEmpty      = "pane is not empty"
 	errFork              = "fork error: %v"
 )
+
+// Command blocks ({ … } arguments).
+const (
+	errFlagNotString = "-%c argument must be a string"
+	errArgNotString  = `argument %d must be "string"`
+)

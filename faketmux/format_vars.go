@@ -51,6 +51,9 @@ func (f *formatter) variable(key string) (v string, t time.Time, ok bool) {
 	if v, ok := f.copyVariable(key); ok {
 		return v, t, true
 	}
+	if key == "current_file" && f.c != nil && f.c.currentFile != "" {
+		return f.c.currentFile, t, true
+	}
 	return f.serverVariable(key)
 }
 
@@ -540,7 +543,7 @@ func (f *formatter) paneVariable(key string) (string, time.Time, bool) {
 		}
 		return strings.Join(stops, ","), t, true
 	case "pane_search_string":
-		return "", t, true
+		return p.searchStr, t, true
 	}
 	return "", t, false
 }

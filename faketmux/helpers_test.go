@@ -3,9 +3,18 @@ package faketmux
 import (
 	"bytes"
 	"context"
+	"os"
 	"strings"
 	"testing"
 )
+
+// The servers the tests start take their environment from the process's,
+// where $VISUAL or $EDITOR would choose vi keys for copy mode, as tmux
+// does; the tests expect tmux's default keys.
+func init() {
+	os.Unsetenv("VISUAL")
+	os.Unsetenv("EDITOR")
+}
 
 // run runs one command line on s and returns its output and status. The
 // client has UTF-8 (tmux's -u), so that what it prints does not depend on

@@ -78,7 +78,14 @@ func (c *client) runList(cmds []command) int {
 // and skips the rest of that group only, as tmux drops the rest of a
 // failed group.
 func (c *client) runGroup(cmds []command) {
+	defer func(file string, p *paneState) { c.currentFile, c.pane = file, p }(c.currentFile, c.pane)
 	for i := range cmds {
+		if cmds[i].file != "" {
+			c.currentFile = cmds[i].file
+		}
+		if cmds[i].pane != nil {
+			c.pane = cmds[i].pane
+		}
 		// tmux stamps an item with the time and its number as it fires it;
 		// a control client sees them in the guards round its output.
 		number := c.st.nextNumber()

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/cmdparse"
 	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli"
 )
 
@@ -312,14 +313,14 @@ func (s *Server) start(ctx context.Context, call Call) {
 // or for the next session made. s.mu is held.
 func (s *Server) runConfig(ctx context.Context, config []ConfigFile) {
 	st := s.st
+	c := &client{ctx: ctx, s: s, st: st, stdout: io.Discard, stderr: io.Discard, utf8: true, inConfig: true}
 	var lines [][]command
 	failed := false
 	for _, f := range config {
-		cmds, ok := parseConfigFile(f)
+		cmds, ok := c.parseConfigFile(f)
 		failed = failed || !ok
 		lines = append(lines, cmds...)
 	}
-	c := &client{ctx: ctx, s: s, st: st, stdout: io.Discard, stderr: io.Discard, utf8: true, inConfig: true}
 	for _, cmds := range lines {
 		if c.runList(cmds) != 0 {
 			failed = true
@@ -333,15 +334,29 @@ func (s *Server) runConfig(ctx context.Context, config []ConfigFile) {
 
 // parseConfigFile parses each line of f into commands, or reports that f
 // does not parse at all.
-func parseConfigFile(f ConfigFile) ([][]command, bool) {
+func (c *client) parseConfigFile(f ConfigFile) ([][]command, bool) {
 	if f.Failed {
 		return nil, false
 	}
-	lines := make([][]command, 0, len(f.Lines))
-	for _, argv := range f.Lines {
+	argvs := f.Lines
+	if f.Text != nil {
+		lines, err := cmdparse.Parse(f.Text, c.parseOptions())
+		if err != nil {
+			return nil, false
+		}
+		argvs = nil
+		for _, l := range lines {
+			argvs = append(argvs, l.Argv)
+		}
+	}
+	lines := make([][]command, 0, len(argvs))
+	for _, argv := range argvs {
 		cmds, err := parseCommands(argv)
 		if err != nil {
 			return nil, false
+		}
+		for i := range cmds {
+			cmds[i].file = f.Path
 		}
 		lines = append(lines, cmds)
 	}

@@ -254,6 +254,7 @@ func newState(s *Server, env []string, dir string) *state {
 		shell = tmuxcli.DefaultShell(env)
 	}
 	st.sessionOptions.values["default-shell"] = shell
+	st.editorKeys(env)
 	return st
 }
 

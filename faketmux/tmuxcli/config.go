@@ -18,6 +18,11 @@ type ConfigFile struct {
 	Lines [][]string
 	// Failed is a file that could not be read or parsed: none of it runs.
 	Failed bool
+	// Path is the file's name, its commands' #{current_file}.
+	Path string
+	// Text is a file the server parses itself, in place of Lines: one
+	// with %if, whose formats only the server can expand.
+	Text []byte
 }
 
 // defaultConfigs is the configuration search list of Debian's tmux 3.3a
@@ -70,7 +75,9 @@ func LoadConfig(g *Globals, dir string, lookupEnv func(string) (string, bool)) [
 		b, err := readConfig(name)
 		switch {
 		case err == nil:
-			files = append(files, parseConfig(b, dir, lookupEnv))
+			f := parseConfig(b, dir, lookupEnv)
+			f.Path = name
+			files = append(files, f)
 		case !quiet || !errors.Is(err, fs.ErrNotExist):
 			files = append(files, ConfigFile{Failed: true})
 		}

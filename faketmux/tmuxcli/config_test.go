@@ -4,6 +4,8 @@ import (
 	"os"
 	"reflect"
 	"testing"
+
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/cmdparse"
 )
 
 // Each case's expectation is what `tmux source-file -nv FILE` (tmux 3.3a,
@@ -54,9 +56,9 @@ func TestParseConfig(t *testing.T) {
 		{"set @a \\\n", lines(w("set", "@a"))},
 		{"set @a x\\", failed},
 		{"%bogus\n", failed},
-		// Not modelled: tmux runs these.
-		{"bind x { kill-server }\n", failed},
-		{"%if 1\nset -g @a x\n%endif\n", failed},
+		// Blocks come as one word; a condition needs the server.
+		{"bind x { kill-server }\n", lines([]string{"bind", "x", cmdparse.Block + `[{"Argv":["kill-server"],"Number":1}]`})},
+		{"%if 1\nset -g @a x\n%endif\n", ConfigFile{Text: []byte("%if 1\nset -g @a x\n%endif\n")}},
 	} {
 		if got := parseConfig([]byte(tc.text), "/w", env); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("%q:\n got  %+v\n want %+v", tc.text, got, tc.want)
@@ -73,10 +75,10 @@ func TestLoadConfig(t *testing.T) {
 	g := &Globals{Configs: []string{"a.conf", dir + "/missing.conf", dir + "/b.conf", dir}}
 	got := LoadConfig(g, dir, env)
 	want := []ConfigFile{
-		{Lines: [][]string{{"set", "-g", "a", "1"}, {"bind", "x", "kill-server"}}},
+		{Lines: [][]string{{"set", "-g", "a", "1"}, {"bind", "x", "kill-server"}}, Path: dir + "/a.conf"},
 		{Failed: true},
-		{Lines: [][]string{{"set", "-g", "c", "3"}}},
-		{}, // a directory reads as an empty file
+		{Lines: [][]string{{"set", "-g", "c", "3"}}, Path: dir + "/b.conf"},
+		{Path: dir}, // a directory reads as an empty file
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("-f: got %+v, want %+v", got, want)
@@ -84,7 +86,7 @@ func TestLoadConfig(t *testing.T) {
 	// Of the default list, a missing file is passed over.
 	home := func(k string) (string, bool) { return dir, k == "HOME" }
 	os.WriteFile(dir+"/.tmux.conf", []byte("set -g d 4\n"), 0o600)
-	if got := LoadConfig(&Globals{}, "/", home); !reflect.DeepEqual(got, []ConfigFile{{Lines: [][]string{{"set", "-g", "d", "4"}}}}) {
+	if got := LoadConfig(&Globals{}, "/", home); !reflect.DeepEqual(got, []ConfigFile{{Lines: [][]string{{"set", "-g", "d", "4"}}, Path: dir + "/.tmux.conf"}}) {
 		t.Errorf("default list: %+v", got)
 	}
 }

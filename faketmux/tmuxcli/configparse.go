@@ -1,12 +1,20 @@
 package tmuxcli
 
-import "github.com/tmuxbuf/tmuxbuf/faketmux/internal/cmdparse"
+import (
+	"errors"
+
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/cmdparse"
+)
 
 // parseConfig splits a configuration file into command lines with tmux's
 // grammar (package cmdparse); dir is the client's directory, which tmux's
-// server has as $PWD.
+// server has as $PWD. A file with conditions goes to the server as its
+// text, as only the server can expand their formats.
 func parseConfig(text []byte, dir string, lookupEnv func(string) (string, bool)) ConfigFile {
-	lines, err := cmdparse.Parse(text, dir, lookupEnv)
+	lines, err := cmdparse.Parse(text, cmdparse.Options{Dir: dir, Lookup: lookupEnv})
+	if errors.Is(err, cmdparse.ErrNeedsExpand) {
+		return ConfigFile{Text: text}
+	}
 	if err != nil {
 		return ConfigFile{Failed: true}
 	}

@@ -2,6 +2,7 @@ package tmuxcli_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/cmdparse"
 	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli"
 )
 
@@ -37,7 +39,8 @@ func loadOne(t *testing.T, dir, text string) tmuxcli.ConfigFile {
 // FuzzLoadConfig reads fuzzed configuration files. Properties: a file
 // that fails has no lines; a file that parses has command lines in tmux's
 // form (no empty line, ';' words only between commands, a word's own final
-// ';' escaped, no NUL, which a C string cannot hold); and those lines,
+// ';' escaped, no NUL but a block's marker, which a C string cannot hold);
+// and those lines,
 // written back as a configuration file, read back the same.
 func FuzzLoadConfig(f *testing.F) {
 	for _, seed := range []string{
@@ -57,6 +60,7 @@ func FuzzLoadConfig(f *testing.F) {
 		"set -g @a \\\\\nset -g @b y\n",
 		"; set -g @b y\n", "set -g @a x}\n", "set @a ${XV\n", "set @a \\u12\n", "set @a x\\", "%bogus\n",
 		"bind x { kill-server }\n", "%if 1\nset -g @a x\n%endif\n",
+		"bind x {\n  set @a 1 ; set @b '}'\n  if 1 { set @c \"$XV\" } {}\n}\nset @d 2\n", "%if 1 set @a x %endif\n",
 		"set @a \\000cut\nset @b '' \"\" x\n", "set @a $PWD\n", "\"set\" -g '@q' \"\\101\"\n",
 	} {
 		f.Add(seed)
@@ -64,9 +68,9 @@ func FuzzLoadConfig(f *testing.F) {
 	dir := f.TempDir()
 	f.Fuzz(func(t *testing.T, text string) {
 		file := loadOne(t, dir, text)
-		if file.Failed {
+		if file.Failed || file.Text != nil {
 			if file.Lines != nil {
-				t.Fatalf("a failed file has lines %q", file.Lines)
+				t.Fatalf("a failed file, or one for the server to parse, has lines %q", file.Lines)
 			}
 			return
 		}
@@ -74,7 +78,7 @@ func FuzzLoadConfig(f *testing.F) {
 			checkCommandLine(t, line)
 		}
 		written := writeConfig(file.Lines)
-		if again := loadOne(t, dir, written); !reflect.DeepEqual(again, file) {
+		if again := loadOne(t, dir, written); !reflect.DeepEqual(withoutBlockLines(t, again), withoutBlockLines(t, file)) {
 			t.Fatalf("%q read as %q; written back as %q it reads as %q", text, file.Lines, written, again.Lines)
 		}
 	})
@@ -88,8 +92,8 @@ func checkCommandLine(t *testing.T, line []string) {
 	}
 	for i, w := range line {
 		switch {
-		case strings.IndexByte(w, 0) >= 0:
-			t.Fatalf("command line %q has a word with a NUL", line)
+		case strings.IndexByte(strings.TrimPrefix(w, cmdparse.Block), 0) >= 0:
+			t.Fatalf("command line %q has a word with a NUL besides a block's marker", line)
 		case w == ";" && line[i-1] == ";":
 			t.Fatalf("command line %q has an empty command", line)
 		case w != ";" && strings.HasSuffix(w, ";") && !strings.HasSuffix(w, `\;`):
@@ -98,9 +102,41 @@ func checkCommandLine(t *testing.T, line []string) {
 	}
 }
 
+// withoutBlockLines is f with its blocks' line numbers zeroed: a block
+// written back sits on other lines.
+func withoutBlockLines(t *testing.T, f tmuxcli.ConfigFile) tmuxcli.ConfigFile {
+	var strip func(argv []string) []string
+	strip = func(argv []string) []string {
+		out := slices.Clone(argv)
+		for i, w := range out {
+			text, ok := strings.CutPrefix(w, cmdparse.Block)
+			if !ok {
+				continue
+			}
+			lines, err := cmdparse.DecodeBlock(text)
+			if err != nil {
+				t.Fatalf("block word %q: %v", w, err)
+			}
+			for j := range lines {
+				lines[j].Number, lines[j].Argv = 0, strip(lines[j].Argv)
+			}
+			b, _ := json.Marshal(lines)
+			out[i] = cmdparse.Block + string(b)
+		}
+		return out
+	}
+	g := f
+	g.Lines = nil
+	for _, l := range f.Lines {
+		g.Lines = append(g.Lines, strip(l))
+	}
+	return g
+}
+
 // writeConfig writes command lines as a configuration file, one a line,
 // every word in double quotes with each byte that is not a letter or a
-// digit as an octal escape, so that nothing in it is special.
+// digit as an octal escape, so that nothing in it is special; a block
+// word as a block of its lines.
 func writeConfig(lines [][]string) string {
 	var b strings.Builder
 	for _, line := range lines {
@@ -110,6 +146,15 @@ func writeConfig(lines [][]string) string {
 			}
 			if w == ";" {
 				b.WriteByte(';')
+				continue
+			}
+			if text, ok := strings.CutPrefix(w, cmdparse.Block); ok {
+				inner, _ := cmdparse.DecodeBlock(text)
+				argvs := make([][]string, len(inner))
+				for j, l := range inner {
+					argvs[j] = l.Argv
+				}
+				b.WriteString("{\n" + writeConfig(argvs) + "}")
 				continue
 			}
 			if strings.HasSuffix(w, `\;`) {

@@ -6,6 +6,8 @@ import (
 	"io"
 	"strings"
 	"syscall"
+
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/cmdparse"
 )
 
 // progName is the name in -V and usage messages. tmux prints the name it
@@ -68,6 +70,9 @@ func Parse(argv []string, lookupEnv func(string) (string, bool), stdout, stderr 
 func ParseControlLine(line, dir string, lookupEnv func(string) (string, bool)) ([]string, error) {
 	f := parseConfig([]byte(line), dir, lookupEnv)
 	switch {
+	case f.Text != nil:
+		// A condition: the server parses the line itself.
+		return nil, cmdparse.ErrNeedsExpand
 	case f.Failed:
 		return nil, errors.New("syntax error")
 	case len(f.Lines) == 0:

@@ -4,6 +4,8 @@
 package cmdparse
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
 	"os/user"
 	"strings"
@@ -14,11 +16,12 @@ import (
 // because its quirks decide what a configuration does: which words a line
 // has, and which commands share a line (tmux groups commands by the line
 // number the lexer has reached when each command ends, so that a failing
-// command skips the rest of its group). Not modelled, and so counted as a
-// file that does not parse: %if/%elif/%else/%endif and {…} command blocks,
-// which need the server's formats and a command-list argument. Assignments
-// (NAME=value, %hidden NAME=value) are seen by later $NAME in the file but
-// do not reach the server's global environment.
+// command skips the rest of its group). %if/%elif/%else/%endif decide at
+// parse time, on a format the caller expands (Options.Expand). A { … }
+// block argument comes out as one word: Block's marker, then the block's
+// command lines (DecodeBlock).
+// Assignments (NAME=value, %hidden NAME=value) are seen by later $NAME in
+// the text but do not reach the server's global environment.
 
 // eof is what the lexer's getc returns at the end of the file.
 const eof = -1
@@ -29,10 +32,15 @@ const (
 	tokEnd tokenKind = iota
 	tokNewline
 	tokSemicolon
-	tokBlock // '{' or '}'
+	tokOpen  // '{'
+	tokClose // '}'
 	tokError
 	tokHidden
-	tokCondition // %if, %elif, %else, %endif
+	tokIf
+	tokElif
+	tokElse
+	tokEndif
+	tokFormat // #{…} after a condition keyword
 	tokWord
 	tokAssignment // a word of the form NAME=value
 )
@@ -121,12 +129,17 @@ func (l *configLexer) lex() (tokenKind, string) {
 			return tokNewline, ""
 		case ';':
 			return tokSemicolon, ""
-		case '{', '}':
-			return tokBlock, ""
+		case '{':
+			return tokOpen, ""
+		case '}':
+			return tokClose, ""
 		case '#':
 			next := l.getc()
 			if condition && next == '{' {
-				return tokCondition, ""
+				if f, ok := l.format(); ok {
+					return tokFormat, f
+				}
+				return tokError, ""
 			}
 			for next != '\n' && next != eof {
 				next = l.getc()
@@ -142,11 +155,8 @@ func (l *configLexer) lex() (tokenKind, string) {
 				return tokWord, word
 			}
 			l.condition = true
-			switch word {
-			case "%hidden":
-				return tokHidden, ""
-			case "%if", "%else", "%elif", "%endif":
-				return tokCondition, ""
+			if k, ok := keywords[word]; ok {
+				return k, ""
 			}
 			return tokError, ""
 		}
@@ -159,6 +169,33 @@ func (l *configLexer) lex() (tokenKind, string) {
 		}
 		return tokWord, word
 	}
+}
+
+var keywords = map[string]tokenKind{"%hidden": tokHidden, "%if": tokIf, "%elif": tokElif, "%else": tokElse, "%endif": tokEndif}
+
+// format reads a format after its "#{", up to the brace that closes it,
+// on one line.
+func (l *configLexer) format() (string, bool) {
+	b := []byte("#{")
+	for depth := 1; depth > 0; {
+		ch := l.getc()
+		if ch == eof || ch == '\n' {
+			return "", false
+		}
+		if ch == '#' {
+			if ch = l.getc(); ch == eof || ch == '\n' {
+				return "", false
+			}
+			if ch == '{' {
+				depth++
+			}
+			b = append(b, '#')
+		} else if ch == '}' {
+			depth--
+		}
+		b = append(b, byte(ch))
+	}
+	return string(b), true
 }
 
 func isVarChar(ch int, first bool) bool {
@@ -392,21 +429,39 @@ type Error struct{ Line int }
 
 func (e *Error) Error() string { return "syntax error" }
 
+// ErrNeedsExpand is a text with a condition parsed without
+// Options.Expand: only a server can decide it.
+var ErrNeedsExpand = errors.New("a condition needs the server's formats")
+
+// Block is the first byte of a word that is a { … } block: a word of
+// tmux's parser is a C string, so it never holds one.
+const Block = "\x00"
+
+// Options are what a parse needs besides the text.
+type Options struct {
+	// Dir is the client's directory, which tmux's server has as $PWD.
+	Dir string
+	// Lookup gives $NAME and ~.
+	Lookup func(string) (string, bool)
+	// Expand expands a condition's format; nil makes a text with one
+	// fail with ErrNeedsExpand.
+	Expand func(string) string
+}
+
 // Parse splits a text into command lines, with the grammar of tmux's
-// statements; dir is the client's directory, which tmux's server has as
-// $PWD, and lookupEnv gives $NAME and ~.
-func Parse(text []byte, dir string, lookupEnv func(string) (string, bool)) ([]Line, error) {
-	assigned := map[string]string{}
+// statements.
+func Parse(text []byte, o Options) ([]Line, error) {
+	p := &parser{assigned: map[string]string{}, expand: o.Expand}
 	lookup := func(name string) (string, bool) {
-		if v, ok := assigned[name]; ok {
+		if v, ok := p.assigned[name]; ok {
 			return v, true
 		}
-		if name == "PWD" && dir != "" {
-			return dir, true
+		if name == "PWD" && o.Dir != "" {
+			return o.Dir, true
 		}
-		return lookupEnv(name)
+		return o.Lookup(name)
 	}
-	l := &configLexer{buf: text, line: 1, lookup: lookup, home: func() (string, bool) {
+	p.l = &configLexer{buf: text, line: 1, lookup: lookup, home: func() (string, bool) {
 		if h, ok := lookup("HOME"); ok && h != "" {
 			return h, true
 		}
@@ -416,79 +471,284 @@ func Parse(text []byte, dir string, lookupEnv func(string) (string, bool)) ([]Li
 		}
 		return u.HomeDir, true
 	}}
-	assign := func(word string) {
-		name, value, _ := strings.Cut(word, "=")
-		assigned[name] = value
+	cmds, err := p.file()
+	if err != nil {
+		return nil, err
 	}
+	return commandLines(cmds), nil
+}
 
-	var (
-		all  []configCommand // every command of the file, in order
-		list []configCommand // the commands of the statement being read
-		cur  []string
-		// inCommand: words are being read into cur; afterSemicolon: a
-		// ';' ended the last command of the statement; onlyAssigned: cur
-		// began with an assignment and has no command name yet.
-		inCommand, afterSemicolon, onlyAssigned bool
-	)
-	endCommand := func() {
-		if len(cur) == 0 {
-			// An assignment alone drops the commands before it in its
-			// statement.
-			list = nil
-		} else {
-			list = append(list, configCommand{cur, l.line})
-		}
-		cur, inCommand, onlyAssigned = nil, false, false
+// parser is tmux's grammar over the lexer's tokens, one token ahead.
+type parser struct {
+	l        *configLexer
+	tok      tokenKind
+	word     string
+	assigned map[string]string
+	expand   func(string) string
+	// scopes are the flags of the conditions the parser is in, innermost
+	// last, as tmux's parse state keeps them: an assignment happens, and
+	// a command is kept, only when the innermost is set.
+	scopes []bool
+}
+
+func (p *parser) next() { p.tok, p.word = p.l.lex() }
+
+func (p *parser) fail() error { return &Error{p.l.line} }
+
+func (p *parser) active() bool { return len(p.scopes) == 0 || p.scopes[len(p.scopes)-1] }
+
+func (p *parser) assign(word string) {
+	if p.active() {
+		name, value, _ := strings.Cut(word, "=")
+		p.assigned[name] = value
 	}
-	for {
-		kind, word := l.lex()
-		switch kind {
-		case tokEnd:
-			return commandLines(all), nil
-		case tokNewline:
-			if inCommand {
-				endCommand()
+}
+
+// file is the text's statements.
+func (p *parser) file() ([]configCommand, error) {
+	p.next()
+	return p.lines(func(k tokenKind) bool { return k == tokEnd })
+}
+
+// lines are statements, each ended by a newline, up to a token stop
+// takes; the end of the text before it fails.
+func (p *parser) lines(stop func(tokenKind) bool) ([]configCommand, error) {
+	var all []configCommand
+	for ; !stop(p.tok); p.next() {
+		if p.tok == tokEnd {
+			return nil, p.fail()
+		}
+		cmds, err := p.statement()
+		if err != nil {
+			return nil, err
+		}
+		if p.tok != tokNewline {
+			return nil, p.fail()
+		}
+		all = append(all, cmds...)
+	}
+	return all, nil
+}
+
+// statement is an empty one, a %hidden assignment, a condition over
+// lines, or commands; it ends before its newline.
+func (p *parser) statement() ([]configCommand, error) {
+	var cmds []configCommand
+	var err error
+	switch p.tok {
+	case tokNewline, tokClose:
+		return nil, nil
+	case tokHidden:
+		if p.next(); p.tok != tokAssignment {
+			return nil, p.fail()
+		}
+		p.assign(p.word)
+		p.next()
+		return nil, nil
+	case tokIf:
+		var taken bool
+		if taken, err = p.ifOpen(); err != nil {
+			return nil, err
+		}
+		if p.tok == tokNewline {
+			cmds, err = p.condition(taken, (*parser).linesUntilCondition)
+		} else if cmds, err = p.inlineCondition(taken); err == nil {
+			cmds, err = p.commands(cmds, true)
+		}
+	default:
+		cmds, err = p.commands(nil, false)
+	}
+	if err != nil || !p.active() {
+		return nil, err
+	}
+	return cmds, nil
+}
+
+// ifOpen reads %if and its format, and enters its scope.
+func (p *parser) ifOpen() (bool, error) {
+	taken, err := p.decide()
+	p.scopes = append(p.scopes, taken)
+	return taken, err
+}
+
+// decide reads the format after %if or %elif, as tmux's format_true
+// takes its expansion: anything but empty and "0" is true.
+func (p *parser) decide() (bool, error) {
+	if p.next(); p.tok != tokFormat && p.tok != tokWord {
+		return false, p.fail()
+	}
+	if p.expand == nil {
+		return false, ErrNeedsExpand
+	}
+	v := p.expand(p.word)
+	p.next()
+	return v != "" && v != "0", nil
+}
+
+// condition is the rest of a condition after its %if: the branches, each
+// read by body, up to %endif; the first branch taken gives the commands.
+func (p *parser) condition(taken bool, body func(*parser) ([]configCommand, error)) ([]configCommand, error) {
+	var chosen []configCommand
+	done := false
+	branch := func(take bool) error {
+		cmds, err := body(p)
+		if err == nil && take && !done {
+			chosen, done = cmds, true
+		}
+		return err
+	}
+	if err := branch(taken); err != nil {
+		return nil, err
+	}
+	for p.tok == tokElif {
+		taken, err := p.decide()
+		if err != nil {
+			return nil, err
+		}
+		p.scopes[len(p.scopes)-1] = taken
+		if err := branch(taken); err != nil {
+			return nil, err
+		}
+	}
+	if p.tok == tokElse {
+		// tmux's %else flips the flag of the branch before it.
+		top := &p.scopes[len(p.scopes)-1]
+		*top = !*top
+		p.next()
+		if err := branch(true); err != nil {
+			return nil, err
+		}
+	}
+	if p.tok != tokEndif {
+		return nil, p.fail()
+	}
+	p.scopes = p.scopes[:len(p.scopes)-1]
+	p.next()
+	return chosen, nil
+}
+
+// linesUntilCondition is a branch of a condition over lines: a newline,
+// then statements (one at least, if only an empty line) up to the next
+// %elif, %else or %endif.
+func (p *parser) linesUntilCondition() ([]configCommand, error) {
+	if p.tok != tokNewline {
+		return nil, p.fail()
+	}
+	branchEnd := func(k tokenKind) bool { return k == tokElif || k == tokElse || k == tokEndif }
+	if p.next(); branchEnd(p.tok) {
+		return nil, p.fail()
+	}
+	return p.lines(branchEnd)
+}
+
+// inlineCondition is a condition within a line, its branches commands.
+func (p *parser) inlineCondition(taken bool) ([]configCommand, error) {
+	return p.condition(taken, func(p *parser) ([]configCommand, error) { return p.commands(nil, false) })
+}
+
+// commands are commands and conditions within a line, separated by
+// semicolons; with more, list holds what was read already and the next
+// comes only after a semicolon. A command that is only an assignment, or
+// one out of scope, drops those before it, as tmux's grammar does.
+func (p *parser) commands(list []configCommand, more bool) ([]configCommand, error) {
+	for ; ; more = true {
+		if more {
+			if p.tok != tokSemicolon {
+				return list, nil
 			}
-			all = append(all, list...)
-			list, afterSemicolon = nil, false
-		case tokSemicolon:
-			if !inCommand && !afterSemicolon {
-				return nil, &Error{l.line}
+			// Semicolons may follow one another.
+			for p.next(); p.tok == tokSemicolon; p.next() {
 			}
-			if inCommand {
-				endCommand()
+			if p.tok != tokWord && p.tok != tokAssignment && p.tok != tokIf {
+				return list, nil
 			}
-			afterSemicolon = true
+		}
+		switch p.tok {
+		case tokIf:
+			taken, err := p.ifOpen()
+			if err != nil {
+				return nil, err
+			}
+			cmds, err := p.inlineCondition(taken)
+			if err != nil {
+				return nil, err
+			}
+			list = append(list, cmds...)
 		case tokWord, tokAssignment:
-			switch {
-			case !inCommand && kind == tokAssignment:
-				assign(word)
-				inCommand, onlyAssigned = true, true
-			case !inCommand, onlyAssigned && kind == tokWord:
-				cur, inCommand, onlyAssigned = []string{word}, true, false
-			case onlyAssigned:
-				return nil, &Error{l.line}
-			default:
-				cur = append(cur, word)
+			cmd, err := p.command()
+			if err != nil {
+				return nil, err
 			}
-		case tokHidden:
-			if inCommand || afterSemicolon {
-				return nil, &Error{l.line}
-			}
-			if k, w := l.lex(); k == tokAssignment {
-				assign(w)
+			if len(cmd.words) > 0 && p.active() {
+				list = append(list, cmd)
 			} else {
-				return nil, &Error{l.line}
+				list = nil
 			}
-			if k, _ := l.lex(); k != tokNewline {
-				return nil, &Error{l.line}
-			}
-			all = append(all, list...)
-			list = nil
 		default:
-			return nil, &Error{l.line}
+			return nil, p.fail()
 		}
 	}
+}
+
+// command is an assignment, or a command's words (after an assignment);
+// its line is where the lexer is when it ends.
+func (p *parser) command() (configCommand, error) {
+	if p.tok == tokAssignment {
+		p.assign(p.word)
+		if p.next(); p.tok != tokWord {
+			return configCommand{line: p.l.line}, nil
+		}
+	}
+	words := []string{p.word}
+	p.next()
+	for {
+		switch p.tok {
+		case tokWord, tokAssignment:
+			words = append(words, p.word)
+			p.next()
+		case tokOpen:
+			w, err := p.block()
+			if err != nil {
+				return configCommand{}, err
+			}
+			words = append(words, w)
+		default:
+			return configCommand{words, p.l.line}, nil
+		}
+	}
+}
+
+// block reads a { … } argument: statements up to the closing brace. It
+// returns the block's word and leaves the parser on the token after it.
+func (p *parser) block() (string, error) {
+	var all []configCommand
+	for p.next(); ; p.next() {
+		cmds, err := p.statement()
+		if err != nil {
+			return "", err
+		}
+		all = append(all, cmds...)
+		if p.tok == tokClose {
+			break
+		}
+		if p.tok != tokNewline {
+			return "", p.fail()
+		}
+	}
+	p.next()
+	// The block's command lines go as JSON: its words are the lexer's,
+	// expanded already, and its line numbers stay the text's.
+	b, err := json.Marshal(commandLines(all))
+	return Block + string(b), err
+}
+
+// DecodeBlock gives a block word's commands (without its Block marker),
+// as Parse gives a text's: command lines with their line numbers in the
+// text the block was in.
+func DecodeBlock(text string) ([]Line, error) {
+	var lines []Line
+	err := json.Unmarshal([]byte(text), &lines)
+	return lines, err
 }
 
 // configCommand is one command of a file and the line number tmux gives it.

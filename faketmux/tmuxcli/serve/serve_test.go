@@ -21,7 +21,7 @@ func TestCallConfig(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "rel.conf"), []byte("set -g a 1\n"), 0o600)
 	os.WriteFile(filepath.Join(home, ".tmux.conf"), []byte("set -g b 2\n"), 0o600)
 	env := []string{"HOME=" + home, "XDG_CONFIG_HOME=" + home + "/none"}
-	rel := []faketmux.ConfigFile{{Lines: [][]string{{"set", "-g", "a", "1"}}}}
+	rel := []faketmux.ConfigFile{{Lines: [][]string{{"set", "-g", "a", "1"}}, Path: filepath.Join(dir, "rel.conf")}}
 	for _, tc := range []struct {
 		req  wire.Req
 		want []faketmux.ConfigFile
@@ -31,7 +31,7 @@ func TestCallConfig(t *testing.T) {
 		{wire.Req{Configs: []string{"rel.conf"}, Args: []string{"list-buffers"}}, nil},
 		{wire.Req{Configs: []string{"rel.conf"}, Args: []string{"new-session"}, NoStartServer: true}, nil},
 		{wire.Req{Configs: []string{"missing.conf"}, Args: []string{"start-server"}}, []faketmux.ConfigFile{{Failed: true}}},
-		{wire.Req{Args: []string{"start-server"}}, []faketmux.ConfigFile{{Lines: [][]string{{"set", "-g", "b", "2"}}}}},
+		{wire.Req{Args: []string{"start-server"}}, []faketmux.ConfigFile{{Lines: [][]string{{"set", "-g", "b", "2"}}, Path: filepath.Join(home, ".tmux.conf")}}},
 	} {
 		tc.req.Dir, tc.req.Env = dir, env
 		got := Call(&tc.req, nil, nil, nil).Config

@@ -1,0 +1,128 @@
+package faketmux
+
+import "strings"
+
+// writeFile is a step that writes lines to a file in the side's
+// directory, through a run-shell job (which runs there; its command is a
+// format, so a # doubles).
+func writeFile(name string, lines ...string) step {
+	quoted := make([]string, len(lines))
+	for i, l := range lines {
+		quoted[i] = "'" + strings.ReplaceAll(strings.ReplaceAll(l, "#", "##"), "'", `'\''`) + "'"
+	}
+	return cmd("run-shell", "printf '%s\\n' "+strings.Join(quoted, " ")+" > "+name)
+}
+
+// The differential cases of tmux's parser beyond words: { … } blocks as
+// arguments, %if/%elif/%else/%endif, and #{current_file}, in files that
+// source-file reads and in a configuration file.
+var _ = differentialCases("parse", []scenario{
+	{name: "blocks and conditions in source-file", steps: []step{
+		cmd("new-session", "-d", "-s", "m", "-n", "w", "sleep 1000"),
+		writeFile("b.conf",
+			`bind -T t1 x { display -p one ; display -p "two #{session_name}" }`,
+			`bind -T t1 y {`,
+			`  display -p a`,
+			`  display -p b ; display -p c`,
+			`}`,
+			`bind -T t1 z if -F 1 { display -p yes } { display -p "no'q" }`,
+			`bind -T t1 n { if -F 1 { display -p nested } }`,
+			`bind -T t1 e {}`,
+			`list-keys -T t1`,
+			`%if #{==:#{session_name},m}`,
+			`display -p "is m"`,
+			`%elif 1`,
+			`display -p elif`,
+			`%else`,
+			`display -p else`,
+			`%endif`,
+			`%if 0`,
+			`display -p no`,
+			`%elif #{session_name}`,
+			`display -p "elif taken"`,
+			`%endif`,
+			`%if 0`,
+			`display -p no`,
+			`%else`,
+			`display -p "else taken"`,
+			`%endif`,
+			`%if "#{m:x*,xy}" display -p inline %else display -p not %endif ; display -p after`,
+			`%if 0`,
+			`%if 1`,
+			`display -p "inner of false"`,
+			`%endif`,
+			`%endif`,
+			`display -p "file #{current_file}"`,
+			`A=1`,
+			`%if 0`,
+			`A=2`,
+			`%endif`,
+			`display -p "A=$A"`,
+			`if -F 1 { display -p if-block } { display -p else-block }`,
+			`if -F 0 { display -p if-block } { display -p else-block }`,
+			`run -C { display -p "from run #{current_file}" }`,
+			`if -F 1 {`,
+			`  display -p g1 ; has -t nope ; display -p skipped`,
+			`  display -p g2`,
+			`}`,
+			`run -C { has -t nope ; display -p skipped`,
+			`display -p "#{session_name}" }`,
+			`source -F "#{d:current_file}/c.conf"`,
+		),
+		writeFile("c.conf", `display -p "in #{current_file}"`, `%if #{current_file}`, `display -p "known at parse"`, `%endif`),
+		cmd("source", "-v", "b.conf", ";", "display", "-p", "[#{current_file}]"),
+		cmd("list-keys", "-T", "t1"),
+		cmd("send-keys", "-t", "m", "-K", "-T", "t1", "x"),
+		writeFile("e1.conf", `display -p { display -p x }`),
+		writeFile("e2.conf", `display -t { x } -p hi`),
+		writeFile("e3.conf", `bind x { nosuchcommand }`),
+		writeFile("e4.conf", `%if 1`, `display -p x`),
+		writeFile("e5.conf", `%if 1`, `%endif`, `display -p after-empty`),
+		writeFile("e6.conf", `bind x {`, `display -p x`),
+		writeFile("e7.conf", `display -p x }`),
+		writeFile("e8.conf", `%else`),
+		writeFile("e9.conf", `%if 1 ; display -p x ; %endif`),
+		writeFile("e10.conf", `if -F 1 { display -p x } { display -p y } { display -p z }`),
+		writeFile("e11.conf", `run { display -p x }`),
+		cmd("source", "e1.conf"),
+		cmd("source", "e2.conf"),
+		cmd("source", "e3.conf"),
+		cmd("source", "e4.conf"),
+		cmd("source", "e5.conf"),
+		cmd("source", "e6.conf"),
+		cmd("source", "e7.conf"),
+		cmd("source", "e8.conf"),
+		cmd("source", "e9.conf"),
+		cmd("source", "e10.conf"),
+		cmd("source", "e11.conf"),
+	}},
+	{name: "conditions in a configuration file", configText: strings.Join([]string{
+		`%if #{==:#{version},3.3a}`,
+		`set -g base-index 3`,
+		`%else`,
+		`set -g base-index 7`,
+		`%endif`,
+		`%if #{session_name}`,
+		`set -g renumber-windows on`,
+		`%endif`,
+		`bind -T t3 q { display -p q ; display -p r }`,
+		`new-session -d -s cfg`,
+		`set-environment -gF CF "#{==:#{current_file},}"`,
+	}, "\n") + "\n", steps: []step{
+		cmd("list-keys", "-T", "t3"),
+		cmd("show-options", "-g", "base-index"),
+		cmd("show-options", "-g", "renumber-windows"),
+		cmd("show-environment", "-g", "CF"),
+		cmd("display-message", "-p", "#{pane_in_mode}"),
+	}},
+	// A control client's line may hold a condition, decided on the
+	// client's session.
+	{name: "conditions in control lines", steps: []step{
+		cmd("new-session", "-d", "-s", "c", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("attach-session", "-f", "no-output,ignore-size").controlIn(
+			"%if #{==:#{session_name},c} display -p yes %else display -p no %endif\n" +
+				"%if 0 display -p no %endif ; display -p after\n" +
+				"%if 1 display -p unclosed\n" +
+				"bind -T ct x { display -p a ; display -p b } ; list-keys -T ct\n"),
+	}},
+})
