@@ -427,9 +427,9 @@ func (f *formatter) paneVariable(key string) (string, time.Time, bool) {
 	case "pane_at_bottom":
 		return boolString(p.top+p.height == w.height), t, true
 	case "pane_current_command":
-		return p.command, t, true
+		return p.foregroundCommand(), t, true
 	case "pane_current_path":
-		return p.cwd, t, true
+		return p.foregroundPath(), t, true
 	case "pane_path":
 		// The path a program reports (OSC 7), which is not modelled.
 		return "", t, true

@@ -169,6 +169,7 @@ func (s *Server) Exec(ctx context.Context, call Call) int {
 		c.errorf("%s", parseErr)
 		return 1
 	}
+	c.checkWindowNames()
 	rc := c.runList(cmds)
 	st := c.st
 	if s.st != st {

@@ -1,0 +1,90 @@
+package faketmux
+
+import (
+	"bytes"
+	"os"
+	"strconv"
+)
+
+// foregroundCommand is pane_current_command as tmux's osdep_get_name and
+// format_cb_current_command find it: the first word of the command line
+// of the pane's foreground process group, else (a dead or empty pane, or a
+// process gone) the pane's own command, else its shell.
+func (p *paneState) foregroundCommand() string {
+	cmd := ""
+	if pgrp, _, ok := p.foreground(); ok {
+		line, _ := os.ReadFile("/proc/" + strconv.Itoa(pgrp) + "/cmdline")
+		line, _, _ = bytes.Cut(line, []byte{0})
+		cmd = string(line)
+	}
+	if cmd == "" {
+		cmd = stringifyArgv(p.argv)
+	}
+	if cmd == "" {
+		cmd = p.command
+	}
+	return parseWindowName(cmd)
+}
+
+// foregroundPath is pane_current_path as tmux's osdep_get_cwd finds it:
+// the directory of the pane's foreground process group, else of the
+// terminal's session leader, else nothing (a dead or empty pane).
+func (p *paneState) foregroundPath() string {
+	pgrp, sid, ok := p.foreground()
+	if !ok {
+		return ""
+	}
+	if dir, err := os.Readlink("/proc/" + strconv.Itoa(pgrp) + "/cwd"); err == nil {
+		return dir
+	}
+	if sid <= 0 {
+		return ""
+	}
+	dir, _ := os.Readlink("/proc/" + strconv.Itoa(sid) + "/cwd")
+	return dir
+}
+
+// foreground is the pane terminal's foreground process group and session
+// leader; a dead pane's terminal is closed, as in tmux.
+func (p *paneState) foreground() (pgrp, sid int, ok bool) {
+	if p.dead != nil {
+		return 0, 0, false
+	}
+	return p.prog.Foreground()
+}
+
+// checkWindowNames renames each window with automatic-rename on from
+// automatic-rename-format, expanded for its active pane, as tmux's
+// check_window_name does. tmux does it from its event loop, at most every
+// half second and only after the active pane showed output or changed
+// mode; the emulator has no loop, so it does it where a client could see
+// the name: before a client's command line runs, and where a control
+// client's loop ends.
+func (c *client) checkWindowNames() {
+	seen := map[*windowCore]bool{}
+	for _, s := range c.st.sessions {
+		for _, w := range s.winlinks {
+			if seen[w.windowCore] || w.active == nil || w.options.get("automatic-rename") != "on" || !w.active.changed.Swap(false) {
+				continue
+			}
+			seen[w.windowCore] = true
+			name := c.formatIn(w, w.active).expand(w.options.get("automatic-rename-format"))
+			if name != w.name {
+				w.name = name
+				c.st.notify(event{kind: eventWindowRenamed, w: w})
+			}
+		}
+	}
+}
+
+// renameSoon makes every window with automatic-rename on look at its
+// name again, as setting the option does in tmux.
+func (st *state) renameSoon() {
+	for _, s := range st.sessions {
+		for _, w := range s.winlinks {
+			if w.active != nil && w.options.get("automatic-rename") == "on" {
+				w.active.changed.Store(true)
+			}
+		}
+	}
+}
