@@ -33,7 +33,7 @@ func (f *formatter) variable(key string) (v string, t time.Time, ok bool) {
 		}
 		return f.paneVariable(key)
 	case strings.HasPrefix(key, "window_"):
-		if f.w == nil {
+		if f.w == nil || f.unplaced && placeVariables[key] {
 			return "", t, false
 		}
 		return f.windowVariable(key)
@@ -43,7 +43,7 @@ func (f *formatter) variable(key string) (v string, t time.Time, ok bool) {
 		}
 		return f.clientVariable(key)
 	case strings.HasPrefix(key, "session_"):
-		if f.s == nil {
+		if f.s == nil || f.unplaced {
 			return "", t, false
 		}
 		return f.sessionVariable(key)
