@@ -61,13 +61,14 @@ func (p *paneState) foreground() (pgrp, sid int, ok bool) {
 // the name: before a client's command line runs, and where a control
 // client's loop ends.
 func (c *client) checkWindowNames() {
-	seen := map[*windowCore]bool{}
 	for _, s := range c.st.sessions {
 		for _, w := range s.winlinks {
-			if seen[w.windowCore] || w.active == nil || w.options.get("automatic-rename") != "on" || !w.active.changed.Swap(false) {
+			// A window linked twice is looked at once: the first place
+			// takes the change.
+			if w.active == nil || !w.active.changed.Load() || w.options.get("automatic-rename") != "on" {
 				continue
 			}
-			seen[w.windowCore] = true
+			w.active.changed.Store(false)
 			f := c.formatIn(w, w.active)
 			f.unplaced, f.client = true, nil
 			name := f.expand(w.options.get("automatic-rename-format"))
