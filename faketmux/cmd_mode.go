@@ -70,6 +70,7 @@ func (st *state) setMode(p *paneState, kind modeKind, init func() *paneMode) boo
 		p.modes = slices.Delete(p.modes, i, i+1)
 	}
 	p.modes = slices.Insert(p.modes, 0, m)
+	p.changed.Store(true) // automatic-rename-format shows a mode
 	st.notify(event{kind: eventPaneModeChanged, p: p})
 	return isNew
 }
@@ -81,6 +82,7 @@ func (st *state) resetMode(p *paneState) {
 		return
 	}
 	p.modes = p.modes[1:]
+	p.changed.Store(true)
 	st.notify(event{kind: eventPaneModeChanged, p: p})
 }
 

@@ -166,6 +166,9 @@ func cmdSetOption(c *client, it *cmdItem) error {
 			return err
 		}
 		o.values[name] = value
+		if name == "automatic-rename" {
+			c.st.renameSoon()
+		}
 	default:
 		if !given {
 			return errorf(errEmptyValue)

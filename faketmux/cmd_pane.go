@@ -362,6 +362,7 @@ func cmdBreakPane(c *client, it *cmdItem) error {
 	nw.hold(p)
 	nw.rename(name, p)
 	nw.active = p
+	p.changed.Store(true) // tmux renames the new window from its pane at once
 	st.notify(event{kind: eventWindowRenamed, w: nw})
 	dst.insert(nw)
 	st.notify(event{kind: eventWindowLinked, w: nw})

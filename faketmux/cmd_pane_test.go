@@ -28,14 +28,15 @@ func newFakeProgram(o paneOptions, bracket bool, history int, lines ...string) *
 	return p
 }
 
-func (p *fakeProgram) Write(b []byte) error    { p.input = append(p.input, b...); return nil }
-func (p *fakeProgram) Input() []byte           { return append([]byte(nil), p.input...) }
-func (p *fakeProgram) PID() int                { return 1 }
-func (p *fakeProgram) Resize(int, int) error   { return nil }
-func (p *fakeProgram) Exited() <-chan struct{} { return p.exited }
-func (p *fakeProgram) ExitStatus() (int, int)  { return 0, 0 }
-func (p *fakeProgram) TTY() string             { return "/dev/pts/fake" }
-func (p *fakeProgram) Close() error            { return nil }
+func (p *fakeProgram) Write(b []byte) error         { p.input = append(p.input, b...); return nil }
+func (p *fakeProgram) Input() []byte                { return append([]byte(nil), p.input...) }
+func (p *fakeProgram) PID() int                     { return 1 }
+func (p *fakeProgram) Resize(int, int) error        { return nil }
+func (p *fakeProgram) Exited() <-chan struct{}      { return p.exited }
+func (p *fakeProgram) ExitStatus() (int, int)       { return 0, 0 }
+func (p *fakeProgram) TTY() string                  { return "/dev/pts/fake" }
+func (p *fakeProgram) Foreground() (int, int, bool) { return 0, 0, false }
+func (p *fakeProgram) Close() error                 { return nil }
 
 // withFakePrograms makes every pane started during the test a fakeProgram
 // with bracketed paste set as given, whose screen shows "screen".

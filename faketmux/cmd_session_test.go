@@ -19,8 +19,9 @@ func TestNewSessionNamesUnnamedByID(t *testing.T) {
 	mustFail(t, s, "duplicate session: 1", "new-session", "-d", "-s", "1")
 }
 
+// TestNewSessionFlags runs a real shell: pane_current_path is where its
+// process is.
 func TestNewSessionFlags(t *testing.T) {
-	withFakePrograms(t, false)
 	s := RunT(t)
 	dir := t.TempDir()
 	out := mustRun(t, s, "new-session", "-d", "-s", "a.b:c", "-n", "w", "-c", dir, "-x", "100", "-y", "30",

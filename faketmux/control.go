@@ -498,6 +498,7 @@ func (c *client) serveControl(parse func(string) ([]string, error)) (failed bool
 		if s.st != st {
 			break
 		}
+		c.checkWindowNames()
 		if checkSubs {
 			c.checkSubscriptions()
 		}
@@ -520,6 +521,7 @@ func (c *client) serveControl(parse func(string) ([]string, error)) (failed bool
 		if in.err != nil || eof {
 			cc.exit = true
 		}
+		c.checkWindowNames()
 		st.runEvents()
 		// tmux writes a pane's output from its event loop, after the
 		// queues have run.

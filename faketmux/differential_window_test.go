@@ -213,6 +213,40 @@ var _ = differentialCases("window", []scenario{
 		cmd("swap-window", "-d", "-s", "w:xb", "-t", "x:a", ";", "list-windows", "-a", "-F", "#{session_name} "+windowsFormat),
 		cmd("swap-window", "-d", "-s", "w:2", "-t", "x:0", ";", "list-windows", "-a", "-F", "#{session_name} "+windowsFormat),
 	}},
+	// automatic-rename follows the active pane's foreground process once
+	// the pane shows output (or a mode, or the option is set); tmux looks
+	// on a timer, so each step waits for the name it checks.
+	{name: "automatic rename", steps: []step{
+		cmd("new-session", "-d", "-s", "r", "-n", "fixed", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("new-window", "-d", "exec sleep 1000"),
+		// (tmux looks at a new window's name at once, racing its program:
+		// setting the option makes it look again.)
+		cmd("display-message", "-p", "-t", ":1", "#{pane_current_command}").waitFor("sleep"),
+		cmd("set-option", "-w", "-t", ":1", "automatic-rename", "on"),
+		cmd("list-windows", "-F", autoRenameFormat).waitFor("1:sleep"),
+		// (exec: the shell itself leads the terminal's process group.)
+		cmd("new-window", "-d", "-c", "/", "exec sh"),
+		cmd("send-keys", "-t", ":2", "cd /usr", "Enter"),
+		cmd("display-message", "-p", "-t", ":2", "#{pane_current_command} #{pane_current_path}").waitFor("sh /usr"),
+		cmd("send-keys", "-t", ":2", "exec cat", "Enter", "hello", "Enter"),
+		cmd("list-windows", "-F", autoRenameFormat).waitFor("2:cat"),
+		cmd("copy-mode", "-t", ":2"),
+		cmd("list-windows", "-F", autoRenameFormat).waitFor("2:[tmux]"),
+		cmd("send-keys", "-t", ":2", "-X", "cancel"),
+		cmd("list-windows", "-F", autoRenameFormat).waitFor("2:cat"),
+		// A window named by hand keeps its name until the option is set
+		// again.
+		cmd("rename-window", "-t", ":2", "mine", ";", "send-keys", "-t", ":2", "again", "Enter"),
+		// (The cursor, not the screen: where the shell's prompts fell
+		// among the keys typed ahead varies.)
+		cmd("display-message", "-p", "-t", ":2", "#{cursor_y}").waitFor("6"),
+		cmd("list-windows", "-F", autoRenameFormat),
+		cmd("set-option", "-w", "-t", ":2", "automatic-rename", "on"),
+		cmd("list-windows", "-F", autoRenameFormat).waitFor("2:cat"),
+		cmd("set-option", "-w", "-t", ":2", "automatic-rename-format", "#{pane_current_command}-#{window_index}-#{window_id}"),
+		cmd("send-keys", "-t", ":2", "more", "Enter"),
+		cmd("list-windows", "-F", autoRenameFormat).waitFor("2:cat--@"),
+	}},
 })
 
 // windowsFormat and panesFormat are what clients ask list-windows and
@@ -227,3 +261,5 @@ const linkedFormat = "#{session_name}:#{window_index}:#{window_name}#{window_fla
 const panesFormat = "#{pane_id} #{pane_index} #{pane_width}x#{pane_height} #{pane_left},#{pane_top} " +
 	"#{pane_right},#{pane_bottom} #{pane_at_left}#{pane_at_top}#{pane_at_right}#{pane_at_bottom} " +
 	"#{pane_active}#{pane_last} #{window_layout}"
+
+const autoRenameFormat = "#{window_index}:#{window_name} #{automatic-rename}"

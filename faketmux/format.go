@@ -20,6 +20,9 @@ type formatter struct {
 	buffer *buffer
 	entry  *cmdEntry      // list-commands' command_list_ variables; nil: none
 	client *controlClient // the client_ variables'; nil: none
+	// unplaced is a window's format with no session or place in one, as
+	// tmux expands automatic-rename-format: what needs them is missing.
+	unplaced bool
 	// kind is what the format is for (tmux's format type), which
 	// session_format, window_format and pane_format say.
 	kind findType

@@ -33,7 +33,7 @@ func (f *formatter) variable(key string) (v string, t time.Time, ok bool) {
 		}
 		return f.paneVariable(key)
 	case strings.HasPrefix(key, "window_"):
-		if f.w == nil {
+		if f.w == nil || f.unplaced && placeVariables[key] {
 			return "", t, false
 		}
 		return f.windowVariable(key)
@@ -43,7 +43,7 @@ func (f *formatter) variable(key string) (v string, t time.Time, ok bool) {
 		}
 		return f.clientVariable(key)
 	case strings.HasPrefix(key, "session_"):
-		if f.s == nil {
+		if f.s == nil || f.unplaced {
 			return "", t, false
 		}
 		return f.sessionVariable(key)
@@ -481,9 +481,9 @@ func (f *formatter) paneVariable(key string) (string, time.Time, bool) {
 	case "pane_at_bottom":
 		return boolString(p.top+p.height == w.height), t, true
 	case "pane_current_command":
-		return p.command, t, true
+		return p.foregroundCommand(), t, true
 	case "pane_current_path":
-		return p.cwd, t, true
+		return p.foregroundPath(), t, true
 	case "pane_path":
 		// The path a program reports (OSC 7), which is not modelled.
 		return "", t, true

@@ -170,6 +170,7 @@ func (s *Server) Exec(ctx context.Context, call Call) int {
 		c.errorf("%s", parseErr)
 		return 1
 	}
+	c.checkWindowNames()
 	rc := c.runList(cmds)
 	st := c.st
 	if s.st != st {

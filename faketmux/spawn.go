@@ -98,7 +98,7 @@ func (c *client) runPane(p *paneState, extraEnv []string, keep pane.Keeper) erro
 	prog, err := startProgram(pane.Options{
 		Argv: run, Arg0: arg0, Dir: p.cwd, Env: env, Cols: p.width, Rows: p.height,
 		HistoryLimit: p.historyLimit, Keep: keep,
-		Output: func(b []byte) { st.paneOutput(p.id, b) },
+		Output: func(b []byte) { p.changed.Store(true); st.paneOutput(p.id, b) },
 	})
 	if err != nil {
 		return err
@@ -170,10 +170,14 @@ func (w *window) removePane(p *paneState) {
 	w.panes = slices.Delete(w.panes, i, i+1)
 	w.closePane(p)
 	switch {
-	case w.active == p && w.lastPane != nil:
-		w.active, w.lastPane = w.lastPane, nil
 	case w.active == p:
-		w.active = w.panes[max(0, i-1)]
+		if w.lastPane != nil {
+			w.active, w.lastPane = w.lastPane, nil
+		} else {
+			w.active = w.panes[max(0, i-1)]
+		}
+		// The pane taking over counts as changed for automatic-rename.
+		w.active.changed.Store(true)
 	case w.lastPane == p:
 		w.lastPane = nil
 	}

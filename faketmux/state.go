@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/pane"
@@ -36,6 +37,7 @@ type program interface {
 	Trim()
 	AltScreen() bool
 	TTY() string
+	Foreground() (pgrp, sid int, ok bool)
 	Display(b []byte)
 	Close() error
 }
@@ -187,12 +189,15 @@ type paneState struct {
 	id int
 	// window is the pane's window, by one of its places: a session the
 	// pane's formats and spawns use.
-	window        *window
-	prog          program
-	cwd           string
-	argv          []string // what it runs, as given or default-command; respawn runs it again
-	startCommand  string
-	command       string // what pane_current_command shows
+	window       *window
+	prog         program
+	cwd          string
+	argv         []string // what it runs, as given or default-command; respawn runs it again
+	startCommand string
+	command      string // the shell's name, pane_current_command's last resort
+	// changed is tmux's PANE_CHANGED: output arrived or the pane became
+	// active since automatic-rename last looked at it.
+	changed       atomic.Bool
 	title         string
 	inputOff      bool // select-pane -d: keys and pastes are dropped
 	width, height int
@@ -434,8 +439,12 @@ func (s *session) renumberIfWanted() {
 // becomes the last pane.
 func (st *state) setActive(w *window, p *paneState) {
 	if p != w.active {
-		if w.active != nil { // a new window's first pane is no change
+		// A new window's first pane is no change; tmux's first look at
+		// its name finds the program not yet started, so the name made
+		// with the window stays.
+		if w.active != nil {
 			st.notify(event{kind: eventPaneChanged, w: w})
+			p.changed.Store(true)
 		}
 		w.lastPane, w.active = w.active, p
 		st.activePoint++

@@ -326,6 +326,27 @@ func (p *Pane) PID() int {
 	return p.cmd.Process.Pid
 }
 
+// Foreground is the terminal's foreground process group (tcgetpgrp on the
+// master) and its session leader, which tmux reads a pane's current
+// command and directory from; ok is false once the terminal is closed or
+// for a pane with no program.
+func (p *Pane) Foreground() (pgrp, sid int, ok bool) {
+	p.mu.Lock()
+	closed := p.closed
+	p.mu.Unlock()
+	if p.ptm == nil || closed {
+		return 0, 0, false
+	}
+	var g, s int32
+	if p.ioctl(syscall.TIOCGPGRP, unsafe.Pointer(&g)) != nil {
+		return 0, 0, false
+	}
+	if p.ioctl(syscall.TIOCGSID, unsafe.Pointer(&s)) != nil {
+		s = -1
+	}
+	return int(g), int(s), true
+}
+
 // Resize changes the terminal size, which also sends the program SIGWINCH.
 func (p *Pane) Resize(cols, rows int) error {
 	if cols <= 0 || rows <= 0 {

@@ -316,3 +316,39 @@ func TestLinesFollowEveryChange(t *testing.T) {
 		t.Errorf("after a resize to 2 rows the screen has %d", len(lines)-history)
 	}
 }
+
+// TestForeground checks the terminal's foreground group and session: the
+// program leads both from its start, a group it puts in front takes
+// over, and a closed pane has none.
+func TestForeground(t *testing.T) {
+	p := sh(t, 80, 24, `set -m; echo ready; read x; sleep 1000`)
+	waitScreen(t, p, "ready")
+	pgrp, sid, ok := p.Foreground()
+	if !ok || pgrp != p.PID() || sid != p.PID() {
+		t.Fatalf("Foreground() = %d, %d, %v; want %d, %d, true", pgrp, sid, ok, p.PID(), p.PID())
+	}
+	if err := p.Write([]byte("\r")); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(patience)
+	for {
+		pgrp, sid, ok = p.Foreground()
+		if !ok || sid != p.PID() {
+			t.Fatalf("Foreground() = %d, %d, %v while sleep runs", pgrp, sid, ok)
+		}
+		if pgrp != p.PID() {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("sleep never took the terminal")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if line, _ := os.ReadFile("/proc/" + strconv.Itoa(pgrp) + "/cmdline"); !strings.HasPrefix(string(line), "sleep\x00") {
+		t.Errorf("foreground group %d runs %q, want sleep", pgrp, line)
+	}
+	p.Close()
+	if _, _, ok := p.Foreground(); ok {
+		t.Error("a closed pane has a foreground group")
+	}
+}

@@ -1,0 +1,104 @@
+package faketmux
+
+import (
+	"bytes"
+	"os"
+	"strconv"
+)
+
+// foregroundCommand is pane_current_command as tmux's osdep_get_name and
+// format_cb_current_command find it: the first word of the command line
+// of the pane's foreground process group, else (a dead or empty pane, or a
+// process gone) the pane's own command, else its shell.
+func (p *paneState) foregroundCommand() string {
+	cmd := ""
+	if pgrp, _, ok := p.foreground(); ok {
+		line, _ := os.ReadFile("/proc/" + strconv.Itoa(pgrp) + "/cmdline")
+		line, _, _ = bytes.Cut(line, []byte{0})
+		cmd = string(line)
+	}
+	if cmd == "" {
+		cmd = stringifyArgv(p.argv)
+	}
+	if cmd == "" {
+		cmd = p.command
+	}
+	return parseWindowName(cmd)
+}
+
+// foregroundPath is pane_current_path as tmux's osdep_get_cwd finds it:
+// the directory of the pane's foreground process group, else of the
+// terminal's session leader, else nothing (a dead or empty pane).
+func (p *paneState) foregroundPath() string {
+	pgrp, sid, ok := p.foreground()
+	if !ok {
+		return ""
+	}
+	if dir, err := os.Readlink("/proc/" + strconv.Itoa(pgrp) + "/cwd"); err == nil {
+		return dir
+	}
+	if sid <= 0 {
+		return ""
+	}
+	dir, _ := os.Readlink("/proc/" + strconv.Itoa(sid) + "/cwd")
+	return dir
+}
+
+// foreground is the pane terminal's foreground process group and session
+// leader; a dead pane's terminal is closed, as in tmux.
+func (p *paneState) foreground() (pgrp, sid int, ok bool) {
+	if p.dead != nil {
+		return 0, 0, false
+	}
+	return p.prog.Foreground()
+}
+
+// checkWindowNames renames each window with automatic-rename on from
+// automatic-rename-format, expanded for its active pane, as tmux's
+// check_window_name does. tmux does it from its event loop, at most every
+// half second and only after the active pane showed output or changed
+// mode; the emulator has no loop, so it does it where a client could see
+// the name: before a client's command line runs, and where a control
+// client's loop ends.
+func (c *client) checkWindowNames() {
+	for _, s := range c.st.sessions {
+		for _, w := range s.winlinks {
+			// A window linked twice is looked at once: the first place
+			// takes the change.
+			if w.active == nil || !w.active.changed.Load() || w.options.get("automatic-rename") != "on" {
+				continue
+			}
+			w.active.changed.Store(false)
+			f := c.formatIn(w, w.active)
+			f.unplaced, f.client = true, nil
+			name := f.expand(w.options.get("automatic-rename-format"))
+			if name != w.name {
+				w.name = name
+				c.st.notify(event{kind: eventWindowRenamed, w: w})
+			}
+		}
+	}
+}
+
+// renameSoon makes every window with automatic-rename on look at its
+// name again, as setting the option does in tmux.
+func (st *state) renameSoon() {
+	for _, s := range st.sessions {
+		for _, w := range s.winlinks {
+			if w.active != nil && w.options.get("automatic-rename") == "on" {
+				w.active.changed.Store(true)
+			}
+		}
+	}
+}
+
+// placeVariables are the window variables tmux takes from a window's
+// place in a session, which a window's own format lacks.
+var placeVariables = map[string]bool{
+	"window_active": true, "window_active_clients": true, "window_active_clients_list": true,
+	"window_active_sessions": true, "window_active_sessions_list": true, "window_activity_flag": true,
+	"window_bell_flag": true, "window_end_flag": true, "window_flags": true, "window_index": true,
+	"window_last_flag": true, "window_linked": true, "window_linked_sessions": true,
+	"window_linked_sessions_list": true, "window_marked_flag": true, "window_raw_flags": true,
+	"window_silence_flag": true, "window_stack_index": true, "window_start_flag": true,
+}
