@@ -219,8 +219,10 @@ var _ = differentialCases("pane", []scenario{
 		const marks = "#{session_name}:#{window_index}.#{pane_index} #{pane_id} #{pane_marked} #{pane_marked_set} #{window_marked_flag} [#{window_flags}] #{session_marked}"
 		lsp := cmd("list-panes", "-a", "-F", marks)
 		return []step{
-			cmd("new-session", "-d", "-s", "m", "-x", "80", "-y", "24"),
-			cmd("split-window", "-d", "-t", "m", ";", "new-window", "-d", "-t", "m", ";", "new-session", "-d", "-s", "o"),
+			// Programs that print nothing, so that list-panes' history
+			// bytes do not depend on how far a shell has drawn its prompt.
+			cmd("new-session", "-d", "-s", "m", "-x", "80", "-y", "24", "sleep 1000"),
+			cmd("split-window", "-d", "-t", "m", "sleep 1000", ";", "new-window", "-d", "-t", "m", "sleep 1000", ";", "new-session", "-d", "-s", "o", "sleep 1000"),
 			cmd("list-panes", "-t", "{marked}"),
 			cmd("select-pane", "-M", "-t", "m:0.1"),
 			lsp,
