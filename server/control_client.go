@@ -6,10 +6,12 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -29,6 +31,11 @@ import (
 type controlClient struct {
 	cmd *exec.Cmd
 	in  io.WriteCloser
+	out *os.File // the client's standard output, read by read
+	// alive is held open, never written, for as long as this process
+	// lives, once handOver has given the client's output to a process of
+	// its own to read after this one.
+	alive *os.File
 
 	mu       sync.Mutex
 	changed  *sync.Cond     // signalled when any field below changes
@@ -90,14 +97,22 @@ func startControlClient(bin string, env, global []string, orphan func(*fifo)) (*
 	if err != nil {
 		return nil, err
 	}
-	out, err := cmd.StdoutPipe()
+	// The pipe is made here rather than by StdoutPipe, so that its read
+	// end can outlive the read loop: see handOver.
+	out, outW, err := os.Pipe()
 	if err != nil {
+		in.Close()
 		return nil, err
 	}
-	if err := cmd.Start(); err != nil {
+	cmd.Stdout = outW
+	err = cmd.Start()
+	outW.Close()
+	if err != nil {
+		in.Close()
+		out.Close()
 		return nil, err
 	}
-	c := &controlClient{cmd: cmd, in: in, attachDone: make(chan struct{}), exited: make(chan struct{}), orphan: orphan}
+	c := &controlClient{cmd: cmd, in: in, out: out, attachDone: make(chan struct{}), exited: make(chan struct{}), orphan: orphan}
 	c.changed = sync.NewCond(&c.mu)
 	go c.read(bufio.NewReader(out), &stderr)
 	go c.write()
@@ -163,7 +178,8 @@ func (c *controlClient) read(out *bufio.Reader, stderr *bytes.Buffer) {
 			attached()
 		}
 	}
-	c.cmd.Wait()                              // only now: Wait closes the pipe being read
+	c.cmd.Wait()
+	c.out.Close()
 	failure := "server exited unexpectedly\n" // as tmux's own client says
 	switch {
 	case len(attachError) > 0:
@@ -371,7 +387,9 @@ func (c *controlClient) close(patience time.Duration) error {
 	idle := c.idle()
 	c.mu.Unlock()
 	if !idle {
-		go c.endWhenIdle()
+		if err := c.handOver(); err != nil {
+			go c.endWhenIdle()
+		}
 		return fmt.Errorf("tmux did not answer within %v; its control client (pid %d) is left attached until tmux answers, since ending it now could crash a stopped tmux", patience, c.cmd.Process.Pid)
 	}
 	c.in.Close() // end of input: the client detaches and exits
@@ -384,6 +402,40 @@ func (c *controlClient) close(patience time.Duration) error {
 		<-c.exited
 	}
 	return nil
+}
+
+// handOver leaves what tmux still has to say to a process of its own, for
+// when this one exits with tmux not answering. Measured on tmux 3.3a: a
+// control client with a line pending whose output nobody reads any more
+// stays attached once tmux resumes, and tmux then never exits, not even on
+// kill-server. So the client's input closes, for it to detach once tmux has
+// answered what it was sent, and a shell in a session of its own (no
+// signal to this process's group reaches it) waits for this process to end
+// (the end of a pipe only this process can write to) and then reads the
+// client's output to its end: while this process lives, its own reader
+// takes the answers. One client per server with its input closed while
+// tmux is stopped is survived, as controlClient says.
+func (c *controlClient) handOver() error {
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		return err
+	}
+	ended, alive, err := os.Pipe()
+	if err != nil {
+		return err
+	}
+	defer ended.Close()
+	reader := exec.Command(sh, "-c", "read -r _ <&3; exec cat >/dev/null")
+	reader.Stdin = c.out
+	reader.ExtraFiles = []*os.File{ended}
+	reader.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	if err := reader.Start(); err != nil {
+		alive.Close()
+		return err
+	}
+	c.alive = alive
+	go reader.Wait() // should this process live on after all
+	return c.in.Close()
 }
 
 // idle reports whether no line is queued or waiting for replies; c.mu held.
