@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -131,7 +133,7 @@ func (s *Server) Exec(ctx context.Context, call Call) int {
 			return rc
 		}
 	}
-	args := call.Args
+	args := cStrings(call.Args)
 	if len(args) == 0 {
 		// What tmux's server runs for a client that sent no command.
 		args = []string{"new-session"}
@@ -211,6 +213,7 @@ func (s *Server) printConnectError(w io.Writer) {
 // parses and has a command marked to start one (new-session, start-server,
 // attach-session, list-keys, list-commands). Exec decides the same way.
 func StartsServer(args []string) bool {
+	args = cStrings(args)
 	cmds, err := parseCommands(args)
 	return startsServer(args, cmds, err)
 }
@@ -422,4 +425,18 @@ func (s *Server) Close() error {
 		close(s.done)
 	}
 	return nil
+}
+
+// cStrings is argv as tmux's client has it: C strings, each ending at its
+// first NUL. A NUL left in a word would also pass for the mark of a { }
+// block (cmdparse.Block), which no word of tmux's can hold.
+func cStrings(argv []string) []string {
+	if !slices.ContainsFunc(argv, func(w string) bool { return strings.Contains(w, "\x00") }) {
+		return argv
+	}
+	words := make([]string, len(argv))
+	for i, w := range argv {
+		words[i], _, _ = strings.Cut(w, "\x00")
+	}
+	return words
 }
