@@ -32,9 +32,10 @@ type controlClient struct {
 	cmd *exec.Cmd
 	in  io.WriteCloser
 	out *os.File // the client's standard output, read by read
-	// alive is held open, never written, for as long as this process
-	// lives, once handOver has given the client's output to a process of
-	// its own to read after this one.
+	// alive is never written: once handOver has given the client's output
+	// to a process of its own, that process starts reading when alive
+	// closes, which is when this process exits or, should it live on,
+	// when the client is collected, its read loop long over.
 	alive *os.File
 
 	mu       sync.Mutex
