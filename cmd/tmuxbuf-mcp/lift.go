@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	endian "encoding/binary"
 	"errors"
 	"io"
 	"strings"
@@ -83,6 +84,10 @@ func (l *lifter) next() (lifted, error) {
 			res.tooLong = true
 		}
 		lineEnd := l.lines && len(chunk) > 0 && chunk[len(chunk)-1] == '\n'
+		end := len(chunk) // where the message's bytes in chunk end
+		if lineEnd {
+			end--
+		}
 		for i := 0; i < len(chunk) && !res.tooLong && !res.notJSON; i++ {
 			c := chunk[i]
 			if l.lines && c == '\n' {
@@ -119,12 +124,20 @@ func (l *lifter) next() (lifted, error) {
 				res.msg = append(res.msg, c)
 				continue
 			}
-			if escape == 0 && !stringStop[c] {
-				// A run of plain bytes, the bulk of any long string.
-				j := i + 1
-				for j < len(chunk) && !stringStop[chunk[j]] {
-					j++
+			if escape == 0 && lifting != nil && lifting.long {
+				// Past its first min bytes, a lifted string is decoded
+				// straight from the input, in one pass.
+				if n := lifting.take(chunk[i:end]); n > 0 {
+					i += n - 1
+					continue
 				}
+			}
+			j := i
+			if escape == 0 {
+				j = stringRun(chunk[:end], i)
+			}
+			if j > i {
+				// The bulk of any long string, at once.
 				if lifting != nil {
 					lifting.plain(chunk[i:j], l.min)
 				} else {
@@ -186,6 +199,53 @@ func (l *lifter) next() (lifted, error) {
 	}
 }
 
+// stringRun returns where the run of a string's bytes that starts at
+// chunk[i] ends: at a quote, a line feed, or a backslash that does not
+// start a whole escape (one the chunk's end cuts, or a bad one), which are
+// left to the byte-by-byte scan. A run never ends inside an escape.
+func stringRun(chunk []byte, i int) int {
+	for i < len(chunk) {
+		if i+8 <= len(chunk) && !stopsRun(endian.LittleEndian.Uint64(chunk[i:])) {
+			i += 8
+			continue
+		}
+		switch c := chunk[i]; {
+		case !stringStop[c]:
+			i++
+		case c == '\\' && i+1 < len(chunk) && escapes[chunk[i+1]] != 0:
+			i += 2
+		case c == '\\' && i+6 <= len(chunk) && chunk[i+1] == 'u' && isHex4(chunk[i+2:i+6]):
+			i += 6
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// Eight bytes at a time: word is eight bytes of input, and each of these
+// reports, with no false negative, whether some byte of it is of a kind.
+const (
+	lows  = 0x0101010101010101 // 0x01 in every byte
+	highs = 0x8080808080808080 // 0x80 in every byte
+)
+
+// hasBelow reports whether a byte of word is below n (n <= 0x80).
+func hasBelow(word uint64, n byte) bool { return (word-lows*uint64(n))&^word&highs != 0 }
+
+// hasByte reports whether a byte of word is b.
+func hasByte(word uint64, b byte) bool { return hasBelow(word^lows*uint64(b), 1) }
+
+// stopsRun reports whether a byte of word may end a run (see stringStop).
+func stopsRun(word uint64) bool {
+	return hasByte(word, '"') || hasByte(word, '\\') || hasByte(word, '\n')
+}
+
+// notPlainASCII reports whether a byte of word is not plainASCII.
+func notPlainASCII(word uint64) bool {
+	return word&highs != 0 || hasBelow(word, 0x20) || hasByte(word, '"') || hasByte(word, '\\')
+}
+
 // onLiftPath reports whether stack is liftPath.
 func onLiftPath(stack []frame) bool {
 	for i, f := range stack {
@@ -206,7 +266,9 @@ func keyName(raw []byte) string {
 }
 
 // liftedString is a string being lifted: its decoded bytes, in blocks,
-// and the raw bytes since the last cut.
+// and the raw bytes not yet decoded: all of them while the string is
+// short, then at most a unit (an escape, a UTF-8 sequence) that the
+// input's pieces cut.
 type liftedString struct {
 	raw    []byte
 	blocks [][]byte
@@ -218,44 +280,69 @@ type liftedString struct {
 // liftBlock is the size of a lifted string's blocks.
 const liftBlock = 1 << 20
 
-// plain adds a run of bytes that holds no quote, backslash or line feed,
-// and decodes what came before when enough has come.
+// plain adds a run of a string's bytes that ends at no escape's middle
+// (see stringRun), and decodes what has come once enough has.
 func (ls *liftedString) plain(run []byte, min int) {
-	start := len(ls.raw)
 	ls.raw = append(ls.raw, run...)
-	if len(ls.raw) < min || ls.bad {
-		return
-	}
-	// A cut before a byte of run that starts a rune: what is before it is
-	// not inside an escape, and what is after it is no backslash.
-	for k := len(ls.raw) - 1; k > start && k >= len(ls.raw)-utf8.UTFMax; k-- {
-		if utf8.RuneStart(ls.raw[k]) {
-			ls.decode(ls.raw[:k])
-			ls.raw = append(ls.raw[:0], ls.raw[k:]...)
-			return
-		}
+	if ls.long || len(ls.raw) >= min {
+		n := ls.decode(ls.raw, true)
+		ls.raw = append(ls.raw[:0], ls.raw[n:]...)
 	}
 }
 
-func (ls *liftedString) decode(raw []byte) {
+// take decodes src, which goes on from the raw bytes of a long string, up
+// to a quote or a unit that src's end cuts, and returns how many bytes of
+// src it took. A unit that the last piece cut is completed first, from
+// src's first bytes.
+func (ls *liftedString) take(src []byte) int {
+	if len(ls.raw) == 0 {
+		return ls.decode(src, true)
+	}
+	had := len(ls.raw)
+	ls.raw = append(ls.raw, src[:min(len(src), maxUnit)]...)
+	n := ls.decode(ls.raw, true)
+	if n <= had {
+		ls.raw = append(ls.raw[:0], ls.raw[n:had]...)
+		return 0
+	}
+	ls.raw = ls.raw[:0]
+	return n - had + ls.decode(src[n-had:], true)
+}
+
+// maxUnit is the longest unit of a JSON string: a surrogate pair's two
+// escapes.
+const maxUnit = 12
+
+// decode decodes raw onto the blocks, up to a quote or the end of raw, and
+// returns how many bytes it took; with more, raw may go on, and a unit
+// that its end cuts is left (see unquote).
+func (ls *liftedString) decode(raw []byte, more bool) int {
 	ls.long = true
-	for len(raw) > 0 && !ls.bad {
-		if len(ls.blocks) == 0 || len(ls.blocks[len(ls.blocks)-1]) > liftBlock-utf8.UTFMax {
+	n := 0
+	for n < len(raw) && !ls.bad {
+		if len(ls.blocks) == 0 || cap(ls.blocks[len(ls.blocks)-1])-len(ls.blocks[len(ls.blocks)-1]) < utf8.UTFMax {
 			ls.blocks = append(ls.blocks, make([]byte, 0, liftBlock))
 		}
 		last := &ls.blocks[len(ls.blocks)-1]
 		before := len(*last)
-		var ok bool
-		*last, raw, ok = unquote(*last, raw)
-		ls.bad = !ok
-		ls.size += len(*last) - before
+		out, rest, ok := unquote(*last, raw[n:], more)
+		took := len(raw) - n - len(rest)
+		*last, ls.bad = out, !ok
+		ls.size += len(out) - before
+		n += took
+		if took == 0 && len(out) == before {
+			break // a quote, or a cut unit
+		}
 	}
+	return n
 }
 
 // finish decodes the rest of a long string and returns it whole, or false
 // if it is no JSON string.
 func (ls *liftedString) finish() (string, bool) {
-	ls.decode(ls.raw)
+	if n := ls.decode(ls.raw, false); n < len(ls.raw) {
+		ls.bad = true
+	}
 	if ls.bad {
 		return "", false
 	}
@@ -268,17 +355,23 @@ func (ls *liftedString) finish() (string, bool) {
 }
 
 // unquote decodes the inside of a JSON string, raw, onto dst as
-// encoding/json decodes it, until dst is full, and returns the rest of
-// raw; ok is false for what is no JSON string. raw must not end inside an
-// escape or a UTF-8 sequence, nor between the two escapes of a surrogate
-// pair. A lone surrogate and a byte that is not UTF-8 each become U+FFFD.
-func unquote(dst, raw []byte) (out, rest []byte, ok bool) {
+// encoding/json decodes it, until dst is full or a quote comes, and returns
+// the rest of raw; ok is false for what is no JSON string. With more, raw
+// may go on: an escape, a surrogate pair or a UTF-8 sequence that its end
+// cuts is left in rest, whole. Without, it is decoded as it is. A lone
+// surrogate and a byte that is not UTF-8 each become U+FFFD.
+func unquote(dst, raw []byte, more bool) (out, rest []byte, ok bool) {
 	for len(raw) > 0 && cap(dst)-len(dst) >= utf8.UTFMax {
 		c := raw[0]
 		switch {
-		case c < 0x20 || c == '"':
+		case c == '"':
+			return dst, raw, true
+		case c < 0x20:
 			return dst, raw, false
 		case c == '\\':
+			if more && len(raw) < 6 && (len(raw) < 2 || raw[1] == 'u') {
+				return dst, raw, true
+			}
 			if len(raw) < 2 {
 				return dst, raw, false
 			}
@@ -289,6 +382,9 @@ func unquote(dst, raw []byte) (out, rest []byte, ok bool) {
 			r, ok := hex4(raw[1:])
 			if !ok {
 				return dst, raw, false
+			}
+			if utf16.IsSurrogate(r) && more && len(raw) < maxUnit {
+				return dst, raw, true // a pair's second half may follow
 			}
 			raw = raw[6:]
 			if utf16.IsSurrogate(r) {
@@ -305,11 +401,16 @@ func unquote(dst, raw []byte) (out, rest []byte, ok bool) {
 			dst = utf8.AppendRune(dst, r)
 		case c < utf8.RuneSelf:
 			// A run of plain ASCII, at once.
-			n, room := 1, cap(dst)-len(dst)
-			for n < len(raw) && n < room && plainASCII[raw[n]] {
+			n, room := 1, min(len(raw), cap(dst)-len(dst))
+			for n+8 <= room && !notPlainASCII(endian.LittleEndian.Uint64(raw[n:])) {
+				n += 8
+			}
+			for n < room && plainASCII[raw[n]] {
 				n++
 			}
 			dst, raw = append(dst, raw[:n]...), raw[n:]
+		case more && !utf8.FullRune(raw):
+			return dst, raw, true
 		default:
 			r, size := utf8.DecodeRune(raw)
 			if r == utf8.RuneError && size == 1 {
@@ -336,22 +437,34 @@ var escapes = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n
 
 // hex4 reads the escape \uXXXX that b starts after its backslash.
 func hex4(b []byte) (rune, bool) {
-	if len(b) < 5 || b[0] != 'u' {
+	if len(b) < 5 || b[0] != 'u' || !isHex4(b[1:5]) {
 		return 0, false
 	}
 	var r rune
 	for _, c := range b[1:5] {
-		switch {
-		case c >= '0' && c <= '9':
-			c -= '0'
-		case c >= 'a' && c <= 'f':
-			c -= 'a' - 10
-		case c >= 'A' && c <= 'F':
-			c -= 'A' - 10
-		default:
-			return 0, false
-		}
-		r = r<<4 | rune(c)
+		r = r<<4 | rune(hexValue[c])
 	}
 	return r, true
 }
+
+// isHex4 reports whether the four bytes of b are hexadecimal digits.
+func isHex4(b []byte) bool {
+	return hexValue[b[0]]|hexValue[b[1]]|hexValue[b[2]]|hexValue[b[3]] < 16
+}
+
+// hexValue is each hexadecimal digit's value, and 0xff for other bytes.
+var hexValue = func() (t [256]byte) {
+	for c := range t {
+		switch {
+		case c >= '0' && c <= '9':
+			t[c] = byte(c - '0')
+		case c >= 'a' && c <= 'f':
+			t[c] = byte(c - 'a' + 10)
+		case c >= 'A' && c <= 'F':
+			t[c] = byte(c - 'A' + 10)
+		default:
+			t[c] = 0xff
+		}
+	}
+	return t
+}()
