@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	endian "encoding/binary"
 	"errors"
 	"io"
 	"strings"
@@ -205,10 +204,6 @@ func (l *lifter) next() (lifted, error) {
 // left to the byte-by-byte scan. A run never ends inside an escape.
 func stringRun(chunk []byte, i int) int {
 	for i < len(chunk) {
-		if i+8 <= len(chunk) && !stopsRun(endian.LittleEndian.Uint64(chunk[i:])) {
-			i += 8
-			continue
-		}
 		switch c := chunk[i]; {
 		case !stringStop[c]:
 			i++
@@ -221,29 +216,6 @@ func stringRun(chunk []byte, i int) int {
 		}
 	}
 	return i
-}
-
-// Eight bytes at a time: word is eight bytes of input, and each of these
-// reports, with no false negative, whether some byte of it is of a kind.
-const (
-	lows  = 0x0101010101010101 // 0x01 in every byte
-	highs = 0x8080808080808080 // 0x80 in every byte
-)
-
-// hasBelow reports whether a byte of word is below n (n <= 0x80).
-func hasBelow(word uint64, n byte) bool { return (word-lows*uint64(n))&^word&highs != 0 }
-
-// hasByte reports whether a byte of word is b.
-func hasByte(word uint64, b byte) bool { return hasBelow(word^lows*uint64(b), 1) }
-
-// stopsRun reports whether a byte of word may end a run (see stringStop).
-func stopsRun(word uint64) bool {
-	return hasByte(word, '"') || hasByte(word, '\\') || hasByte(word, '\n')
-}
-
-// notPlainASCII reports whether a byte of word is not plainASCII.
-func notPlainASCII(word uint64) bool {
-	return word&highs != 0 || hasBelow(word, 0x20) || hasByte(word, '"') || hasByte(word, '\\')
 }
 
 // onLiftPath reports whether stack is liftPath.
@@ -402,9 +374,6 @@ func unquote(dst, raw []byte, more bool) (out, rest []byte, ok bool) {
 		case c < utf8.RuneSelf:
 			// A run of plain ASCII, at once.
 			n, room := 1, min(len(raw), cap(dst)-len(dst))
-			for n+8 <= room && !notPlainASCII(endian.LittleEndian.Uint64(raw[n:])) {
-				n += 8
-			}
 			for n < room && plainASCII[raw[n]] {
 				n++
 			}
