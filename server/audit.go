@@ -57,6 +57,31 @@ func redact(key []byte, s string) redacted {
 	return redacted{Len: utf8.RuneCountInString(s), HMACPrefix: hex.EncodeToString(h.Sum(nil))[:auditDigestLen]}
 }
 
+// redactions are the redactions of a call's large payloads, by argument
+// name, made while the call runs: hashing and counting a payload of a few
+// MiB costs about what loading it into tmux does.
+type redactions map[string]<-chan redacted
+
+// earlyRedactionMin is the size from which a payload is redacted beside its
+// call rather than after it, where the work outweighs a goroutine's.
+const earlyRedactionMin = 64 << 10
+
+// startRedactions starts redacting each large payload of a.
+func startRedactions(key []byte, a args, params []param) redactions {
+	var early redactions
+	for _, p := range params {
+		if s, ok := a[p.name].(string); ok && p.payload && len(s) >= earlyRedactionMin {
+			ch := make(chan redacted, 1)
+			go func() { ch <- redact(key, s) }()
+			if early == nil {
+				early = redactions{}
+			}
+			early[p.name] = ch
+		}
+	}
+	return early
+}
+
 // newAuditKey draws the random key of a Server that was given none.
 func newAuditKey() []byte {
 	key := make([]byte, MinAuditKeyLen)
@@ -115,8 +140,8 @@ const maxAuditKeyFile = 4 << 10
 // (payloads redacted, strings shortened), unknown ones by name only, since a
 // misspelt payload argument must not leak. It reads the raw JSON, because
 // calls that fail to decode are logged too; decoded, when the call decoded,
-// spares decoding a large payload twice.
-func auditArgs(key []byte, payloads *Payloads, raw json.RawMessage, decoded args, params []param) slog.Attr {
+// spares decoding a large payload twice, and early redacting it again.
+func auditArgs(key []byte, payloads *Payloads, raw json.RawMessage, decoded args, early redactions, params []param) slog.Attr {
 	var fields map[string]json.RawMessage
 	if json.Unmarshal(raw, &fields) != nil {
 		return slog.String("args", "<not a JSON object>")
@@ -136,6 +161,10 @@ func auditArgs(key []byte, payloads *Payloads, raw json.RawMessage, decoded args
 		p, ok := byName[name]
 		if !ok {
 			unknown = append(unknown, shorten(name, 64))
+			continue
+		}
+		if r, ok := early[name]; ok {
+			attrs = append(attrs, slog.Any(name, <-r))
 			continue
 		}
 		if s, ok := decoded[name].(string); ok && p.payload {

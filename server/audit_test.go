@@ -70,6 +70,33 @@ func TestAuditLogNeverHoldsContent(t *testing.T) {
 	}
 }
 
+// TestAuditRedactsLargePayloads checks the redaction that runs beside a
+// call, for payloads large enough to be redacted early: the record has
+// the same length and digest as a small payload's would.
+func TestAuditRedactsLargePayloads(t *testing.T) {
+	key := []byte(rand.Text() + rand.Text())
+	e := newEnv(t, func(c *server.Config) { c.AuditKey = key })
+	secret := strings.Repeat("sk-"+rand.Text()+"-ünïcode\n", 5000) // about 200 KiB
+	e.load(secret)
+	e.fails("load_buffer", map[string]any{"content": secret, "socket_name": e.socket + "-dead"})
+
+	log := e.audit.String()
+	if strings.Contains(log, secret[:40]) {
+		t.Fatalf("the audit log holds the secret")
+	}
+	records := auditRecords(t, log)
+	if len(records) != 2 {
+		t.Fatalf("%d audit records for 2 calls", len(records))
+	}
+	want := map[string]any{"len": float64(utf8.RuneCountInString(secret)), "hmac_sha256_prefix": hmacPrefix(key, secret)}
+	for _, r := range records {
+		content, _ := r["args"].(map[string]any)["content"].(map[string]any)
+		if fmt.Sprint(content) != fmt.Sprint(want) {
+			t.Errorf("%s call: content recorded as %v, want %v", r["outcome"], content, want)
+		}
+	}
+}
+
 func hmacPrefix(key []byte, content string) string {
 	h := hmac.New(sha256.New, key)
 	h.Write([]byte(content))

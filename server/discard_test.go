@@ -40,7 +40,7 @@ func TestCutShortLoadIsDiscarded(t *testing.T) {
 		t.Fatal(err)
 	}
 	load := tools[slices.IndexFunc(tools, func(t tool) bool { return t.name == "load_buffer" })]
-	if _, _, err := s.call(context.Background(), load, json.RawMessage(`{"content":"x"}`)); !cutShort(err) {
+	if _, _, _, err := s.call(context.Background(), load, json.RawMessage(`{"content":"x"}`)); !cutShort(err) {
 		t.Fatalf("load = %v, want a timeout", err)
 	}
 	if _, err := s.Cleanup(context.Background()); err != nil {

@@ -69,7 +69,7 @@ func TestPanicCarriesNothing(t *testing.T) {
 		}) (any, error) {
 			panic(a.Content)
 		})}
-	_, _, err = s.call(context.Background(), boom, json.RawMessage(`{"content":"hunter2"}`))
+	_, _, _, err = s.call(context.Background(), boom, json.RawMessage(`{"content":"hunter2"}`))
 	if err == nil || strings.Contains(err.Error(), "hunter2") || err.Error() != "internal error in boom" {
 		t.Errorf("panic became %v", err)
 	}

@@ -79,12 +79,12 @@ func (s *Server) handler(t tool) mcp.ToolHandler {
 		s.calls.Add(1)
 		defer s.calls.Done()
 		started, requestID := time.Now(), newRequestID()
-		a, out, err := s.call(withOwner(ctx, s.owner(req)), t, req.Params.Arguments)
+		a, early, out, err := s.call(withOwner(ctx, s.owner(req)), t, req.Params.Arguments)
 		var res *mcp.CallToolResult
 		if err == nil {
 			res, err = successResult(out)
 		}
-		auditRecord(s.cfg.Audit, t.name, sessionID(req), requestID, auditArgs(s.cfg.AuditKey, s.payloads, req.Params.Arguments, a, t.params), started, err)
+		auditRecord(s.cfg.Audit, t.name, sessionID(req), requestID, auditArgs(s.cfg.AuditKey, s.payloads, req.Params.Arguments, a, early, t.params), started, err)
 		if err != nil {
 			res = errorResult(err)
 		}
@@ -93,21 +93,23 @@ func (s *Server) handler(t tool) mcp.ToolHandler {
 	}
 }
 
-// call decodes a call's arguments and runs the tool. A panic becomes an
-// error that carries nothing of the panic: it must neither stop the server
-// nor carry content to the client or the log.
-func (s *Server) call(ctx context.Context, t tool, raw json.RawMessage) (a args, out any, err error) {
+// call decodes a call's arguments and runs the tool, while the redaction
+// of its large payloads for the audit log goes on beside it (early). A
+// panic becomes an error that carries nothing of the panic: it must
+// neither stop the server nor carry content to the client or the log.
+func (s *Server) call(ctx context.Context, t tool, raw json.RawMessage) (a args, early redactions, out any, err error) {
 	defer func() {
 		if recover() != nil {
 			out, err = nil, fmt.Errorf("internal error in %s", t.name)
 		}
 	}()
 	if a, err = decodeArgs(raw, t.params); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	s.resolvePayloads(a)
+	early = startRedactions(s.cfg.AuditKey, a, t.params)
 	out, err = t.run(s, ctx, a)
-	return a, out, err
+	return a, early, out, err
 }
 
 func successResult(out any) (*mcp.CallToolResult, error) {
@@ -142,7 +144,7 @@ func (s *Server) refuseHiddenTools(next mcp.MethodHandler) mcp.MethodHandler {
 			return next(ctx, method, req)
 		}
 		err := errToolTier(call.Params.Name, need, s.cfg.Safety)
-		auditRecord(s.cfg.Audit, call.Params.Name, sessionID(call), newRequestID(), auditArgs(s.cfg.AuditKey, s.payloads, call.Params.Arguments, nil, nil), time.Now(), err)
+		auditRecord(s.cfg.Audit, call.Params.Name, sessionID(call), newRequestID(), auditArgs(s.cfg.AuditKey, s.payloads, call.Params.Arguments, nil, nil, nil), time.Now(), err)
 		return errorResult(err), nil
 	}
 }
