@@ -336,6 +336,13 @@ func unquote(dst, raw []byte, more bool) (out, rest []byte, ok bool) {
 	for len(raw) > 0 && cap(dst)-len(dst) >= utf8.UTFMax {
 		c := raw[0]
 		switch {
+		case plainASCII[c]:
+			// A run of plain ASCII, at once.
+			n, room := 1, min(len(raw), cap(dst)-len(dst))
+			for n < room && plainASCII[raw[n]] {
+				n++
+			}
+			dst, raw = append(dst, raw[:n]...), raw[n:]
 		case c == '"':
 			return dst, raw, true
 		case c < 0x20:
@@ -371,13 +378,6 @@ func unquote(dst, raw []byte, more bool) (out, rest []byte, ok bool) {
 				}
 			}
 			dst = utf8.AppendRune(dst, r)
-		case c < utf8.RuneSelf:
-			// A run of plain ASCII, at once.
-			n, room := 1, min(len(raw), cap(dst)-len(dst))
-			for n < room && plainASCII[raw[n]] {
-				n++
-			}
-			dst, raw = append(dst, raw[:n]...), raw[n:]
 		case more && !utf8.FullRune(raw):
 			return dst, raw, true
 		default:
