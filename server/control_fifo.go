@@ -26,6 +26,10 @@ type fifo struct {
 	// to heldFor.
 	held    *bytes.Buffer
 	heldFor io.Writer
+	// moved is set by finish, once the data has moved and both ends are
+	// closed: abort then has only the path to remove. Only finish's
+	// caller reads it.
+	moved bool
 }
 
 // feed makes a FIFO that tmux will read src from. src must not block, and
@@ -113,10 +117,12 @@ func (f *fifo) finish() error {
 	if f.spare != nil {
 		f.spare.Close() // the reader now sees the end of what tmux wrote
 	}
-	if err := f.wait(); err != nil || f.held == nil {
+	err := f.wait()
+	f.moved = err == nil
+	if err != nil || f.held == nil {
 		return err
 	}
-	_, err := f.heldFor.Write(f.held.Bytes())
+	_, err = f.heldFor.Write(f.held.Bytes())
 	return err
 }
 
@@ -124,6 +130,15 @@ func (f *fifo) finish() error {
 // copying goroutine is done with the caller's reader or writer, and
 // removes the FIFO.
 func (f *fifo) abort() {
+	if f.moved {
+		// tmux is done with it, and so is the copy, which closed a feed's
+		// end; a drain's is still open.
+		if f.spare != nil {
+			f.end.Close()
+		}
+		os.Remove(f.path)
+		return
+	}
 	var unblock *os.File
 	if f.spare != nil {
 		f.spare.Close()

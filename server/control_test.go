@@ -213,6 +213,33 @@ func TestControlFIFOsInRuntimeDir(t *testing.T) {
 	}
 }
 
+// TestControlClosesItsFIFOs checks that the calls that move content
+// through FIFOs, loads and shows alike, leave no file of this process
+// open: a long-running server must not run out of descriptors.
+func TestControlClosesItsFIFOs(t *testing.T) {
+	e, _ := controlEnv(t, server.DefaultTimeout)
+	e.ok("delete_buffer", map[string]any{"buffer_name": e.load("warm-up")}) // the client and its pipes are made once
+	before := openFiles(t)
+	for range 20 {
+		name := e.load("content\n")
+		e.ok("show_buffer", map[string]any{"buffer_name": name})
+		e.ok("delete_buffer", map[string]any{"buffer_name": name})
+	}
+	if after := openFiles(t); after > before {
+		t.Errorf("%d files open after 20 loads and shows, %d before", after, before)
+	}
+}
+
+// openFiles counts this process's open file descriptors.
+func openFiles(t *testing.T) int {
+	t.Helper()
+	fds, err := os.ReadDir("/proc/self/fd")
+	if err != nil {
+		t.Skipf("cannot count open files: %v", err)
+	}
+	return len(fds)
+}
+
 // controlProcesses counts the tmux -C processes on the test's socket.
 func controlProcesses(t *testing.T, socket string) int {
 	t.Helper()
