@@ -9,10 +9,12 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"hash"
 	"io"
 	"log/slog"
 	"os"
 	"sort"
+	"sync"
 	"syscall"
 	"time"
 	"unicode/utf8"
@@ -54,7 +56,52 @@ func redact(key []byte, s string) redacted {
 	for i := 0; i < len(s); i += len(buf) {
 		h.Write(buf[:copy(buf, s[i:])])
 	}
-	return redacted{Len: utf8.RuneCountInString(s), HMACPrefix: hex.EncodeToString(h.Sum(nil))[:auditDigestLen]}
+	return redacted{Len: utf8.RuneCountInString(s), HMACPrefix: digestPrefix(h)}
+}
+
+// digestPrefix is what the log keeps of an HMAC.
+func digestPrefix(h hash.Hash) string { return hex.EncodeToString(h.Sum(nil))[:auditDigestLen] }
+
+// A Redaction is the audit log's redaction of a string that a transport
+// decodes in pieces (see Payloads), made from the pieces as they come, on
+// a goroutine of its own: for a payload of a few MiB the hashing and
+// counting cost about what decoding it does, and are then done when the
+// decoding is.
+type Redaction struct {
+	pieces chan []byte
+	done   chan redacted
+	stop   sync.Once
+}
+
+// StartRedaction starts a Redaction.
+func (p *Payloads) StartRedaction() *Redaction {
+	r := &Redaction{pieces: make(chan []byte, 16), done: make(chan redacted, 1)}
+	go func() {
+		h := hmac.New(sha256.New, p.auditKey)
+		runes := 0
+		for piece := range r.pieces {
+			h.Write(piece)
+			runes += utf8.RuneCount(piece)
+		}
+		r.done <- redacted{Len: runes, HMACPrefix: digestPrefix(h)}
+	}()
+	return r
+}
+
+// Add hands over the string's next piece, whole runes, which must not
+// change afterwards.
+func (r *Redaction) Add(piece []byte) {
+	if len(piece) > 0 {
+		r.pieces <- piece
+	}
+}
+
+// End ends the string, whose redaction Lift then takes; for a string that
+// will not be lifted, it stops the work. It may be called more than once.
+func (r *Redaction) End() {
+	if r != nil {
+		r.stop.Do(func() { close(r.pieces) })
+	}
 }
 
 // redactions are the redactions of a call's large payloads, by argument
@@ -66,18 +113,28 @@ type redactions map[string]<-chan redacted
 // call rather than after it, where the work outweighs a goroutine's.
 const earlyRedactionMin = 64 << 10
 
-// startRedactions starts redacting each large payload of a.
-func startRedactions(key []byte, a args, params []param) redactions {
+// startRedactions starts redacting each large payload of a, but for those
+// whose redaction came with them from the transport (lifted).
+func startRedactions(key []byte, a args, lifted redactions, params []param) redactions {
 	var early redactions
 	for _, p := range params {
-		if s, ok := a[p.name].(string); ok && p.payload && len(s) >= earlyRedactionMin {
+		s, ok := a[p.name].(string)
+		if !ok || !p.payload {
+			continue
+		}
+		r, ok := lifted[p.name]
+		if !ok {
+			if len(s) < earlyRedactionMin {
+				continue
+			}
 			ch := make(chan redacted, 1)
 			go func() { ch <- redact(key, s) }()
-			if early == nil {
-				early = redactions{}
-			}
-			early[p.name] = ch
+			r = ch
 		}
+		if early == nil {
+			early = redactions{}
+		}
+		early[p.name] = r
 	}
 	return early
 }

@@ -34,11 +34,17 @@ import (
 
 // Payloads is the table of strings kept out of the SDK's way.
 type Payloads struct {
-	splice int // the smallest reply content that is spliced; 0: none
+	splice   int    // the smallest reply content that is spliced; 0: none
+	auditKey []byte // the server's, for Redactions
 
 	mu  sync.Mutex
-	in  map[string]string     // lifted request strings
+	in  map[string]inPayload  // lifted request strings
 	out map[string]outPayload // reply contents waiting for their message
+}
+
+type inPayload struct {
+	s         string
+	redaction <-chan redacted // nil when none was made
 }
 
 type outPayload struct {
@@ -62,8 +68,8 @@ const (
 	tokenDigits = 32
 )
 
-func newPayloads() *Payloads {
-	return &Payloads{in: map[string]string{}, out: map[string]outPayload{}}
+func newPayloads(auditKey []byte) *Payloads {
+	return &Payloads{auditKey: auditKey, in: map[string]inPayload{}, out: map[string]outPayload{}}
 }
 
 // Payloads is the server's table, for its transports.
@@ -75,13 +81,19 @@ func newToken() string {
 	return tokenPrefix + hex.EncodeToString(b[:])
 }
 
-// Lift keeps s, a request's string argument, and returns the token that
-// stands for it until Release.
-func (p *Payloads) Lift(s string) string {
+// Lift keeps s, a request's string argument, with its redaction r when
+// the transport made one (else nil), and returns the token that stands for
+// it until Release.
+func (p *Payloads) Lift(s string, r *Redaction) string {
+	in := inPayload{s: s}
+	if r != nil {
+		r.End()
+		in.redaction = r.done
+	}
 	t := newToken()
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.in[t] = s
+	p.in[t] = in
 	return t
 }
 
@@ -90,7 +102,7 @@ func (p *Payloads) Release(tokens []string) {
 	size := 0
 	p.mu.Lock()
 	for _, t := range tokens {
-		size += len(p.in[t])
+		size += len(p.in[t].s)
 		delete(p.in, t)
 	}
 	p.mu.Unlock()
@@ -103,7 +115,7 @@ func (p *Payloads) Release(tokens []string) {
 func (p *Payloads) Unlift(msg []byte, tokens []string) []byte {
 	for _, t := range tokens {
 		p.mu.Lock()
-		s := p.in[t]
+		s := p.in[t].s
 		p.mu.Unlock()
 		quoted, _ := json.Marshal(s)
 		msg = bytes.Replace(msg, []byte(`"`+t+`"`), quoted, 1)
@@ -114,15 +126,21 @@ func (p *Payloads) Unlift(msg []byte, tokens []string) []byte {
 
 // Lifted is the string that s stands for, or s itself.
 func (p *Payloads) Lifted(s string) string {
+	lifted, _ := p.lifted(s)
+	return lifted
+}
+
+// lifted is Lifted, with the string's redaction when one was made.
+func (p *Payloads) lifted(s string) (string, <-chan redacted) {
 	if len(s) != len(tokenPrefix)+tokenDigits || !strings.HasPrefix(s, tokenPrefix) {
-		return s
+		return s, nil
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if lifted, ok := p.in[s]; ok {
-		return lifted
+	if in, ok := p.in[s]; ok {
+		return in.s, in.redaction
 	}
-	return s
+	return s, nil
 }
 
 // SpliceReplies makes show_buffer replies whose content is at least min
@@ -311,11 +329,22 @@ func freeIfLarge(size int) {
 }
 
 // resolvePayloads swaps the tokens among a's values for the strings they
-// stand for.
-func (s *Server) resolvePayloads(a args) {
+// stand for, and returns the redactions that came with them.
+func (s *Server) resolvePayloads(a args) redactions {
+	var made redactions
 	for name, v := range a {
-		if t, ok := v.(string); ok {
-			a[name] = s.payloads.Lifted(t)
+		t, ok := v.(string)
+		if !ok {
+			continue
+		}
+		lifted, r := s.payloads.lifted(t)
+		a[name] = lifted
+		if r != nil {
+			if made == nil {
+				made = redactions{}
+			}
+			made[name] = r
 		}
 	}
+	return made
 }

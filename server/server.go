@@ -39,7 +39,7 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, names: names, payloads: newPayloads(), hidden: map[string]Tier{}}
+	s := &Server{cfg: cfg, names: names, payloads: newPayloads(cfg.AuditKey), hidden: map[string]Tier{}}
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "tmuxbuf", Title: "tmux paste buffers", Version: cfg.Version}, nil)
 	for _, t := range tools {
 		if t.tier > cfg.Safety {
@@ -106,8 +106,7 @@ func (s *Server) call(ctx context.Context, t tool, raw json.RawMessage) (a args,
 	if a, err = decodeArgs(raw, t.params); err != nil {
 		return nil, nil, nil, err
 	}
-	s.resolvePayloads(a)
-	early = startRedactions(s.cfg.AuditKey, a, t.params)
+	early = startRedactions(s.cfg.AuditKey, a, s.resolvePayloads(a), t.params)
 	out, err = t.run(s, ctx, a)
 	return a, early, out, err
 }

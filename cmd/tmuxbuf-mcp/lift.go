@@ -73,6 +73,11 @@ func (l *lifter) next() (lifted, error) {
 		isKey     bool // the current string is a member's name
 		lifting   *liftedString
 	)
+	defer func() {
+		if lifting != nil {
+			lifting.redaction.End() // the message ended inside the string
+		}
+	}()
 	for {
 		chunk, err := l.r.ReadSlice('\n')
 		if errors.Is(err, bufio.ErrBufferFull) {
@@ -101,7 +106,7 @@ func (l *lifter) next() (lifted, error) {
 					inString, escape, str = true, 0, len(res.msg)
 					isKey = len(objects) > 0 && objects[len(objects)-1] && expectKey
 					if !isKey && len(objects) == len(liftPath) && onLiftPath(stack) {
-						lifting = &liftedString{}
+						lifting = &liftedString{payloads: l.payloads}
 					}
 				case '{', '[':
 					if len(objects) < len(liftPath) {
@@ -168,12 +173,13 @@ func (l *lifter) next() (lifted, error) {
 				if !lifting.long {
 					res.msg = append(append(res.msg, lifting.raw...), '"')
 				} else if s, ok := lifting.finish(); ok {
-					t := l.payloads.Lift(s)
+					t := l.payloads.Lift(s, lifting.redaction)
 					res.tokens = append(res.tokens, t)
 					res.msg = append(append(res.msg, t...), '"')
 				} else {
 					res.notJSON = true
 				}
+				lifting.redaction.End()
 				lifting = nil
 			default:
 				res.msg = append(res.msg, c)
@@ -247,6 +253,9 @@ type liftedString struct {
 	size   int
 	long   bool // some of it is decoded: it is lifted whatever its length
 	bad    bool
+
+	payloads  *server.Payloads
+	redaction *server.Redaction // made from the decoded pieces, once long
 }
 
 // liftBlock is the size of a lifted string's blocks.
@@ -289,7 +298,9 @@ const maxUnit = 12
 // returns how many bytes it took; with more, raw may go on, and a unit
 // that its end cuts is left (see unquote).
 func (ls *liftedString) decode(raw []byte, more bool) int {
-	ls.long = true
+	if !ls.long {
+		ls.long, ls.redaction = true, ls.payloads.StartRedaction()
+	}
 	n := 0
 	for n < len(raw) && !ls.bad {
 		if len(ls.blocks) == 0 || cap(ls.blocks[len(ls.blocks)-1])-len(ls.blocks[len(ls.blocks)-1]) < utf8.UTFMax {
@@ -301,6 +312,7 @@ func (ls *liftedString) decode(raw []byte, more bool) int {
 		took := len(raw) - n - len(rest)
 		*last, ls.bad = out, !ok
 		ls.size += len(out) - before
+		ls.redaction.Add(out[before:])
 		n += took
 		if took == 0 && len(out) == before {
 			break // a quote, or a cut unit
