@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/cmdparse"
@@ -59,7 +60,9 @@ func (t *keyTable) find(key keyCode) (int, bool) {
 //go:embed keys_default.tsv
 var defaultKeysText string
 
-var defaultKeyTables = func() map[string]*keyTable {
+// defaultKeyTables are read when first needed: a faketmux process that is
+// only a client must start as fast as tmux's.
+var defaultKeyTables = sync.OnceValue(func() map[string]*keyTable {
 	tables := map[string]*keyTable{}
 	for _, line := range strings.Split(strings.TrimSuffix(defaultKeysText, "\n"), "\n") {
 		f := strings.Split(line, "\t")
@@ -86,7 +89,7 @@ var defaultKeyTables = func() map[string]*keyTable {
 		})
 	}
 	return tables
-}()
+})
 
 // keyOption is a key option's key, as stored in its canonical name.
 func keyOption(o *options, name string) keyCode {
@@ -98,8 +101,8 @@ func keyOption(o *options, name string) keyCode {
 // nothing.
 func (st *state) keyTables() map[string]*keyTable {
 	if st.keys == nil {
-		st.keys = make(map[string]*keyTable, len(defaultKeyTables))
-		for name, t := range defaultKeyTables {
+		st.keys = make(map[string]*keyTable, len(defaultKeyTables()))
+		for name, t := range defaultKeyTables() {
 			st.keys[name] = &keyTable{name: name, bindings: slices.Clone(t.bindings)}
 		}
 	}
