@@ -246,11 +246,12 @@ func TestMessageLogKeepsTheNewest(t *testing.T) {
 	if got := messageLog(s); len(got) != 1 || got[0] != "client-0 command: new-session -d \"sleep 1000\"" {
 		t.Fatalf("log after start: %q", got)
 	}
-	for i := range messageLimit {
+	const limit = 1000 // tmux's default message-limit
+	for i := range limit + 500 {
 		mustRun(t, s, "set-buffer", "-b", "b", strconv.Itoa(i))
 	}
 	got := messageLog(s)
-	if len(got) != messageLimit || got[0] != "client-0 command: set-buffer -b b 0" || got[len(got)-1] != "client-0 command: set-buffer -b b 999" {
+	if len(got) != limit || got[0] != "client-0 command: set-buffer -b b 500" || got[len(got)-1] != "client-0 command: set-buffer -b b 1499" {
 		t.Fatalf("log of %d: first %q, last %q", len(got), got[0], got[len(got)-1])
 	}
 }

@@ -57,6 +57,20 @@ var _ = differentialCases("server", []scenario{
 			"display -p printed\n" +
 			"show-messages\n").normalise(normMessages),
 	}},
+	// message-limit keeps the newest so many, counted after each message
+	// is added: at 0 not even the show-messages that asks.
+	{name: "message-limit", ownDirs: true, steps: []step{
+		cmd("new-session", "-d", "-s", "m", "-n", "w", "-x", "20", "-y", "5", "sleep 1000"),
+		cmd("attach", "-t", "m").controlIn("set -s message-limit 3\n" +
+			"display -p x\n" +
+			"list-sessions -F '#{session_name}'\n" +
+			"show-messages\n" +
+			"set -s message-limit 0\n" +
+			"show-messages\n" +
+			"set -s message-limit 2\n" +
+			"show-messages\n" +
+			"show-messages\n").normalise(normMessages),
+	}},
 	{name: "lifecycle", steps: []step{
 		cmd("list-buffers"),
 		cmd("load-buffer", "-").in("x").leftUnread(),

@@ -15,15 +15,16 @@ type logMessage struct {
 	text string
 }
 
-// messageLimit is tmux's default message-limit: the log keeps the newest
-// so many. The option itself is not modelled.
-const messageLimit = 1000
-
-// addMessage appends to the log, dropping the oldest beyond the limit.
+// addMessage appends to the log and keeps the newest message-limit
+// messages, as server_add_message does after adding: a limit of 0 keeps
+// not even this one. The oldest are dropped by reslicing, so that a
+// command costs the same however long the log is; append copies the live
+// ones to a new array once the old one is used up.
 func (st *state) addMessage(now time.Time, text string) {
 	st.messages = append(st.messages, logMessage{now, text})
-	if over := len(st.messages) - messageLimit; over > 0 {
-		st.messages = append(st.messages[:0:0], st.messages[over:]...)
+	if over := len(st.messages) - st.options.number("message-limit"); over > 0 {
+		clear(st.messages[:over]) // their texts can go now
+		st.messages = st.messages[over:]
 	}
 }
 
