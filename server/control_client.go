@@ -92,6 +92,12 @@ func startControlClient(bin string, env, global []string, orphan func(*fifo)) (*
 	args := append(slices.Clone(global), "-N", "-C", "attach-session", "-f", "no-output,ignore-size")
 	cmd := exec.Command(bin, args...)
 	cmd.Env = env
+	// A process group of its own: the signals a terminal sends its
+	// foreground group must not end the client behind this process's back
+	// (measured on tmux 3.3a: a control client exits on SIGHUP, and one
+	// ended while tmux is stopped puts the server at risk). This process
+	// ends it, once tmux has answered.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	in, err := cmd.StdinPipe()
