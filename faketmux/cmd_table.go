@@ -21,6 +21,9 @@ type cmdEntry struct {
 	// finds it, or fails, before any target.
 	client byte
 	exec   func(c *client, it *cmdItem) error
+	// afterHook is the name of the command's after- hook, "" if tmux has
+	// none for it: named once, not for every command run.
+	afterHook string
 }
 
 // targetSpec is one target of a command: what its flag's value names, and
@@ -147,6 +150,11 @@ func init() {
 		bufferCommands, environmentCommands, layoutCommands, optionCommands, paneCommands,
 		serverCommands, sessionCommands, windowCommands, clientCommands, scriptCommands, keyCommands, modeCommands)
 	cmdExact = exactNames(cmdTable)
+	for _, e := range cmdTable {
+		if name := "after-" + e.name; optionByName[name] != nil {
+			e.afterHook = name
+		}
+	}
 }
 
 // tableInOrder puts the families' entries in order; a command missing from

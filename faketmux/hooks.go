@@ -46,7 +46,7 @@ var selfHooked = map[string]bool{
 // command's target, else the current one, and the hook_ variables of its
 // arguments. Hook commands run no hooks themselves.
 func (c *client) afterHook(cmd *command) {
-	name, t := "after-"+cmd.entry.name, cmd.item.target
+	name, t := cmd.entry.afterHook, cmd.item.target
 	if selfHooked[cmd.entry.name] {
 		name, t = cmd.item.hook, cmd.item.hookTarget
 	}
@@ -59,6 +59,10 @@ func (c *client) afterHook(cmd *command) {
 			return
 		}
 		t = cur
+	}
+	items := c.st.hookOptions(t.s).getArray(name)
+	if len(items) == 0 {
+		return // most commands have no hook: build nothing for one
 	}
 	formats := map[string]string{"hook": name}
 	a := &cmd.args
@@ -79,7 +83,7 @@ func (c *client) afterHook(cmd *command) {
 		formats[key+"_"+strconv.Itoa(counts[f.letter])] = f.value
 		counts[f.letter]++
 	}
-	c.runHook(c.st.hookOptions(t.s).getArray(name), t, formats)
+	c.runHook(items, t, formats)
 }
 
 // runHookNow is set-hook -R: the hook runs at once for the target.

@@ -391,6 +391,9 @@ func (o *options) getArray(name string) []string {
 }
 
 func sortedItems(a map[int]string) []string {
+	if len(a) == 0 {
+		return nil
+	}
 	var out []string
 	for _, i := range slices.Sorted(maps.Keys(a)) {
 		out = append(out, a[i])
