@@ -28,6 +28,9 @@ type client struct {
 	control      *controlClient
 	controlFlags int
 	pid          int // the client process's, which names it
+	// commandPrefix starts the message log's entry for each command it
+	// runs ("client-PID command: "), once it has one.
+	commandPrefix string
 	// hookFormats and hookTarget are set while a hook's commands run:
 	// the hook_ variables of their formats, and their current target.
 	hookFormats map[string]string

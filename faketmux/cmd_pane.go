@@ -547,7 +547,7 @@ func cmdDisplayMessage(c *client, it *cmdItem) error {
 	} else if cc := c.currentClient(); cc != nil && !a.has('c') {
 		// The message goes on the status line of the current client,
 		// which only a control client can be; the log keeps it.
-		c.st.addMessage(c.s.now(), cc.name+" message: "+message)
+		c.st.addMessage(logMessage{when: c.s.now(), text: cc.name + " message: " + message})
 	}
 	return nil
 }

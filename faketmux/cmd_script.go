@@ -688,33 +688,46 @@ func printCommands(cmds []command, sep string) string {
 	return strings.Join(parts, sep)
 }
 
-func printCommand(cmd *command) string {
-	flags := slices.Clone(cmd.args.flags)
-	slices.SortStableFunc(flags, func(x, y flag) int { return int(x.letter) - int(y.letter) })
-	words := []string{cmd.entry.name}
-	var bare []byte
+func printCommand(cmd *command) string { return printArgs(cmd.entry, &cmd.args) }
+
+// printArgs prints a command as tmux's cmd_print does: its name, its flags
+// in order (those without a value together), then its values, escaped.
+func printArgs(entry *cmdEntry, a *args) string {
+	byLetter := func(x, y flag) int { return int(x.letter) - int(y.letter) }
+	flags := a.flags
+	if !slices.IsSortedFunc(flags, byLetter) {
+		flags = slices.Clone(flags)
+		slices.SortStableFunc(flags, byLetter)
+	}
+	var b strings.Builder
+	b.WriteString(entry.name)
+	bare := false
 	for _, f := range flags {
 		if !f.hasValue {
-			bare = append(bare, f.letter)
+			if !bare {
+				b.WriteString(" -")
+				bare = true
+			}
+			b.WriteByte(f.letter)
 		}
-	}
-	if len(bare) > 0 {
-		words = append(words, "-"+string(bare))
 	}
 	for _, f := range flags {
 		if f.hasValue {
-			words = append(words, "-"+string(f.letter), argsEscape(f.value))
+			b.WriteString(" -")
+			b.WriteByte(f.letter)
+			b.WriteByte(' ')
+			b.WriteString(argsEscape(f.value))
 		}
 	}
-	for i, v := range cmd.args.values {
-		if cmd.args.blocks[i] != nil {
-			v = "{ " + v + " }"
+	for i, v := range a.values {
+		b.WriteByte(' ')
+		if a.blocks[i] != nil {
+			b.WriteString("{ " + v + " }")
 		} else {
-			v = argsEscape(v)
+			b.WriteString(argsEscape(v))
 		}
-		words = append(words, v)
 	}
-	return strings.Join(words, " ")
+	return b.String()
 }
 
 // listCommandsTemplate is list-commands' default format.

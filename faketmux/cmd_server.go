@@ -43,7 +43,7 @@ func cmdShowMessages(c *client, it *cmdItem) error {
 	}
 	now := c.s.now()
 	for _, m := range slices.Backward(c.st.messages) {
-		c.print(prettyTime(m.when, now) + ": " + m.text)
+		c.print(prettyTime(m.when, now) + ": " + m.String())
 	}
 	return nil
 }

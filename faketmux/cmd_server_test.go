@@ -234,7 +234,7 @@ func messageLog(s *Server) []string {
 	defer s.mu.Unlock()
 	var texts []string
 	for _, m := range s.st.messages {
-		texts = append(texts, m.text)
+		texts = append(texts, m.String())
 	}
 	return texts
 }

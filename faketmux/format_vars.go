@@ -601,6 +601,17 @@ func strvisQuoting(b []byte, dq bool) string {
 	return out.String()
 }
 
+// visPlain reports whether strvisQuoting leaves s as it is: printable
+// ASCII with no space and no backslash.
+func visPlain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c <= ' ' || c >= 0x7f || c == '\\' {
+			return false
+		}
+	}
+	return true
+}
+
 // hasWidth approximates glibc's wcwidth(r) >= 0 in a UTF-8 locale.
 func hasWidth(r rune) bool {
 	if r >= 0x80 && r < 0xa0 {
@@ -665,6 +676,9 @@ func argsEscape(s string) string {
 	}
 	if len(s) == 1 && s[0] != ' ' && (quote != 0 || s[0] == '~') {
 		return `\` + s
+	}
+	if quote == 0 && s[0] != '~' && visPlain(s) {
+		return s // most words: nothing to quote or escape
 	}
 	escaped := strvisQuoting([]byte(s), quote == '"')
 	tilde := ""

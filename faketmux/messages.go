@@ -12,7 +12,26 @@ import (
 // server_add_message keeps them.
 type logMessage struct {
 	when time.Time
-	text string
+	text string // the message; for a command, what comes before it
+	// cmd is a command logged as it fired, printed only when the log is
+	// read: printing every command cost a third of a set-buffer's time,
+	// and few logs are ever read.
+	cmd *loggedCommand
+}
+
+// loggedCommand is what printing a command needs. A command's arguments
+// do not change once parsed, so it shares them.
+type loggedCommand struct {
+	entry *cmdEntry
+	args  args
+}
+
+// String is the message as show-messages prints it.
+func (m logMessage) String() string {
+	if m.cmd == nil {
+		return m.text
+	}
+	return m.text + printArgs(m.cmd.entry, &m.cmd.args)
 }
 
 // addMessage appends to the log and keeps the newest message-limit
@@ -20,8 +39,8 @@ type logMessage struct {
 // not even this one. The oldest are dropped by reslicing, so that a
 // command costs the same however long the log is; append copies the live
 // ones to a new array once the old one is used up.
-func (st *state) addMessage(now time.Time, text string) {
-	st.messages = append(st.messages, logMessage{now, text})
+func (st *state) addMessage(m logMessage) {
+	st.messages = append(st.messages, m)
 	if over := len(st.messages) - st.options.number("message-limit"); over > 0 {
 		clear(st.messages[:over]) // their texts can go now
 		st.messages = st.messages[over:]
@@ -39,19 +58,29 @@ func (c *client) name() string {
 // logCommand logs a command about to fire, as tmux's cmdq_add_message
 // does once the configuration has been loaded.
 func (c *client) logCommand(cmd *command) {
-	switch {
-	case c.inConfig:
-	case c.hasNoClient():
-		c.st.addMessage(c.s.now(), "command: "+printCommand(cmd))
-	default:
-		c.st.addMessage(c.s.now(), c.name()+" command: "+printCommand(cmd))
+	if c.inConfig {
+		return
 	}
+	m := logMessage{when: c.s.now(), text: "command: "}
+	if !c.hasNoClient() {
+		if c.commandPrefix == "" {
+			c.commandPrefix = c.name() + " command: "
+		}
+		m.text = c.commandPrefix
+	}
+	if cmd.args.blocks == nil {
+		m.cmd = &loggedCommand{entry: cmd.entry, args: cmd.args}
+	} else {
+		// A block's parsed commands are not kept in the log.
+		m.text += printCommand(cmd)
+	}
+	c.st.addMessage(m)
 }
 
 // logMessage logs an error the client was shown, as tmux's cmdq_error
 // does for a client (not for the configuration, which has none).
 func (c *client) logMessage(msg string) {
 	if !c.hasNoClient() {
-		c.st.addMessage(c.s.now(), c.name()+" message: "+msg)
+		c.st.addMessage(logMessage{when: c.s.now(), text: c.name() + " message: " + msg})
 	}
 }
