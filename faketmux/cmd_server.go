@@ -42,7 +42,7 @@ func cmdShowMessages(c *client, it *cmdItem) error {
 		return nil
 	}
 	now := c.s.now()
-	for _, m := range slices.Backward(c.st.messages) {
+	for _, m := range slices.Backward(c.st.messageLog()) {
 		c.print(prettyTime(m.when, now) + ": " + m.String())
 	}
 	return nil

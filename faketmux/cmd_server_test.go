@@ -233,7 +233,7 @@ func messageLog(s *Server) []string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var texts []string
-	for _, m := range s.st.messages {
+	for _, m := range s.st.messageLog() {
 		texts = append(texts, m.String())
 	}
 	return texts

@@ -36,16 +36,24 @@ func (m logMessage) String() string {
 
 // addMessage appends to the log and keeps the newest message-limit
 // messages, as server_add_message does after adding: a limit of 0 keeps
-// not even this one. The oldest are dropped by reslicing, so that a
-// command costs the same however long the log is; append copies the live
-// ones to a new array once the old one is used up.
+// not even this one. The dropped ones leave a gap at the front, closed
+// once it is as long as what is kept, so that a message costs the same
+// however long the log is.
 func (st *state) addMessage(m logMessage) {
 	st.messages = append(st.messages, m)
-	if over := len(st.messages) - st.options.number("message-limit"); over > 0 {
-		clear(st.messages[:over]) // their texts can go now
-		st.messages = st.messages[over:]
+	if over := len(st.messages) - st.firstMessage - st.options.number("message-limit"); over > 0 {
+		clear(st.messages[st.firstMessage : st.firstMessage+over]) // their texts can go now
+		st.firstMessage += over
+	}
+	if st.firstMessage > 0 && st.firstMessage >= len(st.messages)-st.firstMessage {
+		n := copy(st.messages, st.messages[st.firstMessage:])
+		clear(st.messages[n:])
+		st.messages, st.firstMessage = st.messages[:n], 0
 	}
 }
+
+// messageLog is the log kept, oldest first.
+func (st *state) messageLog() []logMessage { return st.messages[st.firstMessage:] }
 
 // name is the client's name, as tmux names a client with no terminal.
 func (c *client) name() string {

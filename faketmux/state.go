@@ -108,7 +108,10 @@ type state struct {
 	procEnv []string
 	procDir string
 
-	messages []logMessage // show-messages' log, oldest first
+	// messages is show-messages' log, oldest first, from messages[firstMessage]
+	// on: see addMessage.
+	messages     []logMessage
+	firstMessage int
 	// acl is server-access's list: the users who may connect, by uid,
 	// and whether they may only read.
 	acl map[int]bool
