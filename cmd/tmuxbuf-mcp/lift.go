@@ -143,7 +143,7 @@ func (l *lifter) next() (lifted, error) {
 			if j > i {
 				// The bulk of any long string, at once.
 				if lifting != nil {
-					lifting.plain(chunk[i:j], l.min)
+					lifting.addRun(chunk[i:j], l.min)
 				} else {
 					res.msg = append(res.msg, chunk[i:j]...)
 				}
@@ -261,9 +261,9 @@ type liftedString struct {
 // liftBlock is the size of a lifted string's blocks.
 const liftBlock = 1 << 20
 
-// plain adds a run of a string's bytes that ends at no escape's middle
+// addRun adds a run of a string's bytes that ends at no escape's middle
 // (see stringRun), and decodes what has come once enough has.
-func (ls *liftedString) plain(run []byte, min int) {
+func (ls *liftedString) addRun(run []byte, min int) {
 	ls.raw = append(ls.raw, run...)
 	if ls.long || len(ls.raw) >= min {
 		n := ls.decode(ls.raw, true)
