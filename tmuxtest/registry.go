@@ -129,6 +129,9 @@ func DocCommands(cmds []Command) string {
 	return b.String()
 }
 
+// genLine follows each line's number in gen's contents.
+const genLine = " the quick brown fox jumps over the lazy dog\n"
+
 func cmdGen(ts *testscript.TestScript, neg bool, args []string) error {
 	var n int
 	if len(args) != 2 {
@@ -137,11 +140,15 @@ func cmdGen(ts *testscript.TestScript, neg bool, args []string) error {
 	if _, err := fmt.Sscan(args[1], &n); err != nil || n < 0 {
 		return ErrUsage
 	}
-	var b bytes.Buffer
-	for i := 0; b.Len() < n; i++ {
-		fmt.Fprintf(&b, "%08d the quick brown fox jumps over the lazy dog\n", i)
+	// Appended, not printed: scripts make contents of many megabytes.
+	b := make([]byte, 0, n+len(genLine)+8)
+	for i := 0; len(b) < n; i++ {
+		d := strconv.Itoa(i) // as %08d prints it
+		b = append(b, "00000000"[min(len(d), 8):]...)
+		b = append(b, d...)
+		b = append(b, genLine...)
 	}
-	return os.WriteFile(ts.MkAbs(args[0]), b.Bytes()[:n], 0o666)
+	return os.WriteFile(ts.MkAbs(args[0]), b[:n], 0o666)
 }
 
 func cmdBytes(ts *testscript.TestScript, neg bool, args []string) error {
@@ -206,8 +213,11 @@ func cmdAwait(ts *testscript.TestScript, neg bool, args []string) error {
 	default:
 		return ErrUsage
 	}
+	// Soon at first, since what a script waits for mostly comes within
+	// milliseconds, then less often: in real mode each look at a screen or
+	// a socket is a tmux process.
 	deadline := time.Now().Add(limit)
-	for {
+	for pause := time.Millisecond; ; pause = min(2*pause, 10*time.Millisecond) {
 		ok, last := check()
 		if ok {
 			return nil
@@ -215,6 +225,6 @@ func cmdAwait(ts *testscript.TestScript, neg bool, args []string) error {
 		if time.Now().After(deadline) {
 			return fmt.Errorf("gave up after %v; last seen: %s", limit, last)
 		}
-		time.Sleep(10 * time.Millisecond)
+		time.Sleep(pause)
 	}
 }
