@@ -218,7 +218,7 @@ func (sc *script) startBinary(ts *testscript.TestScript, audit string, args []st
 	}()
 	ctx, cancel := context.WithTimeout(context.Background(), callTimeout)
 	defer cancel()
-	cs, err := newClient().Connect(ctx, &mcp.IOTransport{Reader: stdout, Writer: stdin, MaxLineLength: -1}, nil)
+	cs, err := newClient().Connect(ctx, lineTransport(stdout, stdin), nil)
 	if err != nil {
 		cmd.Process.Kill()
 		<-exited
@@ -242,11 +242,11 @@ func (sc *script) startBinary(ts *testscript.TestScript, audit string, args []st
 	}}, nil
 }
 
-// ConnectInMemory connects an MCP client to srv through the go-sdk's
-// in-memory transports; disconnect closes the client and waits for the
-// server's side of the session to end.
+// ConnectInMemory connects an MCP client to srv in memory, each message
+// encoded and decoded as on the wire; disconnect closes the client and
+// waits for the server's side of the session to end.
 func ConnectInMemory(ctx context.Context, srv *server.Server) (cs *mcp.ClientSession, disconnect func(), err error) {
-	clientT, serverT := mcp.NewInMemoryTransports()
+	clientT, serverT := memoryTransports()
 	ss, err := srv.MCP().Connect(ctx, serverT, nil)
 	if err != nil {
 		return nil, nil, err
