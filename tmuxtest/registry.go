@@ -174,6 +174,7 @@ func cmdAwait(ts *testscript.TestScript, neg bool, args []string) error {
 		limit, args = d, args[2:]
 	}
 	var check func() (bool, string)
+	looksAtTmux := false
 	switch {
 	case len(args) == 3 && args[0] == "-screen":
 		re, err := regexp.Compile(args[2])
@@ -181,6 +182,7 @@ func cmdAwait(ts *testscript.TestScript, neg bool, args []string) error {
 			return err
 		}
 		sc := state(ts)
+		looksAtTmux = true
 		check = func() (bool, string) {
 			var out, errb bytes.Buffer
 			sc.tmuxAt(sc.socketPath("default")).Run(context.Background(), []string{"capture-pane", "-p", "-t", args[1]}, nil, &out, &errb)
@@ -190,6 +192,7 @@ func cmdAwait(ts *testscript.TestScript, neg bool, args []string) error {
 		// kill-server returns before the server has exited: a client that
 		// comes too soon finds it dying ("server exited unexpectedly").
 		sc := state(ts)
+		looksAtTmux = true
 		check = func() (bool, string) {
 			var errb bytes.Buffer
 			code := sc.tmuxAt(sc.socketPath(args[1])).Run(context.Background(), []string{"list-sessions"}, nil, io.Discard, &errb)
@@ -213,11 +216,16 @@ func cmdAwait(ts *testscript.TestScript, neg bool, args []string) error {
 	default:
 		return ErrUsage
 	}
-	// Soon at first, since what a script waits for mostly comes within
-	// milliseconds, then less often: in real mode each look at a screen or
-	// a socket is a tmux process.
+	// A look at a file, or at the emulator, costs next to nothing, so the
+	// first come soon: what a script waits for mostly comes within
+	// milliseconds. A look at a real tmux is a tmux process: every 10ms.
+	const maxPause = 10 * time.Millisecond
+	pause := time.Millisecond
+	if looksAtTmux && state(ts).fake == nil {
+		pause = maxPause
+	}
 	deadline := time.Now().Add(limit)
-	for pause := time.Millisecond; ; pause = min(2*pause, 10*time.Millisecond) {
+	for ; ; pause = min(2*pause, maxPause) {
 		ok, last := check()
 		if ok {
 			return nil
