@@ -92,7 +92,9 @@ func lineTransport(r io.ReadCloser, w io.WriteCloser) mcp.Transport {
 
 // memoryTransports are two connected transports, as
 // mcp.NewInMemoryTransports returns: connect the server to one, then the
-// client to the other. Closing either end ends both.
+// client to the other. Closing either end ends both. A frame has no size
+// limit (the go-sdk's in-memory transports stop at 16 MiB), as -bin's
+// stdio had none: a server's own limits are what scenarios test.
 func memoryTransports() (mcp.Transport, mcp.Transport) {
 	ab, ba := make(chan []byte), make(chan []byte)
 	done := make(chan struct{})
