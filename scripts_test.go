@@ -152,6 +152,13 @@ func runSuite(t testing.TB, env ...string) {
 // moment, and reports the ratio real/fake (the design asks for at least 5):
 // go test -run '^$' -bench Suite -benchtime 1x . The binaries that scripts
 // run are built beforehand, so that neither mode is timed building them.
+//
+// Much of fake mode's time is what both modes spend alike, which bounds
+// the ratio: the timeouts that scenarios set (a hung tmux is waited for in
+// either mode), the processes they start by their meaning (tmuxbuf-mcp
+// with -bin, the tmux client that it and exec tmux start, which faketmux's
+// starts about as fast as tmux's, and the shells in panes), and the
+// go-sdk's encoding and decoding of contents of megabytes.
 func BenchmarkSuite(b *testing.B) {
 	if os.Getenv(childEnv) != "" {
 		b.Skip("in a child run")

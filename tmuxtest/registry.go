@@ -129,6 +129,9 @@ func DocCommands(cmds []Command) string {
 	return b.String()
 }
 
+// genLine follows each line's number in gen's contents.
+const genLine = " the quick brown fox jumps over the lazy dog\n"
+
 func cmdGen(ts *testscript.TestScript, neg bool, args []string) error {
 	var n int
 	if len(args) != 2 {
@@ -137,11 +140,15 @@ func cmdGen(ts *testscript.TestScript, neg bool, args []string) error {
 	if _, err := fmt.Sscan(args[1], &n); err != nil || n < 0 {
 		return ErrUsage
 	}
-	var b bytes.Buffer
-	for i := 0; b.Len() < n; i++ {
-		fmt.Fprintf(&b, "%08d the quick brown fox jumps over the lazy dog\n", i)
+	// Appended, not printed: scripts make contents of many megabytes.
+	b := make([]byte, 0, n+len(genLine)+8)
+	for i := 0; len(b) < n; i++ {
+		d := strconv.Itoa(i) // as %08d prints it
+		b = append(b, "00000000"[min(len(d), 8):]...)
+		b = append(b, d...)
+		b = append(b, genLine...)
 	}
-	return os.WriteFile(ts.MkAbs(args[0]), b.Bytes()[:n], 0o666)
+	return os.WriteFile(ts.MkAbs(args[0]), b[:n], 0o666)
 }
 
 func cmdBytes(ts *testscript.TestScript, neg bool, args []string) error {
@@ -167,6 +174,7 @@ func cmdAwait(ts *testscript.TestScript, neg bool, args []string) error {
 		limit, args = d, args[2:]
 	}
 	var check func() (bool, string)
+	looksAtTmux := false
 	switch {
 	case len(args) == 3 && args[0] == "-screen":
 		re, err := regexp.Compile(args[2])
@@ -174,6 +182,7 @@ func cmdAwait(ts *testscript.TestScript, neg bool, args []string) error {
 			return err
 		}
 		sc := state(ts)
+		looksAtTmux = true
 		check = func() (bool, string) {
 			var out, errb bytes.Buffer
 			sc.tmuxAt(sc.socketPath("default")).Run(context.Background(), []string{"capture-pane", "-p", "-t", args[1]}, nil, &out, &errb)
@@ -183,6 +192,7 @@ func cmdAwait(ts *testscript.TestScript, neg bool, args []string) error {
 		// kill-server returns before the server has exited: a client that
 		// comes too soon finds it dying ("server exited unexpectedly").
 		sc := state(ts)
+		looksAtTmux = true
 		check = func() (bool, string) {
 			var errb bytes.Buffer
 			code := sc.tmuxAt(sc.socketPath(args[1])).Run(context.Background(), []string{"list-sessions"}, nil, io.Discard, &errb)
@@ -206,8 +216,16 @@ func cmdAwait(ts *testscript.TestScript, neg bool, args []string) error {
 	default:
 		return ErrUsage
 	}
+	// A look at a file, or at the emulator, costs next to nothing, so the
+	// first come soon: what a script waits for mostly comes within
+	// milliseconds. A look at a real tmux is a tmux process: every 10ms.
+	const maxPause = 10 * time.Millisecond
+	pause := time.Millisecond
+	if looksAtTmux && state(ts).fake == nil {
+		pause = maxPause
+	}
 	deadline := time.Now().Add(limit)
-	for {
+	for ; ; pause = min(2*pause, maxPause) {
 		ok, last := check()
 		if ok {
 			return nil
@@ -215,6 +233,6 @@ func cmdAwait(ts *testscript.TestScript, neg bool, args []string) error {
 		if time.Now().After(deadline) {
 			return fmt.Errorf("gave up after %v; last seen: %s", limit, last)
 		}
-		time.Sleep(10 * time.Millisecond)
+		time.Sleep(pause)
 	}
 }

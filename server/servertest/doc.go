@@ -5,9 +5,11 @@
 // read the audit log, as net/http/httptest sits beside net/http. See Doc
 // for the full list.
 //
-// A server starts in the test process (the go-sdk's in-memory transports)
-// or as the built binary over stdio (`mcp -bin`); both read tmuxbuf-mcp's
-// flags with the same code. The tmux servers are the script's, in either
+// A server starts in the test process, its client connected in memory, or
+// as the built binary over stdio (`mcp -bin`); both read tmuxbuf-mcp's
+// flags with the same code. Either way each message is encoded and decoded
+// as the go-sdk's transports would, by connections of this package's own
+// that read it once rather than four times: scenarios move megabytes. The tmux servers are the script's, in either
 // of tmuxtest's modes.
 //
 // A package's scenarios run with:

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -217,7 +218,7 @@ func (sc *script) startBinary(ts *testscript.TestScript, audit string, args []st
 	}()
 	ctx, cancel := context.WithTimeout(context.Background(), callTimeout)
 	defer cancel()
-	cs, err := newClient().Connect(ctx, &mcp.IOTransport{Reader: stdout, Writer: stdin, MaxLineLength: -1}, nil)
+	cs, err := newClient().Connect(ctx, lineTransport(stdout, stdin), nil)
 	if err != nil {
 		cmd.Process.Kill()
 		<-exited
@@ -241,11 +242,11 @@ func (sc *script) startBinary(ts *testscript.TestScript, audit string, args []st
 	}}, nil
 }
 
-// ConnectInMemory connects an MCP client to srv through the go-sdk's
-// in-memory transports; disconnect closes the client and waits for the
-// server's side of the session to end.
+// ConnectInMemory connects an MCP client to srv in memory, each message
+// encoded and decoded as on the wire; disconnect closes the client and
+// waits for the server's side of the session to end.
 func ConnectInMemory(ctx context.Context, srv *server.Server) (cs *mcp.ClientSession, disconnect func(), err error) {
-	clientT, serverT := mcp.NewInMemoryTransports()
+	clientT, serverT := memoryTransports()
 	ss, err := srv.MCP().Connect(ctx, serverT, nil)
 	if err != nil {
 		return nil, nil, err
@@ -344,16 +345,14 @@ func cmdCall(ts *testscript.TestScript, neg bool, args []string) error {
 		sc.last = nil
 		fmt.Fprintf(ts.Stdout(), "%s\n", ResultText(res))
 	default:
-		raw, err := json.Marshal(res.StructuredContent)
-		if err != nil {
+		// The client decoded it from JSON already: maps, slices, strings,
+		// float64s and bools, which print back as the server sent them.
+		// A show_buffer reply can be megabytes, so it is written once,
+		// straight out.
+		sc.last = res.StructuredContent
+		if err := newCanonicalEncoder(ts.Stdout()).Encode(sc.last); err != nil {
 			return err
 		}
-		d := json.NewDecoder(bytes.NewReader(raw))
-		d.UseNumber()
-		if err := d.Decode(&sc.last); err != nil {
-			return err
-		}
-		fmt.Fprintf(ts.Stdout(), "%s\n", canonicalJSON(sc.last))
 	}
 	return tmuxtest.ExitStatus(neg, 0)
 }
@@ -366,8 +365,12 @@ func parseToolArgs(ts *testscript.TestScript, args []string) (json.RawMessage, e
 	fields := map[string]json.RawMessage{}
 	for _, a := range args {
 		if strings.HasPrefix(a, "{") {
-			if err := json.Unmarshal([]byte(a), &fields); err != nil {
+			var object map[string]json.RawMessage
+			if err := json.Unmarshal([]byte(a), &object); err != nil {
 				return nil, fmt.Errorf("arguments %s: %v", a, err)
+			}
+			for k, v := range object {
+				fields[k] = compact(v)
 			}
 			continue
 		}
@@ -375,7 +378,7 @@ func parseToolArgs(ts *testscript.TestScript, args []string) (json.RawMessage, e
 			if !json.Valid([]byte(v)) {
 				return nil, fmt.Errorf("argument %s: not JSON", a)
 			}
-			fields[k] = json.RawMessage(v)
+			fields[k] = compact([]byte(v))
 			continue
 		}
 		if k, file, ok := strings.Cut(a, "@="); ok && !strings.Contains(k, "=") {
@@ -395,7 +398,33 @@ func parseToolArgs(ts *testscript.TestScript, args []string) (json.RawMessage, e
 		}
 		fields[k], _ = json.Marshal(v)
 	}
-	return json.Marshal(fields)
+	return object(fields), nil
+}
+
+// compact is valid JSON less its insignificant spaces.
+func compact(v []byte) json.RawMessage {
+	var b bytes.Buffer
+	json.Compact(&b, v)
+	return b.Bytes()
+}
+
+// object joins fields, each compact JSON, into an object with its keys
+// sorted, as json.Marshal would but without a pass over each value again:
+// a value can be megabytes of content.
+func object(fields map[string]json.RawMessage) json.RawMessage {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, k := range slices.Sorted(maps.Keys(fields)) {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		key, _ := json.Marshal(k)
+		b.Write(key)
+		b.WriteByte(':')
+		b.Write(fields[k])
+	}
+	b.WriteByte('}')
+	return b.Bytes()
 }
 
 // ResultText is the text of a tool result's text content, joined.
@@ -412,11 +441,17 @@ func ResultText(res *mcp.CallToolResult) string {
 // canonicalJSON is v on one line, keys sorted, with no HTML escaping, so
 // that scripts can match results with plain text.
 func canonicalJSON(v any) string {
-	var b bytes.Buffer
-	e := json.NewEncoder(&b)
-	e.SetEscapeHTML(false)
-	e.Encode(v)
+	var b strings.Builder
+	newCanonicalEncoder(&b).Encode(v)
 	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// newCanonicalEncoder writes values as canonicalJSON does, each followed
+// by a newline.
+func newCanonicalEncoder(w io.Writer) *json.Encoder {
+	e := json.NewEncoder(w)
+	e.SetEscapeHTML(false)
+	return e
 }
 
 // lastField finds a dotted path (buffers.0.buffer_name) in the last result.
@@ -600,15 +635,13 @@ func callForBuffer(s *mcpServer, tool string, args json.RawMessage, del bool) (s
 	case res.IsError:
 		return "", errors.New(ResultText(res))
 	}
-	var out struct {
-		BufferName string `json:"buffer_name"`
-	}
-	raw, _ := json.Marshal(res.StructuredContent)
-	if json.Unmarshal(raw, &out) != nil || out.BufferName == "" {
+	out, _ := res.StructuredContent.(map[string]any)
+	name, _ := out["buffer_name"].(string)
+	if name == "" {
 		return "", fmt.Errorf("%s returned no buffer_name: %s", tool, ResultText(res))
 	}
 	if del {
-		res, err := s.session.CallTool(ctx, &mcp.CallToolParams{Name: "delete_buffer", Arguments: map[string]string{"buffer_name": out.BufferName}})
+		res, err := s.session.CallTool(ctx, &mcp.CallToolParams{Name: "delete_buffer", Arguments: map[string]string{"buffer_name": name}})
 		switch {
 		case err != nil:
 			return "", err
@@ -616,7 +649,7 @@ func callForBuffer(s *mcpServer, tool string, args json.RawMessage, del bool) (s
 			return "", errors.New(ResultText(res))
 		}
 	}
-	return out.BufferName, nil
+	return name, nil
 }
 
 // tmuxTimeout bounds one tmux command run by a script command, so that a
