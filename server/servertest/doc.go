@@ -9,8 +9,8 @@
 // as the built binary over stdio (`mcp -bin`); both read tmuxbuf-mcp's
 // flags with the same code. Either way each message is encoded and decoded
 // as the go-sdk's transports would, by connections of this package's own
-// that read it once rather than four times: scenarios move megabytes. The tmux servers are the script's, in either
-// of tmuxtest's modes.
+// that read it once rather than four times: scenarios move megabytes. The
+// tmux servers are the script's, in either of tmuxtest's modes.
 //
 // A package's scenarios run with:
 //
