@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -65,9 +66,33 @@ func BenchmarkLargeContent(b *testing.B) {
 // the same bytes (bare). The three alternate within every iteration, so
 // that the ratios it reports (exec/bare, control/bare) are not skewed by a
 // machine whose load changes during the run. Each buffer the server makes
-// is deleted, untimed.
+// is deleted, untimed. The content is Go source (this package's, repeated),
+// or largeContent's text, whose JSON has an escape every 13 bytes or so.
 func BenchmarkLoad1MiB(b *testing.B) {
-	content := largeContent(1 << 20)
+	b.Run("source", func(b *testing.B) { benchLoad1MiB(b, goSource(b, 1<<20)) })
+	b.Run("escape-dense", func(b *testing.B) { benchLoad1MiB(b, largeContent(1<<20)) })
+}
+
+// goSource is size bytes of this package's Go files, over and over.
+func goSource(b *testing.B, size int) string {
+	files, err := filepath.Glob("*.go")
+	if err != nil || len(files) == 0 {
+		b.Fatalf("no Go files here: %v", err)
+	}
+	var src []byte
+	for len(src) < size {
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				b.Fatal(err)
+			}
+			src = append(src, data...)
+		}
+	}
+	return string(src[:size])
+}
+
+func benchLoad1MiB(b *testing.B, content string) {
 	socket, _ := privateTmux(b)
 	bin := tmuxBin(b)
 	// Each load returns what deletes the buffer it made, or nil.
