@@ -65,11 +65,11 @@ func (c *client) name() string {
 
 // logCommand logs a command about to fire, as tmux's cmdq_add_message
 // does once the configuration has been loaded.
-func (c *client) logCommand(cmd *command) {
+func (c *client) logCommand(cmd *command, fired time.Time) {
 	if c.inConfig {
 		return
 	}
-	m := logMessage{when: c.s.now(), text: "command: "}
+	m := logMessage{when: fired, text: "command: "}
 	if !c.hasNoClient() {
 		if c.commandPrefix == "" {
 			c.commandPrefix = c.name() + " command: "

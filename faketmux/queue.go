@@ -89,8 +89,9 @@ func (c *client) runGroup(cmds []command) {
 		// tmux stamps an item with the time and its number as it fires it;
 		// a control client sees them in the guards round its output.
 		number := c.st.nextNumber()
-		now := c.s.now().Unix()
-		c.logCommand(&cmds[i])
+		fired := c.s.now()
+		now := fired.Unix()
+		c.logCommand(&cmds[i], fired)
 		c.guard("begin", now, number)
 		err := c.fire(&cmds[i])
 		switch {
