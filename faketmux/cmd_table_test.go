@@ -1,6 +1,7 @@
 package faketmux
 
 import (
+	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -67,5 +68,32 @@ func TestEveryCommandHasCodeAndACase(t *testing.T) {
 		if !covered[e] {
 			t.Errorf("%s has no differential case", e.name)
 		}
+	}
+}
+
+// TestMayStartServerIsSound holds tmuxcli.MayStartServer, which a client
+// with no command table uses, to the table: for every command's name and
+// alias and every prefix of them, a line it says starts no server starts
+// none, and every command that starts one is caught by its name and alias.
+func TestMayStartServerIsSound(t *testing.T) {
+	for _, e := range cmdTable {
+		for _, name := range []string{e.name, e.alias} {
+			if name == "" {
+				continue
+			}
+			if e.startServer && !tmuxcli.MayStartServer([]string{name}) {
+				t.Errorf("%s starts a server, but MayStartServer says it cannot", name)
+			}
+			for n := 1; n <= len(name); n++ {
+				for _, line := range [][]string{{name[:n]}, {"has-session", ";", name[:n], "-d"}} {
+					if !tmuxcli.MayStartServer(line) && StartsServer(line) {
+						t.Errorf("%q starts a server, but MayStartServer says it cannot", line)
+					}
+				}
+			}
+		}
+	}
+	if tmuxcli.MayStartServer([]string{"has-session", "-t", "x"}) {
+		t.Error("has-session may start a server, says MayStartServer")
 	}
 }

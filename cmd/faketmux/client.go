@@ -188,7 +188,7 @@ func connect(inv *tmuxcli.Invocation) (net.Conn, error) {
 		if err == nil {
 			return conn, nil
 		}
-		if !errors.Is(err, syscall.ECONNREFUSED) && !errors.Is(err, syscall.ENOENT) || inv.NoStartServer {
+		if !errors.Is(err, syscall.ECONNREFUSED) && !errors.Is(err, syscall.ENOENT) || inv.NoStartServer || !startsServer(inv.Command) {
 			return nil, err
 		}
 		if !locked {

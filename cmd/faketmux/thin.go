@@ -7,6 +7,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+
+	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli"
 )
 
 // daemonBinary is, for a client built with -tags faketmux_thin, which
@@ -37,6 +39,11 @@ func isProgram(p string) bool {
 	fi, err := os.Stat(p)
 	return err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0
 }
+
+// startsServer is, in a client that links no command table, whether the
+// line may start a server: when it may, the daemon this client starts
+// decides, and exits at once with tmux's message if it starts none.
+func startsServer(args []string) bool { return tmuxcli.MayStartServer(args) }
 
 // runDaemon refuses: only a full build can serve.
 func runDaemon(string) int {

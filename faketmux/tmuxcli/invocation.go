@@ -8,6 +8,7 @@ import (
 	"syscall"
 
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/cmdparse"
+	"github.com/tmuxbuf/tmuxbuf/internal/tmuxargv"
 )
 
 // progName is the name in -V and usage messages. tmux prints the name it
@@ -86,6 +87,31 @@ func ParseControlLine(line, dir string, lookupEnv func(string) (string, bool)) (
 		argv = append(argv, l...)
 	}
 	return argv, nil
+}
+
+// startServerNames are the names and aliases of the commands that start a
+// server when none runs (tmux's CMD_STARTSERVER); a test holds them to the
+// emulator's table.
+var startServerNames = []string{"new-session", "new", "start-server", "start", "attach-session", "attach", "list-keys", "lsk", "list-commands", "lscm"}
+
+// MayStartServer reports whether a command line may start a server when
+// none runs, for a client that has no command table to decide it with
+// (faketmux.StartsServer does): it is false only when no command's first
+// word could name a command that starts one, as its name, its alias or a
+// prefix of either. Such a client can then tell without a server that a
+// line like has-session starts none.
+func MayStartServer(args []string) bool {
+	if len(args) == 0 {
+		return true // tmux's server runs new-session for it
+	}
+	for _, cmd := range tmuxargv.SplitCommands(args) {
+		for _, name := range startServerNames {
+			if len(cmd) == 0 || strings.HasPrefix(name, cmd[0]) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // ConnectError is tmux's message for a client that found no server on
