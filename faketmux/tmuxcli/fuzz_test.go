@@ -154,7 +154,14 @@ func writeConfig(lines [][]string) string {
 				for j, l := range inner {
 					argvs[j] = l.Argv
 				}
-				b.WriteString("{\n" + writeConfig(argvs) + "}")
+				// A command's line is where it ends, and commands are
+				// grouped by line: a block that fits on one line stays on
+				// the line of the commands before it.
+				if body := writeConfig(argvs); strings.Count(body, "\n") <= 1 {
+					b.WriteString("{ " + strings.TrimSuffix(body, "\n") + " }")
+				} else {
+					b.WriteString("{\n" + body + "}")
+				}
 				continue
 			}
 			if strings.HasSuffix(w, `\;`) {
