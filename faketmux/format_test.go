@@ -44,6 +44,19 @@ func TestStrftimeMatchesDate(t *testing.T) {
 	}
 }
 
+// TestStrftimeTooLong: a result that does not fit tmux's 8192-byte buffer
+// is empty, and a huge width is never padded out. Measured on tmux 3.3a
+// with display -p: %8191M prints 8191 bytes, %8192M and
+// %100000000000M print nothing.
+func TestStrftimeTooLong(t *testing.T) {
+	at := time.Unix(1700000000, 0)
+	for format, want := range map[string]int{"%8191n": 8191, "x%8185My": 8187, "%8192n": 0, "%100000000000M": 0, "%99999999999999999999999n": 0} {
+		if got := strftime(format, at); len(got) != want {
+			t.Errorf("strftime(%q) is %d bytes, want %d", format, len(got), want)
+		}
+	}
+}
+
 func TestFnmatch(t *testing.T) {
 	for _, c := range []struct {
 		pattern, name string

@@ -13,6 +13,8 @@ const strftimeMax = 8192
 // strftime is the C library's strftime(3) in the C locale, as glibc reads
 // the format: the conversions, the flags _ - 0 ^ #, a width, and E and O
 // (which change nothing in this locale); an unknown conversion is copied.
+// A result of strftimeMax bytes or more is "", as tmux's buffer takes
+// none, and is never built: a width can ask for gigabytes.
 func strftime(format string, t time.Time) string {
 	t = t.Local()
 	var out strings.Builder
@@ -29,7 +31,7 @@ func strftime(format string, t time.Time) string {
 		flags := format[start+1 : i]
 		width := -1
 		for j := i; j < len(format) && format[j] >= '0' && format[j] <= '9'; j++ {
-			width = max(width, 0)*10 + int(format[j]-'0')
+			width = min(max(width, 0)*10+int(format[j]-'0'), strftimeMax)
 			i = j + 1
 		}
 		if i < len(format) && (format[i] == 'E' || format[i] == 'O') {
@@ -41,10 +43,15 @@ func strftime(format string, t time.Time) string {
 		}
 		conv, ok := strftimeConv(format[i], t, flags, width)
 		if !ok {
-			out.WriteString(format[start : i+1])
-			continue
+			conv = format[start : i+1]
+		}
+		if out.Len()+len(conv) >= strftimeMax {
+			return ""
 		}
 		out.WriteString(conv)
+	}
+	if out.Len() >= strftimeMax {
+		return ""
 	}
 	return out.String()
 }
