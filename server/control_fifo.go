@@ -26,9 +26,9 @@ type fifo struct {
 	// to heldFor.
 	held    *bytes.Buffer
 	heldFor io.Writer
-	// moved is set by finish, once the data has moved and both ends are
-	// closed: abort then has only the path to remove. Only finish's
-	// caller reads it.
+	// moved is set by finish, once the data has moved: abort then has
+	// only a drain's read end to close and the path to remove. Only
+	// finish's caller reads it.
 	moved bool
 }
 

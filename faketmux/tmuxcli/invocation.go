@@ -105,8 +105,11 @@ func MayStartServer(args []string) bool {
 		return true // tmux's server runs new-session for it
 	}
 	for _, cmd := range tmuxargv.SplitCommands(args) {
+		if len(cmd) == 0 {
+			return true // the server's parser says what an empty one does
+		}
 		for _, name := range startServerNames {
-			if len(cmd) == 0 || strings.HasPrefix(name, cmd[0]) {
+			if strings.HasPrefix(name, cmd[0]) {
 				return true
 			}
 		}
