@@ -344,8 +344,18 @@ func TestForeground(t *testing.T) {
 		}
 		time.Sleep(time.Millisecond)
 	}
-	if line, _ := os.ReadFile("/proc/" + strconv.Itoa(pgrp) + "/cmdline"); !strings.HasPrefix(string(line), "sleep\x00") {
-		t.Errorf("foreground group %d runs %q, want sleep", pgrp, line)
+	// The shell hands the terminal to its child before the child has
+	// exec'd sleep: until then (and, while it execs, briefly nothing) the
+	// group runs something else.
+	for {
+		line, _ := os.ReadFile("/proc/" + strconv.Itoa(pgrp) + "/cmdline")
+		if strings.HasPrefix(string(line), "sleep\x00") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("foreground group %d runs %q, want sleep", pgrp, line)
+		}
+		time.Sleep(time.Millisecond)
 	}
 	p.Close()
 	if _, _, ok := p.Foreground(); ok {
