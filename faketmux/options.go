@@ -372,22 +372,43 @@ func (o *options) owner(name string) *options {
 
 // get returns a scalar value in force: own, inherited, else the default;
 // an array gives "", as tmux's options_to_string does without an index.
+// It is owner then lookup in one walk: every command reads several
+// options, and this halves the map look-ups that cost.
 func (o *options) get(name string) string {
-	if p := o.owner(name); p != nil {
-		v, _ := p.lookup(name)
-		return v
+	for p := o; p != nil; p = p.parent {
+		if v, ok := p.values[name]; ok {
+			return v
+		}
+		if _, ok := p.arrays[name]; ok {
+			return ""
+		}
+		if p.parent == nil {
+			if d := optionByName[name]; p.holds(d) && !d.array {
+				return d.def
+			}
+		}
 	}
 	return ""
 }
 
 // getArray returns the items in force of an array option, in index order.
+// Like get, it walks the sets once: every command looks up its after-
+// hook, and almost none has one.
 func (o *options) getArray(name string) []string {
-	p := o.owner(name)
-	if p == nil {
-		return nil
+	for p := o; p != nil; p = p.parent {
+		if a, ok := p.arrays[name]; ok {
+			return sortedItems(a)
+		}
+		if _, ok := p.values[name]; ok {
+			return nil
+		}
+		if p.parent == nil {
+			if d := optionByName[name]; p.holds(d) && d.array && len(d.defArr) > 0 {
+				return slices.Clone(d.defArr)
+			}
+		}
 	}
-	a, _ := p.items(name)
-	return sortedItems(a)
+	return nil
 }
 
 func sortedItems(a map[int]string) []string {
@@ -425,10 +446,14 @@ func (p *paneState) opts() *options {
 // client attaches to a session or goes: a session made detached goes then
 // too.
 func (st *state) checkUnattached() {
-	for _, s := range slices.Clone(st.sessions) {
+	var doomed []*session // found first: destroying changes st.sessions
+	for _, s := range st.sessions {
 		if st.attachedTo(s) == 0 && s.options.get("destroy-unattached") == "on" {
-			st.destroySession(s)
+			doomed = append(doomed, s)
 		}
+	}
+	for _, s := range doomed {
+		st.destroySession(s)
 	}
 }
 
