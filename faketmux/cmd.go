@@ -122,7 +122,10 @@ var commandAliases = map[string][]string{
 // parseCommands parses a whole command line; one bad command fails it all,
 // so nothing runs, as in tmux.
 func parseCommands(argv []string) ([]command, error) {
-	parts := tmuxargv.SplitCommands(argv)
+	parts := [][]string{argv}
+	if tmuxargv.Splits(argv) {
+		parts = tmuxargv.SplitCommands(argv)
+	}
 	cmds := make([]command, len(parts))
 	for i, words := range parts {
 		if len(words) > 0 {

@@ -13,10 +13,11 @@ import (
 type logMessage struct {
 	when time.Time
 	text string // the message; for a command, what comes before it
-	// cmd is a command logged as it fired, printed only when the log is
-	// read: printing every command cost a third of a set-buffer's time,
-	// and few logs are ever read.
-	cmd *loggedCommand
+	// cmd is a command logged as it fired (entry nil for none), printed
+	// only when the log is read: printing every command cost a third of a
+	// set-buffer's time, and few logs are ever read. It is kept by value,
+	// saving an allocation per command.
+	cmd loggedCommand
 }
 
 // loggedCommand is what printing a command needs. A command's arguments
@@ -28,7 +29,7 @@ type loggedCommand struct {
 
 // String is the message as show-messages prints it.
 func (m logMessage) String() string {
-	if m.cmd == nil {
+	if m.cmd.entry == nil {
 		return m.text
 	}
 	return m.text + printArgs(m.cmd.entry, &m.cmd.args)
@@ -63,6 +64,17 @@ func (c *client) name() string {
 	return "client-" + strconv.Itoa(c.pid)
 }
 
+// commandPrefix is "NAME command: " for c.
+func (st *state) commandPrefix(c *client) string {
+	if c.control != nil {
+		return c.name() + " command: "
+	}
+	if st.cliPrefix == "" || st.cliPrefixPID != c.pid {
+		st.cliPrefix, st.cliPrefixPID = c.name()+" command: ", c.pid
+	}
+	return st.cliPrefix
+}
+
 // logCommand logs a command about to fire, as tmux's cmdq_add_message
 // does once the configuration has been loaded.
 func (c *client) logCommand(cmd *command, fired time.Time) {
@@ -72,12 +84,12 @@ func (c *client) logCommand(cmd *command, fired time.Time) {
 	m := logMessage{when: fired, text: "command: "}
 	if !c.hasNoClient() {
 		if c.commandPrefix == "" {
-			c.commandPrefix = c.name() + " command: "
+			c.commandPrefix = c.st.commandPrefix(c)
 		}
 		m.text = c.commandPrefix
 	}
 	if cmd.args.blocks == nil {
-		m.cmd = &loggedCommand{entry: cmd.entry, args: cmd.args}
+		m.cmd = loggedCommand{entry: cmd.entry, args: cmd.args}
 	} else {
 		// A block's parsed commands are not kept in the log.
 		m.text += printCommand(cmd)

@@ -112,6 +112,11 @@ type state struct {
 	// on: see addMessage.
 	messages     []logMessage
 	firstMessage int
+	// cliPrefix is the last log prefix made for a client with no terminal,
+	// and cliPrefixPID that client's pid: in process every Run has the
+	// same pid, and each would otherwise build the same string again.
+	cliPrefix    string
+	cliPrefixPID int
 	// acl is server-access's list: the users who may connect, by uid,
 	// and whether they may only read.
 	acl map[int]bool

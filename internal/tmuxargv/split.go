@@ -3,20 +3,16 @@
 // control-mode backend, which must cut a command line where tmux would.
 package tmuxargv
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // SplitCommands cuts argv into commands at arguments ending in ';', as
 // tmux's client does: a trailing "\;" is a literal ';' instead. An argv with
 // no separator is returned as the only command without copying.
 func SplitCommands(argv []string) [][]string {
-	split := false
-	for _, arg := range argv {
-		if strings.HasSuffix(arg, ";") {
-			split = true
-			break
-		}
-	}
-	if !split {
+	if !Splits(argv) {
 		if len(argv) == 0 {
 			return nil
 		}
@@ -48,4 +44,10 @@ func SplitCommands(argv []string) [][]string {
 		cmds = append(cmds, cur)
 	}
 	return cmds
+}
+
+// Splits says whether SplitCommands would cut argv: whether any argument
+// ends in ';'. Most lines are one command, which needs no split.
+func Splits(argv []string) bool {
+	return slices.ContainsFunc(argv, func(arg string) bool { return strings.HasSuffix(arg, ";") })
 }
