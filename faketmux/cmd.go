@@ -109,42 +109,46 @@ type command struct {
 	pane *paneState
 }
 
-// commandAliases is tmux's default command-alias option.
-var commandAliases = map[string][]string{
-	"split-pane":     {"split-window"},
-	"splitp":         {"split-window"},
-	"server-info":    {"show-messages", "-JT"},
-	"info":           {"show-messages", "-JT"},
-	"choose-window":  {"choose-tree", "-w"},
-	"choose-session": {"choose-tree", "-s"},
-}
-
-// parseCommands parses a whole command line; one bad command fails it all,
-// so nothing runs, as in tmux.
-func parseCommands(argv []string) ([]command, error) {
+// parseCommands parses a whole command line, with al's aliases; one bad
+// command fails it all, so nothing runs, as in tmux.
+func parseCommands(argv []string, al *aliasSet) ([]command, error) {
 	parts := [][]string{argv}
 	if tmuxargv.Splits(argv) {
 		parts = tmuxargv.SplitCommands(argv)
 	}
-	cmds := make([]command, len(parts))
-	for i, words := range parts {
-		if len(words) > 0 {
-			if expansion, ok := commandAliases[words[0]]; ok {
-				words = append(append([]string(nil), expansion...), words[1:]...)
-			}
-		}
-		if err := parseCommand(words, &cmds[i]); err != nil {
+	cmds := make([]command, 0, len(parts))
+	for _, words := range parts {
+		expanded, isAlias, err := al.expand(words)
+		if err != nil {
 			return nil, err
+		}
+		if !isAlias {
+			if cmds, err = appendCommand(cmds, words, al); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		// An alias's commands are not expanded again, as tmux builds them
+		// with aliases off.
+		for _, words := range expanded {
+			if cmds, err = appendCommand(cmds, words, nil); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return cmds, nil
 }
 
-func parseCommand(words []string, cmd *command) error {
+func appendCommand(cmds []command, words []string, al *aliasSet) ([]command, error) {
+	cmds = append(cmds, command{})
+	return cmds, parseCommand(words, &cmds[len(cmds)-1], al)
+}
+
+func parseCommand(words []string, cmd *command, al *aliasSet) error {
 	if len(words) == 0 {
 		return errorf(errNoCommand)
 	}
-	blocks, err := buildBlocks(words[1:])
+	blocks, err := buildBlocks(words[1:], al)
 	if err != nil {
 		return err
 	}

@@ -167,7 +167,7 @@ func cmdBindKey(c *client, it *cmdItem) error {
 			return err
 		}
 	} else {
-		cmds, err := parseCommands(a.words(1))
+		cmds, err := parseCommands(a.words(1), c.st.aliases())
 		if err != nil {
 			return err
 		}
@@ -571,11 +571,12 @@ func (in *keyInput) done() {
 }
 
 // boundCommands parses a binding's printed commands back, as bind-key
-// read them: one line whose ';' words part its commands.
+// read them: one line whose ';' words part its commands. Their aliases
+// were expanded when the key was bound, so none are now.
 func (c *client) boundCommands(text string) ([]command, error) {
 	lines, err := cmdparse.Parse([]byte(text), c.parseOptions())
 	if err != nil || len(lines) == 0 {
 		return nil, err
 	}
-	return parseCommands(tmuxargv.SplitCommands(lines[0].Argv)[0])
+	return parseCommands(tmuxargv.SplitCommands(lines[0].Argv)[0], nil)
 }

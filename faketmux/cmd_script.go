@@ -185,13 +185,13 @@ func (c *client) parseCommandString(text string) ([]command, error) {
 	if len(argv) == 0 {
 		return nil, nil
 	}
-	return parseCommands(argv)
+	return parseCommands(argv, c.st.aliases())
 }
 
 // globalLookup is $NAME in a command the server parses: its global
 // environment, as tmux's parser reads it.
-func (c *client) globalLookup(name string) (string, bool) {
-	v, ok := c.st.env.find(name)
+func (st *state) globalLookup(name string) (string, bool) {
+	v, ok := st.env.find(name)
 	if !ok || v.removed {
 		return "", false
 	}
@@ -265,7 +265,7 @@ func (c *client) cwds(s *session) []string {
 	if attached {
 		dirs = append(dirs, c.control.session.cwd)
 	}
-	if home, ok := c.globalLookup("HOME"); ok {
+	if home, ok := c.st.globalLookup("HOME"); ok {
 		dirs = append(dirs, home)
 	}
 	return append(dirs, "/")
@@ -657,7 +657,7 @@ func (c *client) parseSource(path string, text []byte, verbose bool) ([][]comman
 	}
 	var out [][]command
 	for _, l := range lines {
-		cmds, err := parseCommands(l.Argv)
+		cmds, err := parseCommands(l.Argv, c.st.aliases())
 		if err != nil {
 			line := l.Number
 			if be := (*blockError)(nil); errors.As(err, &be) {

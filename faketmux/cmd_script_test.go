@@ -258,7 +258,7 @@ func TestPrintCommand(t *testing.T) {
 		{[]string{"set", "-t", "x", "-gq", "-F", "@v", "1"}, "set-option -Fgq -t x @v 1"},
 		{[]string{"neww", "-d", "-n", "w", ";", "selectw", "-t", ":1"}, "new-window -d -n w ; select-window -t :1"},
 	} {
-		cmds, err := parseCommands(tc.argv)
+		cmds, err := parseCommands(tc.argv, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -55,7 +55,7 @@ func TestEveryCommandHasCodeAndACase(t *testing.T) {
 			lines = append(lines, st.args)
 		}
 		for _, line := range lines {
-			cmds, err := parseCommands(line)
+			cmds, err := parseCommands(line, defaultAliases())
 			if err != nil {
 				continue
 			}

@@ -86,14 +86,14 @@ func (e *blockError) Error() string { return e.err.Error() }
 // buildBlocks parses the blocks among a command's words (after its name)
 // into their commands, before the command itself is looked at, as tmux
 // builds a command's arguments first.
-func buildBlocks(words []string) (map[int]*block, error) {
+func buildBlocks(words []string, al *aliasSet) (map[int]*block, error) {
 	var blocks map[int]*block
 	for i, w := range words {
 		text, ok := strings.CutPrefix(w, cmdparse.Block)
 		if !ok {
 			continue
 		}
-		groups, err := parseBlock(text)
+		groups, err := parseBlock(text, al)
 		if err != nil {
 			return nil, err
 		}
@@ -105,15 +105,16 @@ func buildBlocks(words []string) (map[int]*block, error) {
 	return blocks, nil
 }
 
-// parseBlock parses a block's command lines into its groups of commands.
-func parseBlock(text string) ([]blockGroup, error) {
+// parseBlock parses a block's command lines into its groups of commands,
+// with al's aliases.
+func parseBlock(text string, al *aliasSet) ([]blockGroup, error) {
 	lines, err := cmdparse.DecodeBlock(text)
 	if err != nil {
 		return nil, err
 	}
 	groups := make([]blockGroup, len(lines))
 	for i, l := range lines {
-		cmds, err := parseCommands(l.Argv)
+		cmds, err := parseCommands(l.Argv, al)
 		var be *blockError
 		switch {
 		case errors.As(err, &be):
@@ -217,7 +218,7 @@ func (c *client) runGroups(it *cmdItem, groups [][]command, now bool) {
 // commands): $NAME from its global environment, and conditions on the
 // formats of the current target, as tmux's parser finds them.
 func (c *client) parseOptions() cmdparse.Options {
-	return cmdparse.Options{Lookup: c.globalLookup, Expand: func(s string) string {
+	return cmdparse.Options{Lookup: c.st.globalLookup, Expand: func(s string) string {
 		t, _ := c.current()
 		return c.formatForTarget(t).expand(s)
 	}}

@@ -556,7 +556,7 @@ func (c *client) controlLine(line string, parse func(string) ([]string, error)) 
 		// A line with %if is the server's to parse, on its formats.
 		cmds, err = c.parseCommandString(line)
 	case err == nil:
-		cmds, err = parseCommands(argv)
+		cmds, err = parseCommands(argv, c.st.aliases())
 	}
 	if err == nil {
 		return c.runList(cmds) == 0

@@ -1100,7 +1100,7 @@ func (st *state) clipboard(p *paneState) {
 // it ends, and its output goes nowhere. tmux gives it no directory, so
 // it starts in the home directory.
 func (c *client) pipeJob(shellCmd string, s *session, text string) {
-	home, _ := c.globalLookup("HOME")
+	home, _ := c.st.globalLookup("HOME")
 	j, err := c.startJobIn(shellCmd, s, firstDir([]string{home}), strings.NewReader(text))
 	if err != nil {
 		return

@@ -138,7 +138,7 @@ func (s *Server) Exec(ctx context.Context, call Call) int {
 		// What tmux's server runs for a client that sent no command.
 		args = []string{"new-session"}
 	}
-	cmds, parseErr := parseCommands(args)
+	cmds, parseErr := parseCommands(args, defaultAliases())
 
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -154,6 +154,11 @@ func (s *Server) Exec(ctx context.Context, call Call) int {
 			return 1
 		}
 		s.start(ctx, call)
+	}
+	if al := s.st.aliases(); al != defaultAliases() {
+		// The client parsed with the option's default, only to know
+		// whether to start a server; the server parses with its own.
+		cmds, parseErr = parseCommands(args, al)
 	}
 	c := &client{
 		ctx: ctx, s: s, st: s.st,
@@ -214,7 +219,7 @@ func (s *Server) printConnectError(w io.Writer) {
 // attach-session, list-keys, list-commands). Exec decides the same way.
 func StartsServer(args []string) bool {
 	args = cStrings(args)
-	cmds, err := parseCommands(args)
+	cmds, err := parseCommands(args, defaultAliases())
 	return startsServer(args, cmds, err)
 }
 
@@ -355,7 +360,7 @@ func (c *client) parseConfigFile(f ConfigFile) ([][]command, bool) {
 	}
 	lines := make([][]command, 0, len(argvs))
 	for _, argv := range argvs {
-		cmds, err := parseCommands(argv)
+		cmds, err := parseCommands(argv, c.st.aliases())
 		if err != nil {
 			return nil, false
 		}
