@@ -187,6 +187,21 @@ var _ = differentialCases("pane", []scenario{
 		cmd("send-keys", "-t", ":login", `echo "[$0]" > argv0`, "Enter"),
 		fileOf("argv0", "]"),
 	}},
+	// A directory the program cannot enter: -c "~" is a relative path to
+	// tmux (the client's directory, then "/~"), like one that is gone.
+	// tmux 3.3a's child tests the home directory but never enters it, so
+	// the program runs in the server's directory, the first client's,
+	// with PWD the home (here <work>, which holds the sides' own
+	// directories). awk shows both: $PWD as it got it, and the
+	// directory its shell child runs in.
+	{name: "a directory a pane cannot enter", ownDirs: true, steps: []step{
+		cmd("new-session", "-d", "-s", "c", "-n", "w", "-x", "200", "-y", "5", "sleep 1000"),
+		cmd("new-window", "-d", "-n", "tilde", "-c", "~", "awk", `BEGIN { print "[" ENVIRON["PWD"] "]"; system("printf 'cwd '; pwd -P; exec sleep 1000") }`),
+		cmd("capture-pane", "-p", "-t", ":tilde").waitFor("cwd /"),
+		cmd("new-window", "-d", "-n", "gone", "-c", "/nonexistent/dir", "awk", `BEGIN { print "[" ENVIRON["PWD"] "]"; system("printf 'cwd '; pwd -P; exec sleep 1000") }`),
+		cmd("capture-pane", "-p", "-t", ":gone").waitFor("cwd /"),
+		cmd("list-panes", "-a", "-F", "#{window_name} #{pane_current_path}"),
+	}},
 	{name: "pane facts", steps: []step{
 		cmd("new-session", "-d", "-s", "f", "-n", "w", "-x", "40", "-y", "10", "-c", "/",
 			`sh -c 'printf "abc\ndefgh"; read x; printf "\033[?1049h\033[HXY\033[3;5H"; read x; printf "\033[?1049l"; exec sleep 1000'`),

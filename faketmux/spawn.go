@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/user"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/pane"
+	"golang.org/x/sys/unix"
 )
 
 // defaultPath is glibc's _PATH_DEFPATH, tmux's PATH for a pane when
@@ -93,10 +95,11 @@ func (c *client) runPane(p *paneState, extraEnv []string, keep pane.Keeper) erro
 		child.set("PATH", defaultPath, false)
 	}
 	child.set("SHELL", shell, false)
-	child.set("PWD", p.cwd, false)
+	dir, pwd := st.paneDir(p.cwd)
+	child.set("PWD", pwd, false)
 	env := child.pushed()
 	prog, err := startProgram(pane.Options{
-		Argv: run, Arg0: arg0, Dir: p.cwd, Env: env, Cols: p.width, Rows: p.height,
+		Argv: run, Arg0: arg0, Dir: dir, Env: env, Cols: p.width, Rows: p.height,
 		HistoryLimit: p.historyLimit, Keep: keep,
 		Output: func(b []byte) { p.changed.Store(true); st.paneOutput(p.id, b) },
 	})
@@ -106,6 +109,40 @@ func (c *client) runPane(p *paneState, extraEnv []string, keep pane.Keeper) erro
 	p.prog, p.dead, p.command = prog, nil, filepath.Base(shell)
 	go c.s.watchPane(st, p, prog)
 	return nil
+}
+
+// paneDir is where a pane's program starts, and its PWD, as tmux 3.3a's
+// spawn_pane has the child do: the pane's directory when it can enter it.
+// When it cannot (a -c of "~", which tmux takes as a relative path, or a
+// directory gone), tmux tests the home directory for NULL but never enters
+// it, so the program runs in the server process's own directory with PWD
+// the home; only with no home at all is it / (dir "" is this process's
+// directory, the in-process server's).
+func (st *state) paneDir(cwd string) (dir, pwd string) {
+	if canEnter(cwd) {
+		return cwd, cwd
+	}
+	if home, ok := st.serverHome(); ok {
+		return st.procDir, home
+	}
+	return "/", "/"
+}
+
+func canEnter(dir string) bool {
+	fi, err := os.Stat(dir)
+	return err == nil && fi.IsDir() && unix.Access(dir, unix.X_OK) == nil
+}
+
+// serverHome is tmux's find_home in the server process: its $HOME, else
+// the user's home directory from the password database.
+func (st *state) serverHome() (string, bool) {
+	if home := lookupEnv(st.procEnv, "HOME"); home != "" {
+		return home, true
+	}
+	if u, err := user.Current(); err == nil && u.HomeDir != "" {
+		return u.HomeDir, true
+	}
+	return "", false
 }
 
 // watchPane handles a pane whose program exited: with remain-on-exit on
