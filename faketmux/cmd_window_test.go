@@ -1,6 +1,10 @@
 package faketmux
 
-import "testing"
+import (
+	"sync/atomic"
+	"testing"
+	"time"
+)
 
 func windows(t *testing.T, s *Server) string {
 	t.Helper()
@@ -70,6 +74,35 @@ func TestRenameWindowStopsAutomaticRename(t *testing.T) {
 	if out := mustRun(t, s, "show-options", "-w", "-t", "main:0", "automatic-rename"); out != "automatic-rename off\n" {
 		t.Fatalf("automatic-rename = %q", out)
 	}
+}
+
+// TestAutomaticRenameLooksEveryHalfSecond: tmux looks at a window's name
+// at most every NAME_INTERVAL (half a second, and a look at exactly that
+// still waits); a change within it shows at the first look after.
+func TestAutomaticRenameLooksEveryHalfSecond(t *testing.T) {
+	withFakePrograms(t, false)
+	var now atomic.Int64
+	now.Store(time.Unix(1700000000, 0).UnixNano())
+	advance := func(d time.Duration) { now.Add(int64(d)) }
+	s := New(Options{SocketPath: "/x", Clock: func() time.Time { return time.Unix(0, now.Load()) }})
+	defer s.Close()
+	mustRun(t, s, "new-session", "-d", "-s", "main", "cat")
+	mustRun(t, s, "set", "-w", "-t", "main:0", "automatic-rename-format", "#{?pane_in_mode,mode,plain}")
+	name := func(want string) {
+		t.Helper()
+		if got := mustRun(t, s, "display", "-p", "-t", "main:0", "#{window_name}"); got != want+"\n" {
+			t.Fatalf("window_name = %q, want %q", got, want)
+		}
+	}
+	advance(time.Second)
+	mustRun(t, s, "copy-mode", "-t", "main:0")
+	name("mode")
+	mustRun(t, s, "send-keys", "-t", "main:0", "-X", "cancel")
+	name("mode")
+	advance(nameInterval)
+	name("mode")
+	advance(time.Millisecond)
+	name("plain")
 }
 
 func TestListWindows(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"strconv"
+	"time"
 )
 
 // foregroundCommand is pane_current_command as tmux's osdep_get_name and
@@ -53,14 +54,22 @@ func (p *paneState) foreground() (pgrp, sid int, ok bool) {
 	return p.prog.Foreground()
 }
 
+// nameInterval is tmux's NAME_INTERVAL: automatic-rename looks at a
+// window's name at most this often.
+const nameInterval = 500 * time.Millisecond
+
 // checkWindowNames renames each window with automatic-rename on from
 // automatic-rename-format, expanded for its active pane, as tmux's
-// check_window_name does. tmux does it from its event loop, at most every
-// half second and only after the active pane showed output or changed
-// mode; the emulator has no loop, so it does it where a client could see
-// the name: before a client's command line runs, and where a control
-// client's loop ends.
+// check_window_name does. tmux does it from its event loop, only after the
+// active pane showed output or changed mode, and no sooner than
+// nameInterval after its last look (a change within it waits, on a timer);
+// the emulator has no loop, so it does it where a client could see the
+// name: before a client's command line runs, and where a control client's
+// loop ends. A name so lags a program as tmux's does: a client that
+// types a command into a shell just renamed sees the shell's name for up
+// to half a second.
 func (c *client) checkWindowNames() {
+	now := c.s.now()
 	for _, s := range c.st.sessions {
 		for _, w := range s.winlinks {
 			// A window linked twice is looked at once: the first place
@@ -68,6 +77,10 @@ func (c *client) checkWindowNames() {
 			if w.active == nil || !w.active.changed.Load() || w.options.get("automatic-rename") != "on" {
 				continue
 			}
+			if since := now.Sub(w.nameTime); since >= 0 && since <= nameInterval {
+				continue // the change stays for a later look
+			}
+			w.nameTime = now
 			w.active.changed.Store(false)
 			f := c.formatIn(w, w.active)
 			f.unplaced, f.client = true, nil

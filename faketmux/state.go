@@ -191,6 +191,9 @@ type windowCore struct {
 	width, height int
 	activity      time.Time
 	automaticName bool
+	// nameTime is when automatic-rename last looked at the name, tmux's
+	// name_time; zero until it first does.
+	nameTime time.Time
 }
 
 type paneState struct {
