@@ -546,6 +546,24 @@ func (in *keyInput) send(key keyCode, b []byte) {
 		in.c.modeKey(p, key)
 	case !p.inputOff:
 		p.prog.Write(b)
+		synchronizeKey(p, b)
+	}
+}
+
+// synchronizeKey types a key typed into p into the other panes of its
+// window too, when p has synchronize-panes on, as tmux's window_pane_key
+// does: into each one with the option on itself that is in no mode, alive,
+// takes input and shows (not behind a zoomed pane). A paste is not copied.
+func synchronizeKey(p *paneState, b []byte) {
+	if p.dead != nil || p.opts().get("synchronize-panes") != "on" {
+		return
+	}
+	w := p.window
+	for _, q := range w.panes {
+		if q != p && !q.inMode() && q.dead == nil && !q.inputOff && w.visible(q) &&
+			q.opts().get("synchronize-panes") == "on" {
+			q.prog.Write(b)
+		}
 	}
 }
 

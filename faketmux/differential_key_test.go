@@ -133,4 +133,34 @@ var _ = differentialCases("key", []scenario{
 		cmd("capture-pane", "-p", "-S", "-", "-t", "r"),
 		cmd("display-message", "-p", "-t", "r", "#{history_size} #{cursor_x},#{cursor_y}"),
 	}},
+	// synchronize-panes: a key typed into a pane with it on goes to each
+	// other pane of the window with it on itself that is in no mode, takes
+	// input and shows; a paste does not. Each pane runs cat, which echoes
+	// a line and prints it; a pane's history shows what reached it.
+	{name: "synchronize-panes", steps: func() []step {
+		history := func(pane, until string) step {
+			return cmd("capture-pane", "-p", "-J", "-S", "-", "-t", pane).waitFor(until)
+		}
+		return []step{
+			cmd("new-session", "-d", "-s", "y", "-n", "w", "-x", "80", "-y", "50", "cat"),
+			cmd("split-window", "-d", "-t", "y:w", "cat", ";", "split-window", "-d", "-t", "y:w", "cat", ";",
+				"split-window", "-d", "-t", "y:w", "cat", ";", "split-window", "-d", "-t", "y:w", "cat"),
+			cmd("set", "-w", "-t", "y:w", "synchronize-panes", "on"),
+			cmd("set", "-p", "-t", "%3", "synchronize-panes", "off"),
+			cmd("select-pane", "-d", "-t", "%2"),
+			cmd("copy-mode", "-t", "%1"),
+			cmd("send-keys", "-t", "%0", "one", "Enter"),
+			cmd("send-keys", "-t", "%3", "own", "Enter"),
+			cmd("send-keys", "-t", "%1", "-X", "cancel", ";", "select-pane", "-e", "-t", "%2"),
+			cmd("set-buffer", "-b", "p", "pasted\n", ";", "paste-buffer", "-b", "p", "-t", "%0"),
+			cmd("resize-pane", "-Z", "-t", "%0", ";", "send-keys", "-t", "%0", "zoomed", "Enter", ";", "resize-pane", "-Z", "-t", "%0"),
+			cmd("send-keys", "-t", "%0", "-l", "two", ";", "send-keys", "-t", "%0", "Enter"),
+			history("%0", "two\ntwo"),
+			history("%1", "two\ntwo"),
+			history("%2", "two\ntwo"),
+			history("%3", "own\nown"),
+			history("%4", "two\ntwo"),
+			cmd("display-message", "-p", "-t", "%4", "#{pane_synchronized} #{synchronize-panes}"),
+		}
+	}()},
 })

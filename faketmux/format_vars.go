@@ -531,7 +531,7 @@ func (f *formatter) paneVariable(key string) (string, time.Time, bool) {
 		_, ok := f.st.markedPane()
 		return boolString(ok), t, true
 	case "pane_synchronized":
-		return "0", t, true
+		return boolString(p.opts().get("synchronize-panes") == "on"), t, true
 	case "pane_tty":
 		return p.prog.TTY(), t, true
 	case "pane_start_path":
