@@ -114,6 +114,11 @@ func cmdNewSession(c *client, it *cmdItem) error {
 		id: st.nextSession, created: now, activity: now, cwd: cwd,
 		options: newOptions(st.sessionOptions),
 	}
+	if a.has('x') || a.has('y') {
+		// tmux keeps the size asked for as the session's own
+		// default-size, which its new windows take.
+		s.options.values["default-size"] = strconv.Itoa(width) + "x" + strconv.Itoa(height)
+	}
 	st.nextSession++
 	if named {
 		s.name = name

@@ -137,7 +137,10 @@ func cmdNewWindow(c *client, it *cmdItem) error {
 			idx = i
 		}
 	}
-	width, height := s.current.width, s.current.height
+	// A new window is as big as the clients would make it, and with none
+	// to size it, as the session's default-size says (tmux's
+	// default_window_size).
+	width, height := defaultSize(s)
 	selectIt := !a.has('d')
 	if idx >= 0 {
 		if w := s.windowAt(idx); w != nil {

@@ -247,6 +247,25 @@ var _ = differentialCases("window", []scenario{
 		cmd("send-keys", "-t", ":2", "more", "Enter"),
 		cmd("list-windows", "-F", autoRenameFormat).waitFor("2:cat--@"),
 	}},
+	// A new window takes the session's default-size (no client sizes
+	// it), which new-session's -x and -y set for the session; not the
+	// current window's size. tmuxp sets default-size after making a
+	// session, and a main-horizontal layout then leaves no room to split.
+	{name: "new windows' size", steps: []step{
+		cmd("new-session", "-d", "-s", "a", "-x", "800", "-y", "600", "sleep 1000"),
+		cmd("show-options", "-t", "a", "default-size"),
+		cmd("new-session", "-d", "-s", "b", "-x", "100", "sleep 1000", ";", "show-options", "-t", "b", "default-size"),
+		cmd("new-session", "-d", "-s", "c", "sleep 1000", ";", "show-options", "-t", "c", "default-size"),
+		cmd("new-window", "-d", "-t", "b", "-n", "n", "sleep 1000"),
+		cmd("set-option", "-t", "a", "default-size", "80x24"),
+		cmd("new-window", "-d", "-t", "a:1", "-n", "n", "sleep 1000"),
+		cmd("resize-window", "-t", "a:0", "-x", "50", "-y", "10", ";", "new-window", "-d", "-t", "a:2", "-n", "m", "sleep 1000"),
+		cmd("list-windows", "-a", "-F", "#{session_name}:#{window_index} #{window_width}x#{window_height}"),
+		cmd("select-layout", "-t", "a:1", "main-horizontal", ";", "split-window", "-d", "-t", "a:1", "sleep 1000", ";",
+			"select-layout", "-t", "a:1", "main-horizontal"),
+		cmd("list-panes", "-t", "a:1", "-F", "#{pane_index} #{pane_width}x#{pane_height}"),
+		cmd("split-window", "-d", "-t", "a:1.1", "sleep 1000"),
+	}},
 })
 
 // windowsFormat and panesFormat are what clients ask list-windows and
