@@ -69,13 +69,16 @@ const nameInterval = 500 * time.Millisecond
 // types a command into a shell just renamed sees the shell's name for up
 // to half a second.
 func (c *client) checkWindowNames() {
-	now := c.s.now()
+	var now time.Time // read once a window needs a look: every command line checks
 	for _, s := range c.st.sessions {
 		for _, w := range s.winlinks {
 			// A window linked twice is looked at once: the first place
 			// takes the change.
 			if w.active == nil || !w.active.changed.Load() || w.options.get("automatic-rename") != "on" {
 				continue
+			}
+			if now.IsZero() {
+				now = c.s.now()
 			}
 			if since := now.Sub(w.nameTime); since >= 0 && since <= nameInterval {
 				continue // the change stays for a later look
