@@ -71,10 +71,17 @@ func cmdSplitWindow(c *client, it *cmdItem) error {
 	if v, ok := a.get('c'); ok {
 		cwd = c.formatter().expand(v)
 	}
+	// tmux makes a pane as big as the window and then sizes it to its
+	// cell, except under -Z: that pane keeps the window's size until the
+	// layout is next fixed (a hidden one too, with -d).
+	sx, sy := lc.sx, lc.sy
+	if a.has('Z') {
+		sx, sy = w.width, w.height
+	}
 	var p *paneState
 	if empty {
-		p = c.emptyPane(w, a.values, cwd, lc.sx, lc.sy)
-	} else if p, err = c.spawnPane(w, a.values, cwd, lc.sx, lc.sy, allValues(a, 'e')); err != nil {
+		p = c.emptyPane(w, a.values, cwd, sx, sy)
+	} else if p, err = c.spawnPane(w, a.values, cwd, sx, sy, allValues(a, 'e')); err != nil {
 		w.closePane(&paneState{cell: lc})
 		return err
 	}
@@ -91,7 +98,11 @@ func cmdSplitWindow(c *client, it *cmdItem) error {
 		i++
 	}
 	w.panes = insertAt(w.panes, i, p)
-	w.fixPanes()
+	if a.has('Z') {
+		w.fixPanesBut(p)
+	} else {
+		w.fixPanes()
+	}
 	if !a.has('d') {
 		c.st.setActive(w, p)
 	}

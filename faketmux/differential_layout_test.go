@@ -143,6 +143,14 @@ var _ = differentialCases("layout", []scenario{
 		cmd("resize-pane", "-Z", ";", "split-window", "-d", "sleep 1000", ";", "display-message", "-p", "#{window_zoomed_flag} #{pane_id}"),
 		cmd("resize-pane", "-Z", ";", "split-window", "-Z", "sleep 1000", ";", "display-message", "-p", "#{window_zoomed_flag} #{pane_id} #{window_visible_layout}"),
 		cmd("split-window", "-Z", "-d", "sleep 1000", ";", "display-message", "-p", "#{window_zoomed_flag} #{pane_id} #{window_visible_layout}"),
+		// A pane split-window -Z makes keeps the window's size, hidden
+		// (-d) too, until the layout is next fixed (tmux's
+		// layout_assign_pane leaves it out).
+		cmd("new-session", "-d", "-s", "zs", "-x", "80", "-y", "24", "sleep 1000", ";",
+			"split-window", "-Z", "-d", "-t", "zs", "-P", "-F", "#{pane_id} #{pane_width}x#{pane_height} #{pane_top}", "sleep 1000", ";",
+			"list-panes", "-t", "zs", "-F", "#{pane_id} #{pane_width}x#{pane_height} #{pane_top},#{pane_left}"),
+		cmd("split-window", "-Z", "-t", "zs", "-P", "-F", "#{pane_id} #{pane_width}x#{pane_height} #{pane_top}", "sleep 1000", ";",
+			"resize-pane", "-Z", "-t", "zs", ";", "list-panes", "-t", "zs", "-F", "#{pane_id} #{pane_width}x#{pane_height} #{pane_top},#{pane_left}"),
 		// One pane: nothing to zoom.
 		cmd("new-session", "-d", "-s", "one", "-n", "w", "sleep 1000", ";", "resize-pane", "-Z", "-t", "one", ";", "display-message", "-t", "one", "-p", "#{window_zoomed_flag}"),
 		cmd("resize-pane", "-t", "one", "-x", "10", "-L", ";", "display-message", "-t", "one", "-p", "#{window_layout}"),

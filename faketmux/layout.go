@@ -319,15 +319,21 @@ func (lc *layoutCell) resizeAdjust(typ layoutType, change int) {
 // fixPanes recomputes every cell's offset from the root and gives each
 // pane its cell's place and size, resizing its terminal when that changed.
 // In a zoomed window only the zoomed pane moves: it fills the window.
-func (w *window) fixPanes() {
+func (w *window) fixPanes() { w.fixPanesBut(nil) }
+
+// fixPanesBut is fixPanes leaving skip's size alone, as tmux's
+// layout_fix_panes does for a pane split-window -Z makes.
+func (w *window) fixPanesBut(skip *paneState) {
 	if w.zoomed != nil {
 		w.zoomed.place(0, 0, w.width, w.height)
 		return
 	}
 	w.fixOffsets()
 	for _, p := range w.panes {
-		lc := p.cell
-		p.place(lc.xoff, lc.yoff, lc.sx, lc.sy)
+		if p != skip {
+			lc := p.cell
+			p.place(lc.xoff, lc.yoff, lc.sx, lc.sy)
+		}
 	}
 }
 
