@@ -350,6 +350,7 @@ func cmdBreakPane(c *client, it *cmdItem) error {
 		}
 		if named {
 			w.rename(name, p)
+			w.setName(w.name)
 		}
 		return nil
 	}
@@ -372,6 +373,7 @@ func cmdBreakPane(c *client, it *cmdItem) error {
 	nw.links = []*window{nw}
 	nw.hold(p)
 	nw.rename(name, p)
+	nw.setName(nw.name) // break-pane names through window_set_name
 	nw.active = p
 	p.changed.Store(true) // tmux renames the new window from its pane at once
 	st.notify(event{kind: eventWindowRenamed, w: nw})

@@ -87,6 +87,11 @@ func (w *window) rename(name string, p *paneState) {
 	}
 }
 
+// setName names w as tmux's window_set_name does, for rename-window,
+// break-pane and automatic-rename: escaped as strvis escapes (a backslash
+// doubled, a tab as \t), where new-window -n keeps a name as it is.
+func (w *window) setName(name string) { w.name = strvis([]byte(name)) }
+
 // parseWindowName is a window's name from a command, as tmux's
 // parse_window_name takes it: the first word, out of its quotes, without
 // "exec " and leading dashes, trailing characters that are neither letters,
@@ -597,7 +602,7 @@ func cmdKillWindow(c *client, it *cmdItem) error {
 
 func cmdRenameWindow(c *client, it *cmdItem) error {
 	t := it.target
-	t.w.name = c.formatFor(t.p).expand(it.args.values[0])
+	t.w.setName(c.formatFor(t.p).expand(it.args.values[0]))
 	t.w.options.values["automatic-rename"] = "off"
 	c.st.notify(event{kind: eventWindowRenamed, w: t.w})
 	return nil

@@ -266,6 +266,16 @@ var _ = differentialCases("window", []scenario{
 		cmd("list-panes", "-t", "a:1", "-F", "#{pane_index} #{pane_width}x#{pane_height}"),
 		cmd("split-window", "-d", "-t", "a:1.1", "sleep 1000"),
 	}},
+	// rename-window and break-pane name a window as tmux's window_set_name
+	// does, escaped as strvis escapes (a backslash doubled, a tab as \t);
+	// new-window -n keeps the name as it is.
+	{name: "escaped names", steps: []step{
+		cmd("new-session", "-d", "-s", "e", "-n", `new \ name`, "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("rename-window", "-t", "e:0", "hello \\ wazzup\t0 $HOME \"q\""),
+		cmd("split-window", "-d", "-t", "e:0", "sleep 1000", ";", "break-pane", "-d", "-s", "e:0.1", "-n", `broken \ off`),
+		cmd("new-window", "-d", "-t", "e", "-n", `kept \ as is`, "sleep 1000"),
+		cmd("list-windows", "-t", "e", "-F", "#{window_index} [#{window_name}]"),
+	}},
 })
 
 // windowsFormat and panesFormat are what clients ask list-windows and

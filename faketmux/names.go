@@ -89,7 +89,7 @@ func (c *client) checkWindowNames() {
 			f.unplaced, f.client = true, nil
 			name := f.expand(w.options.get("automatic-rename-format"))
 			if name != w.name {
-				w.name = name
+				w.setName(name)
 				c.st.notify(event{kind: eventWindowRenamed, w: w})
 			}
 		}
