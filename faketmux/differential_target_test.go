@@ -115,6 +115,27 @@ var _ = differentialCases("target", []scenario{
 		cmd("new-window", "-d", "-t", "main:-2", "-n", "new", "-P", "-F", "#{window_index}", "sleep 1000"),
 		cmd("list-windows", "-t", "main", "-F", "#{window_index} #{window_name}"),
 	})},
+	// A window or pane id finds its window in the session used most
+	// recently of those holding it (not the first by name), and there at
+	// the current window if it is that one, else at its lowest index, as
+	// tmux's cmd_find_best_session_with_window and
+	// cmd_find_best_winlink_with_window have it.
+	{name: "linked windows by id", steps: func() []step {
+		where := "#{session_name}:#{window_index} #{pane_id}"
+		return []step{
+			cmd("new-session", "-d", "-s", "aaa-old", "-n", "w", "sleep 1000"),
+			cmd("new-session", "-d", "-s", "zzz-recent", "-n", "other", "sleep 1000"),
+			cmd("link-window", "-d", "-s", "aaa-old:0", "-t", "zzz-recent:5"),
+			cmd("display-message", "-p", "-t", "@0", where),
+			cmd("display-message", "-p", "-t", "%0", where),
+			cmd("link-window", "-d", "-s", "zzz-recent:5", "-t", "zzz-recent:9"),
+			cmd("select-window", "-t", "zzz-recent:9", ";", "display-message", "-p", "-t", "@0", where),
+			cmd("display-message", "-p", "-t", "zzz-recent:@0", where),
+			cmd("select-window", "-t", "zzz-recent:0", ";", "display-message", "-p", "-t", "@0", where),
+			cmd("display-message", "-p", "-t", "zzz-recent:@0", where),
+			cmd("unlink-window", "-t", "@0", ";", "list-windows", "-a", "-F", "#{session_name}:#{window_index} #{window_id}"),
+		}
+	}()},
 })
 
 // targetProbes finds each target as a pane, a window and a session.

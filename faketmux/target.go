@@ -163,7 +163,11 @@ func (c *client) findTargetFrom(cur target, haveCur bool, spec string, given boo
 			if p == nil {
 				return t, errorf(errCantFindPane, panePart)
 			}
-			return target{s: p.window.session, w: p.window, p: p}, nil
+			w := c.st.bestPlace(p.window.windowCore)
+			if w == nil {
+				w = p.window // a window between sessions
+			}
+			return target{s: w.session, w: w, p: p}, nil
 		}
 		if p := c.st.lookupPaneIn(cur.w, panePart, cur.p); p != nil {
 			return target{s: cur.s, w: cur.w, p: p}, nil
@@ -177,6 +181,54 @@ func (c *client) findTargetFrom(cur target, haveCur bool, spec string, given boo
 		return target{s: cur.s, w: cur.w}, errorf(errCantFindPane, panePart)
 	}
 	return cur, nil
+}
+
+// windowByID is the window whose id is name ("@N"), nil for none.
+func (st *state) windowByID(name string) *windowCore {
+	for _, s := range st.sessions {
+		for _, w := range s.winlinks {
+			if "@"+strconv.Itoa(w.id) == name {
+				return w.windowCore
+			}
+		}
+	}
+	return nil
+}
+
+// bestPlace is where a window or pane id finds window w, as tmux's
+// cmd_find_best_session_with_window has it: in the session used most
+// recently of those holding w (the first by name on a tie), at that
+// session's place for it (placeOf). nil when no session holds w.
+func (st *state) bestPlace(w *windowCore) *window {
+	var best *session
+	for _, s := range st.sessions {
+		if (best == nil || s.seq > best.seq) && s.holds(w) {
+			best = s
+		}
+	}
+	if best == nil {
+		return nil
+	}
+	return best.placeOf(w)
+}
+
+func (s *session) holds(w *windowCore) bool {
+	return slices.ContainsFunc(s.winlinks, func(l *window) bool { return l.windowCore == w })
+}
+
+// placeOf is s's place for window w, as tmux's
+// cmd_find_best_winlink_with_window picks one: the current window if it
+// is w, else w's place with the lowest index.
+func (s *session) placeOf(w *windowCore) *window {
+	if s.current != nil && s.current.windowCore == w {
+		return s.current
+	}
+	for _, l := range s.winlinks {
+		if l.windowCore == w {
+			return l
+		}
+	}
+	return nil
 }
 
 // windowTokens and paneTokens are the {word} forms of targets, as the
@@ -207,12 +259,8 @@ func (c *client) currentPane() *paneState {
 // else (unless only a window was asked for) as a session's current window.
 func (c *client) lookupWindowAnywhere(cur target, name string, exact, only bool) (target, bool) {
 	if strings.HasPrefix(name, "@") {
-		for _, s := range c.st.sessions {
-			for _, w := range s.winlinks {
-				if "@"+strconv.Itoa(w.id) == name {
-					return target{s: s, w: w, p: w.active}, true
-				}
-			}
+		if w := c.st.bestPlace(c.st.windowByID(name)); w != nil {
+			return target{s: w.session, w: w, p: w.active}, true
 		}
 		return target{}, false
 	}
@@ -274,7 +322,7 @@ func (s *session) lookupWindow(name string, exact bool) *window {
 	if strings.HasPrefix(name, "@") {
 		for _, w := range s.winlinks {
 			if "@"+strconv.Itoa(w.id) == name {
-				return w
+				return s.placeOf(w.windowCore)
 			}
 		}
 		return nil
