@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -22,7 +23,7 @@ var clientCommands = []*cmdEntry{
 	{name: "confirm-before", alias: "confirm", template: "bp:t:", lower: 1, upper: 1, usage: `[-b] [-p prompt] [-t target-client] command`, client: 't', exec: cmdHoldUnlessB},
 	{name: "command-prompt", alias: "", template: "1bFkiI:Np:t:T:", lower: 0, upper: 1, usage: `[-1bFkiN] [-I inputs] [-p prompts] [-t target-client] [-T type] [template]`, client: 't', exec: cmdHoldUnlessB},
 	{name: "display-menu", alias: "menu", template: "c:t:OT:x:y:", lower: 1, upper: -1, usage: `[-O] [-c target-client] [-t target-pane] [-T title] [-x position] [-y position] name key command ...`, client: 'c', target: targetSpec{kind: findPane}, exec: cmdHoldClient},
-	{name: "display-popup", alias: "popup", template: "Bb:Cc:d:e:Eh:s:S:t:T:w:x:y:", lower: 0, upper: -1, usage: `[-BCE] [-b border-lines] [-c target-client] [-d start-directory] [-e environment] [-h height] [-s style] [-S border-style] [-t target-pane][-T title] [-w width] [-x position] [-y position] [shell-command]`, client: 'c', target: targetSpec{kind: findPane}, exec: cmdHoldClient},
+	{name: "display-popup", alias: "popup", template: "Bb:Cc:d:e:Eh:s:S:t:T:w:x:y:", lower: 0, upper: -1, usage: `[-BCE] [-b border-lines] [-c target-client] [-d start-directory] [-e environment] [-h height] [-s style] [-S border-style] [-t target-pane][-T title] [-w width] [-x position] [-y position] [shell-command]`, client: 'c', target: targetSpec{kind: findPane}, exec: cmdDisplayPopup},
 	{name: "display-panes", alias: "displayp", template: "bd:Nt:", lower: 0, upper: 1, usage: `[-bN] [-d duration] [-t target-client] [template]`, client: 't', exec: cmdHoldUnlessB},
 }
 
@@ -316,11 +317,110 @@ func cmdSuspendClient(c *client, it *cmdItem) error {
 	return nil
 }
 
-// display-menu and display-popup wait for the user to close what they
-// show; a control client can never do that, so its queue is held.
+// display-menu waits for the user to close what it shows; a control
+// client can never do that, so its queue is held.
 func cmdHoldClient(c *client, it *cmdItem) error {
 	it.client.held = true
 	return nil
+}
+
+// popup is a display-popup open on a control client. Its command runs
+// as a job whose output nobody sees; the popup closes when the job exits
+// with -E (with -EE only when it succeeds), on display-popup -C, or when
+// the client goes.
+type popup struct {
+	closed                      chan struct{}
+	closeOnExit, closeOnSuccess bool
+	job                         *job // nil for a shell nobody types into
+	status                      int  // the job's exit status, or signal, once it exited
+	final                       int  // status as the popup closed, for its waiter
+}
+
+// closePopup closes the client's popup and, as tmux's job_free does, ends
+// a job still running in it with SIGTERM.
+func (cc *controlClient) closePopup() {
+	if pop := cc.popup; pop != nil {
+		if pop.job != nil {
+			pop.job.cmd.Process.Signal(syscall.SIGTERM) // an error: it ended already
+		}
+		pop.final = pop.status
+		close(pop.closed)
+		cc.popup = nil
+	}
+}
+
+// display-popup runs its command as tmux's popup_display does: while a
+// popup is open on the client another does nothing, and the command that
+// opened it waits until it closes; a client attached to no session then
+// exits with the job's status. Typed into the control client itself, a
+// popup that only a user could close holds that client's queue. With no
+// command the popup runs a shell, which waits for a user that never types.
+func cmdDisplayPopup(c *client, it *cmdItem) error {
+	a, tc, t := it.args, it.client, it.target
+	if a.has('C') {
+		tc.closePopup()
+		return nil
+	}
+	if tc.popup != nil {
+		return nil
+	}
+	closes := 0
+	for _, f := range a.flags {
+		if f.letter == 'E' {
+			closes++
+		}
+	}
+	pop := &popup{closed: make(chan struct{}), closeOnExit: closes == 1, closeOnSuccess: closes >= 2,
+		status: 128 + int(syscall.SIGHUP)} // tmux's, until the job exits
+	tc.popup = pop
+	if text := popupCommand(a.values); text != "" {
+		dir := c.jobDir(t.s)
+		if v, ok := a.get('d'); ok {
+			dir = c.formatForTarget(t).expand(v)
+		}
+		j, err := c.startJobIn(text, t.s, dir, nil, allValues(a, 'e'))
+		if err != nil {
+			tc.closePopup()
+			return errorf(errFailedToRun, text)
+		}
+		pop.job = j
+		c.s.later(c.st, j.wait, func(c *client) {
+			status, signal := c.st.finishJob(j)
+			pop.status = status
+			if signal != 0 {
+				pop.status = signal // as popup_job_complete_cb has it
+			}
+			if tc.popup == pop && (pop.closeOnExit || pop.closeOnSuccess && pop.status == 0) {
+				tc.closePopup()
+			}
+		})
+	}
+	if c.control == tc && !pop.closeOnExit && !pop.closeOnSuccess {
+		tc.held = true
+		return nil
+	}
+	done := c.s.done
+	return it.wait(func() {
+		select {
+		case <-pop.closed:
+		case <-done:
+		case <-c.ctx.Done():
+		}
+	}, func() error {
+		if c.control == nil {
+			c.retval = pop.final
+		}
+		return nil
+	})
+}
+
+// popupCommand is the shell command of display-popup's arguments: one
+// is the command, several an argv; none (or an empty one) is the shell.
+func popupCommand(values []string) string {
+	if len(values) == 1 {
+		return values[0]
+	}
+	return stringifyArgv(values)
 }
 
 // command-prompt, confirm-before and display-panes wait for an answer

@@ -215,16 +215,19 @@ type job struct {
 // none), in tmux's directory and environment for it. The server kills it
 // if it exits first.
 func (c *client) startJob(shellCmd string, s *session) (*job, error) {
-	return c.startJobIn(shellCmd, s, c.jobDir(s), nil)
+	return c.startJobIn(shellCmd, s, c.jobDir(s), nil, nil)
 }
 
 // startJobIn is startJob in directory dir with stdin as the job's
-// standard input (nil: /dev/null).
-func (c *client) startJobIn(shellCmd string, s *session, dir string, stdin io.Reader) (*job, error) {
+// standard input (nil: /dev/null) and extra NAME=value variables.
+func (c *client) startJobIn(shellCmd string, s *session, dir string, stdin io.Reader, extra []string) (*job, error) {
 	j := &job{text: shellCmd, cmd: exec.Command("/bin/sh", "-c", shellCmd), read: make(chan struct{})}
 	j.cmd.Stdin = stdin
 	j.cmd.Dir = dir
 	env := c.sessionEnviron(s, !c.inConfig)
+	for _, kv := range extra {
+		env.put(kv)
+	}
 	j.cmd.Env = env.pushed()
 	r, w, err := os.Pipe()
 	if err != nil {

@@ -50,6 +50,8 @@ type controlClient struct {
 	// could give (a prompt, a menu, a popup): tmux runs nothing more of
 	// its input, and the client leaves at the end of it.
 	held bool
+	// popup is the display-popup open on the client, nil for none.
+	popup *popup
 	// lastSession is the session switch-client -l goes back to.
 	lastSession *session
 	keyTable    string        // client_key_table; empty for root
@@ -537,6 +539,7 @@ func (c *client) serveControl(parse func(string) ([]string, error)) (failed bool
 	st.outMu.Lock()
 	st.outClients = slices.DeleteFunc(st.outClients, func(x *controlClient) bool { return x == cc })
 	st.outMu.Unlock()
+	cc.closePopup() // tmux clears a client's overlay as it goes
 	if s.st == st {
 		st.controls = slices.DeleteFunc(st.controls, func(x *controlClient) bool { return x == cc })
 		st.notify(event{kind: eventClientDetached, hook: "client-detached", client: cc})

@@ -1101,7 +1101,7 @@ func (st *state) clipboard(p *paneState) {
 // it starts in the home directory.
 func (c *client) pipeJob(shellCmd string, s *session, text string) {
 	home, _ := c.st.globalLookup("HOME")
-	j, err := c.startJobIn(shellCmd, s, firstDir([]string{home}), strings.NewReader(text))
+	j, err := c.startJobIn(shellCmd, s, firstDir([]string{home}), strings.NewReader(text), nil)
 	if err != nil {
 		return
 	}

@@ -176,6 +176,30 @@ var _ = differentialCases("control", []scenario{
 		cmd("attach", "-t", "m").controlIn("attach -t o\n").normalise(normGuardNumbers),
 		joinBackground(),
 	}},
+	// display-popup on a control client runs its command: the command
+	// that opened the popup waits until it closes (-E: when the job exits,
+	// whose status its client exits with; -EE: when it succeeds), another
+	// popup does nothing while one is open, and -C closes it.
+	{name: "popups on a control client", ownDirs: true, steps: []step{
+		cmd("new-session", "-d", "-s", "p", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("attach", "-t", "p").controlIn("").stayUntil("%exit").normalise(normGuardNumbers).inBackground(),
+		cmd("list-clients", "-F", "#{client_session}").waitFor("p"),
+		cmd("display-popup", "-E", "-e", "X=set", `echo "$X" > env; exit 2`),
+		fileOf("env", "set"),
+		cmd("display-popup", "-EE", "echo ok > ok"),
+		fileOf("ok", "ok"),
+		cmd("display-popup", "echo first > first; exec sleep 1000").inBackground(),
+		fileOf("first", "first"),
+		cmd("display-popup", "-E", "echo second > second"),
+		cmd("display-popup", "-C"),
+		cmd("display-popup", "-E", "ls > listing"),
+		fileOf("listing", "shrc"),
+		cmd("detach-client"),
+		joinBackground(),
+		// Closed before its job ended, a popup leaves tmux's initial
+		// status, 128+SIGHUP.
+		joinBackground(),
+	}},
 })
 
 var outputAgeRE = regexp.MustCompile(`(?m)^%extended-output (%[0-9]+) [0-9]+ : `)
