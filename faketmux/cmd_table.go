@@ -24,6 +24,9 @@ type cmdEntry struct {
 	// afterHook is the name of the command's after- hook, "" if tmux has
 	// none for it: named once, not for every command run.
 	afterHook string
+	// selfHooked is for the commands that raise their after- hook
+	// themselves (the selfHooked list).
+	selfHooked bool
 }
 
 // targetSpec is one target of a command: what its flag's value names, and
@@ -154,6 +157,7 @@ func init() {
 		if name := "after-" + e.name; optionByName[name] != nil {
 			e.afterHook = name
 		}
+		e.selfHooked = selfHooked[e.name]
 	}
 }
 

@@ -47,10 +47,10 @@ var selfHooked = map[string]bool{
 // arguments. Hook commands run no hooks themselves.
 func (c *client) afterHook(cmd *command) {
 	name, t := cmd.entry.afterHook, cmd.item.target
-	if selfHooked[cmd.entry.name] {
+	if cmd.entry.selfHooked {
 		name, t = cmd.item.hook, cmd.item.hookTarget
 	}
-	if c.hookFormats != nil || optionByName[name] == nil {
+	if c.hookFormats != nil || name == "" {
 		return
 	}
 	if t.p == nil {
