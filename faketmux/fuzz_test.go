@@ -219,6 +219,8 @@ func FuzzRun(f *testing.F) {
 		"list-keys\t-T\tprefix\nlist-commands\t-F\t#{command_list_name}",
 		"frobnicate\nlist-\n\t-?\nshow-buffer\t-b",
 		"setenv\t-g\tFOO\tbar\nshowenv\t-g\tFOO",
+		"set\t-s\tcommand-alias[10]\tzz=display -p a ; zz\nzz\tb\nset\t-s\tcommand-alias[11]\tls=ls\nls",
+		"set\t-w\tsynchronize-panes\ton\nsplit-window\t-Z\t-d\nsend-keys\tx\tEnter\nrename-window\ta\\b\tc",
 	} {
 		f.Add(seed)
 	}
