@@ -21,9 +21,12 @@ type copyState struct {
 	pane, src *paneState
 	viewMode  bool // view mode: nothing to refresh from
 
-	lines  [][]string // the backing lines, one cell a column ("" after a wide character)
-	hsize  int
-	sx, sy int
+	lines [][]string // the backing lines, one cell a column ("" after a wide character)
+	// wrapped says which backing lines continue on the next (a wrapped
+	// line keeps its trailing spaces); nil in view mode.
+	wrapped []bool
+	hsize   int
+	sx, sy  int
 
 	cx, cy, oy     int
 	lastcx, lastsx int
@@ -95,9 +98,9 @@ func newCopyState(p, src *paneState, scrollExit, hidePosition bool) *copyState {
 // where its cursor is on them; a source other than the mode's own pane
 // loses the blank rows at its bottom, as tmux trims it.
 func (cs *copyState) load() (x, y int) {
-	rows, history := cs.src.prog.Lines()
+	rows, wrapped, history := cs.src.prog.Lines()
 	x, y = cs.src.prog.Cursor()
-	cs.hsize, cs.lines = history, nil
+	cs.hsize, cs.lines, cs.wrapped = history, nil, wrapped
 	for _, r := range rows {
 		cs.lines = append(cs.lines, cells(string(r)))
 	}
@@ -105,6 +108,7 @@ func (cs *copyState) load() (x, y int) {
 		for len(cs.lines) > history && len(cs.lines[len(cs.lines)-1]) == 0 {
 			cs.lines = cs.lines[:len(cs.lines)-1]
 		}
+		cs.wrapped = cs.wrapped[:len(cs.lines)]
 		if y > len(cs.lines)-history-1 {
 			x, y = 0, len(cs.lines)-history-1
 		}
@@ -333,11 +337,24 @@ func (cs *copyState) cursorRight() {
 	cs.moveDown(gr, false)
 }
 
-func (cs *copyState) startOfLine() { cs.acquireUp(0, cs.row(cs.cy)) }
+// startOfLine goes to the start of the line: of its first row, when it
+// wrapped at the screen's edge, as tmux's grid_reader_cursor_start_of_line
+// has it.
+func (cs *copyState) startOfLine() {
+	py := cs.row(cs.cy)
+	for py > 0 && cs.isWrapped(py-1) {
+		py--
+	}
+	cs.acquireUp(0, py)
+}
 
-// endOfLine goes to the end of the line, a rectangle's to the grid's edge.
+// endOfLine goes to the end of the line (its last row, when it wrapped),
+// a rectangle's to the grid's edge.
 func (cs *copyState) endOfLine() {
 	py := cs.row(cs.cy)
+	for py < len(cs.lines)-1 && cs.isWrapped(py) {
+		py++
+	}
 	x := cs.length(py)
 	if cs.rectSel() {
 		x = cs.sx
@@ -593,20 +610,41 @@ func (cs *copyState) selection() (string, bool) {
 		if from > to {
 			continue
 		}
-		b.WriteString(cs.text(i, from, to))
-		b.WriteByte('\n')
+		cs.copyLine(&b, i, from, to)
 	}
 	s := b.String()
 	if s == "" {
 		return "", false
 	}
-	// The last newline goes, unless vi keys took the last line's end:
-	// these lines never wrap here.
-	if vi == 0 || lastex <= eyLast {
+	// The last newline goes, unless vi keys took the last line's end, or
+	// the last line wraps and the selection ends at its last character
+	// (as tmux has it: then it may be a space that goes).
+	if (vi == 0 || lastex <= eyLast) && (!cs.isWrapped(ey) || lastex != eyLast) {
 		s = s[:len(s)-1]
 	}
 	return s, true
 }
+
+// copyLine adds columns from to to of backing line py to b, as tmux's
+// window_copy_copy_line does: a line that wraps onto the next is taken
+// with its trailing spaces, and is followed by no newline when the copy
+// reaches its end, so that a long line comes back whole.
+func (cs *copyState) copyLine(b *strings.Builder, py, from, to int) {
+	wrapped := cs.isWrapped(py)
+	end := cs.length(py)
+	if wrapped {
+		end = len(cs.lines[py])
+	}
+	to, from = min(to, end), min(from, end)
+	if from < to {
+		b.WriteString(strings.Join(cs.lines[py][from:to], ""))
+	}
+	if !wrapped || to != end {
+		b.WriteByte('\n')
+	}
+}
+
+func (cs *copyState) isWrapped(py int) bool { return py >= 0 && py < len(cs.wrapped) && cs.wrapped[py] }
 
 // text is a backing row's characters from column from to column to, as
 // tmux's window_copy_copy_line takes them: nothing past the line's end.

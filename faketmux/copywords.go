@@ -3,9 +3,10 @@ package faketmux
 import "strings"
 
 // Copy mode's word moves, jumps, marks and rectangles, as tmux 3.3a's
-// window-copy.c and grid-reader.c do them on the backing lines. The
-// emulator's lines never wrap, so the moves that follow a wrapped line
-// onto the next one stop at the end of each line here.
+// window-copy.c and grid-reader.c do them on the backing lines. These
+// moves do not yet look at which lines wrapped (copyState.wrapped), so
+// where tmux follows a wrapped line onto the next one they stop at the end
+// of each row.
 
 // whitespace is tmux's WHITESPACE: the one character that always parts
 // words.

@@ -419,4 +419,32 @@ var _ = differentialCases("mode", []scenario{
 		cmd("copy-mode", "-t", "m", ";", "send-keys", "-X", "-t", "m", "select-line", ";", "send-keys", "-X", "-t", "m", "copy-selection"),
 		cmd("list-buffers", "-F", "#{buffer_name}: [#{buffer_sample}]"),
 	}},
+	// A copy takes a line that wrapped at the screen's edge back whole, as
+	// tmux's window_copy_copy_line does: no newline where the copy reaches
+	// a wrapped row's end, and its trailing spaces kept. The program's
+	// first line is 30+6 columns, two spaces where it wraps; its second,
+	// 30+4 with none.
+	{name: "copies of wrapped lines", steps: onScreen("printf '%s' 0123456789abcdefghijklmnopqr'  'XYZabc; printf '\\n%s\\nlast' 0123456789abcdefghijklmnopqrstWXYZ; sleep 1000", "last",
+		cmd("copy-mode", "-t", "m"),
+		// end-of-line and start-of-line go to the ends of the whole line.
+		copyX("history-top", ";", "send-keys", "-X", "-t", "m", "end-of-line"),
+		copyX("start-of-line"),
+		copyX("begin-selection", ";", "send-keys", "-X", "-t", "m", "end-of-line"),
+		cmd("send-keys", "-X", "-t", "m", "copy-selection", ";", "show-buffer"),
+		copyX("clear-selection", ";", "send-keys", "-X", "-t", "m", "cursor-down", ";", "send-keys", "-X", "-t", "m", "start-of-line"),
+		copyX("begin-selection", ";", "send-keys", "-X", "-t", "m", "end-of-line"),
+		cmd("send-keys", "-X", "-t", "m", "copy-selection", ";", "show-buffer"),
+		copyX("clear-selection", ";", "send-keys", "-X", "-t", "m", "history-top", ";", "send-keys", "-X", "-t", "m", "begin-selection"),
+		copyX("history-bottom", ";", "send-keys", "-X", "-t", "m", "end-of-line"),
+		cmd("send-keys", "-X", "-t", "m", "copy-selection", ";", "show-buffer"),
+		// Part of a wrapped row: the newline stays.
+		copyX("clear-selection", ";", "send-keys", "-X", "-t", "m", "history-top", ";", "send-keys", "-X", "-t", "m", "begin-selection"),
+		copyX("cursor-down", ";", "send-keys", "-X", "-t", "m", "cursor-down"),
+		cmd("send-keys", "-X", "-t", "m", "copy-selection", ";", "show-buffer"),
+		// vi keys take the last character, and the end of a wrapped line.
+		cmd("set-option", "-w", "-t", "m", "mode-keys", "vi", ";", "send-keys", "-X", "-t", "m", "cancel"),
+		cmd("copy-mode", "-t", "m", ";", "send-keys", "-X", "-t", "m", "history-top", ";", "send-keys", "-X", "-t", "m", "begin-selection"),
+		copyX("end-of-line"),
+		cmd("send-keys", "-X", "-t", "m", "copy-selection-and-cancel", ";", "show-buffer"),
+	)},
 })

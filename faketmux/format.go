@@ -727,7 +727,7 @@ func (f *formatter) searchPane(m *modifier, text string) int {
 		pattern := "*" + text + "*"
 		match = func(line string) bool { return fnmatch(pattern, line, fold) }
 	}
-	lines, history := f.p.prog.Lines()
+	lines, _, history := f.p.prog.Lines()
 	for i, l := range lines[history:] {
 		if match(strings.TrimRightFunc(string(l), isCSpace)) {
 			return i + 1

@@ -20,7 +20,7 @@ type program interface {
 	Write(b []byte) error
 	Input() []byte
 	BracketedPaste() bool
-	Lines() (lines [][]byte, history int)
+	Lines() (lines [][]byte, wrapped []bool, history int)
 	Capture(o pane.CaptureOptions) ([]byte, error)
 	HistorySize() int
 	HistoryBytes() int

@@ -32,7 +32,10 @@ func FuzzScreen(f *testing.F) {
 
 func check(t *testing.T, s *Screen, limit, cols, rows int) {
 	t.Helper()
-	lines, history := s.Lines()
+	lines, wrapped, history := s.Lines()
+	if len(wrapped) != len(lines) {
+		t.Fatalf("%d lines but %d wrap flags", len(lines), len(wrapped))
+	}
 	if history != s.HistorySize() || len(lines) != history+rows {
 		t.Fatalf("%d lines with %d of history on %d rows", len(lines), history, rows)
 	}

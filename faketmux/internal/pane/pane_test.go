@@ -50,14 +50,14 @@ func waitScreen(t *testing.T, p *Pane, want string) string {
 
 // screen is the visible screen as capture-pane -p prints it.
 func screen(p *Pane) string {
-	lines, history := p.Lines()
+	lines, _, history := p.Lines()
 	return text(lines[history:])
 }
 
 // everything is the history and the screen, as capture-pane -p -S - prints
 // them.
 func everything(p *Pane) string {
-	lines, _ := p.Lines()
+	lines, _, _ := p.Lines()
 	return text(lines)
 }
 
@@ -299,7 +299,7 @@ func TestLinesFollowEveryChange(t *testing.T) {
 	if got := everything(p); got != "a\n\n\n" {
 		t.Fatalf("after a: %q", got)
 	}
-	lines, _ := p.Lines()
+	lines, _, _ := p.Lines()
 	lines[0] = []byte("changed by the caller")
 	p.Display([]byte("\nb\nc\nd"))
 	if got := everything(p); got != "a\nb\nc\nd\n" {
@@ -312,7 +312,7 @@ func TestLinesFollowEveryChange(t *testing.T) {
 	if err := p.Resize(10, 2); err != nil {
 		t.Fatal(err)
 	}
-	if lines, history := p.Lines(); len(lines)-history != 2 {
+	if lines, _, history := p.Lines(); len(lines)-history != 2 {
 		t.Errorf("after a resize to 2 rows the screen has %d", len(lines)-history)
 	}
 }

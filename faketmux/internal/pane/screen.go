@@ -187,17 +187,21 @@ func (s *Screen) BracketedPaste() bool {
 
 // Lines returns every line of the screen as `tmux capture-pane -p` prints
 // it, without the newline: the history, oldest first, then each row of the
-// visible screen; and how many of them are history. With the alternate
-// screen on, the rows are the alternate screen's, after the main screen's
-// history, as in tmux.
-func (s *Screen) Lines() (lines [][]byte, history int) {
+// visible screen; which of them wrap onto the next (tmux's
+// GRID_LINE_WRAPPED), those with their trailing spaces, as copy mode takes
+// them; and how many of them are history. With the alternate screen on,
+// the rows are the alternate screen's, after the main screen's history, as
+// in tmux.
+func (s *Screen) Lines() (lines [][]byte, wrapped []bool, history int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	lines = make([][]byte, len(s.g.lines))
+	wrapped = make([]bool, len(s.g.lines))
 	for y := range s.g.lines {
-		lines[y] = s.g.render(nil, y, s.g.sx, nil, false, false, true)
+		wrapped[y] = s.g.lines[y].wrapped()
+		lines[y] = s.g.render(nil, y, s.g.sx, nil, false, false, !wrapped[y])
 	}
-	return lines, s.g.hsize
+	return lines, wrapped, s.g.hsize
 }
 
 // CaptureOptions are capture-pane's flags.
