@@ -3,10 +3,8 @@ package faketmux
 import "strings"
 
 // Copy mode's word moves, jumps, marks and rectangles, as tmux 3.3a's
-// window-copy.c and grid-reader.c do them on the backing lines. These
-// moves do not yet look at which lines wrapped (copyState.wrapped), so
-// where tmux follows a wrapped line onto the next one they stop at the end
-// of each row.
+// window-copy.c and grid-reader.c do them on the backing lines, following
+// a line that wrapped at the screen's edge onto the next row as they do.
 
 // whitespace is tmux's WHITESPACE: the one character that always parts
 // words.
@@ -66,14 +64,14 @@ func (gr *gridReader) right(wrap, all bool) {
 	}
 }
 
-// left moves a cell left, or with wrap from the start of a line to the
-// end of the one above.
+// left moves a cell left, or (with wrap, or from the start of a row the
+// row above wrapped onto) to the end of the line above.
 func (gr *gridReader) left(wrap bool) {
 	for gr.x > 0 && gr.padding(gr.x, gr.y) {
 		gr.x--
 	}
 	switch {
-	case gr.x == 0 && gr.y > 0 && wrap:
+	case gr.x == 0 && gr.y > 0 && (wrap || gr.cs.isWrapped(gr.y-1)):
 		gr.up()
 		gr.x = gr.cs.length(gr.y)
 	case gr.x > 0:
@@ -111,15 +109,25 @@ func (gr *gridReader) onLine(xx *int) bool {
 		}
 		gr.x = 0
 		gr.down()
-		*xx = gr.cs.length(gr.y)
+		*xx = gr.lineEnd()
 	}
 	return true
+}
+
+// lineEnd is the last column the word moves look at on the reader's row:
+// its length, or for a row that wraps onto the next the grid's last
+// column, so that a wrapped word is not broken up.
+func (gr *gridReader) lineEnd() int {
+	if gr.cs.isWrapped(gr.y) {
+		return gr.cs.sx - 1
+	}
+	return gr.cs.length(gr.y)
 }
 
 // nextWord moves to the start of the next word: past the separators (or
 // the other characters) the reader is on, then past the blanks.
 func (gr *gridReader) nextWord(separators string) {
-	xx := gr.cs.length(gr.y)
+	xx := gr.lineEnd()
 	if !gr.onLine(&xx) {
 		return
 	}
@@ -140,7 +148,7 @@ func (gr *gridReader) nextWord(separators string) {
 // nextWordEnd moves past the blanks, then to just after the word (a run
 // of separators, or of other characters) that follows.
 func (gr *gridReader) nextWordEnd(separators string) {
-	xx := gr.cs.length(gr.y)
+	xx := gr.lineEnd()
 	for gr.onLine(&xx) {
 		if gr.in(whitespace) {
 			gr.x++
@@ -184,39 +192,58 @@ func (gr *gridReader) previousWord(separators string, already, stopAtEOL bool) {
 	} else {
 		letters = !gr.in(separators)
 	}
+	// Back to the word's start, into the row above when it wrapped onto
+	// this one.
 	for {
-		oldx := gr.x
+		oldx, oldy := gr.x, gr.y
 		if gr.x == 0 {
-			break
+			if gr.y == 0 || !gr.cs.isWrapped(gr.y-1) {
+				break
+			}
+			gr.up()
+			gr.x = gr.cs.sx
 		}
-		gr.x--
+		if gr.x > 0 {
+			gr.x--
+		}
 		if gr.in(whitespace) || letters == gr.in(separators) {
-			gr.x = oldx
+			gr.x, gr.y = oldx, oldy
 			break
 		}
 	}
 }
 
-// jump finds c on the reader's line from the reader on.
+// jump finds c on the reader's line from the reader on, the rows it
+// wrapped onto included.
 func (gr *gridReader) jump(c string) bool {
-	for px := gr.x; px < gr.cs.length(gr.y); px++ {
-		if gr.cs.cell(px, gr.y) == c {
-			gr.x = px
-			return true
+	for px, py := gr.x, gr.y; ; px, py = 0, py+1 {
+		for ; px < gr.cs.length(py); px++ {
+			if gr.cs.cell(px, py) == c {
+				gr.x, gr.y = px, py
+				return true
+			}
+		}
+		if py == gr.last() || !gr.cs.isWrapped(py) {
+			return false
 		}
 	}
-	return false
 }
 
-// jumpBack finds c on the reader's line from the reader back.
+// jumpBack finds c on the reader's line from the reader back, the rows
+// that wrapped onto it included.
 func (gr *gridReader) jumpBack(c string) bool {
-	for px := gr.x; px >= 0; px-- {
-		if gr.cs.cell(px, gr.y) == c {
-			gr.x = px
-			return true
+	for px, py := gr.x, gr.y; ; py-- {
+		for ; px >= 0; px-- {
+			if gr.cs.cell(px, py) == c {
+				gr.x, gr.y = px, py
+				return true
+			}
 		}
+		if py == 0 || !gr.cs.isWrapped(py-1) {
+			return false
+		}
+		px = gr.cs.length(py-1) - 1
 	}
-	return false
 }
 
 // The cursor's moves by the reader: down the lines (the view scrolling to
@@ -361,16 +388,25 @@ func (cs *copyState) jumpToMark() {
 }
 
 // backToIndentation goes to the first character of the line that is not
-// a space, or stays on a line of spaces.
+// a space, from its first row on through the rows it wrapped onto, or
+// stays on a line of spaces.
 func (cs *copyState) backToIndentation() {
 	py := cs.row(cs.cy)
-	for px := range cs.length(py) {
-		if cs.cell(px, py) != " " {
-			cs.acquireUp(px, py)
-			return
+	for py > 0 && cs.isWrapped(py-1) {
+		py--
+	}
+	for ; py < len(cs.lines); py++ {
+		for px := range cs.length(py) {
+			if cs.cell(px, py) != " " {
+				cs.acquireUp(px, py)
+				return
+			}
+		}
+		if !cs.isWrapped(py) {
+			break
 		}
 	}
-	cs.acquireUp(cs.cx, py)
+	cs.acquireUp(cs.cx, cs.row(cs.cy))
 }
 
 // previousParagraph goes to the start of the line before the paragraph

@@ -447,4 +447,26 @@ var _ = differentialCases("mode", []scenario{
 		copyX("end-of-line"),
 		cmd("send-keys", "-X", "-t", "m", "copy-selection-and-cancel", ";", "show-buffer"),
 	)},
+	// Moves over a line that wrapped: words, jumps, cursor-left and
+	// back-to-indentation follow it onto the next row, as tmux's
+	// grid_reader does, and a word across the edge is one word.
+	{name: "copy mode moves over wrapped lines", steps: onScreen("printf 'aaaa bbbb cccc dddd eeee fffffFFFF gg\\n      indented and wrapped round the edge\\nlast'; sleep 1000", "last",
+		cmd("copy-mode", "-t", "m"),
+		copyX("history-top"),
+		copyXN("5", "next-word"),
+		copyX("next-word"),
+		copyX("previous-word"),
+		copyX("previous-word"),
+		copyX("next-word-end"),
+		copyX("next-word-end"),
+		copyX("history-top", ";", "send-keys", "-X", "-t", "m", "jump-forward", "g"),
+		copyX("jump-backward", "e"),
+		copyX("jump-to-forward", "F"),
+		copyX("history-top", ";", "send-keys", "-X", "-t", "m", "cursor-down", ";", "send-keys", "-X", "-t", "m", "start-of-line"),
+		copyX("history-top", ";", "send-keys", "-X", "-t", "m", "cursor-down", ";", "send-keys", "-X", "-t", "m", "cursor-left"),
+		copyX("cursor-down", ";", "send-keys", "-X", "-t", "m", "cursor-down", ";", "send-keys", "-X", "-t", "m", "back-to-indentation"),
+		copyX("cursor-down", ";", "send-keys", "-X", "-t", "m", "back-to-indentation"),
+		copyX("previous-space"),
+		copyX("next-space-end"),
+	)},
 })
