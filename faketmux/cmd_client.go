@@ -380,8 +380,8 @@ func cmdDisplayPopup(c *client, it *cmdItem) error {
 		}
 		j, err := c.startJobIn(text, t.s, dir, nil, allValues(a, 'e'))
 		if err != nil {
-			tc.closePopup()
-			return errorf(errFailedToRun, text)
+			tc.closePopup() // tmux's popup_display fails, and the command says nothing
+			return nil
 		}
 		pop.job = j
 		c.s.later(c.st, j.wait, func(c *client) {
