@@ -168,6 +168,9 @@ var _ = differentialCases("key", []scenario{
 			history("%3", "own"),
 			history("%4", "two"),
 			cmd("display-message", "-p", "-t", "%4", "#{pane_synchronized} #{synchronize-panes}"),
+			// -F expands nothing in tmux 3.3a.
+			cmd("send-keys", "-F", "-t", "%3", "#{pane_id}", "Enter"),
+			history("%3", "pane_id}"),
 		)
 	}()},
 })
