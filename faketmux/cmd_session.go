@@ -284,8 +284,8 @@ func (st *state) syncSession(from, s *session) {
 	if len(from.winlinks) == 0 {
 		return
 	}
-	if s.current != nil && from.windowAt(s.current.index) == nil && !s.selectLast() && !s.selectPrevious() {
-		s.selectNext()
+	if s.current != nil && from.windowAt(s.current.index) == nil && !s.selectLast() && !s.selectPrevious(false) {
+		s.selectNext(false)
 	}
 	old, oldLast, oldCurrent := s.winlinks, s.lastw, s.current
 	s.winlinks, s.lastw, s.current = nil, nil, nil

@@ -678,12 +678,12 @@ func selectWindow(c *client, it *cmdItem, move windowMove) error {
 	defer func() { it.raiseHook("after-select-window", target{s: s, w: s.current, p: s.current.active}) }()
 	switch {
 	case move == moveNext:
-		// -a moves to a window with an alert, and none ever has one here.
-		if a.has('a') || !s.selectNext() {
+		// -a moves to a window with an alert.
+		if !s.selectNext(a.has('a')) {
 			return errorf(errNoNextWindow)
 		}
 	case move == movePrevious:
-		if a.has('a') || !s.selectPrevious() {
+		if !s.selectPrevious(a.has('a')) {
 			return errorf(errNoPreviousWindow)
 		}
 	case move == moveLast, a.has('T') && t.w == s.current:

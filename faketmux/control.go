@@ -500,7 +500,7 @@ func (c *client) serveControl(parse func(string) ([]string, error)) (failed bool
 		if s.st != st {
 			break
 		}
-		c.checkWindowNames()
+		c.checkWindows()
 		if checkSubs {
 			c.checkSubscriptions()
 		}
@@ -523,7 +523,7 @@ func (c *client) serveControl(parse func(string) ([]string, error)) (failed bool
 		if in.err != nil || eof {
 			cc.exit = true
 		}
-		c.checkWindowNames()
+		c.checkWindows()
 		st.runEvents()
 		// tmux writes a pane's output from its event loop, after the
 		// queues have run.

@@ -276,6 +276,30 @@ var _ = differentialCases("window", []scenario{
 		cmd("new-window", "-d", "-t", "e", "-n", `kept \ as is`, "sleep 1000"),
 		cmd("list-windows", "-t", "e", "-F", "#{window_index} [#{window_name}]"),
 	}},
+	// A program that rings the bell flags its window's places ('!',
+	// window_bell_flag, session_alerts) with monitor-bell on, the current
+	// window too while no client is attached, and raises alert-bell;
+	// selecting the window clears the flag, and next-window -a goes to a
+	// flagged one.
+	{name: "bells", ownDirs: true, steps: []step{
+		cmd("new-session", "-d", "-s", "b", "-n", "w0", "-x", "40", "-y", "5", "sleep 1000"),
+		cmd("set-hook", "-g", "alert-bell", "run-shell 'echo bell-#{window_name} >> bells'"),
+		cmd("new-window", "-d", "-n", "w1", "printf '\\a'; echo rang; exec sleep 1000"),
+		cmd("capture-pane", "-p", "-t", ":w1").waitFor("rang"),
+		cmd("list-windows", "-F", "#{window_index} #{window_name} [#{window_flags}] #{window_bell_flag}").waitFor("!"),
+		cmd("display-message", "-p", "#{session_alerts}"),
+		fileOf("bells", "bell-w1"),
+		cmd("respawn-pane", "-k", "-t", ":w0", "printf '\\a'; echo rang; exec sleep 1000"),
+		cmd("capture-pane", "-p", "-t", ":w0").waitFor("rang"),
+		cmd("list-windows", "-F", "#{window_index} #{window_name} [#{window_flags}] #{window_bell_flag}").waitFor("!*"),
+		cmd("display-message", "-p", "#{session_alerts}"),
+		cmd("next-window", "-a", ";", "list-windows", "-F", "#{window_index} [#{window_flags}]"),
+		cmd("next-window", "-a", ";", "list-windows", "-F", "#{window_index} [#{window_flags}]"),
+		cmd("next-window", "-a"),
+		cmd("set-option", "-w", "-t", ":w1", "monitor-bell", "off", ";", "respawn-pane", "-k", "-t", ":w1", "printf '\\a'; echo again; exec sleep 1000"),
+		cmd("capture-pane", "-p", "-t", ":w1").waitFor("again"),
+		cmd("list-windows", "-F", "#{window_index} [#{window_flags}] #{window_bell_flag}"),
+	}},
 })
 
 // windowsFormat and panesFormat are what clients ask list-windows and

@@ -266,7 +266,13 @@ func (f *formatter) sessionVariable(key string) (string, time.Time, bool) {
 		m, ok := f.st.markedPane()
 		return boolString(ok && m.s == s), t, true
 	case "session_alerts":
-		return "", t, true
+		var alerts []string
+		for _, w := range s.winlinks {
+			if w.bell {
+				alerts = append(alerts, strconv.Itoa(w.index)+"!")
+			}
+		}
+		return strings.Join(alerts, ","), t, true
 	case "session_attached_list":
 		var names []string
 		for _, cc := range f.st.controls {
@@ -363,7 +369,9 @@ func (f *formatter) windowVariable(key string) (string, time.Time, bool) {
 		return "", w.activity, true
 	case "window_format":
 		return boolString(f.kind == findWindow), t, true
-	case "window_bell_flag", "window_silence_flag", "window_activity_flag":
+	case "window_bell_flag":
+		return boolString(w.bell), t, true
+	case "window_silence_flag", "window_activity_flag":
 		return "0", t, true
 	case "window_marked_flag":
 		m, ok := f.st.markedPane()
@@ -429,11 +437,14 @@ func (f *formatter) windowVariable(key string) (string, time.Time, bool) {
 
 func (f *formatter) windowFlags() string {
 	w, flags := f.w, ""
+	if w.bell {
+		flags = "!"
+	}
 	switch {
 	case w.session.current == w:
-		flags = "*"
+		flags += "*"
 	case w.session.last() == w:
-		flags = "-"
+		flags += "-"
 	}
 	if m, ok := f.st.markedPane(); ok && m.w == w {
 		flags += "M"

@@ -177,7 +177,7 @@ func (s *Server) Exec(ctx context.Context, call Call) int {
 		c.errorf("%s", parseErr)
 		return 1
 	}
-	c.checkWindowNames()
+	c.checkWindows()
 	rc := c.runList(cmds)
 	st := c.st
 	if s.st != st {

@@ -285,8 +285,8 @@ func (st *state) closeWindowPanes(w *window) {
 func (st *state) detachWindow(w *window) {
 	s := w.session
 	was := s.current
-	if s.current == w && !s.selectLast() && !s.selectPrevious() {
-		s.selectNext()
+	if s.current == w && !s.selectLast() && !s.selectPrevious(false) {
+		s.selectNext(false)
 	}
 	st.windowChanged(s, was)
 	s.lastw = slices.DeleteFunc(s.lastw, func(x *window) bool { return x == w })

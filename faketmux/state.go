@@ -21,6 +21,7 @@ type program interface {
 	Input() []byte
 	BracketedPaste() bool
 	Lines() (lines [][]byte, wrapped []bool, history int)
+	TakeBell() bool
 	Capture(o pane.CaptureOptions) ([]byte, error)
 	HistorySize() int
 	HistoryBytes() int
@@ -167,6 +168,9 @@ type window struct {
 	index   int
 	session *session
 	*windowCore
+	// bell is tmux's WINLINK_BELL: a program in the window rang the bell
+	// (alerts.go), until the window is selected in this place's session.
+	bell bool
 }
 
 // windowCore is a window itself: its panes, layout and options, whatever
@@ -352,25 +356,48 @@ func (s *session) setCurrent(w *window) bool {
 		s.lastw = slices.Insert(s.lastw, 0, s.current)
 	}
 	s.current = w
+	// tmux's winlink_clear_flags: the alerts go from every place of w.
+	for _, l := range w.links {
+		l.bell = false
+	}
 	return true
 }
 
 // selectLast, selectNext and selectPrevious are tmux's session_last,
-// session_next and session_previous (no window ever has an alert here).
-// Next and previous wrap round; each reports whether the window changed.
+// session_next and session_previous: next and previous wrap round, and
+// with alert go to the next (or previous) window with an alert, none
+// when no window has one. Each reports whether the window changed.
 func (s *session) selectLast() bool {
 	w := s.last()
 	return w != nil && s.setCurrent(w)
 }
 
-func (s *session) selectNext() bool {
-	i := indexOf(s.winlinks, s.current)
-	return s.setCurrent(s.winlinks[(i+1)%len(s.winlinks)])
+func (s *session) selectNext(alert bool) bool {
+	i, n := indexOf(s.winlinks, s.current), len(s.winlinks)
+	if !alert {
+		return s.setCurrent(s.winlinks[(i+1)%n])
+	}
+	// After the current window to the end, then from the start: the
+	// current window last.
+	for k := 1; k <= n; k++ {
+		if w := s.winlinks[(i+k)%n]; w.bell {
+			return s.setCurrent(w)
+		}
+	}
+	return false
 }
 
-func (s *session) selectPrevious() bool {
-	i := indexOf(s.winlinks, s.current)
-	return s.setCurrent(s.winlinks[(i-1+len(s.winlinks))%len(s.winlinks)])
+func (s *session) selectPrevious(alert bool) bool {
+	i, n := indexOf(s.winlinks, s.current), len(s.winlinks)
+	if !alert {
+		return s.setCurrent(s.winlinks[(i-1+n)%n])
+	}
+	for k := 1; k <= n; k++ {
+		if w := s.winlinks[(i-k+n)%n]; w.bell {
+			return s.setCurrent(w)
+		}
+	}
+	return false
 }
 
 // windowAt is the window at index idx, or nil.

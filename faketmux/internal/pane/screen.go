@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/ansi/parser"
@@ -66,6 +67,9 @@ type Screen struct {
 	mu     sync.Mutex
 	g      *grid
 	parser *ansi.Parser
+	// bell is set when the program rings the bell (BEL as a control, not
+	// as the end of a string), until TakeBell reads it.
+	bell atomic.Bool
 
 	// saved is the main screen's rows while the alternate screen is on,
 	// and savedCx, savedCy (-1 for none) and savedStyle what 1049 saved.
@@ -114,6 +118,10 @@ func NewScreen(cols, rows, historyLimit int) *Screen {
 	})
 	return s
 }
+
+// TakeBell reports whether the program rang the bell since the last
+// call, as tmux's input parser queues WINDOW_BELL for its window.
+func (s *Screen) TakeBell() bool { return s.bell.Swap(false) }
 
 // Display draws b on the screen: a program's output, or what tmux draws
 // on a pane itself.
@@ -709,6 +717,8 @@ func (s *Screen) combine(add string) {
 
 func (s *Screen) execute(b byte) {
 	switch b {
+	case 0x07:
+		s.bell.Store(true)
 	case '\b':
 		s.backspace()
 	case '\t':
