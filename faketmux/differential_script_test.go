@@ -144,14 +144,16 @@ var _ = differentialCases("script", []scenario{
 		cmd("capture-pane", "-p").waitFor("typed\ntyped"),
 		cmd("display", "-p", "-t", "%0", "#{pane_pipe}").waitFor("0"),
 		// With -O only, tmux sees that the command has gone only when a
-		// write to it fails.
-		cmd("pipe-pane", "echo gone > gone.txt", ";", "display", "-p", "#{pane_pipe}"),
+		// write to it fails. The command closes its input before it writes
+		// its file, so that the key typed once the file is there is
+		// written to a pipe nobody reads (CI once typed it before the
+		// command had gone, and no write ever failed).
+		cmd("pipe-pane", "exec 0<&-; echo gone > gone.txt", ";", "display", "-p", "#{pane_pipe}"),
 		fileOf("gone.txt", "gone"),
 		cmd("display", "-p", "#{pane_pipe}"),
-		// The command may not have gone yet when the first key's echo is
-		// written (CI caught that under load): keys are typed until a
-		// write fails.
-		cmd("send-keys", "x", "Enter", ";", "display", "-p", "#{pane_pipe}").waitFor("0"),
+		cmd("send-keys", "x", "Enter"),
+		cmd("capture-pane", "-p").waitFor("x\nx\n"),
+		cmd("display", "-p", "#{pane_pipe}").waitFor("0"),
 		cmd("pipe-pane", "-IO", "echo both; cat > io.txt"),
 		fileOf("io.txt", "both\r\nboth\r\n"),
 		// The command is a format, run by sh, in the server's
