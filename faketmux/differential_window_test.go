@@ -300,6 +300,26 @@ var _ = differentialCases("window", []scenario{
 		cmd("capture-pane", "-p", "-t", ":w1").waitFor("again"),
 		cmd("list-windows", "-F", "#{window_index} [#{window_flags}] #{window_bell_flag}"),
 	}},
+	// With monitor-activity on, a window whose program writes is flagged
+	// ('#', doubled in window_flags; window_activity_flag; session_alerts)
+	// and raises alert-activity once; selecting a window clears its flags
+	// and, with no client attached, flags it again (tmux's
+	// window_update_activity queues activity for it).
+	{name: "activity", ownDirs: true, steps: []step{
+		cmd("new-session", "-d", "-s", "a", "-n", "w0", "-x", "40", "-y", "5", "sleep 1000"),
+		cmd("set-option", "-g", "monitor-activity", "on"),
+		cmd("set-hook", "-g", "alert-activity", "run-shell 'echo activity-#{window_name} >> acts'"),
+		cmd("new-window", "-d", "-n", "w1", "echo out; exec sleep 1000"),
+		cmd("capture-pane", "-p", "-t", ":w1").waitFor("out"),
+		cmd("list-windows", "-F", "#{window_index} [#{window_flags}] [#{window_raw_flags}] #{window_activity_flag}").waitFor("#]"),
+		cmd("display-message", "-p", "#{session_alerts}"),
+		fileOf("acts", "activity-w1"),
+		cmd("select-window", "-t", ":w1", ";", "list-windows", "-F", "#{window_index} [#{window_flags}] #{window_activity_flag}"),
+		cmd("list-windows", "-F", "#{window_index} [#{window_flags}] #{window_activity_flag}"),
+		cmd("select-window", "-t", ":w0", ";", "display-message", "-p", "#{session_alerts}"),
+		cmd("display-message", "-p", "#{session_alerts}"),
+		cmd("previous-window", "-a", ";", "display-message", "-p", "#{window_index} #{session_alerts}"),
+	}},
 })
 
 // windowsFormat and panesFormat are what clients ask list-windows and

@@ -268,8 +268,8 @@ func (f *formatter) sessionVariable(key string) (string, time.Time, bool) {
 	case "session_alerts":
 		var alerts []string
 		for _, w := range s.winlinks {
-			if w.bell {
-				alerts = append(alerts, strconv.Itoa(w.index)+"!")
+			if w.alerted() {
+				alerts = append(alerts, strconv.Itoa(w.index)+w.alertFlags(false))
 			}
 		}
 		return strings.Join(alerts, ","), t, true
@@ -353,8 +353,10 @@ func (f *formatter) windowVariable(key string) (string, time.Time, bool) {
 		return boolString(w.session.current == w), t, true
 	case "window_last_flag":
 		return boolString(w.session.last() == w), t, true
-	case "window_flags", "window_raw_flags":
-		return f.windowFlags(), t, true
+	case "window_flags":
+		return f.windowFlags(true), t, true
+	case "window_raw_flags":
+		return f.windowFlags(false), t, true
 	case "window_width":
 		return strconv.Itoa(w.width), t, true
 	case "window_height":
@@ -371,7 +373,9 @@ func (f *formatter) windowVariable(key string) (string, time.Time, bool) {
 		return boolString(f.kind == findWindow), t, true
 	case "window_bell_flag":
 		return boolString(w.bell), t, true
-	case "window_silence_flag", "window_activity_flag":
+	case "window_activity_flag":
+		return boolString(w.activityAlert), t, true
+	case "window_silence_flag":
 		return "0", t, true
 	case "window_marked_flag":
 		m, ok := f.st.markedPane()
@@ -435,11 +439,12 @@ func (f *formatter) windowVariable(key string) (string, time.Time, bool) {
 	return "", t, false
 }
 
-func (f *formatter) windowFlags() string {
-	w, flags := f.w, ""
-	if w.bell {
-		flags = "!"
-	}
+// windowFlags is tmux's window_printable_flags: the alerts, then current
+// or last, marked and zoomed; escaped, '#' doubles, as window_flags has
+// it for a format.
+func (f *formatter) windowFlags(escape bool) string {
+	w := f.w
+	flags := w.alertFlags(escape)
 	switch {
 	case w.session.current == w:
 		flags += "*"

@@ -101,7 +101,7 @@ func (c *client) runPane(p *paneState, extraEnv []string, keep pane.Keeper) erro
 	prog, err := startProgram(pane.Options{
 		Argv: run, Arg0: arg0, Dir: dir, Env: env, Cols: p.width, Rows: p.height,
 		HistoryLimit: p.historyLimit, Keep: keep,
-		Output: func(b []byte) { p.changed.Store(true); st.paneOutput(p.id, b) },
+		Output: func(b []byte) { p.changed.Store(true); p.output.Store(true); st.paneOutput(p.id, b) },
 	})
 	if err != nil {
 		return err

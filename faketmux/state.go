@@ -168,9 +168,10 @@ type window struct {
 	index   int
 	session *session
 	*windowCore
-	// bell is tmux's WINLINK_BELL: a program in the window rang the bell
-	// (alerts.go), until the window is selected in this place's session.
-	bell bool
+	// bell and activityAlert are tmux's WINLINK_BELL and WINLINK_ACTIVITY:
+	// a program in the window rang the bell, or wrote (alerts.go), until
+	// the window is selected in this place's session.
+	bell, activityAlert bool
 }
 
 // windowCore is a window itself: its panes, layout and options, whatever
@@ -198,6 +199,9 @@ type windowCore struct {
 	// nameTime is when automatic-rename last looked at the name, tmux's
 	// name_time; zero until it first does.
 	nameTime time.Time
+	// activityQueued is tmux's WINDOW_ACTIVITY: the window was selected
+	// since alerts last looked (a program's output is its pane's output).
+	activityQueued bool
 }
 
 type paneState struct {
@@ -212,7 +216,10 @@ type paneState struct {
 	command      string // the shell's name, pane_current_command's last resort
 	// changed is tmux's PANE_CHANGED: output arrived or the pane became
 	// active since automatic-rename last looked at it.
-	changed       atomic.Bool
+	changed atomic.Bool
+	// output is set by the pane's program writing, until alerts look
+	// (tmux queues WINDOW_ACTIVITY for its window).
+	output        atomic.Bool
 	title         string
 	inputOff      bool // select-pane -d: keys and pastes are dropped
 	width, height int
@@ -356,10 +363,12 @@ func (s *session) setCurrent(w *window) bool {
 		s.lastw = slices.Insert(s.lastw, 0, s.current)
 	}
 	s.current = w
-	// tmux's winlink_clear_flags: the alerts go from every place of w.
+	// tmux's winlink_clear_flags: the alerts go from every place of w;
+	// then window_update_activity queues activity for the window itself.
 	for _, l := range w.links {
-		l.bell = false
+		l.bell, l.activityAlert = false, false
 	}
+	w.activityQueued = true
 	return true
 }
 
@@ -380,7 +389,7 @@ func (s *session) selectNext(alert bool) bool {
 	// After the current window to the end, then from the start: the
 	// current window last.
 	for k := 1; k <= n; k++ {
-		if w := s.winlinks[(i+k)%n]; w.bell {
+		if w := s.winlinks[(i+k)%n]; w.alerted() {
 			return s.setCurrent(w)
 		}
 	}
@@ -393,7 +402,7 @@ func (s *session) selectPrevious(alert bool) bool {
 		return s.setCurrent(s.winlinks[(i-1+n)%n])
 	}
 	for k := 1; k <= n; k++ {
-		if w := s.winlinks[(i-k+n)%n]; w.bell {
+		if w := s.winlinks[(i-k+n)%n]; w.alerted() {
 			return s.setCurrent(w)
 		}
 	}
