@@ -1,5 +1,7 @@
 package faketmux
 
+import "slices"
+
 // checkWindows is what tmux's event loop looks at in the windows between
 // commands: the alerts of their programs, then their names.
 func (c *client) checkWindows() {
@@ -21,15 +23,15 @@ func (c *client) checkAlerts() {
 	for _, s := range c.st.sessions {
 		for _, w := range s.winlinks {
 			core := w.windowCore
-			if core.activityQueued && !containsCore(active, core) {
+			if core.activityQueued && !slices.Contains(active, core) {
 				active = append(active, core)
 			}
 			core.activityQueued = false
 			for _, p := range w.panes {
-				if p.output.Swap(false) && !containsCore(active, core) {
+				if p.output.Swap(false) && !slices.Contains(active, core) {
 					active = append(active, core)
 				}
-				if p.prog != nil && p.prog.TakeBell() && !containsCore(bells, core) {
+				if p.prog != nil && p.prog.TakeBell() && !slices.Contains(bells, core) {
 					bells = append(bells, core)
 				}
 			}
@@ -66,15 +68,6 @@ func (c *client) checkAlerts() {
 			}
 		}
 	}
-}
-
-func containsCore(cores []*windowCore, w *windowCore) bool {
-	for _, c := range cores {
-		if c == w {
-			return true
-		}
-	}
-	return false
 }
 
 // alertApplies is tmux's alerts_action_applies: whether an alert of place

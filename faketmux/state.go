@@ -381,28 +381,16 @@ func (s *session) selectLast() bool {
 	return w != nil && s.setCurrent(w)
 }
 
-func (s *session) selectNext(alert bool) bool {
-	i, n := indexOf(s.winlinks, s.current), len(s.winlinks)
-	if !alert {
-		return s.setCurrent(s.winlinks[(i+1)%n])
-	}
-	// After the current window to the end, then from the start: the
-	// current window last.
-	for k := 1; k <= n; k++ {
-		if w := s.winlinks[(i+k)%n]; w.alerted() {
-			return s.setCurrent(w)
-		}
-	}
-	return false
-}
+func (s *session) selectNext(alert bool) bool { return s.selectStep(1, alert) }
 
-func (s *session) selectPrevious(alert bool) bool {
+func (s *session) selectPrevious(alert bool) bool { return s.selectStep(-1, alert) }
+
+// selectStep selects the window step places away, or with alert the first
+// with an alert in that direction, the current window last.
+func (s *session) selectStep(step int, alert bool) bool {
 	i, n := indexOf(s.winlinks, s.current), len(s.winlinks)
-	if !alert {
-		return s.setCurrent(s.winlinks[(i-1+n)%n])
-	}
 	for k := 1; k <= n; k++ {
-		if w := s.winlinks[(i-k+n)%n]; w.alerted() {
+		if w := s.winlinks[((i+step*k)%n+n)%n]; !alert || w.alerted() {
 			return s.setCurrent(w)
 		}
 	}
