@@ -147,10 +147,10 @@ func cmdSetOption(c *client, it *cmdItem) error {
 	}
 	switch {
 	case a.has('u') || a.has('U'):
-		if o.isSet(name) {
-			o.unset(name, index)
+		if !o.isSet(name) {
+			return nil
 		}
-		return nil
+		o.unset(name, index)
 	case d == nil:
 		if !given {
 			return errorf(errEmptyValue)
@@ -166,9 +166,6 @@ func cmdSetOption(c *client, it *cmdItem) error {
 			return err
 		}
 		o.values[name] = value
-		if name == "automatic-rename" {
-			c.st.renameSoon()
-		}
 	default:
 		if !given {
 			return errorf(errEmptyValue)
@@ -177,9 +174,27 @@ func cmdSetOption(c *client, it *cmdItem) error {
 		if d.hook {
 			parse = c.hookCommand
 		}
-		return o.setArray(d, index, value, a.has('a'), parse)
+		if err := o.setArray(d, index, value, a.has('a'), parse); err != nil {
+			return err
+		}
 	}
+	c.st.pushChanges(name)
 	return nil
+}
+
+// pushChanges is tmux's options_push_changes: what an option that was
+// set or unset, at any scope, changes at once.
+func (st *state) pushChanges(name string) {
+	switch name {
+	case "automatic-rename":
+		st.renameSoon()
+	case "monitor-silence":
+		for _, s := range st.sessions {
+			for _, w := range s.winlinks {
+				st.resetSilence(w.windowCore)
+			}
+		}
+	}
 }
 
 // setArray sets an array option's item, or with no index replaces (or with

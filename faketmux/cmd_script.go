@@ -329,20 +329,25 @@ func (c *client) runJob(it *cmdItem, j *job, background bool, done func(c *clien
 	return nil
 }
 
-// later runs block in the background, then f with the server's lock as a
-// client of none, unless the server went meanwhile.
+// later runs block in the background, then f as asNoClient does.
 func (s *Server) later(st *state, block func(), f func(c *client)) {
 	go func() {
 		block()
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		if s.st != st {
-			return
-		}
-		c := &client{ctx: context.Background(), s: s, st: st, stdout: io.Discard, stderr: io.Discard, utf8: true}
-		f(c)
-		s.exitIfDone()
+		s.asNoClient(st, f)
 	}()
+}
+
+// asNoClient runs f with the server's lock as a client of none, as tmux
+// runs what its event loop finds, unless the server went meanwhile.
+func (s *Server) asNoClient(st *state, f func(c *client)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.st != st {
+		return
+	}
+	c := &client{ctx: context.Background(), s: s, st: st, stdout: io.Discard, stderr: io.Discard, utf8: true}
+	f(c)
+	s.exitIfDone()
 }
 
 // sleeper is block for a delay, cut short when the server goes or the

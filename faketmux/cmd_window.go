@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // windowCommands are the window commands, as tmux's cmd-*.c declare them.
@@ -58,10 +59,13 @@ func (c *client) newWindow(s *session, idx int, name string, argv []string, cwd 
 // makeWindow makes a window, with no pane yet, whose place is index idx of
 // s; it takes the next window id, which the caller counts as used.
 func (c *client) makeWindow(s *session, idx, width, height int) *window {
-	return &window{index: idx, session: s, windowCore: &windowCore{
+	core := &windowCore{
 		id: c.st.nextWindow, width: width, height: height,
 		options: newOptions(c.st.windowOptions), activity: c.s.now(), lastPreset: -1,
-	}}
+		touched: time.Now(),
+	}
+	c.st.resetSilence(core) // tmux's window_create updates its activity
+	return &window{index: idx, session: s, windowCore: core}
 }
 
 // hold makes p the one pane of w, filling it.

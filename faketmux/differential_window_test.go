@@ -320,6 +320,32 @@ var _ = differentialCases("window", []scenario{
 		cmd("display-message", "-p", "#{session_alerts}"),
 		cmd("previous-window", "-a", ";", "display-message", "-p", "#{window_index} #{session_alerts}"),
 	}},
+	// With monitor-silence set, a window whose programs write nothing for
+	// that many seconds is flagged ('~', window_silence_flag,
+	// session_alerts), the current one too while no client is attached,
+	// and raises alert-silence where silence-action says (other, then
+	// any); a window that keeps writing never is. Setting the option
+	// starts every window's timer, making a window or selecting it starts
+	// its own again, and selecting clears its flags.
+	{name: "silence", ownDirs: true, steps: []step{
+		cmd("new-session", "-d", "-s", "q", "-n", "w0", "-x", "40", "-y", "5", "sleep 1000"),
+		cmd("new-window", "-d", "-n", "w1", "sleep 1000"),
+		cmd("new-window", "-d", "-n", "w2", "while :; do echo tick; sleep 0.2; done"),
+		cmd("set-hook", "-g", "alert-silence", "run-shell 'echo silence-#{window_name} >> quiet'"),
+		cmd("set-option", "-g", "monitor-silence", "1", ";", "list-windows", "-F", silenceFormat),
+		cmd("list-windows", "-F", silenceFormat).waitFor("0 [~*] 1\n1 [~] 1\n2 [] 0"),
+		cmd("display-message", "-p", "#{session_alerts}"),
+		fileOf("quiet", "silence-w1"),
+		cmd("next-window", "-a", ";", "list-windows", "-F", silenceFormat),
+		cmd("list-windows", "-F", silenceFormat).waitFor("1 [~*] 1"),
+		cmd("set-option", "-g", "silence-action", "any", ";", "new-window", "-d", "-n", "w3", "sleep 1000"),
+		cmd("list-windows", "-F", silenceFormat).waitFor("3 [~] 1"),
+		fileOf("quiet", "silence-w3"),
+		cmd("select-window", "-t", ":w0", ";", "list-windows", "-F", silenceFormat),
+		cmd("list-windows", "-F", silenceFormat).waitFor("0 [~*] 1"),
+		fileOf("quiet", "silence-w0"),
+		cmd("set-option", "-g", "monitor-silence", "0", ";", "select-window", "-t", ":w1", ";", "list-windows", "-F", silenceFormat),
+	}},
 })
 
 // windowsFormat and panesFormat are what clients ask list-windows and
@@ -334,5 +360,7 @@ const linkedFormat = "#{session_name}:#{window_index}:#{window_name}#{window_fla
 const panesFormat = "#{pane_id} #{pane_index} #{pane_width}x#{pane_height} #{pane_left},#{pane_top} " +
 	"#{pane_right},#{pane_bottom} #{pane_at_left}#{pane_at_top}#{pane_at_right}#{pane_at_bottom} " +
 	"#{pane_active}#{pane_last} #{window_layout}"
+
+const silenceFormat = "#{window_index} [#{window_flags}] #{window_silence_flag}"
 
 const autoRenameFormat = "#{window_index}:#{window_name} #{automatic-rename}"

@@ -376,7 +376,7 @@ func (f *formatter) windowVariable(key string) (string, time.Time, bool) {
 	case "window_activity_flag":
 		return boolString(w.activityAlert), t, true
 	case "window_silence_flag":
-		return "0", t, true
+		return boolString(w.silenceAlert), t, true
 	case "window_marked_flag":
 		m, ok := f.st.markedPane()
 		return boolString(ok && m.w == w), t, true

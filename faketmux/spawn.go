@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/pane"
 	"golang.org/x/sys/unix"
@@ -101,7 +102,12 @@ func (c *client) runPane(p *paneState, extraEnv []string, keep pane.Keeper) erro
 	prog, err := startProgram(pane.Options{
 		Argv: run, Arg0: arg0, Dir: dir, Env: env, Cols: p.width, Rows: p.height,
 		HistoryLimit: p.historyLimit, Keep: keep,
-		Output: func(b []byte) { p.changed.Store(true); p.output.Store(true); st.paneOutput(p.id, b) },
+		Output: func(b []byte) {
+			p.changed.Store(true)
+			p.output.Store(true)
+			p.lastOutput.Store(time.Now().UnixNano())
+			st.paneOutput(p.id, b)
+		},
 	})
 	if err != nil {
 		return err
@@ -272,6 +278,7 @@ func (st *state) dropLink(l *window) {
 
 // closeWindowPanes ends the programs of a window that is going away.
 func (st *state) closeWindowPanes(w *window) {
+	w.stopSilence()
 	for _, p := range w.panes {
 		st.forgetPane(p)
 	}

@@ -168,10 +168,11 @@ type window struct {
 	index   int
 	session *session
 	*windowCore
-	// bell and activityAlert are tmux's WINLINK_BELL and WINLINK_ACTIVITY:
-	// a program in the window rang the bell, or wrote (alerts.go), until
-	// the window is selected in this place's session.
-	bell, activityAlert bool
+	// bell, activityAlert and silenceAlert are tmux's WINLINK_BELL,
+	// WINLINK_ACTIVITY and WINLINK_SILENCE: a program in the window rang
+	// the bell, or wrote, or nothing did for monitor-silence's seconds
+	// (alerts.go), until the window is selected in this place's session.
+	bell, activityAlert, silenceAlert bool
 }
 
 // windowCore is a window itself: its panes, layout and options, whatever
@@ -202,6 +203,13 @@ type windowCore struct {
 	// activityQueued is tmux's WINDOW_ACTIVITY: the window was selected
 	// since alerts last looked (a program's output is its pane's output).
 	activityQueued bool
+	// silence is the window's monitor-silence timer, nil while the option
+	// is 0; silenceQueued is tmux's WINDOW_SILENCE: it fired since alerts
+	// last looked. touched is when the window was made or last selected,
+	// by the machine's clock, as the timers run.
+	silence       *silenceTimer
+	silenceQueued bool
+	touched       time.Time
 }
 
 type paneState struct {
@@ -218,8 +226,11 @@ type paneState struct {
 	// active since automatic-rename last looked at it.
 	changed atomic.Bool
 	// output is set by the pane's program writing, until alerts look
-	// (tmux queues WINDOW_ACTIVITY for its window).
+	// (tmux queues WINDOW_ACTIVITY for its window); lastOutput is when it
+	// last wrote, in nanoseconds of the machine's clock, which restarts
+	// its window's silence timer.
 	output        atomic.Bool
+	lastOutput    atomic.Int64
 	title         string
 	inputOff      bool // select-pane -d: keys and pastes are dropped
 	width, height int
@@ -366,9 +377,10 @@ func (s *session) setCurrent(w *window) bool {
 	// tmux's winlink_clear_flags: the alerts go from every place of w;
 	// then window_update_activity queues activity for the window itself.
 	for _, l := range w.links {
-		l.bell, l.activityAlert = false, false
+		l.bell, l.activityAlert, l.silenceAlert = false, false, false
 	}
 	w.activityQueued = true
+	w.touched = time.Now()
 	return true
 }
 
