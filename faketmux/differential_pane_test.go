@@ -1,6 +1,10 @@
 package faketmux
 
-import "regexp"
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
 
 // The differential cases of the pane commands, with real programs in the
 // panes.
@@ -272,6 +276,18 @@ var _ = differentialCases("pane", []scenario{
 			cmd("select-pane", "-P", "fg=blue", "-m", "-t", "m", ";", "show-options", "-p", "-t", "m", ";", "list-panes", "-t", "~"),
 		}
 	}()},
+	// A character takes the columns the C library's wcwidth gives it, as
+	// tmux asks: each is printed in the last column of a row of 8, so a
+	// wide one wraps, one of no columns combines with the 7 before it, and
+	// one wcwidth knows nothing of (an emoji newer than glibc 2.36, an
+	// unassigned code point) is dropped. Formats pad by the same widths.
+	{name: "character widths", steps: []step{
+		cmd("new-session", "-d", "-s", "w", "-x", "8", "-y", "40",
+			"printf '"+widthRows(widthSamples)+"@@done@@'; exec sleep 1000"),
+		cmd("capture-pane", "-p", "-t", "w").waitFor("@@done@@"),
+		cmd("set-option", "-g", "@v", "\u0591\u2630\u3248\U0001fae8\u0378\u00ad\u302a"),
+		cmd("display-message", "-p", "[#{p12:@v}] [#{=3:@v}] [#{n:@v}]"),
+	}},
 })
 
 // fileOf is a step that compares what a pane's program wrote to a file
@@ -400,4 +416,25 @@ func captureFlagSteps() []step {
 		capture("2", "-S", "-", "-J", "-e"),
 		cmd("display-message", "-p", "-t", "cf:2", "#{history_size} #{history_bytes} #{cursor_x},#{cursor_y}"),
 	}
+}
+
+// widthSamples are characters whose widths other tables give otherwise
+// than glibc 2.36's wcwidth, with a few they agree on.
+var widthSamples = []rune{
+	0x301, 0x591, 0x70f, 0x93e, 0xad, 0x2630, 0x3248, 0x302a, 0x31e4,
+	0x1d165, 0x4e00, 0x1f600, 0x1fae8, 0x378,
+}
+
+// widthRows is a printf format that prints each of rs in the last column
+// of a row of eight, then a bar, each on its own line.
+func widthRows(rs []rune) string {
+	var b strings.Builder
+	for _, r := range rs {
+		b.WriteString("1234567")
+		for _, c := range []byte(string(r)) {
+			fmt.Fprintf(&b, "\\%03o", c)
+		}
+		b.WriteString("|\\r\\n")
+	}
+	return b.String()
 }

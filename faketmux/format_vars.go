@@ -628,14 +628,6 @@ func visPlain(s string) bool {
 	return true
 }
 
-// hasWidth approximates glibc's wcwidth(r) >= 0 in a UTF-8 locale.
-func hasWidth(r rune) bool {
-	if r >= 0x80 && r < 0xa0 {
-		return false
-	}
-	return unicode.IsGraphic(r) || unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Co, r)
-}
-
 func vis(out *strings.Builder, c, next byte, dq bool) {
 	switch {
 	case c == '\\' || c == '"' && dq:

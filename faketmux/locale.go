@@ -4,7 +4,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/mattn/go-runewidth"
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/wcwidth"
 )
 
 // clientUTF8 is how tmux's client decides, without -u, that its terminal
@@ -61,17 +61,10 @@ func sanitize(s string) string {
 	return out.String()
 }
 
-// columns stands for the C library's wcwidth of a character that has a
-// width (see hasWidth) in a UTF-8 locale, which is what tmux asks. The
-// soft hyphen is the one difference from go-runewidth found against tmux:
-// glibc gives it a column.
-func columns(r rune) int {
-	if r == '\u00ad' {
-		return 1
-	}
-	return narrow.RuneWidth(r)
-}
+// columns is the columns r takes as tmux counts them: the C library's
+// wcwidth, none for a character it gives no width (see hasWidth).
+func columns(r rune) int { return max(wcwidth.Of(r), 0) }
 
-// narrow is go-runewidth's table without East Asian ambiguous widths; the
-// package's default follows this process's locale instead.
-var narrow = &runewidth.Condition{}
+// hasWidth is whether the C library gives r a width, which tmux needs to
+// take r as a character.
+func hasWidth(r rune) bool { return wcwidth.Of(r) >= 0 }

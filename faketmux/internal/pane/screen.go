@@ -8,7 +8,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/ansi/parser"
-	"github.com/mattn/go-runewidth"
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/wcwidth"
 )
 
 // Modes a program sets, as tmux's MODE_* bits: those that change what the
@@ -45,10 +45,6 @@ const zwj = '\u200d'
 // utf8Size is the most bytes tmux keeps in one cell, combining characters
 // included.
 const utf8Size = 21
-
-// narrow is go-runewidth's table without East Asian ambiguous widths, as
-// the C library's wcwidth, which tmux uses, has them.
-var narrow = &runewidth.Condition{}
 
 // pen is the style and character set the next character is drawn with.
 type pen struct {
@@ -517,12 +513,12 @@ func (s *Screen) print(r rune) {
 		s.last = r
 		return
 	}
-	s.flushRun()
 	s.last = -1
-	w := narrow.RuneWidth(r)
-	if r == '\u00ad' {
-		w = 1
+	w := wcwidth.Of(r)
+	if w < 0 {
+		return // tmux's input_top_bit_set drops what the C library gives no width
 	}
+	s.flushRun()
 	s.writeCell(cell{r: r, style: s.pen.style, width: uint8(w)})
 }
 

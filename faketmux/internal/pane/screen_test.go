@@ -7,28 +7,41 @@ import (
 	"testing"
 )
 
+// lastColumn puts each of rs in the last column of a row of 20.
+func lastColumn(rs ...rune) string {
+	var b strings.Builder
+	for _, r := range rs {
+		b.WriteString(strings.Repeat("x", 19) + string(r) + "|\r\n")
+	}
+	return b.String()
+}
+
 // screenCases are byte streams that exercise each rule of tmux's input.c
 // and screen-write.c the screen follows, on a 20x6 screen.
 var screenCases = map[string]string{
-	"wrap":             strings.Repeat("abcdefghij", 4) + "xyz",
-	"wrap-exact":       strings.Repeat("0123456789", 2) + "\nx",
-	"pending-wrap":     strings.Repeat("0123456789", 2),
-	"cr-after-full":    strings.Repeat("0123456789", 2) + "\rX",
-	"backspace-wraps":  strings.Repeat("0123456789", 2) + "abcde\b\b\b\b\b\b\bY",
-	"tabs":             "a\tb\tc\td\te",
-	"tab-stops":        "\x1b[3g\x1b[5G\x1bH\x1b[12G\x1bH\r\tX\tY\tZ\x1b[Z\x1b[ZW",
-	"insert-mode":      "abcdef\x1b[3G\x1b[4hXY\x1b[4lZ",
-	"ich-dch-ech":      "abcdefghij\x1b[3G\x1b[2@\x1b[5G\x1b[3P\x1b[1G\x1b[2X\x1b[30G\x1b[@",
-	"erase-line":       "aaaaaaaaaa\x1b[5G\x1b[K\r\nbbbbbbbbbb\x1b[5G\x1b[1K\r\ncccccccccc\x1b[5G\x1b[2K\r\ndd\x1b[9G\x1b[K",
-	"erase-colour":     "\x1b[41mab\x1b[K\x1b[m\r\n\x1b[42m\x1b[2K\x1b[m\r\n\x1b[48;2;1;2;3mc\x1b[K\x1b[mend",
-	"erase-display":    "111111\r\n222222\r\n333333\r\n444444\x1b[2;3H\x1b[1J\x1b[3;3H\x1b[0J",
-	"clear-from-home":  "1\r\n2\r\n3\x1b[H\x1b[J4",
-	"clear-history":    "1\r\n2\r\n3\r\n4\r\n5\r\n6\r\n7\r\n8\x1b[2J\x1b[3Jx",
-	"scroll-region":    "1\r\n2\r\n3\r\n4\r\n5\r\n6\x1b[2;4r\x1b[4;1H\nA\nB\x1b[2;1H\x1bMC\x1b[S\x1b[2T\x1b[r",
-	"lines-in-region":  "1\r\n2\r\n3\r\n4\r\n5\r\n6\x1b[2;5r\x1b[3;1H\x1b[2L\x1b[4;1H\x1b[M\x1b[6;1H\x1b[L\x1b[1;1H\x1b[M",
-	"wide":             "中文字\x1b[3Gx\r\n" + strings.Repeat("x", 19) + "中\x1b[2;5H\x1b[1P",
-	"wide-nowrap":      "\x1b[?7l" + strings.Repeat("y", 25) + "中\r\n\x1b[19G中z",
-	"combining":        "e\u0301\u0302 a\u200db \u0301x 😀|",
+	"wrap":            strings.Repeat("abcdefghij", 4) + "xyz",
+	"wrap-exact":      strings.Repeat("0123456789", 2) + "\nx",
+	"pending-wrap":    strings.Repeat("0123456789", 2),
+	"cr-after-full":   strings.Repeat("0123456789", 2) + "\rX",
+	"backspace-wraps": strings.Repeat("0123456789", 2) + "abcde\b\b\b\b\b\b\bY",
+	"tabs":            "a\tb\tc\td\te",
+	"tab-stops":       "\x1b[3g\x1b[5G\x1bH\x1b[12G\x1bH\r\tX\tY\tZ\x1b[Z\x1b[ZW",
+	"insert-mode":     "abcdef\x1b[3G\x1b[4hXY\x1b[4lZ",
+	"ich-dch-ech":     "abcdefghij\x1b[3G\x1b[2@\x1b[5G\x1b[3P\x1b[1G\x1b[2X\x1b[30G\x1b[@",
+	"erase-line":      "aaaaaaaaaa\x1b[5G\x1b[K\r\nbbbbbbbbbb\x1b[5G\x1b[1K\r\ncccccccccc\x1b[5G\x1b[2K\r\ndd\x1b[9G\x1b[K",
+	"erase-colour":    "\x1b[41mab\x1b[K\x1b[m\r\n\x1b[42m\x1b[2K\x1b[m\r\n\x1b[48;2;1;2;3mc\x1b[K\x1b[mend",
+	"erase-display":   "111111\r\n222222\r\n333333\r\n444444\x1b[2;3H\x1b[1J\x1b[3;3H\x1b[0J",
+	"clear-from-home": "1\r\n2\r\n3\x1b[H\x1b[J4",
+	"clear-history":   "1\r\n2\r\n3\r\n4\r\n5\r\n6\r\n7\r\n8\x1b[2J\x1b[3Jx",
+	"scroll-region":   "1\r\n2\r\n3\r\n4\r\n5\r\n6\x1b[2;4r\x1b[4;1H\nA\nB\x1b[2;1H\x1bMC\x1b[S\x1b[2T\x1b[r",
+	"lines-in-region": "1\r\n2\r\n3\r\n4\r\n5\r\n6\x1b[2;5r\x1b[3;1H\x1b[2L\x1b[4;1H\x1b[M\x1b[6;1H\x1b[L\x1b[1;1H\x1b[M",
+	"wide":            "中文字\x1b[3Gx\r\n" + strings.Repeat("x", 19) + "中\x1b[2;5H\x1b[1P",
+	"wide-nowrap":     "\x1b[?7l" + strings.Repeat("y", 25) + "中\r\n\x1b[19G中z",
+	"combining":       "e\u0301\u0302 a\u200db \u0301x 😀|",
+	// glibc's widths, where other tables differ: each character in the
+	// last column; a wide one wraps, one of none combines, one wcwidth
+	// does not know is dropped.
+	"glibc-widths":     lastColumn('\u0591', '\u2630', '\u3248', '\u302a', '\u00ad', '\U0001fae8', '\u0378'),
 	"styles":           "\x1b[1;2;3;4;5;7;8;9;53mA\x1b[21mB\x1b[22;23;24;25;27;28;29;55mC\x1b[4:3mD\x1b[4:0mE\x1b[91;102mF\x1b[39;49mG",
 	"colours":          "\x1b[38;5;100;48;5;200mA\x1b[38;2;1;2;3;48:2::4:5:6mB\x1b[58;5;9;4mC\x1b[59mD\x1b[38:5:7mE\x1b[38;5;999mF\x1b[mG",
 	"charset":          "\x1b(0lqk\x0e\x1b)0ab\x0fcd\x1b(Bef",
