@@ -281,6 +281,15 @@ var _ = differentialCases("pane", []scenario{
 	// wide one wraps, one of no columns combines with the 7 before it, and
 	// one wcwidth knows nothing of (an emoji newer than glibc 2.36, an
 	// unassigned code point) is dropped. Formats pad by the same widths.
+	// Output that is not UTF-8: tmux drops a bad character whole, an
+	// ASCII character or a control abandons one begun (a sequence does
+	// not), and the top half's bytes are never C1 controls.
+	{name: "bytes that are not UTF-8", steps: []step{
+		cmd("new-session", "-d", "-s", "b", "-x", "30", "-y", "5",
+			"printf '"+printfBytes("a\xffb\xc3c\xe2\x82d\xf0\x9f\x98e|\xc0\x80f\xed\xa0\x80g\xe0\x80\x80h|\r\n"+
+				"\xc3\x1b[1m\xa9|\xc3\x7f\xa9|\x1b[m\r\n\x9bHz\x9c\x90q\x9dw\x1b[1\x9b;4mX\x1b[m@@done@@")+"'; exec sleep 1000"),
+		cmd("capture-pane", "-p", "-e", "-t", "b").waitFor("@@done@@"),
+	}},
 	{name: "character widths", steps: []step{
 		cmd("new-session", "-d", "-s", "w", "-x", "8", "-y", "40",
 			"printf '"+widthRows(widthSamples)+"@@done@@'; exec sleep 1000"),
@@ -430,11 +439,21 @@ var widthSamples = []rune{
 func widthRows(rs []rune) string {
 	var b strings.Builder
 	for _, r := range rs {
-		b.WriteString("1234567")
-		for _, c := range []byte(string(r)) {
+		b.WriteString(printfBytes("1234567" + string(r) + "|\r\n"))
+	}
+	return b.String()
+}
+
+// printfBytes is s as a format for printf(1) in single quotes: every byte
+// but printable ASCII written in octal.
+func printfBytes(s string) string {
+	var b strings.Builder
+	for _, c := range []byte(s) {
+		if c < ' ' || c >= 0x7f || c == '%' || c == '\\' || c == '\'' {
 			fmt.Fprintf(&b, "\\%03o", c)
+		} else {
+			b.WriteByte(c)
 		}
-		b.WriteString("|\\r\\n")
 	}
 	return b.String()
 }

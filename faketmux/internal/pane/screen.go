@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync"
 	"sync/atomic"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/ansi/parser"
@@ -89,8 +90,21 @@ type Screen struct {
 	run      []byte
 	runStyle style
 	zwj      bool // a zero width joiner came: the next character combines
-	pending  []byte
-	replies  []byte
+	// utf8 is the character whose bytes are coming, outside escape
+	// sequences, as tmux's input context collects one.
+	utf8    utf8Char
+	pending []byte
+	replies []byte
+}
+
+// utf8Char is a UTF-8 character being collected, tmux's utf8started and
+// utf8_data: started by its first byte, it is complete once it has as
+// many bytes as that one said, whatever they are.
+type utf8Char struct {
+	started    bool
+	data       [utf8.UTFMax]byte
+	have, size int
+	bad        bool // a byte after the first was not a continuation byte
 }
 
 // NewScreen makes a blank screen of the given size keeping up to
@@ -125,15 +139,26 @@ func (s *Screen) Display(b []byte) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, c := range b {
-		// Anything but a printable character ends a run, as every
-		// handler of tmux's but input_print does.
-		if c < ' ' || c == 0x7f {
-			s.flushRun()
+		ground := s.parser.State() == parser.GroundState
+		switch {
+		case c >= 0x80 && ground:
+			s.topBitSet(c)
+		case c >= 0x80:
+			// tmux's tables have no C1 controls: within a sequence a
+			// byte of the top half is ignored, or is a string's, which
+			// the screen does not read.
+		default:
+			// Anything but a printable character ends a run, as every
+			// handler of tmux's but input_print does.
+			if c < ' ' || c == 0x7f {
+				s.flushRun()
+			}
+			s.parser.Advance(c)
+			ground = s.parser.State() == parser.GroundState
 		}
-		s.parser.Advance(c)
 		// tmux keeps the bytes of a sequence not yet complete for
 		// capture-pane -P; a UTF-8 character is not a sequence.
-		if st := s.parser.State(); st == parser.GroundState || st == parser.Utf8State {
+		if ground {
 			s.pending = s.pending[:0]
 		} else {
 			s.pending = append(s.pending, c)
@@ -167,7 +192,7 @@ func (s *Screen) reinit(cols, rows int) {
 	s.pen = pen{style: defaultStyle}
 	s.oldPen, s.oldCx, s.oldCy = s.pen, 0, 0
 	s.parser.Reset()
-	s.pending, s.replies, s.last, s.zwj = nil, nil, -1, false
+	s.pending, s.replies, s.last, s.zwj, s.utf8 = nil, nil, -1, false, utf8Char{}
 	s.resize(cols, rows, true)
 }
 
@@ -494,8 +519,46 @@ func (s *Screen) cursorMove(px, py int, origin bool) {
 	s.setCursor(px, py)
 }
 
+// topBitSet is tmux's input_top_bit_set for a byte of 0x80 or above
+// outside a sequence: it starts a UTF-8 character (a byte that cannot is
+// dropped) or adds to the one started, which is written once complete if
+// it is valid UTF-8 that the C library gives a width; else it is dropped.
+// A printable ASCII character or a control abandons a character started.
+func (s *Screen) topBitSet(c byte) {
+	s.flushRun()
+	s.last = -1
+	u := &s.utf8
+	if !u.started {
+		switch {
+		case c >= 0xc2 && c <= 0xdf:
+			u.size = 2
+		case c >= 0xe0 && c <= 0xef:
+			u.size = 3
+		case c >= 0xf0 && c <= 0xf4:
+			u.size = 4
+		default:
+			return
+		}
+		u.started, u.data[0], u.have, u.bad = true, c, 1, false
+		return
+	}
+	if c&0xc0 != 0x80 {
+		u.bad = true
+	}
+	u.data[u.have] = c
+	u.have++
+	if u.have < u.size {
+		return
+	}
+	u.started = false
+	if r, n := utf8.DecodeRune(u.data[:u.size]); !u.bad && n == u.size {
+		s.print(r)
+	}
+}
+
 func (s *Screen) print(r rune) {
 	if r < 0x80 {
+		s.utf8.started = false // tmux's input_print: a character cut short
 		c := cell{r: r, style: s.pen.style, width: 1}
 		set := s.pen.g0
 		if s.pen.set == 1 {
@@ -712,6 +775,9 @@ func (s *Screen) combine(add string) {
 }
 
 func (s *Screen) execute(b byte) {
+	if b != 0x7f {
+		s.utf8.started = false // tmux's input_c0_dispatch: a character cut short; DEL has no handler
+	}
 	switch b {
 	case 0x07:
 		s.bell.Store(true)
