@@ -6,8 +6,10 @@ import (
 )
 
 // checkWindows is what tmux's event loop looks at in the windows between
-// commands: the alerts of their programs, then their names.
+// commands: what their programs asked of it, their alerts, then their
+// names.
 func (c *client) checkWindows() {
+	c.checkRequests()
 	c.checkAlerts()
 	c.checkWindowNames()
 }

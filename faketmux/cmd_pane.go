@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/pane"
 )
@@ -712,11 +711,8 @@ func cmdSelectPane(c *client, it *cmdItem) error {
 		p.inputOff = true
 	case titled:
 		// The title is expanded for the target, not the neighbour, and
-		// tmux keeps the old one when the new one is not valid UTF-8.
-		if title = c.formatFor(t.p).expand(title); utf8.ValidString(title) {
-			p.title = title
-			c.st.notify(event{kind: eventSilent, hook: "pane-title-changed", p: p})
-		}
+		// tmux keeps the old one when the new one is not valid text.
+		c.st.setTitle(p, c.formatFor(t.p).expand(title))
 	case p != w.active:
 		// Another pane unzooms the window, unless -Z keeps it zoomed.
 		rezoom := w.pushZoom(false, a.has('Z'))

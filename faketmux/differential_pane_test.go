@@ -281,6 +281,32 @@ var _ = differentialCases("pane", []scenario{
 	// wide one wraps, one of no columns combines with the 7 before it, and
 	// one wcwidth knows nothing of (an emoji newer than glibc 2.36, an
 	// unassigned code point) is dropped. Formats pad by the same widths.
+	// What a program asks of tmux in string sequences: OSC 0 and 2 and
+	// APC set the pane's title (not with text tmux finds invalid, as
+	// select-pane -T's), OSC 7 its path, ESC k the window's name with
+	// allow-rename on, and OSC 52 with set-clipboard on makes a buffer or
+	// answers with the newest one, which the terminal echoes. APC and
+	// ESC k strings end only at ST; none of them is drawn.
+	{name: "strings from programs", steps: []step{
+		cmd("new-session", "-d", "-s", "o", "-n", "w", "-x", "60", "-y", "5", "sleep 1000"),
+		cmd("new-window", "-d", "-n", "t", "printf '"+printfBytes("\x1b]2;first\x07a\x1b]0;t\u00e9\x1b\\b\x1b_apc\x07still\x1b\\c"+
+			"\x1b]7;file://host/tmp\x07d\x1bkignored\x07\x1b\\e\x1b]2;tab\there\x07@@done@@")+"'; exec sleep 1000"),
+		cmd("capture-pane", "-p", "-t", ":1").waitFor("@@done@@"),
+		cmd("display-message", "-p", "-t", ":1", "[#{pane_title}] [#{pane_path}] [#{window_name}] [#{automatic-rename}]"),
+		cmd("select-pane", "-t", ":1", "-T", "a\tb", ";", "display-message", "-p", "-t", ":1", "[#{pane_title}]"),
+		cmd("select-pane", "-t", ":1", "-T", "z\U0001fae8", ";", "display-message", "-p", "-t", ":1", "[#{pane_title}]"),
+		cmd("set-option", "-w", "-t", ":1", "allow-rename", "on", ";",
+			"respawn-pane", "-k", "-t", ":1", "printf '"+printfBytes("\x1bknamed\x1b\\@@r@@")+"'; exec sleep 1000"),
+		cmd("capture-pane", "-p", "-t", ":1").waitFor("@@r@@"),
+		cmd("display-message", "-p", "-t", ":1", "[#{window_name}] [#{automatic-rename}]"),
+		cmd("respawn-pane", "-k", "-t", ":1", "printf '"+printfBytes("\x1b]52;c;aGVsbG8=\x07@@c@@")+"'; exec sleep 1000"),
+		cmd("capture-pane", "-p", "-t", ":1").waitFor("@@c@@"),
+		cmd("list-buffers", "-F", "#{buffer_name} #{buffer_size}"),
+		cmd("set-option", "-s", "set-clipboard", "on", ";",
+			"respawn-pane", "-k", "-t", ":1", "printf '"+printfBytes("\x1b]52;c;d29ybGQ=\x07@@d@@\x1b]52;c;?\x07")+"'; exec sleep 1000"),
+		cmd("capture-pane", "-p", "-t", ":1").waitFor("d29ybGQ="),
+		cmd("show-buffer"),
+	}},
 	// Output that is not UTF-8: tmux drops a bad character whole, an
 	// ASCII character or a control abandons one begun (a sequence does
 	// not), and the top half's bytes are never C1 controls.

@@ -501,8 +501,7 @@ func (f *formatter) paneVariable(key string) (string, time.Time, bool) {
 	case "pane_current_path":
 		return p.foregroundPath(), t, true
 	case "pane_path":
-		// The path a program reports (OSC 7), which is not modelled.
-		return "", t, true
+		return p.path, t, true
 	case "pane_start_command":
 		return p.startCommand, t, true
 	case "pane_title":

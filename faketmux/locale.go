@@ -65,6 +65,18 @@ func sanitize(s string) string {
 // wcwidth, none for a character it gives no width (see hasWidth).
 func columns(r rune) int { return max(wcwidth.Of(r), 0) }
 
+// validText is tmux's utf8_isvalid, which titles and names set from a
+// pane must pass: printable ASCII and characters the C library gives a
+// width.
+func validText(s string) bool {
+	for _, r := range s {
+		if r < 0x80 && (r < ' ' || r > '~') || r >= 0x80 && (r == utf8.RuneError || !hasWidth(r)) {
+			return false
+		}
+	}
+	return true
+}
+
 // hasWidth is whether the C library gives r a width, which tmux needs to
 // take r as a character.
 func hasWidth(r rune) bool { return wcwidth.Of(r) >= 0 }

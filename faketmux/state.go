@@ -22,6 +22,7 @@ type program interface {
 	BracketedPaste() bool
 	Lines() (lines [][]byte, wrapped []bool, history int)
 	TakeBell() bool
+	TakeRequests() []pane.Request
 	Capture(o pane.CaptureOptions) ([]byte, error)
 	HistorySize() int
 	HistoryBytes() int
@@ -232,7 +233,8 @@ type paneState struct {
 	output        atomic.Bool
 	lastOutput    atomic.Int64
 	title         string
-	inputOff      bool // select-pane -d: keys and pastes are dropped
+	path          string // what the program last reported as its path (OSC 7)
+	inputOff      bool   // select-pane -d: keys and pastes are dropped
 	width, height int
 	left, top     int
 	// historyLimit is history-limit when the pane was made: tmux reads

@@ -92,9 +92,14 @@ type Screen struct {
 	zwj      bool // a zero width joiner came: the next character combines
 	// utf8 is the character whose bytes are coming, outside escape
 	// sequences, as tmux's input context collects one.
-	utf8    utf8Char
-	pending []byte
-	replies []byte
+	utf8 utf8Char
+	// str is the string sequence being read, which the screen reads
+	// itself (requests.go); requests are what strings asked of the server.
+	str       *stringSeq
+	requests  []Request
+	requested atomic.Bool // requests holds some
+	pending   []byte
+	replies   []byte
 }
 
 // utf8Char is a UTF-8 character being collected, tmux's utf8started and
@@ -117,8 +122,8 @@ func NewScreen(cols, rows, historyLimit int) *Screen {
 	s.rlower = rows - 1
 	s.resetTabs()
 	s.parser = ansi.NewParser()
-	// Only OSC and DCS strings use the data buffer, and the screen reads
-	// none of them.
+	// Only DCS, SOS and PM strings use the data buffer, and the screen
+	// reads none of them; it reads OSC and APC strings itself.
 	s.parser.SetDataSize(64)
 	s.parser.SetHandler(ansi.Handler{
 		Print:     s.print,
@@ -139,6 +144,13 @@ func (s *Screen) Display(b []byte) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, c := range b {
+		if s.str != nil && !s.stringByte(c) {
+			s.pending = append(s.pending, c) // tmux keeps a string's bytes as a sequence's
+			if s.str == nil {
+				s.pending = s.pending[:0] // BEL ended an OSC string: back to ground
+			}
+			continue
+		}
 		ground := s.parser.State() == parser.GroundState
 		switch {
 		case c >= 0x80 && ground:
@@ -154,7 +166,7 @@ func (s *Screen) Display(b []byte) {
 				s.flushRun()
 			}
 			s.parser.Advance(c)
-			ground = s.parser.State() == parser.GroundState
+			ground = !s.stringStarted() && s.parser.State() == parser.GroundState
 		}
 		// tmux keeps the bytes of a sequence not yet complete for
 		// capture-pane -P; a UTF-8 character is not a sequence.
@@ -192,7 +204,7 @@ func (s *Screen) reinit(cols, rows int) {
 	s.pen = pen{style: defaultStyle}
 	s.oldPen, s.oldCx, s.oldCy = s.pen, 0, 0
 	s.parser.Reset()
-	s.pending, s.replies, s.last, s.zwj, s.utf8 = nil, nil, -1, false, utf8Char{}
+	s.pending, s.replies, s.last, s.zwj, s.utf8, s.str = nil, nil, -1, false, utf8Char{}, nil
 	s.resize(cols, rows, true)
 }
 
@@ -1006,6 +1018,8 @@ func (s *Screen) esc(cmd ansi.Cmd) {
 	switch inter, final := cmd.Intermediate(), cmd.Final(); {
 	case inter == 0 && final == 'c':
 		s.reset()
+	case inter == 0 && final == 'k':
+		s.str = &stringSeq{kind: renameString} // tmux's rename_string
 	case inter == 0 && final == 'D':
 		s.linefeed(false, s.pen.bg)
 	case inter == 0 && final == 'E':

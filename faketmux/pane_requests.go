@@ -1,0 +1,109 @@
+package faketmux
+
+import (
+	"encoding/base64"
+	"strings"
+
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/pane"
+)
+
+// checkRequests carries out what the panes' programs asked of tmux in
+// string sequences since the last look (see pane.Request), as tmux's
+// input.c does when it reads them; the emulator looks where it looks for
+// alerts.
+func (c *client) checkRequests() {
+	for _, s := range c.st.sessions {
+		for _, w := range s.winlinks {
+			for _, p := range w.panes {
+				if p.prog == nil {
+					continue
+				}
+				for _, r := range p.prog.TakeRequests() {
+					c.carryOut(p, r)
+				}
+			}
+		}
+	}
+}
+
+func (c *client) carryOut(p *paneState, r pane.Request) {
+	st := c.st
+	switch r.Kind {
+	case pane.Title:
+		st.setTitle(p, r.Text)
+	case pane.Path:
+		if validText(r.Text) {
+			p.path = r.Text
+		}
+	case pane.Rename:
+		// input_exit_rename: with allow-rename, a name turns
+		// automatic-rename off; none puts the window's own value back.
+		w := p.window
+		if p.opts().get("allow-rename") != "on" || !validText(r.Text) {
+			return
+		}
+		if r.Text != "" {
+			w.options.values["automatic-rename"] = "off"
+			w.setName(r.Text)
+		} else {
+			w.options.unset("automatic-rename", -1)
+			if w.options.get("automatic-rename") == "on" {
+				return
+			}
+			w.setName("")
+		}
+		st.notify(event{kind: eventWindowRenamed, w: w})
+	case pane.Clipboard:
+		c.clipboardRequest(p, r)
+	}
+}
+
+// setTitle is tmux's screen_set_title and what follows it: a title that
+// is not valid text is ignored.
+func (st *state) setTitle(p *paneState, title string) {
+	if validText(title) {
+		p.title = title
+		st.notify(event{kind: eventSilent, hook: "pane-title-changed", p: p})
+	}
+}
+
+// clipboardRequest is tmux's input_osc_52, with set-clipboard on: the
+// data, in base64 after the selection and a semicolon, becomes an
+// automatic buffer; "?" asks for the newest buffer, which the program is
+// sent in the same form.
+func (c *client) clipboardRequest(p *paneState, r pane.Request) {
+	st := c.st
+	if st.options.get("set-clipboard") != "on" {
+		return
+	}
+	_, data, ok := strings.Cut(r.Text, ";")
+	if !ok || data == "" {
+		return
+	}
+	if data == "?" {
+		end := "\x1b\\"
+		if r.BEL {
+			end = "\a"
+		}
+		var reply []byte
+		if b := st.buffers.top(); b != nil {
+			reply = base64.StdEncoding.AppendEncode(nil, b.data)
+		}
+		p.prog.Write([]byte("\x1b]52;;" + string(reply) + end))
+		return
+	}
+	if len(data)/4*3 == 0 {
+		return
+	}
+	decoded, err := base64.StdEncoding.Strict().DecodeString(strings.Map(func(r rune) rune {
+		if strings.ContainsRune(" \t\n\v\f\r", r) {
+			return -1 // b64_pton passes over white space
+		}
+		return r
+	}, data))
+	if err != nil {
+		return
+	}
+	st.notify(event{kind: eventSilent, p: p, hook: "pane-set-clipboard"})
+	st.buffers.add(decoded, st.options.bufferLimit(), c.s.now())
+}
