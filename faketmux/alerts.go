@@ -127,6 +127,16 @@ func (st *state) armSilence(w *windowCore, from time.Time, d time.Duration) {
 	})
 }
 
+// stopSilenceTimers stops every window's silence timer, for a server
+// that ends: a timer would keep the server's state until it fired.
+func (st *state) stopSilenceTimers() {
+	for _, s := range st.sessions {
+		for _, w := range s.winlinks {
+			w.stopSilence()
+		}
+	}
+}
+
 func (w *windowCore) stopSilence() {
 	if w.silence != nil {
 		w.silence.timer.Stop()

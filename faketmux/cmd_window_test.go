@@ -173,3 +173,29 @@ func TestWindowAlertsNeverHappen(t *testing.T) {
 	mustFail(t, s, "no next window", "next-window", "-a")
 	mustFail(t, s, "no previous window", "previous-window", "-a")
 }
+
+// TestSilenceTimersEndWithTheirWindows: a window's monitor-silence timer
+// stops when the window goes, or the server, rather than holding the
+// server's state until it fires.
+func TestSilenceTimersEndWithTheirWindows(t *testing.T) {
+	s := started(t)
+	mustRun(t, s, "new-window", "-d", "cat", ";", "set-option", "-g", "monitor-silence", "1000")
+	timers := func() (first, second *silenceTimer) {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		cores := s.st.sessions[0].winlinks
+		return cores[0].silence, cores[1].silence
+	}
+	first, second := timers()
+	if first == nil || second == nil {
+		t.Fatalf("monitor-silence set, timers %v %v", first, second)
+	}
+	mustRun(t, s, "kill-window", "-t", ":1")
+	if second.timer.Stop() {
+		t.Error("the killed window's timer still ran")
+	}
+	mustRun(t, s, "kill-server")
+	if first.timer.Stop() {
+		t.Error("the timer outlived its server")
+	}
+}

@@ -402,6 +402,7 @@ func (s *Server) stop() {
 		return
 	}
 	s.st.closePipes()
+	s.st.stopSilenceTimers()
 	s.st.closePanes()
 	s.st.killJobs()
 	s.st = nil
