@@ -21,7 +21,10 @@ type client struct {
 	env       []string // nil for the configuration, which tmux runs with no client
 	utf8      bool     // tmux's CLIENT_UTF8: output is sanitized without it
 	retval    int      // the exit status of its command line so far
-	inConfig  bool     // running the configuration a server starts with
+	// none is tmux's NULL client: the configuration, hooks of
+	// notifications and what the event loop runs (noClient); inConfig,
+	// running the configuration a server starts with.
+	none, inConfig bool
 	// control is set for a client in control mode, whose output is
 	// guarded and which attaches without a terminal; controlFlags is the
 	// guards' flags field: 0 for the argv's commands, 1 for its input's.
@@ -42,6 +45,12 @@ type client struct {
 	// command's pane (command.pane), inherited likewise.
 	currentFile string
 	pane        *paneState
+}
+
+// noClient is a client of none, as tmux runs items with no client: what
+// it prints goes nowhere.
+func (st *state) noClient(ctx context.Context) *client {
+	return &client{ctx: ctx, s: st.srv, st: st, stdout: io.Discard, stderr: io.Discard, utf8: true, none: true}
 }
 
 // current is the target a command gets without -t: a control client's

@@ -345,8 +345,7 @@ func (s *Server) asNoClient(st *state, f func(c *client)) {
 	if s.st != st {
 		return
 	}
-	c := &client{ctx: context.Background(), s: s, st: st, stdout: io.Discard, stderr: io.Discard, utf8: true}
-	f(c)
+	f(st.noClient(context.Background()))
 	s.exitIfDone()
 }
 

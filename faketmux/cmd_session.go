@@ -78,8 +78,9 @@ func cmdNewSession(c *client, it *cmdItem) error {
 	if err != nil {
 		return err
 	}
-	// A control client attaches without a terminal.
-	if !a.has('d') && c.control == nil {
+	// A control client attaches without a terminal; with no client (the
+	// configuration, a hook) the session is made detached, as tmux's is.
+	if !a.has('d') && c.control == nil && !c.none {
 		return errorf(errNotATerminal)
 	}
 	width, err := parseSize(a, 'x', 80, errWidth)

@@ -129,6 +129,19 @@ var _ = differentialCases("server", []scenario{
 		cmd("new-session", "-d", "-s", "x", "sleep 1000"),
 		cmd("list-panes", "-a", "-F", "#{session_name} #{pane_in_mode}"),
 	}},
+	// With no client, a new-session without -d makes its session
+	// detached (tmux's regress new-session-base-index.sh): the
+	// configuration's sessions outlive start-server.
+	{name: "configuration new-session without -d", config: [][]string{
+		{"set", "-g", "base-index", "100"},
+		{"new", "sleep 1000"},
+		{"set", "base-index", "200"},
+		{"neww", "sleep 1000"},
+	}, steps: []step{
+		cmd("start-server"),
+		cmd("list-windows", "-F", "#{window_index}", ";", "list-sessions", "-F", "#{session_name} #{session_attached}"),
+		cmd("display-message", "-p", "#{pane_in_mode}"),
+	}},
 	{name: "configuration session environment", config: [][]string{
 		{"new-session", "-d", "-s", "cfg", "sleep 1000"},
 	}, steps: []step{

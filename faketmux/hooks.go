@@ -2,7 +2,6 @@ package faketmux
 
 import (
 	"context"
-	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -234,7 +233,7 @@ func (st *state) liveLink(w *window) *window {
 
 // runEventHook runs a notification's hook with no client.
 func (st *state) runEventHook(name string, t target, formats map[string]string) {
-	c := &client{ctx: context.Background(), s: st.srv, st: st, stdout: io.Discard, stderr: io.Discard, utf8: true}
+	c := st.noClient(context.Background())
 	if t.s == nil {
 		t, _ = c.current()
 	}

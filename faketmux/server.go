@@ -322,7 +322,8 @@ func (s *Server) start(ctx context.Context, call Call) {
 // or for the next session made. s.mu is held.
 func (s *Server) runConfig(ctx context.Context, config []ConfigFile) {
 	st := s.st
-	c := &client{ctx: ctx, s: s, st: st, stdout: io.Discard, stderr: io.Discard, utf8: true, inConfig: true}
+	c := st.noClient(ctx)
+	c.inConfig = true
 	var lines [][]command
 	failed := false
 	for _, f := range config {

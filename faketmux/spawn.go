@@ -3,7 +3,6 @@ package faketmux
 import (
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"os/user"
 	"path/filepath"
@@ -166,7 +165,7 @@ func (s *Server) watchPane(st *state, p *paneState, prog program) {
 	switch remain := p.opts().get("remain-on-exit"); {
 	case remain == "on", remain == "failed" && status != 0:
 		p.dead = &paneDeath{status: status, signal: signal, when: s.now()}
-		c := &client{ctx: context.Background(), s: s, st: st, stdout: io.Discard, stderr: io.Discard, utf8: true}
+		c := st.noClient(context.Background())
 		message := c.formatFor(p).expand(p.opts().get("remain-on-exit-format"))
 		if message != "" {
 			// As tmux draws it: a new line at the foot of the screen,
