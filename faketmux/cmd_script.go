@@ -562,7 +562,20 @@ func cmdSourceFile(c *client, it *cmdItem) error {
 		}
 		files = append(files, matches...)
 	}
+	// tmux's cmd_source_file_complete: once the configuration is done, a
+	// callback after the files' commands prints the errors of files that
+	// did not parse.
+	complete := func(causes []string) {
+		if !c.inConfig {
+			it.callAfter(func() {
+				for _, cause := range causes {
+					c.print(cause)
+				}
+			})
+		}
+	}
 	if len(files) == 0 {
+		complete(nil)
 		if failed {
 			return errQuiet
 		}
@@ -585,7 +598,7 @@ func cmdSourceFile(c *client, it *cmdItem) error {
 				c.retval = 1
 				continue
 			}
-			lines, cause := c.parseSource(f, data[i], a.has('v'))
+			lines, cause := c.parseSource(f, data[i], a.has('v'), a.has('n'))
 			if cause != "" {
 				causes = append(causes, cause)
 				continue
@@ -600,13 +613,7 @@ func cmdSourceFile(c *client, it *cmdItem) error {
 		if len(causes) > 0 && (c.control == nil || c.control.session == nil) {
 			c.retval = 1
 		}
-		if len(causes) > 0 && !c.inConfig {
-			it.callAfter(func() {
-				for _, cause := range causes {
-					c.print(cause)
-				}
-			})
-		}
+		complete(causes)
 		return nil
 	})
 }
@@ -654,9 +661,14 @@ func (c *client) readSource(path string) ([]byte, error) {
 // parseSource parses a file's text into its command lines, or gives the
 // message that says where it does not parse ("path:line: error"); with
 // verbose, each line is printed as parsed, as tmux's CMD_PARSE_VERBOSE
-// prints it.
-func (c *client) parseSource(path string, text []byte, verbose bool) ([][]command, string) {
-	lines, err := cmdparse.Parse(text, c.parseOptions())
+// prints it. Only parsing (source-file -n, CMD_PARSE_PARSEONLY) makes no
+// assignment.
+func (c *client) parseSource(path string, text []byte, verbose, parseOnly bool) ([][]command, string) {
+	o := c.parseOptions()
+	if parseOnly {
+		o.Assign = nil
+	}
+	lines, err := cmdparse.Parse(text, o)
 	if err != nil {
 		var se *cmdparse.Error
 		errors.As(err, &se)

@@ -215,11 +215,12 @@ func (c *client) runGroups(it *cmdItem, groups [][]command, now bool) {
 }
 
 // parseOptions are how the server parses a text (source-file, if-shell's
-// commands): $NAME from its global environment, and conditions on the
-// formats of the current target, as tmux's parser finds them.
+// commands): $NAME from its global environment, conditions on the formats
+// of the current target, and assignments into that environment, as tmux's
+// parser makes them.
 func (c *client) parseOptions() cmdparse.Options {
 	return cmdparse.Options{Lookup: c.st.globalLookup, Expand: func(s string) string {
 		t, _ := c.current()
 		return c.formatForTarget(t).expand(s)
-	}}
+	}, Assign: c.st.env.set}
 }

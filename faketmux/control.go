@@ -556,12 +556,20 @@ func (c *client) controlLine(line string, parse func(string) ([]string, error)) 
 	var cmds []command
 	switch {
 	case errors.Is(err, cmdparse.ErrNeedsExpand):
-		// A line with %if is the server's to parse, on its formats.
+		// A line with %if or an assignment is the server's to parse, on
+		// its formats and into its environment.
 		cmds, err = c.parseCommandString(line)
-	case err == nil:
+	case err == nil && len(argv) > 0:
 		cmds, err = parseCommands(argv, c.st.aliases())
 	}
-	if err == nil {
+	switch {
+	case err == nil && len(cmds) == 0:
+		// A line with no command (a comment, an assignment, a condition
+		// not taken) is tmux's cmdq_empty_command: an item that prints
+		// nothing.
+		c.st.nextNumber()
+		return true
+	case err == nil:
 		return c.runList(cmds) == 0
 	}
 	// tmux queues the parse error as an item of its own.

@@ -115,6 +115,34 @@ var _ = differentialCases("parse", []scenario{
 		cmd("show-environment", "-g", "CF"),
 		cmd("display-message", "-p", "#{pane_in_mode}"),
 	}},
+	// Assignments go to the global environment as the parser meets them:
+	// a configuration file's (%hidden ones hidden, those in a branch not
+	// taken not at all), source-file's, but not source-file -n's, and a
+	// control client's line's; a later $NAME sees them.
+	{name: "assignments", configText: strings.Join([]string{
+		`E=`,
+		`A=a=b`,
+		`%hidden H=2`,
+		`set -g @h "$H"`,
+		`FOO=1 set -g @a x`,
+		`set -g @b y ; G=1 ; set -g @c z`,
+		`%if 0`,
+		`NO=1`,
+		`%endif`,
+	}, "\n") + "\n", steps: []step{
+		cmd("new-session", "-d", "-s", "m", "sleep 1000"),
+		cmd("show-environment", "-g", "E", ";", "show-environment", "-g", "A", ";", "show-environment", "-g", "FOO", ";",
+			"show-environment", "-g", "G", ";", "show-environment", "-gh"),
+		cmd("show-environment", "-g", "H"),
+		cmd("show-environment", "-g", "NO"),
+		cmd("show-options", "-g", "@h", ";", "show-options", "-g", "@a", ";", "show-options", "-g", "@c"),
+		cmd("show-options", "-g", "@b"),
+		cmd("source-file", "-n", "-").in("N=1\n"),
+		cmd("show-environment", "-g", "N"),
+		cmd("source-file", "-").in("M=1\nset -g @m \"$M\"\n"),
+		cmd("show-environment", "-g", "M", ";", "show-options", "-g", "@m"),
+		cmd("attach-session", "-t", "m").controlIn("C=3\nshow-environment -g C\n"),
+	}},
 	// A control client's line may hold a condition, decided on the
 	// client's session.
 	{name: "conditions in control lines", steps: []step{

@@ -40,11 +40,11 @@ func TestParseConfig(t *testing.T) {
 		// A word's own ';' travels escaped, as tmux's command line has it.
 		{"set @a x\\;\nset @b \"y;\"\n", lines(w("set", "@a", `x\;`), w("set", "@b", `y\;`))},
 		{"set -g @a \"unterminated\nset -g @b y\n", lines(w("set", "-g", "@a", "unterminated\nset -g @b y\n"))},
-		{"FOO=1 set -g @a x\n", lines(w("set", "-g", "@a", "x"))},
-		{"FOO=1\nset @a $FOO\n", lines(w("set", "@a", "1"))},
-		// An assignment alone drops the commands before it on its line.
-		{"set -g @a x ; FOO=1 ; set -g @b y\n", lines(w("set", "-g", "@b", "y"))},
-		{"%hidden H=2\n", lines()},
+		// An assignment goes to the server's global environment, so the
+		// server parses a file that has one (cmdparse's tests hold how).
+		{"FOO=1 set -g @a x\n", ConfigFile{Text: []byte("FOO=1 set -g @a x\n")}},
+		{"%hidden H=2\n", ConfigFile{Text: []byte("%hidden H=2\n")}},
+		{"%if 0\nA=1\n%endif\n", ConfigFile{Text: []byte("%if 0\nA=1\n%endif\n")}},
 		{"# only a comment \\\nset -g @a x\n", lines()},
 		{"set -g @a \\\\\nset -g @b y\n", lines(w("set", "-g", "@a", `\`), w("set", "-g", "@b", "y"))},
 		{"; set -g @b y\n", failed},

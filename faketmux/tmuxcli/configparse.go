@@ -9,10 +9,13 @@ import (
 // parseConfig splits a configuration file into command lines with tmux's
 // grammar (package cmdparse); dir is the client's directory, which tmux's
 // server has as $PWD. A file with conditions goes to the server as its
-// text, as only the server can expand their formats.
+// text, as only the server can expand their formats, and so does one with
+// assignments, which only the server can make in its global environment.
 func parseConfig(text []byte, dir string, lookupEnv func(string) (string, bool)) ConfigFile {
-	lines, err := cmdparse.Parse(text, cmdparse.Options{Dir: dir, Lookup: lookupEnv})
-	if errors.Is(err, cmdparse.ErrNeedsExpand) {
+	assigns := false
+	lines, err := cmdparse.Parse(text, cmdparse.Options{Dir: dir, Lookup: lookupEnv,
+		Assign: func(string, string, bool) { assigns = true }})
+	if errors.Is(err, cmdparse.ErrNeedsExpand) || err == nil && assigns {
 		return ConfigFile{Text: text}
 	}
 	if err != nil {

@@ -21,7 +21,8 @@ import (
 // block argument comes out as one word: Block's marker, then the block's
 // command lines (DecodeBlock).
 // Assignments (NAME=value, %hidden NAME=value) are seen by later $NAME in
-// the text but do not reach the server's global environment.
+// the text, and go to Options.Assign as they are parsed: tmux puts them
+// in its global environment then.
 
 // eof is what the lexer's getc returns at the end of the file.
 const eof = -1
@@ -446,12 +447,15 @@ type Options struct {
 	// Expand expands a condition's format; nil makes a text with one
 	// fail with ErrNeedsExpand.
 	Expand func(string) string
+	// Assign, if set, takes each assignment a taken branch makes, as the
+	// parser meets it.
+	Assign func(name, value string, hidden bool)
 }
 
 // Parse splits a text into command lines, with the grammar of tmux's
 // statements.
 func Parse(text []byte, o Options) ([]Line, error) {
-	p := &parser{assigned: map[string]string{}, expand: o.Expand}
+	p := &parser{assigned: map[string]string{}, expand: o.Expand, onAssign: o.Assign}
 	lookup := func(name string) (string, bool) {
 		if v, ok := p.assigned[name]; ok {
 			return v, true
@@ -485,6 +489,7 @@ type parser struct {
 	word     string
 	assigned map[string]string
 	expand   func(string) string
+	onAssign func(name, value string, hidden bool)
 	// scopes are the flags of the conditions the parser is in, innermost
 	// last, as tmux's parse state keeps them: an assignment happens, and
 	// a command is kept, only when the innermost is set.
@@ -497,10 +502,13 @@ func (p *parser) fail() error { return &Error{p.l.line} }
 
 func (p *parser) active() bool { return len(p.scopes) == 0 || p.scopes[len(p.scopes)-1] }
 
-func (p *parser) assign(word string) {
+func (p *parser) assign(word string, hidden bool) {
 	if p.active() {
 		name, value, _ := strings.Cut(word, "=")
 		p.assigned[name] = value
+		if p.onAssign != nil {
+			p.onAssign(name, value, hidden)
+		}
 	}
 }
 
@@ -542,7 +550,7 @@ func (p *parser) statement() ([]configCommand, error) {
 		if p.next(); p.tok != tokAssignment {
 			return nil, p.fail()
 		}
-		p.assign(p.word)
+		p.assign(p.word, true)
 		p.next()
 		return nil, nil
 	case tokIf:
@@ -694,7 +702,7 @@ func (p *parser) commands(list []configCommand, more bool) ([]configCommand, err
 // its line is where the lexer is when it ends.
 func (p *parser) command() (configCommand, error) {
 	if p.tok == tokAssignment {
-		p.assign(p.word)
+		p.assign(p.word, false)
 		if p.next(); p.tok != tokWord {
 			return configCommand{line: p.l.line}, nil
 		}

@@ -83,6 +83,43 @@ func TestConditionAssignments(t *testing.T) {
 	}
 }
 
+// Assignments are made as they are parsed (NAME=value, %hidden for a
+// hidden one), seen by $NAME after them, and drop the commands before them
+// on a line of their own, as tmux's grammar has it (what tmux 3.3a's
+// source-file -nv printed, and showenv -g after).
+func TestAssignments(t *testing.T) {
+	type assignment struct {
+		name, value string
+		hidden      bool
+	}
+	for _, tc := range []struct {
+		text    string
+		want    []string
+		assigns []assignment
+	}{
+		{"FOO=1 set -g @a x\n", []string{"set -g @a x"}, []assignment{{"FOO", "1", false}}},
+		{"FOO=1\nset @a $FOO\n", []string{"set @a 1"}, []assignment{{"FOO", "1", false}}},
+		{"set -g @a x ; FOO=1 ; set -g @b y\n", []string{"set -g @b y"}, []assignment{{"FOO", "1", false}}},
+		{"%hidden H=2\nset @h $H\n", []string{"set @h 2"}, []assignment{{"H", "2", true}}},
+		{"E=\nA=a=b\n", nil, []assignment{{"E", "", false}, {"A", "a=b", false}}},
+	} {
+		var got []assignment
+		lines, err := Parse([]byte(tc.text), Options{Lookup: noEnv, Assign: func(name, value string, hidden bool) {
+			got = append(got, assignment{name, value, hidden})
+		}})
+		if err != nil {
+			t.Errorf("%q: %v", tc.text, err)
+			continue
+		}
+		if lines := argvs(t, lines); !reflect.DeepEqual(lines, tc.want) {
+			t.Errorf("%q: lines %q, want %q", tc.text, lines, tc.want)
+		}
+		if !reflect.DeepEqual(got, tc.assigns) {
+			t.Errorf("%q: assignments %v, want %v", tc.text, got, tc.assigns)
+		}
+	}
+}
+
 func TestConditionErrors(t *testing.T) {
 	formats := map[string]string{"#{t}": "1"}
 	for _, tc := range []struct {
