@@ -307,6 +307,27 @@ var _ = differentialCases("pane", []scenario{
 		cmd("capture-pane", "-p", "-t", ":1").waitFor("d29ybGQ="),
 		cmd("show-buffer"),
 	}},
+	// A pane's default colours (pane_fg, pane_bg): window-style, with
+	// window-active-style for the active pane, over the palette its
+	// program sets with OSC 10 and 11 (tmux's colour forms) and resets
+	// with OSC 110 and 111; OSC 11's "?" is answered only with a colour
+	// of tmux's own, which the terminal echoes back onto the screen.
+	{name: "default colours", steps: []step{
+		cmd("new-session", "-d", "-s", "c", "-x", "60", "-y", "5", "sleep 1000"),
+		cmd("split-window", "-d", "sleep 1000", ";", "display-message", "-p", "[#{pane_fg}] [#{pane_bg}]"),
+		cmd("set-option", "-g", "window-style", "fg=red,bg=#102030", ";", "set-option", "-g", "window-active-style", "bg=colour5", ";",
+			"display-message", "-p", "-t", ":.0", "[#{pane_fg}] [#{pane_bg}]", ";", "display-message", "-p", "-t", ":.1", "[#{pane_fg}] [#{pane_bg}]"),
+		cmd("set-option", "-gu", "window-style", ";", "set-option", "-gu", "window-active-style", ";",
+			"respawn-pane", "-k", "-t", ":.1", "printf '"+printfBytes("\x1b]11;?\x07\x1b]11;DodgerBlue4\x07\x1b]10;16,78,139\x1b\\@@a@@")+"'; exec sleep 1000"),
+		cmd("capture-pane", "-p", "-t", ":.1").waitFor("@@a@@"),
+		cmd("display-message", "-p", "-t", ":.1", "[#{pane_fg}] [#{pane_bg}]"),
+		cmd("respawn-pane", "-k", "-t", ":.1", "printf '"+printfBytes("\x1b]111\x07\x1b]11;rgb:1000/4E00/8B00\x1b\\\x1b]11;?\x07@@b@@")+"'; exec sleep 1000"),
+		cmd("capture-pane", "-p", "-t", ":.1").waitFor("rgb:"),
+		cmd("display-message", "-p", "-t", ":.1", "[#{pane_fg}] [#{pane_bg}]"),
+		cmd("respawn-pane", "-k", "-t", ":.1", "printf '"+printfBytes("\x1b]110;\x07\x1b]111;x\x07\x1b]11;  grey22 \x07\x1b]11;cmyk:0.88/0.44/0.00/0.45\x07@@c@@")+"'; exec sleep 1000"),
+		cmd("capture-pane", "-p", "-t", ":.1").waitFor("@@c@@"),
+		cmd("display-message", "-p", "-t", ":.1", "[#{pane_fg}] [#{pane_bg}]"),
+	}},
 	// Output that is not UTF-8: tmux drops a bad character whole, an
 	// ASCII character or a control abandons one begun (a sequence does
 	// not), and the top half's bytes are never C1 controls.

@@ -509,9 +509,7 @@ func (f *formatter) paneVariable(key string) (string, time.Time, bool) {
 	case "pane_format":
 		return boolString(f.kind == findPane), t, true
 	case "pane_fg", "pane_bg":
-		// The pane's default colours: window-style and the palette a
-		// program sets are not modelled.
-		return "default", t, true
+		return defaultColour(p, key == "pane_bg", f.expand), t, true
 	case "pane_last":
 		return boolString(w.lastPane == p), t, true
 	case "pane_in_mode":

@@ -2,6 +2,7 @@ package faketmux
 
 import (
 	"encoding/base64"
+	"fmt"
 	"strings"
 
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/pane"
@@ -55,6 +56,43 @@ func (c *client) carryOut(p *paneState, r pane.Request) {
 		st.notify(event{kind: eventWindowRenamed, w: w})
 	case pane.Clipboard:
 		c.clipboardRequest(p, r)
+	case pane.Foreground, pane.Background:
+		c.colourRequest(p, r)
+	case pane.ResetForeground:
+		p.paletteFg = ""
+	case pane.ResetBackground:
+		p.paletteBg = ""
+	}
+}
+
+// colourRequest is tmux's input_osc_10 and input_osc_11: a colour sets
+// the pane's default foreground (background); "?" asks for it, which
+// tmux answers only when it is a colour of its own, not the terminal's
+// default.
+func (c *client) colourRequest(p *paneState, r pane.Request) {
+	bg := r.Kind == pane.Background
+	if r.Text == "?" {
+		rgb, ok := colourRGB(defaultColour(p, bg, c.formatFor(p).expand))
+		if !ok {
+			return
+		}
+		n, end := 10, "\x1b\\"
+		if bg {
+			n = 11
+		}
+		if r.BEL {
+			end = "\a"
+		}
+		red, green, blue := rgb>>16&0xff, rgb>>8&0xff, rgb&0xff
+		p.prog.Write(fmt.Appendf(nil, "\x1b]%d;rgb:%02x%02x/%02x%02x/%02x%02x%s", n, red, red, green, green, blue, blue, end))
+		return
+	}
+	if colour, ok := oscColour(r.Text); ok {
+		if bg {
+			p.paletteBg = colour
+		} else {
+			p.paletteFg = colour
+		}
 	}
 }
 

@@ -230,13 +230,16 @@ type paneState struct {
 	// (tmux queues WINDOW_ACTIVITY for its window); lastOutput is when it
 	// last wrote, in nanoseconds of the machine's clock, which restarts
 	// its window's silence timer.
-	output        atomic.Bool
-	lastOutput    atomic.Int64
-	title         string
-	path          string // what the program last reported as its path (OSC 7)
-	inputOff      bool   // select-pane -d: keys and pastes are dropped
-	width, height int
-	left, top     int
+	output     atomic.Bool
+	lastOutput atomic.Int64
+	title      string
+	path       string // what the program last reported as its path (OSC 7)
+	// paletteFg and paletteBg are the default colours the program set
+	// (OSC 10 and 11), "" for none.
+	paletteFg, paletteBg string
+	inputOff             bool // select-pane -d: keys and pastes are dropped
+	width, height        int
+	left, top            int
 	// historyLimit is history-limit when the pane was made: tmux reads
 	// it then and never again.
 	historyLimit int

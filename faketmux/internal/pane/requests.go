@@ -12,12 +12,12 @@ import (
 // and acts on them as tmux's exit handlers would.
 type Request struct {
 	Kind RequestKind
-	// Text is the title, the path or the window name, or for Clipboard
-	// what follows OSC 52's option: the selection, a semicolon and the
-	// data in base64, or "?".
+	// Text is the title, the path or the window name, the colour, or for
+	// Clipboard what follows OSC 52's option: the selection, a semicolon
+	// and the data in base64, or "?".
 	Text string
 	// BEL says the string ended with BEL rather than ST, which is how
-	// tmux ends its answer to a clipboard query.
+	// tmux ends its answer to a query.
 	BEL bool
 }
 
@@ -25,10 +25,14 @@ type Request struct {
 type RequestKind int
 
 const (
-	Title     RequestKind = iota // OSC 0 or 2, or APC: the pane's title
-	Path                         // OSC 7: the pane's path
-	Rename                       // ESC k: the window's name, if allow-rename is on
-	Clipboard                    // OSC 52: a buffer, if set-clipboard is on
+	Title           RequestKind = iota // OSC 0 or 2, or APC: the pane's title
+	Path                               // OSC 7: the pane's path
+	Rename                             // ESC k: the window's name, if allow-rename is on
+	Clipboard                          // OSC 52: a buffer, if set-clipboard is on
+	Foreground                         // OSC 10: the pane's default foreground, or "?" for it
+	Background                         // OSC 11: the pane's default background, or "?" for it
+	ResetForeground                    // OSC 110
+	ResetBackground                    // OSC 111
 )
 
 // inputBufLimit is tmux's INPUT_BUF_LIMIT: a longer string is dropped.
@@ -129,8 +133,21 @@ func (s *Screen) endString(bel bool) {
 			s.request(Request{Kind: Title, Text: text[i:]})
 		case 7:
 			s.request(Request{Kind: Path, Text: text[i:]})
+		case 10:
+			s.request(Request{Kind: Foreground, Text: text[i:], BEL: bel})
+		case 11:
+			s.request(Request{Kind: Background, Text: text[i:], BEL: bel})
 		case 52:
 			s.request(Request{Kind: Clipboard, Text: text[i:], BEL: bel})
+		// 110 and 111 reset only with nothing after the option.
+		case 110:
+			if i == len(text) {
+				s.request(Request{Kind: ResetForeground})
+			}
+		case 111:
+			if i == len(text) {
+				s.request(Request{Kind: ResetBackground})
+			}
 		}
 	}
 }

@@ -22,6 +22,8 @@ func TestRequests(t *testing.T) {
 		{"rename", "\x1bkname\x1b\\\x1bk\x18", []Request{{Kind: Rename, Text: "name"}, {Kind: Rename, Text: ""}}},
 		{"clipboard", "\x1b]52;c;aGk=\x07\x1b]52;c;?\x1b\\",
 			[]Request{{Kind: Clipboard, Text: "c;aGk=", BEL: true}, {Kind: Clipboard, Text: "c;?"}}},
+		{"colours", "\x1b]10;red\x07\x1b]11;?\x1b\\\x1b]110\x07\x1b]111;\x07\x1b]110;x\x07",
+			[]Request{{Kind: Foreground, Text: "red", BEL: true}, {Kind: Background, Text: "?"}, {Kind: ResetForeground}, {Kind: ResetBackground}}},
 		{"controls dropped", "\x1b]2;a\tb\x01c\x07", []Request{{Kind: Title, Text: "abc"}}},
 		{"top half kept", "\x1b]2;\xc3\xa9\x9c\x07", []Request{{Kind: Title, Text: "\xc3\xa9\x9c"}}},
 		{"too long", "\x1b]2;" + strings.Repeat("x", inputBufLimit) + "\x07", nil},
