@@ -76,7 +76,8 @@ func oscColour(s string) (string, bool) {
 		var v [3]int
 		ok := true
 		for i, part := range parts {
-			v[i], ok = atoiPrefix(part)
+			// sscanf's %d passes over white space first.
+			v[i], ok = leadingNumber(strings.TrimLeft(part, " \t\n\v\f\r"))
 			if !ok {
 				break
 			}
@@ -124,24 +125,6 @@ func scanHexes(s, prefix, sep string, width int) ([3]int, bool) {
 		v[i], rest = int(n), rest[len(digits):]
 	}
 	return v, true
-}
-
-// atoiPrefix reads a number as sscanf's %d does: spaces, a sign, digits.
-func atoiPrefix(s string) (int, bool) {
-	s = strings.TrimLeft(s, " \t\n\v\f\r")
-	end := 0
-	if end < len(s) && (s[end] == '-' || s[end] == '+') {
-		end++
-	}
-	digits := end
-	for end < len(s) && s[end] >= '0' && s[end] <= '9' {
-		end++
-	}
-	if end == digits {
-		return 0, false
-	}
-	n, err := strconv.Atoi(s[:end])
-	return n, err == nil
 }
 
 // scanFractions reads cmyk:C/M/Y/K or cmy:C/M/Y (K 0), each between 0
