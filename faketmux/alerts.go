@@ -6,9 +6,13 @@ import (
 )
 
 // checkWindows is what tmux's event loop looks at in the windows between
-// commands: what their programs asked of it, their alerts, then their
-// names.
+// commands: their sizes when their clients' changed, what their programs
+// asked of it, their alerts, then their names.
 func (c *client) checkWindows() {
+	if c.st.resizeSoon {
+		c.st.resizeSoon = false
+		c.st.recalculateSizes(false)
+	}
 	c.checkRequests()
 	c.checkAlerts()
 	c.checkWindowNames()

@@ -160,41 +160,58 @@ func cmdRefreshClient(c *client, it *cmdItem) error {
 		return nil
 	}
 	if v, ok := a.get('C'); ok {
-		return checkClientSize(v)
+		if err := cc.setSize(v); err != nil {
+			return err
+		}
+		c.st.recalculateSizes(true)
 	}
 	return nil
 }
 
-// checkClientSize reads refresh-client -C as tmux's sscanf calls do:
-// @WINDOW:WIDTHxHEIGHT, @WINDOW:, WIDTH,HEIGHT or WIDTHxHEIGHT, each
+// setSize reads refresh-client -C as tmux's sscanf calls do and sets the
+// client's size: WIDTH,HEIGHT or WIDTHxHEIGHT, or @WINDOW:WIDTHxHEIGHT for
+// one window (@WINDOW: and anything else after it forgets that one), each
 // size from 1 to 10000.
-func checkClientSize(v string) error {
-	size := v
+func (cc *controlClient) setSize(v string) error {
 	if rest, ok := strings.CutPrefix(v, "@"); ok {
-		_, n := scanUint(rest)
-		if n == 0 || n >= len(rest) || rest[n] != ':' {
-			return errorf(errBadSize)
-		}
-		if size = rest[n+1:]; !strings.Contains(size, "x") {
+		if id, n := scanUint(rest); n > 0 && n < len(rest) && rest[n] == ':' {
+			x, y, ok := scanSize(rest[n+1:], 'x')
+			if !ok {
+				delete(cc.size.windows, id)
+				return nil
+			}
+			if x < 1 || x > 10000 || y < 1 || y > 10000 {
+				return errorf(errSizeRange)
+			}
+			if cc.size.windows == nil {
+				cc.size.windows = map[int]size{}
+			}
+			cc.size.windows[id] = size{x, y}
 			return nil
 		}
 	}
-	for _, sep := range []string{",", "x"} {
-		w, h, ok := strings.Cut(size, sep)
-		if !ok {
-			continue
-		}
-		x, n := scanUint(w)
-		y, m := scanUint(h)
-		if n == 0 || n != len(w) || m == 0 {
-			continue
-		}
-		if x < 1 || x > 10000 || y < 1 || y > 10000 {
-			return errorf(errSizeRange)
-		}
-		return nil
+	x, y, ok := scanSize(v, ',')
+	if !ok {
+		x, y, ok = scanSize(v, 'x')
 	}
-	return errorf(errBadSize)
+	switch {
+	case !ok:
+		return errorf(errBadSize)
+	case x < 1 || x > 10000 || y < 1 || y > 10000:
+		return errorf(errSizeRange)
+	}
+	cc.size.sx, cc.size.sy, cc.size.sized = x, y, true
+	return nil
+}
+
+// scanSize reads "%u<sep>%u" as sscanf does: what follows is ignored.
+func scanSize(s string, sep byte) (x, y int, ok bool) {
+	x, n := scanUint(s)
+	if n == 0 || n >= len(s) || s[n] != sep {
+		return 0, 0, false
+	}
+	y, m := scanUint(s[n+1:])
+	return x, y, m > 0
 }
 
 // scanUint reads the number a %u conversion takes (blanks, then digits)
@@ -492,7 +509,7 @@ func (f *formatter) clientVariable(key string) (string, time.Time, bool) {
 	case "client_termname":
 		return cc.termName, t, true
 	case "client_width":
-		return "80", t, true
+		return strconv.Itoa(cc.size.sx), t, true
 	case "client_uid":
 		return strconv.Itoa(os.Getuid()), t, true
 	case "client_user":

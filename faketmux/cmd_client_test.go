@@ -2,6 +2,7 @@ package faketmux
 
 import (
 	"io"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -75,19 +76,28 @@ func TestControlClientHeldByAPrompt(t *testing.T) {
 	}
 }
 
-func TestCheckClientSize(t *testing.T) {
+func TestSetClientSize(t *testing.T) {
 	for v, want := range map[string]string{
-		"80x24": "", "80,24": "", " 80x 24": "", "10000x1": "", "80x24junk": "", "@1:80x24": "", "@1:": "",
+		"80x24": "", "80,24": "", " 80x 24": "", "10000x1": "", "80x24junk": "", "@1:80x24": "", "@1:": "", "@1:5,5x": "",
 		"0x24": errSizeRange, "10001x5": errSizeRange, "@1:0x5": errSizeRange,
 		"bad": errBadSize, "80": errBadSize, "x24": errBadSize, "@x:": errBadSize, "80x": errBadSize,
 	} {
 		got := ""
-		if err := checkClientSize(v); err != nil {
+		if err := (&controlClient{}).setSize(v); err != nil {
 			got = err.Error()
 		}
 		if got != want {
-			t.Errorf("checkClientSize(%q) = %q, want %q", v, got, want)
+			t.Errorf("setSize(%q) = %q, want %q", v, got, want)
 		}
+	}
+	cc := &controlClient{size: clientSize{sx: 80, sy: 24}}
+	for _, v := range []string{"100,50", "@3:60x20", "@4:70x30", "@4:"} {
+		if err := cc.setSize(v); err != nil {
+			t.Fatalf("setSize(%q): %v", v, err)
+		}
+	}
+	if want := (clientSize{sx: 100, sy: 50, sized: true, windows: map[int]size{3: {60, 20}}}); !reflect.DeepEqual(cc.size, want) {
+		t.Errorf("size %+v, want %+v", cc.size, want)
 	}
 }
 

@@ -177,6 +177,8 @@ func cmdNewWindow(c *client, it *cmdItem) error {
 	if err != nil {
 		return err
 	}
+	w.latest = c.control // tmux's spawn: the window's latest client is the one making it
+	c.st.resizeSoon = true
 	if selectIt && s.setCurrent(w) {
 		// tmux makes the window current before it tells of its link.
 		c.st.events = slices.Insert(c.st.events, len(c.st.events)-1, event{kind: eventWindowChanged, s: s})
@@ -674,9 +676,14 @@ func cmdPreviousWindow(c *client, it *cmdItem) error { return selectWindow(c, it
 
 func cmdLastWindow(c *client, it *cmdItem) error { return selectWindow(c, it, moveLast) }
 
-func selectWindow(c *client, it *cmdItem, move windowMove) error {
+func selectWindow(c *client, it *cmdItem, move windowMove) (err error) {
 	a, t := it.args, it.target
 	s := t.s
+	defer func() {
+		if err == nil {
+			c.usedWindow(s)
+		}
+	}()
 	defer c.st.windowChanged(s, s.current)
 	// tmux raises the hook for the session's current window after.
 	defer func() { it.raiseHook("after-select-window", target{s: s, w: s.current, p: s.current.active}) }()

@@ -66,6 +66,7 @@ type controlClient struct {
 	subs   map[string]*subscription
 	ticker *time.Ticker
 	flows  map[int]paneFlow
+	size   clientSize // refresh-client -C (control_size.go)
 }
 
 type paneChunk struct {
@@ -369,6 +370,8 @@ func (c *client) attachClient(cc *controlClient, s *session, attached int) {
 		c.st.outMu.Unlock()
 	}
 	cc.session = s
+	s.current.latest = cc
+	c.st.resizeSoon = true
 	s.lastAttached = c.s.now()
 	c.touch(s)
 	if focusIn {
@@ -542,6 +545,7 @@ func (c *client) serveControl(parse func(string) ([]string, error)) (failed bool
 	cc.closePopup() // tmux clears a client's overlay as it goes
 	if s.st == st {
 		st.controls = slices.DeleteFunc(st.controls, func(x *controlClient) bool { return x == cc })
+		st.resizeSoon = true
 		st.notify(event{kind: eventClientDetached, hook: "client-detached", client: cc})
 		st.runEvents()
 	}
@@ -598,5 +602,6 @@ func newControlClient(srv *Server, call Call, out io.Writer, utf8 bool) *control
 	return &controlClient{
 		name: "client-" + strconv.Itoa(call.PID), pid: call.PID, created: srv.now(),
 		termName: term, srv: srv, out: out, utf8: utf8, wake: make(chan struct{}, 1),
+		size: clientSize{sx: 80, sy: 24},
 	}
 }

@@ -200,6 +200,24 @@ var _ = differentialCases("control", []scenario{
 		// status, 128+SIGHUP.
 		joinBackground(),
 	}},
+	// A control client's size (refresh-client -C) sizes the windows of
+	// its session at once, even to the size they have (a layout change
+	// each), and a size for one window (@ID:WxH) bounds that window; the
+	// windows keep their sizes when the client goes. A control client's
+	// new-session -x -y makes the session's size until it gives its own
+	// (tmux's regress control-client-size.sh).
+	{name: "control client size", steps: []step{
+		cmd("new-session", "-d", "-s", "c", "-n", "w0", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "c", "-n", "w1", "sleep 1000"),
+		cmd("attach-session", "-t", "c").controlIn("refresh-client -C 100,50\n" +
+			"display -p '#{window_width}x#{window_height} #{client_width}'\n" +
+			"refresh -C 100x50\nrefresh -C @1:60x20\n" +
+			"list-windows -F '#{window_id} #{window_width}x#{window_height}'\nrefresh -C @1:\n"),
+		cmd("list-windows", "-a", "-F", "#{window_id} #{window_width}x#{window_height}"),
+		cmd("new-session", "-x", "100", "-y", "50", "-s", "n", "-n", "w2", "sleep 1000").controlIn(
+			"list-windows -F '#{window_width}x#{window_height}'\nrefresh -C 80,24\n"),
+		cmd("list-windows", "-t", "n", "-F", "#{window_width}x#{window_height}"),
+	}},
 })
 
 var outputAgeRE = regexp.MustCompile(`(?m)^%extended-output (%[0-9]+) [0-9]+ : `)

@@ -78,7 +78,10 @@ type state struct {
 	sessionOptions *options // global session options (set -g)
 	windowOptions  *options // global window options (setw -g)
 
-	sessions    []*session // sorted by name, as tmux's tree is
+	sessions []*session // sorted by name, as tmux's tree is
+	// resizeSoon asks for the windows' sizes to be worked out again from
+	// their clients' (control_size.go), as tmux's recalculate_sizes does.
+	resizeSoon  bool
 	nextSession int
 	nextWindow  int
 	nextPane    int
@@ -211,6 +214,9 @@ type windowCore struct {
 	silence       *silenceTimer
 	silenceQueued bool
 	touched       time.Time
+	// latest is the control client that used the window last, whose
+	// size the window takes among several (tmux's w->latest).
+	latest *controlClient
 }
 
 type paneState struct {

@@ -1,0 +1,129 @@
+package faketmux
+
+import (
+	"math"
+	"slices"
+)
+
+// A control client's size, and the windows that follow it, as tmux's
+// resize.c sizes windows to its clients: a control client counts once it
+// has a size (refresh-client -C), for the windows of the session it is
+// attached to, by each window's window-size (latest, largest or
+// smallest; manual sizes are resize-window's).
+
+// clientSize is what refresh-client -C gives a control client: its size
+// (tmux's tty.sx and tty.sy, 80x24 until then) and its sizes for single
+// windows.
+type clientSize struct {
+	sx, sy  int
+	sized   bool         // tmux's CLIENT_SIZECHANGED
+	windows map[int]size // by window id, tmux's client_window sizes
+}
+
+type size struct{ sx, sy int }
+
+// counts is tmux's ignore_client_size, negated: whether cc's size counts.
+func (st *state) counts(cc *controlClient) bool {
+	if cc.session == nil || cc.exit || cc.suspended {
+		return false
+	}
+	if cc.flags.ignoreSize {
+		for _, other := range st.controls {
+			if other.session != nil && !other.exit && !other.suspended && !other.flags.ignoreSize {
+				return false
+			}
+		}
+	}
+	return cc.size.sized || len(cc.size.windows) > 0
+}
+
+// windowSize is tmux's clients_calculate_size for window w by its
+// clients: the size the counted clients whose sessions have w (with
+// aggressive-resize, whose current window it is) give it, and whether
+// any did.
+func (st *state) windowSize(w *windowCore) (size, bool) {
+	kind := w.options.get("window-size")
+	current := w.options.get("aggressive-resize") == "on"
+	takes := func(cc *controlClient) bool {
+		s := cc.session
+		if s.current == nil {
+			return false
+		}
+		if current {
+			return s.current.windowCore == w
+		}
+		return slices.ContainsFunc(s.winlinks, func(l *window) bool { return l.windowCore == w })
+	}
+	var clients []*controlClient
+	for _, cc := range st.controls {
+		if st.counts(cc) && takes(cc) {
+			clients = append(clients, cc)
+		}
+	}
+	if kind == "latest" && len(clients) > 1 {
+		// Several clients: the window takes the one that used it last.
+		clients = nil
+		if w.latest != nil && st.counts(w.latest) && takes(w.latest) {
+			clients = []*controlClient{w.latest}
+		}
+	}
+	best := size{math.MaxInt, math.MaxInt}
+	if kind == "largest" {
+		best = size{0, 0}
+	}
+	for _, cc := range clients {
+		c := size{cc.size.sx, cc.size.sy}
+		if ws, ok := cc.size.windows[w.id]; ok {
+			c = ws
+		}
+		if kind == "largest" {
+			best = size{max(best.sx, c.sx), max(best.sy, c.sy)}
+		} else {
+			best = size{min(best.sx, c.sx), min(best.sy, c.sy)}
+		}
+	}
+	// No window is larger than a size a client gave for it alone.
+	for _, cc := range clients {
+		if ws, ok := cc.size.windows[w.id]; ok {
+			best = size{min(best.sx, ws.sx), min(best.sy, ws.sy)}
+		}
+	}
+	if kind == "largest" {
+		return best, best.sx != 0 && best.sy != 0
+	}
+	return best, best.sx != math.MaxInt && best.sy != math.MaxInt
+}
+
+// usedWindow is what tmux's select-window does last: a client attached
+// to a session becomes the latest of its current window, and the windows
+// are sized again.
+func (c *client) usedWindow(s *session) {
+	if cc := c.control; cc != nil && cc.session != nil {
+		s.current.latest = cc
+	}
+	c.st.resizeSoon = true
+}
+
+// recalculateSizes is tmux's recalculate_sizes_now: every window its
+// clients give a size (not one sized manually) is resized to it; now (as
+// refresh-client -C asks) even to the size it has, which still tells of a
+// layout change. Without now, tmux resizes from its event loop, which the
+// emulator does where it looks at the windows (checkWindows), once
+// resizeSoon asks.
+func (st *state) recalculateSizes(now bool) {
+	var done []*windowCore
+	for _, s := range st.sessions {
+		for _, w := range s.winlinks {
+			if w.active == nil || slices.Contains(done, w.windowCore) {
+				continue
+			}
+			done = append(done, w.windowCore)
+			if w.options.get("window-size") == "manual" {
+				continue
+			}
+			if to, ok := st.windowSize(w.windowCore); ok && (now || to.sx != w.width || to.sy != w.height) {
+				st.resizeWindow(w, to.sx, to.sy)
+			}
+		}
+	}
+}
