@@ -149,7 +149,7 @@ func cmdNewWindow(c *client, it *cmdItem) error {
 	// A new window is as big as the clients would make it, and with none
 	// to size it, as the session's default-size says (tmux's
 	// default_window_size).
-	width, height := defaultSize(s)
+	width, height := c.st.defaultWindowSize(c.control, s, nil, "")
 	selectIt := !a.has('d')
 	if idx >= 0 {
 		if w := s.windowAt(idx); w != nil {
@@ -535,8 +535,11 @@ func cmdResizeWindow(c *client, it *cmdItem) error {
 	case a.has('D'):
 		sy += adjust
 	}
-	if a.has('A') || a.has('a') {
-		sx, sy = defaultSize(s)
+	switch {
+	case a.has('A'):
+		sx, sy = c.st.defaultWindowSize(nil, s, w.windowCore, "largest")
+	case a.has('a'):
+		sx, sy = c.st.defaultWindowSize(nil, s, w.windowCore, "smallest")
 	}
 	w.options.values["window-size"] = "manual"
 	c.st.resizeWindow(w, sx, sy)

@@ -37,14 +37,13 @@ func (st *state) counts(cc *controlClient) bool {
 	return cc.size.sized || len(cc.size.windows) > 0
 }
 
-// windowSize is tmux's clients_calculate_size for window w by its
-// clients: the size the counted clients whose sessions have w (with
-// aggressive-resize, whose current window it is) give it, and whether
-// any did.
+// windowSize is tmux's recalculate_size's use of clients_calculate_size
+// for window w: the size the counted clients whose sessions have w (with
+// aggressive-resize, whose current window it is) give it, and whether any
+// did.
 func (st *state) windowSize(w *windowCore) (size, bool) {
-	kind := w.options.get("window-size")
 	current := w.options.get("aggressive-resize") == "on"
-	takes := func(cc *controlClient) bool {
+	return st.clientsSize(w.options.get("window-size"), w, func(cc *controlClient) bool {
 		s := cc.session
 		if s.current == nil {
 			return false
@@ -53,15 +52,22 @@ func (st *state) windowSize(w *windowCore) (size, bool) {
 			return s.current.windowCore == w
 		}
 		return slices.ContainsFunc(s.winlinks, func(l *window) bool { return l.windowCore == w })
-	}
+	})
+}
+
+// clientsSize is tmux's clients_calculate_size by kind (latest, largest
+// or smallest) over the counted clients that takes takes, for window w
+// (nil for a window not yet made): among several with latest, the
+// window's latest client alone; a size a client gave for w alone bounds
+// it.
+func (st *state) clientsSize(kind string, w *windowCore, takes func(*controlClient) bool) (size, bool) {
 	var clients []*controlClient
 	for _, cc := range st.controls {
 		if st.counts(cc) && takes(cc) {
 			clients = append(clients, cc)
 		}
 	}
-	if kind == "latest" && len(clients) > 1 {
-		// Several clients: the window takes the one that used it last.
+	if kind == "latest" && w != nil && len(clients) > 1 {
 		clients = nil
 		if w.latest != nil && st.counts(w.latest) && takes(w.latest) {
 			clients = []*controlClient{w.latest}
@@ -71,9 +77,16 @@ func (st *state) windowSize(w *windowCore) (size, bool) {
 	if kind == "largest" {
 		best = size{0, 0}
 	}
+	windowSize := func(cc *controlClient) (size, bool) {
+		if w == nil {
+			return size{}, false
+		}
+		ws, ok := cc.size.windows[w.id]
+		return ws, ok
+	}
 	for _, cc := range clients {
 		c := size{cc.size.sx, cc.size.sy}
-		if ws, ok := cc.size.windows[w.id]; ok {
+		if ws, ok := windowSize(cc); ok {
 			c = ws
 		}
 		if kind == "largest" {
@@ -82,9 +95,8 @@ func (st *state) windowSize(w *windowCore) (size, bool) {
 			best = size{min(best.sx, c.sx), min(best.sy, c.sy)}
 		}
 	}
-	// No window is larger than a size a client gave for it alone.
 	for _, cc := range clients {
-		if ws, ok := cc.size.windows[w.id]; ok {
+		if ws, ok := windowSize(cc); ok {
 			best = size{min(best.sx, ws.sx), min(best.sy, ws.sy)}
 		}
 	}
@@ -92,6 +104,37 @@ func (st *state) windowSize(w *windowCore) (size, bool) {
 		return best, best.sx != 0 && best.sy != 0
 	}
 	return best, best.sx != math.MaxInt && best.sy != math.MaxInt
+}
+
+// defaultWindowSize is tmux's default_window_size: the size a window of
+// session s takes when it is made (w nil) or resize-window -A or -a
+// sizes it, by kind (window-size's global value when ""): with latest,
+// that of the control client making it, if it counts; else what the
+// clients give (of sessions with w, or of s for a new window); else s's
+// default-size.
+func (st *state) defaultWindowSize(cc *controlClient, s *session, w *windowCore, kind string) (int, int) {
+	if kind == "" {
+		kind = st.windowOptions.get("window-size")
+	}
+	clamp := func(n int) int { return min(max(n, windowMinimum), windowMaximum) }
+	if kind == "latest" && cc != nil && st.counts(cc) {
+		return clamp(cc.size.sx), clamp(cc.size.sy)
+	}
+	if kind != "manual" {
+		to, ok := st.clientsSize(kind, w, func(other *controlClient) bool {
+			switch {
+			case kind == "latest":
+				return true
+			case w != nil:
+				return slices.ContainsFunc(other.session.winlinks, func(l *window) bool { return l.windowCore == w })
+			}
+			return other.session == s
+		})
+		if ok {
+			return clamp(to.sx), clamp(to.sy)
+		}
+	}
+	return defaultSize(s)
 }
 
 // usedWindow is what tmux's select-window does last: a client attached

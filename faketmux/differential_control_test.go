@@ -212,7 +212,9 @@ var _ = differentialCases("control", []scenario{
 		cmd("attach-session", "-t", "c").controlIn("refresh-client -C 100,50\n" +
 			"display -p '#{window_width}x#{window_height} #{client_width}'\n" +
 			"refresh -C 100x50\nrefresh -C @1:60x20\n" +
-			"list-windows -F '#{window_id} #{window_width}x#{window_height}'\nrefresh -C @1:\n"),
+			"list-windows -F '#{window_id} #{window_width}x#{window_height}'\nrefresh -C @1:\n" +
+			"new-window -d -n w3 'sleep 1000'\nresize-window -A -t :w3\n" +
+			"list-windows -F '#{window_id} #{window_width}x#{window_height} #{window-size}'\n"),
 		cmd("list-windows", "-a", "-F", "#{window_id} #{window_width}x#{window_height}"),
 		cmd("new-session", "-x", "100", "-y", "50", "-s", "n", "-n", "w2", "sleep 1000").controlIn(
 			"list-windows -F '#{window_width}x#{window_height}'\nrefresh -C 80,24\n"),
