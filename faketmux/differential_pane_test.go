@@ -281,6 +281,14 @@ var _ = differentialCases("pane", []scenario{
 	// wide one wraps, one of no columns combines with the 7 before it, and
 	// one wcwidth knows nothing of (an emoji newer than glibc 2.36, an
 	// unassigned code point) is dropped. Formats pad by the same widths.
+	// A decoder's hard cases, each on a line of its own (utf8Stress): what
+	// tmux draws of them, escaped by capture-pane -C, history included.
+	{name: "UTF-8 decoder cases", steps: []step{
+		cmd("new-session", "-d", "-s", "u", "-x", "60", "-y", "10",
+			"printf '"+printfBytes(utf8Stress()+"@@done@@")+"'; exec sleep 1000"),
+		cmd("capture-pane", "-p", "-t", "u").waitFor("@@done@@"),
+		cmd("capture-pane", "-p", "-C", "-S", "-", "-t", "u"),
+	}},
 	// What a program asks of tmux in string sequences: OSC 0 and 2 and
 	// APC set the pane's title (not with text tmux finds invalid, as
 	// select-pane -T's), OSC 7 its path, ESC k the window's name with
@@ -501,6 +509,34 @@ func printfBytes(s string) string {
 		} else {
 			b.WriteByte(c)
 		}
+	}
+	return b.String()
+}
+
+// utf8Stress is a line for each kind of input a UTF-8 decoder must get
+// right: the first and last character of each length, sequences longer
+// than four bytes, stray continuation bytes, start bytes alone or cut
+// short, bytes UTF-8 never has, overlong forms, surrogates and
+// noncharacters.
+func utf8Stress() string {
+	cases := [][]byte{
+		{0xc2, 0x80}, {0xe0, 0xa0, 0x80}, {0xf0, 0x90, 0x80, 0x80},
+		{0xdf, 0xbf}, {0xef, 0xbf, 0xbf}, {0xf4, 0x8f, 0xbf, 0xbf},
+		{0xf4, 0x90, 0x80, 0x80}, {0xf8, 0x88, 0x80, 0x80, 0x80}, {0xfc, 0x84, 0x80, 0x80, 0x80, 0x80},
+		{0x80}, {0xbf}, {0x80, 0xbf}, {0x80, 0xbf, 0x80, 0xbf},
+		{0xc0, ' ', 0xdf, ' ', 0xe0, ' ', 0xef, ' ', 0xf0, ' ', 0xf7, ' ', 0xf8, ' ', 0xfc, ' '},
+		{0xc2}, {0xe0, 0x80}, {0xf0, 0x80, 0x80}, {0xdf, 0xef, 0xbf, 0xf7, 0xbf, 0xbf},
+		{0xfe}, {0xff}, {0xfe, 0xfe, 0xff, 0xff},
+		{0xc0, 0xaf}, {0xe0, 0x80, 0xaf}, {0xf0, 0x80, 0x80, 0xaf}, {0xc1, 0xbf}, {0xe0, 0x9f, 0xbf},
+		{0xc0, 0x80}, {0xe0, 0x80, 0x80},
+		{0xed, 0xa0, 0x80}, {0xed, 0xbf, 0xbf}, {0xed, 0xa0, 0x80, 0xed, 0xb0, 0x80},
+		{0xef, 0xbf, 0xbe}, {0xef, 0xb7, 0x90}, {0xf0, 0x9f, 0xbf, 0xbf},
+	}
+	var b strings.Builder
+	for i, c := range cases {
+		fmt.Fprintf(&b, "%02d [", i)
+		b.Write(c)
+		b.WriteString("]\r\n")
 	}
 	return b.String()
 }
