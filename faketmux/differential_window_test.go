@@ -320,6 +320,17 @@ var _ = differentialCases("window", []scenario{
 		cmd("display-message", "-p", "#{session_alerts}"),
 		cmd("previous-window", "-a", ";", "display-message", "-p", "#{window_index} #{session_alerts}"),
 	}},
+	// window_activity moves to a window's latest output and its
+	// selection, as tmux's window_update_activity does (a second later
+	// than the session's creation: the run-shell waits for it).
+	{name: "window activity", steps: []step{
+		cmd("new-session", "-d", "-s", "a", "-n", "w0", "sleep 1000", ";", "new-window", "-d", "-n", "w1", "sleep 1000"),
+		cmd("display-message", "-p", "-t", ":w0", "#{e|>:#{window_activity},#{session_created}}"),
+		cmd("run-shell", "sleep 1.1", ";", "respawn-pane", "-k", "-t", ":w0", "echo out; exec sleep 1000"),
+		cmd("capture-pane", "-p", "-t", ":w0").waitFor("out"),
+		cmd("display-message", "-p", "-t", ":w0", "#{e|>:#{window_activity},#{session_created}}"),
+		cmd("select-window", "-t", ":w1", ";", "display-message", "-p", "-t", ":w1", "#{e|>:#{window_activity},#{session_created}}"),
+	}},
 	// With monitor-silence set, a window whose programs write nothing for
 	// that many seconds is flagged ('~', window_silence_flag,
 	// session_alerts), the current one too while no client is attached,

@@ -368,7 +368,15 @@ func (f *formatter) windowVariable(key string) (string, time.Time, bool) {
 	case "window_zoomed_flag":
 		return boolString(w.zoomed != nil), t, true
 	case "window_activity":
-		return "", w.activity, true
+		// tmux's window_update_activity: the window's making, selection
+		// and its panes' output.
+		last := w.activity
+		for _, p := range w.panes {
+			if at := p.outputAt.Load(); at != 0 && time.Unix(0, at).After(last) {
+				last = time.Unix(0, at)
+			}
+		}
+		return "", last, true
 	case "window_format":
 		return boolString(f.kind == findWindow), t, true
 	case "window_bell_flag":

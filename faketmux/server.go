@@ -22,7 +22,8 @@ type Options struct {
 	// on PATH" and in #{socket_path}.
 	SocketPath string
 	// Clock gives the time for buffer_created, session_created and the
-	// other times; nil means time.Now.
+	// other times; nil means time.Now. It is also called as panes' output
+	// comes (window_activity), so it must be safe for concurrent use.
 	Clock func() time.Time
 	// Shell is what a pane runs when no command is given (tmux's
 	// default-shell). Empty means tmuxcli.DefaultShell(Env), as tmux chooses it.

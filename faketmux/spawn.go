@@ -105,6 +105,7 @@ func (c *client) runPane(p *paneState, extraEnv []string, keep pane.Keeper) erro
 			p.changed.Store(true)
 			p.output.Store(true)
 			p.lastOutput.Store(time.Now().UnixNano())
+			p.outputAt.Store(c.s.now().UnixNano())
 			st.paneOutput(p.id, b)
 		},
 	})

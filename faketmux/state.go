@@ -153,6 +153,7 @@ type session struct {
 	name     string
 	created  time.Time
 	activity time.Time
+	clock    func() time.Time // the server's (Options.Clock), for its windows' activity
 	cwd      string
 	env      environ
 	options  *options
@@ -238,6 +239,7 @@ type paneState struct {
 	// its window's silence timer.
 	output     atomic.Bool
 	lastOutput atomic.Int64
+	outputAt   atomic.Int64 // lastOutput by the server's clock (Options.Clock), for window_activity
 	title      string
 	path       string // what the program last reported as its path (OSC 7)
 	// paletteFg and paletteBg are the default colours the program set
@@ -392,6 +394,7 @@ func (s *session) setCurrent(w *window) bool {
 	}
 	w.activityQueued = true
 	w.touched = time.Now()
+	w.activity = s.clock()
 	return true
 }
 
