@@ -138,8 +138,8 @@ func (c *client) currentClient() *controlClient {
 
 // refresh-client: for a control client, -f (and its alias -F) sets its
 // flags, -A its panes' output states, -B its subscriptions (see
-// control_subs.go); a size (-C) is read and checked as tmux reads it,
-// though no window takes it.
+// control_subs.go), -C its size, which sizes the windows of its session
+// (control_size.go).
 func cmdRefreshClient(c *client, it *cmdItem) error {
 	a, cc := it.args, it.client
 	for _, f := range []byte("Ff") {
