@@ -443,8 +443,11 @@ func cmdSendKeys(c *client, it *cmdItem) error {
 	}
 	if a.has('R') {
 		// tmux resets the pane's terminal: the screen is cleared as ED 2
-		// clears it, into the history, and the modes reset.
+		// clears it, into the history, and the modes reset; and unlike
+		// RIS from the program, the palette's reset shows at once.
 		p.prog.Display([]byte("\x1b[2J\x1bc"))
+		p.resetPalette("")
+		p.styleChanged = true
 	}
 	if len(a.values) == 0 {
 		return nil

@@ -194,6 +194,14 @@ func (st *state) pushChanges(name string) {
 				st.resetSilence(w.windowCore)
 			}
 		}
+	case "cursor-colour":
+		for _, p := range st.panes {
+			p.defaultCursor = p.opts().get(name)
+		}
+	case "window-style", "window-active-style":
+		for _, p := range st.panes {
+			p.styleChanged = true
+		}
 	}
 }
 

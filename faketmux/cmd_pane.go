@@ -282,6 +282,7 @@ func cmdSwapPane(c *client, it *cmdItem) error {
 		src.cell, dst.cell = dst.cell, src.cell
 		src.cell.pane, dst.cell.pane = src, dst
 		src.window, dst.window = dstW, srcW
+		src.styleChanged, dst.styleChanged = true, true
 		left, top, width, height := src.left, src.top, src.width, src.height
 		src.place(dst.left, dst.top, dst.width, dst.height)
 		dst.place(left, top, width, height)
@@ -371,6 +372,7 @@ func cmdBreakPane(c *client, it *cmdItem) error {
 	st.nextWindow++
 	nw.links = []*window{nw}
 	nw.hold(p)
+	p.styleChanged = true
 	nw.rename(name, p)
 	nw.setName(nw.name) // break-pane names through window_set_name
 	nw.active = p
@@ -447,6 +449,7 @@ func cmdJoinPane(c *client, it *cmdItem) error {
 	}
 	dstW.panes = insertAt(dstW.panes, i, src)
 	src.window, src.cell, lc.pane = dstW, lc, src
+	src.styleChanged = true
 	dstW.fixPanes()
 	if !a.has('d') {
 		st.setActive(dstW, src)
@@ -688,6 +691,7 @@ func cmdSelectPane(c *client, it *cmdItem) error {
 	if style, ok := a.get('P'); ok {
 		p.opts().values["window-style"] = style
 		p.opts().values["window-active-style"] = style
+		p.styleChanged = true
 	}
 	if a.has('g') {
 		c.print(p.opts().get("window-style"))
@@ -727,14 +731,19 @@ func cmdSelectPane(c *client, it *cmdItem) error {
 // target pane (a pane hidden by a zoom is left as it is), and -M, which
 // clears it.
 func markPane(st *state, a *args, t target) {
-	switch {
-	case a.has('m') && !t.w.visible(t.p):
+	if a.has('m') && !t.w.visible(t.p) {
 		return
-	case a.has('M') || st.isMarked(t):
-		st.marked = paneMark{}
-	default:
-		st.marked = paneMark{target: target{s: t.s, w: t.w, p: t.p}, index: t.w.index, core: t.w.windowCore}
 	}
+	// tmux marks the style of the pane marked before and after changed.
+	if last, ok := st.markedPane(); ok {
+		last.p.styleChanged = true
+	}
+	if a.has('M') || st.isMarked(t) {
+		st.marked = paneMark{}
+		return
+	}
+	st.marked = paneMark{target: target{s: t.s, w: t.w, p: t.p}, index: t.w.index, core: t.w.windowCore}
+	t.p.styleChanged = true
 }
 
 // selectDirection is select-pane's direction flag; when several are

@@ -336,6 +336,60 @@ var _ = differentialCases("pane", []scenario{
 		cmd("capture-pane", "-p", "-t", ":.1").waitFor("@@c@@"),
 		cmd("display-message", "-p", "-t", ":.1", "[#{pane_fg}] [#{pane_bg}]"),
 	}},
+	// The palette a program sets with OSC 4 and resets with OSC 104,
+	// and the cursor's colour of OSC 12 and 112: a "?" is answered
+	// (echoed by the terminal) only for a colour set, by the program or
+	// by pane-colours and cursor-colour, and OSC 4's only for indexes 0
+	// to 7 and 90 to 97 (8 to 15), after which tmux reads no further;
+	// a bad index ends the string too, a bad colour is passed over. A
+	// pane made after cursor-colour was set has none until it is set
+	// again.
+	{name: "palette and cursor colour", steps: []step{
+		cmd("new-session", "-d", "-s", "q", "-x", "200", "-y", "8", "sleep 1000"),
+		cmd("respawn-pane", "-k", "-t", "q", "printf '"+printfBytes(osc("4;1;red")+osc("4;1;?")+osc("4;9;blue")+osc("4;9;?")+
+			osc("4;91;?")+osc("4;97;?")+osc("4;200;?")+"\x1b]4;2;#00ff00;3;?\x1b\\"+osc("4;5;?;2;?")+osc("4;300;red;1;?")+
+			osc("4;7;nocolour;1;?")+osc("4;;white;3;rgb:44/55/66")+osc("4;0;?")+osc("4;3;?")+osc("4;6;#0a0a0a")+osc("4;6;?"))+
+			"'; exec sleep 1000"),
+		cmd("capture-pane", "-p", "-t", "q").waitFor("0a0a/0a0a/0a0a"),
+		cmd("respawn-pane", "-k", "-t", "q", "printf '"+printfBytes(osc("104;1;x")+osc("104;0;3")+osc("4;1;?")+osc("4;0;?")+
+			osc("4;3;?")+osc("4;2;?")+osc("12;?")+osc("12;#abcdef")+osc("12;?")+osc("112;x")+"\x1b]12;?\x1b\\"+
+			osc("112")+osc("12;?")+osc("4;6;#0b0b0b")+osc("4;6;?"))+"'; exec sleep 1000"),
+		cmd("capture-pane", "-p", "-t", "q").waitFor("0b0b/0b0b/0b0b"),
+		cmd("set-option", "-p", "-t", "q", "cursor-colour", "magenta", ";", "set-option", "-w", "-t", "q", "pane-colours[5]", "#010203", ";",
+			"respawn-pane", "-k", "-t", "q", "printf '"+printfBytes(osc("12;?")+osc("4;5;?")+osc("12;yellow")+"\x1b]12;?\x1b\\"+
+				osc("4;6;#0c0c0c")+osc("4;6;?"))+"'; exec sleep 1000"),
+		cmd("capture-pane", "-p", "-t", "q").waitFor("0c0c/0c0c/0c0c"),
+		cmd("split-window", "-d", "-t", "q", "printf '"+printfBytes(osc("12;?")+osc("4;5;?"))+"'; exec sleep 1000"),
+		cmd("capture-pane", "-p", "-t", "q:.1").waitFor("0101/0202/0303"),
+		cmd("set-option", "-g", "cursor-colour", "colour100", ";",
+			"respawn-pane", "-k", "-t", "q:.1", "printf '"+printfBytes(osc("12;?"))+"'; exec sleep 1000"),
+		cmd("capture-pane", "-p", "-t", "q:.1").waitFor("8787/8787/0000"),
+	}},
+	// tmux keeps a pane's default colours as window-style made them
+	// until something marks its style changed: OSC 10 and 11 do, RIS and
+	// OSC 104 (which reset the palette) do not, select-pane -m and
+	// send-keys -R do.
+	{name: "default colours kept", steps: []step{
+		cmd("new-session", "-d", "-s", "k", "-x", "40", "-y", "5", "sleep 1000"),
+		cmd("respawn-pane", "-k", "-t", "k", "printf '"+printfBytes(osc("11;red")+osc("10;blue")+"@@a@@")+"'; exec sleep 1000"),
+		cmd("capture-pane", "-p", "-t", "k").waitFor("@@a@@"),
+		cmd("display-message", "-p", "-t", "k", "[#{pane_fg}] [#{pane_bg}]"),
+		cmd("respawn-pane", "-k", "-t", "k", "printf '"+printfBytes("\x1bc@@b@@")+"'; exec sleep 1000"),
+		cmd("capture-pane", "-p", "-t", "k").waitFor("@@b@@"),
+		cmd("display-message", "-p", "-t", "k", "[#{pane_fg}] [#{pane_bg}]"),
+		cmd("respawn-pane", "-k", "-t", "k", "printf '"+printfBytes(osc("11;red")+"@@c@@")+"'; exec sleep 1000"),
+		cmd("capture-pane", "-p", "-t", "k").waitFor("@@c@@"),
+		cmd("display-message", "-p", "-t", "k", "[#{pane_fg}] [#{pane_bg}]"),
+		cmd("respawn-pane", "-k", "-t", "k", "printf '"+printfBytes(osc("104")+"@@d@@")+"'; exec sleep 1000"),
+		cmd("capture-pane", "-p", "-t", "k").waitFor("@@d@@"),
+		cmd("display-message", "-p", "-t", "k", "[#{pane_fg}] [#{pane_bg}]"),
+		cmd("select-pane", "-m", "-t", "k", ";", "display-message", "-p", "-t", "k", "[#{pane_fg}] [#{pane_bg}]"),
+		cmd("respawn-pane", "-k", "-t", "k", "printf '"+printfBytes(osc("11;red")+osc("4;1;red")+"@@e@@")+"'; exec sleep 1000"),
+		cmd("capture-pane", "-p", "-t", "k").waitFor("@@e@@"),
+		cmd("send-keys", "-R", "-t", "k", ";", "display-message", "-p", "-t", "k", "[#{pane_fg}] [#{pane_bg}]"),
+		cmd("respawn-pane", "-k", "-t", "k", "printf '"+printfBytes(osc("4;1;?")+osc("4;6;#0d0d0d")+osc("4;6;?"))+"'; exec sleep 1000"),
+		cmd("capture-pane", "-p", "-t", "k").waitFor("0d0d/0d0d/0d0d"),
+	}},
 	// Output that is not UTF-8: tmux drops a bad character whole, an
 	// ASCII character or a control abandons one begun (a sequence does
 	// not), and the top half's bytes are never C1 controls.
@@ -512,6 +566,9 @@ func printfBytes(s string) string {
 	}
 	return b.String()
 }
+
+// osc is an OSC string of body ended with BEL.
+func osc(body string) string { return "\x1b]" + body + "\a" }
 
 // utf8Stress is a line for each kind of input a UTF-8 decoder must get
 // right: the first and last character of each length, sequences longer

@@ -1,43 +1,57 @@
 package faketmux
 
 import (
+	"cmp"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
+
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/pane"
 )
 
 // A pane's default colours, as tmux's tty_default_colours works them out
 // for pane_fg and pane_bg: the palette its program set (OSC 10 and 11),
 // over which window-style sets what it names, and for the active pane
-// window-active-style, where it names a colour. A colour is as tmux's
-// colour_tostring prints it; "default" is none.
+// window-active-style, where it names a colour. tmux keeps what the
+// styles made until something marks the pane's style changed, so a
+// palette reset by RIS or OSC 104 shows only after that. A colour is as
+// tmux's colour_tostring prints it; "default" is none.
+
+// colours are a default foreground and background.
+type colours struct{ fg, bg string }
 
 // defaultColour is the pane's default foreground, or with bg its
 // background; expand expands the styles' formats for the pane.
 func defaultColour(p *paneState, bg bool, expand func(string) string) string {
-	palette := p.paletteFg
-	if bg {
-		palette = p.paletteBg
+	if p.styleChanged {
+		p.styleChanged = false
+		palette := colours{cmp.Or(p.paletteFg, "default"), cmp.Or(p.paletteBg, "default")}
+		p.styles = palette.styled(expand(p.opts().get("window-style")))
+		p.activeStyles = palette.styled(expand(p.opts().get("window-active-style")))
 	}
-	if palette == "" {
-		palette = "default"
-	}
-	styled := func(option string) string {
-		fg, b := styleColours(expand(p.opts().get(option)))
+	pick := func(c colours) string {
 		if bg {
-			fg = b
+			return c.bg
 		}
-		if fg != "default" {
-			return fg
-		}
-		return palette
+		return c.fg
 	}
-	if p == p.window.active {
-		if active := styled("window-active-style"); active != "default" {
-			return active
-		}
+	if active := pick(p.activeStyles); p == p.window.active && active != "default" {
+		return active
 	}
-	return styled("window-style")
+	return pick(p.styles)
+}
+
+// styled is c with what style names over it, as tmux's style_add.
+func (c colours) styled(style string) colours {
+	fg, bg := styleColours(style)
+	if fg != "default" {
+		c.fg = fg
+	}
+	if bg != "default" {
+		c.bg = bg
+	}
+	return c
 }
 
 // styleColours are the foreground and background a style names, as
@@ -148,4 +162,120 @@ func scanFractions(s string) ([4]float64, bool) {
 		f[i] = v
 	}
 	return f, true
+}
+
+// setPalette is tmux's input_osc_4: pairs of an index and a colour set the
+// palette; "?" in place of a colour asks for it and ends the string, and
+// so does a bad index (tmux then breaks out of its loop). A colour tmux
+// cannot read is passed over.
+func (p *paneState) setPalette(r pane.Request) {
+	for s := r.Text; s != ""; {
+		n, rest := strtol(s)
+		var ok bool
+		if rest, ok = strings.CutPrefix(rest, ";"); !ok || n < 0 || n >= 256 {
+			return
+		}
+		value, next, _ := strings.Cut(rest, ";")
+		if value == "?" {
+			p.replyColour(4, p.paletteColour(int(n)), r.BEL)
+			return
+		}
+		if colour, ok := oscColour(value); ok {
+			if p.palette == nil {
+				p.palette = map[int]string{}
+			}
+			p.palette[int(n)] = colour
+		}
+		s = next
+	}
+}
+
+// paletteColour is tmux's colour_palette_get for index n: only the first
+// eight colours and the bright ones (90 to 97, for 8 to 15) are found,
+// in the palette the program set, else in pane-colours; "" is none.
+func (p *paneState) paletteColour(n int) string {
+	switch {
+	case n >= 90 && n <= 97:
+		n = 8 + n - 90
+	case n >= 8:
+		return ""
+	}
+	if colour, ok := p.palette[n]; ok {
+		return colour
+	}
+	if owner := p.opts().owner("pane-colours"); owner != nil {
+		items, _ := owner.items("pane-colours")
+		return items[n]
+	}
+	return ""
+}
+
+// resetPalette is tmux's input_osc_104: the indexes given are forgotten,
+// up to the first bad one; none forgets the whole palette and the default
+// colours, as colour_palette_clear does for RIS and send-keys -R too.
+func (p *paneState) resetPalette(indexes string) {
+	if indexes == "" {
+		p.palette, p.paletteFg, p.paletteBg = nil, "", ""
+		return
+	}
+	for s := indexes; s != ""; {
+		n, rest := strtol(s)
+		if rest != "" && rest[0] != ';' || n < 0 || n >= 256 {
+			return
+		}
+		delete(p.palette, int(n))
+		s = strings.TrimPrefix(rest, ";")
+	}
+}
+
+// cursorRequest is tmux's input_osc_12: a colour for the cursor, or "?"
+// for it, which is cursor-colour's as last pushed when the program set
+// none.
+func (p *paneState) cursorRequest(r pane.Request) {
+	if r.Text == "?" {
+		p.replyColour(12, cmp.Or(p.cursorColour, p.defaultCursor), r.BEL)
+		return
+	}
+	if colour, ok := oscColour(r.Text); ok {
+		p.cursorColour = colour
+	}
+}
+
+// replyColour answers OSC n's query with colour, as tmux's
+// input_osc_colour_reply does: not at all for a colour with no red,
+// green and blue of its own (none, default, terminal).
+func (p *paneState) replyColour(n int, colour string, bel bool) {
+	rgb, ok := colourRGB(colour)
+	if !ok {
+		return
+	}
+	end := "\x1b\\"
+	if bel {
+		end = "\a"
+	}
+	red, green, blue := rgb>>16&0xff, rgb>>8&0xff, rgb&0xff
+	p.prog.Write(fmt.Appendf(nil, "\x1b]%d;rgb:%02x%02x/%02x%02x/%02x%02x%s", n, red, red, green, green, blue, blue, end))
+}
+
+// strtol reads a number as C's strtol does in base 10: after white
+// space, with a sign; rest is what follows it, or all of s when it holds
+// no digits. A number too large for tmux's index saturates.
+func strtol(s string) (n int64, rest string) {
+	i := len(s) - len(strings.TrimLeft(s, " \t\n\v\f\r"))
+	negative := false
+	if i < len(s) && (s[i] == '-' || s[i] == '+') {
+		negative = s[i] == '-'
+		i++
+	}
+	start := i
+	for ; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
+		n = min(n*10+int64(s[i]-'0'), math.MaxInt32)
+	}
+	if i == start {
+		return 0, s
+	}
+	if negative {
+		n = -n
+	}
+	return n, s[i:]
 }

@@ -2,7 +2,6 @@ package faketmux
 
 import (
 	"encoding/base64"
-	"fmt"
 	"strings"
 
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/pane"
@@ -59,9 +58,17 @@ func (c *client) carryOut(p *paneState, r pane.Request) {
 	case pane.Foreground, pane.Background:
 		c.colourRequest(p, r)
 	case pane.ResetForeground:
-		p.paletteFg = ""
+		p.paletteFg, p.styleChanged = "", true
 	case pane.ResetBackground:
-		p.paletteBg = ""
+		p.paletteBg, p.styleChanged = "", true
+	case pane.Palette:
+		p.setPalette(r)
+	case pane.ResetPalette:
+		p.resetPalette(r.Text)
+	case pane.Cursor:
+		p.cursorRequest(r)
+	case pane.ResetCursor:
+		p.cursorColour = ""
 	}
 }
 
@@ -71,20 +78,12 @@ func (c *client) carryOut(p *paneState, r pane.Request) {
 // default.
 func (c *client) colourRequest(p *paneState, r pane.Request) {
 	bg := r.Kind == pane.Background
+	n := 10
+	if bg {
+		n = 11
+	}
 	if r.Text == "?" {
-		rgb, ok := colourRGB(defaultColour(p, bg, c.formatFor(p).expand))
-		if !ok {
-			return
-		}
-		n, end := 10, "\x1b\\"
-		if bg {
-			n = 11
-		}
-		if r.BEL {
-			end = "\a"
-		}
-		red, green, blue := rgb>>16&0xff, rgb>>8&0xff, rgb&0xff
-		p.prog.Write(fmt.Appendf(nil, "\x1b]%d;rgb:%02x%02x/%02x%02x/%02x%02x%s", n, red, red, green, green, blue, blue, end))
+		p.replyColour(n, defaultColour(p, bg, c.formatFor(p).expand), r.BEL)
 		return
 	}
 	if colour, ok := oscColour(r.Text); ok {
@@ -93,6 +92,7 @@ func (c *client) colourRequest(p *paneState, r pane.Request) {
 		} else {
 			p.paletteFg = colour
 		}
+		p.styleChanged = true
 	}
 }
 

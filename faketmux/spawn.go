@@ -33,7 +33,7 @@ func (c *client) spawnPane(w *window, argv []string, cwd string, width, height i
 	p := &paneState{
 		id: st.nextPane, window: w, cwd: cwd, argv: argv, startCommand: start,
 		title: hostname(), width: width, height: height, created: c.s.now(),
-		historyLimit: s.options.number("history-limit"),
+		historyLimit: s.options.number("history-limit"), styleChanged: true,
 	}
 	if err := c.runPane(p, extraEnv, nil); err != nil {
 		return nil, errorf(errCreateWindow, err)
@@ -53,7 +53,7 @@ func (c *client) emptyPane(w *window, argv []string, cwd string, width, height i
 		title: hostname(), width: width, height: height,
 		created: c.s.now(), historyLimit: w.session.options.number("history-limit"),
 		command: filepath.Base(w.session.options.get("default-shell")),
-		dead:    &paneDeath{status: -1}, empty: true,
+		dead:    &paneDeath{status: -1}, empty: true, styleChanged: true,
 	}
 	p.prog = startEmpty(pane.Options{Cols: width, Rows: height, HistoryLimit: p.historyLimit})
 	st.nextPane++

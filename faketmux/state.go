@@ -243,8 +243,20 @@ type paneState struct {
 	title      string
 	path       string // what the program last reported as its path (OSC 7)
 	// paletteFg and paletteBg are the default colours the program set
-	// (OSC 10 and 11), "" for none.
+	// (OSC 10 and 11), "" for none; palette the colours it set by index
+	// (OSC 4), nil for none: tmux's colour_palette.
 	paletteFg, paletteBg string
+	palette              map[int]string
+	// cursorColour is the cursor's colour the program set (OSC 12), and
+	// defaultCursor cursor-colour when that was last set: tmux gives a
+	// pane its value only then, not when it makes the pane.
+	cursorColour, defaultCursor string
+	// styles and activeStyles are the default colours as window-style
+	// and window-active-style made them when styleChanged was last
+	// cleared: tmux's cached_gc, cached_active_gc and PANE_STYLECHANGED,
+	// which only some changes set.
+	styleChanged         bool
+	styles, activeStyles colours
 	inputOff             bool // select-pane -d: keys and pastes are dropped
 	width, height        int
 	left, top            int

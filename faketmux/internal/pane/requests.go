@@ -12,9 +12,10 @@ import (
 // and acts on them as tmux's exit handlers would.
 type Request struct {
 	Kind RequestKind
-	// Text is the title, the path or the window name, the colour, or for
-	// Clipboard what follows OSC 52's option: the selection, a semicolon
-	// and the data in base64, or "?".
+	// Text is the title, the path or the window name, the colour, what
+	// follows OSC 4's or 104's option, or for Clipboard what follows OSC
+	// 52's option: the selection, a semicolon and the data in base64, or
+	// "?".
 	Text string
 	// BEL says the string ended with BEL rather than ST, which is how
 	// tmux ends its answer to a query.
@@ -33,6 +34,13 @@ const (
 	Background                         // OSC 11: the pane's default background, or "?" for it
 	ResetForeground                    // OSC 110
 	ResetBackground                    // OSC 111
+	// Palette is OSC 4: pairs of an index and a colour, or "?" for it.
+	Palette
+	// ResetPalette is OSC 104: the indexes to forget; none forgets the
+	// whole palette and the default colours, as RIS does.
+	ResetPalette
+	Cursor      // OSC 12: the cursor's colour, or "?" for it
+	ResetCursor // OSC 112
 )
 
 // inputBufLimit is tmux's INPUT_BUF_LIMIT: a longer string is dropped.
@@ -133,13 +141,19 @@ func (s *Screen) endString(bel bool) {
 			s.request(Request{Kind: Title, Text: text[i:]})
 		case 7:
 			s.request(Request{Kind: Path, Text: text[i:]})
+		case 4:
+			s.request(Request{Kind: Palette, Text: text[i:], BEL: bel})
 		case 10:
 			s.request(Request{Kind: Foreground, Text: text[i:], BEL: bel})
 		case 11:
 			s.request(Request{Kind: Background, Text: text[i:], BEL: bel})
+		case 12:
+			s.request(Request{Kind: Cursor, Text: text[i:], BEL: bel})
 		case 52:
 			s.request(Request{Kind: Clipboard, Text: text[i:], BEL: bel})
-		// 110 and 111 reset only with nothing after the option.
+		case 104:
+			s.request(Request{Kind: ResetPalette, Text: text[i:]})
+		// 110, 111 and 112 reset only with nothing after the option.
 		case 110:
 			if i == len(text) {
 				s.request(Request{Kind: ResetForeground})
@@ -147,6 +161,10 @@ func (s *Screen) endString(bel bool) {
 		case 111:
 			if i == len(text) {
 				s.request(Request{Kind: ResetBackground})
+			}
+		case 112:
+			if i == len(text) {
+				s.request(Request{Kind: ResetCursor})
 			}
 		}
 	}

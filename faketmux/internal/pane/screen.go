@@ -994,8 +994,10 @@ func (l *line) clone() line {
 }
 
 // reset is RIS: tmux resets the pen, tabs, region and modes and clears
-// the screen (into the history), but leaves the alternate screen on.
+// the screen (into the history), but leaves the alternate screen on; and
+// it forgets the palette, which only the server holds.
 func (s *Screen) reset() {
+	s.request(Request{Kind: ResetPalette})
 	s.pen = pen{style: defaultStyle}
 	s.oldPen, s.oldCx, s.oldCy = s.pen, 0, 0
 	s.resetTabs()
