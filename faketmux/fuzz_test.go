@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"hash/fnv"
+	"math"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -104,7 +106,7 @@ func fuzzArgv(words []string) []string {
 			flush()
 			argv = append(argv, ";")
 		default:
-			cmd = append(cmd, argWord(defang(w)))
+			cmd = append(cmd, argWord(defang(tameCount(cmd[len(cmd)-1], w))))
 		}
 	}
 	flush()
@@ -118,6 +120,33 @@ func fuzzArgv(words []string) []string {
 func defang(w string) string {
 	for strings.Contains(w, "#(") || strings.Contains(w, "pipe") {
 		w = strings.ReplaceAll(strings.ReplaceAll(w, "#(", "("), "pipe", "pip")
+	}
+	return w
+}
+
+// maxRepeat bounds a fuzzed -N count. tmux, like the emulator, runs a
+// command to its end, and a count of billions keeps either busy for hours
+// or fills its memory (send-keys types each key, a key in copy mode queues
+// its binding, a copy-mode command takes each step): such an input only
+// stalls fuzzing.
+const maxRepeat = 100
+
+// tameCount cuts the count w gives -N to maxRepeat: w is the count when
+// prev, the word before it, is a flag cluster ending in N, or w is a
+// cluster with the count attached.
+func tameCount(prev, w string) string {
+	flags, count := "", w
+	if !strings.HasPrefix(prev, "-") || !strings.HasSuffix(prev, "N") {
+		i := strings.IndexByte(w, 'N')
+		if !strings.HasPrefix(w, "-") || i < 0 {
+			return w
+		}
+		flags, count = w[:i+1], w[i+1:]
+	}
+	// tmux reads it with strtoll, which passes over leading white space;
+	// a count beyond its bound fails at once.
+	if n, err := strconv.ParseInt(strings.TrimLeft(count, " \t\n\v\f\r"), 10, 64); err == nil && n > maxRepeat && n <= math.MaxUint32 {
+		return flags + strconv.Itoa(maxRepeat)
 	}
 	return w
 }
@@ -164,7 +193,8 @@ func optionCommand(cmd []string) []string {
 }
 
 // runBounded runs one command line with a deadline. Run must return
-// promptly once its context is done (it is server.Tmux); the watchdog,
+// promptly once its context is done while a command waits (for its
+// input, a channel, a job: it is server.Tmux); the watchdog,
 // far beyond that deadline, turns a Run that does not into a failure with
 // the command line named instead of a fuzzing run that stalls.
 func runBounded(t *testing.T, s *faketmux.Server, argv ...string) (stdout, stderr string, rc int) {
@@ -215,6 +245,7 @@ func FuzzRun(f *testing.F) {
 		"rename-session\t-t\tmain\tnew:name\nhas-session\t-t\tnew",
 		"select-pane\t-t\t:.+\nlast-pane",
 		"copy-mode\nsend-keys\t-X\tcancel",
+		"copy-mode\nsend-keys\t-N\t4000000000\tx\nsend-keys\t-XN99999999999\tcursor-down",
 		"show-options\t-gv\tstatus-left\nshow-window-options\t-g",
 		"list-keys\t-T\tprefix\nlist-commands\t-F\t#{command_list_name}",
 		"frobnicate\nlist-\n\t-?\nshow-buffer\t-b",
