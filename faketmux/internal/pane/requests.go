@@ -2,6 +2,7 @@ package pane
 
 import (
 	"strconv"
+	"time"
 
 	"github.com/charmbracelet/x/ansi/parser"
 )
@@ -61,6 +62,37 @@ type stringSeq struct {
 	kind    stringKind
 	data    []byte
 	discard bool
+}
+
+// stringTimeout is how long tmux reads a string (OSC, APC, DCS, SOS, PM,
+// ESC k) before it gives up on it: input_start_timer's five seconds.
+const stringTimeout = 5 * time.Second
+
+// inString reports whether a string is being read, by the screen or by
+// the parser.
+func (s *Screen) inString() bool {
+	switch s.parser.State() {
+	case parser.DcsEntryState, parser.DcsIntermediateState, parser.DcsParamState, parser.DcsStringState,
+		parser.SosStringState, parser.PmStringState:
+		return true
+	}
+	return s.str != nil
+}
+
+// expireString is tmux's input_timer_callback, for output that comes
+// after it would have fired: a string still unfinished stringTimeout
+// after it began is dropped, and the pen and the parser are reset
+// (input_reset without clearing), so what follows is drawn plainly. The
+// string's bytes stay for capture-pane -P, as tmux drains them only when
+// a sequence next ends.
+func (s *Screen) expireString() {
+	if !s.inString() || s.clock().Sub(s.stringStart) < stringTimeout {
+		return
+	}
+	s.str = nil
+	s.parser.Reset()
+	s.pen = pen{style: defaultStyle}
+	s.last = -1
 }
 
 // startString takes over from the parser where tmux has a string state of

@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestRequests checks which strings become requests, and what each
@@ -43,4 +44,73 @@ func TestRequests(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestStringTimeout checks tmux's five seconds for a string: output that
+// comes later finds the string dropped, the pen reset and the parser in
+// ground, whatever kind the string was; a string's own bytes do not make
+// it last longer, and one finished in time is read.
+func TestStringTimeout(t *testing.T) {
+	for _, c := range []struct{ name, start string }{
+		{"osc", "\x1b]2;ttt"},
+		{"apc", "\x1b_apc"},
+		{"rename", "\x1bkname"},
+		{"dcs", "\x1bP1$r"},
+		{"sos", "\x1bX"},
+		{"pm", "\x1b^"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			now := time.Unix(1000, 0)
+			s := NewScreen(20, 2, 0)
+			s.clock = func() time.Time { return now }
+			s.Display([]byte("\x1b[1mA" + c.start))
+			now = now.Add(stringTimeout - time.Millisecond)
+			s.Display([]byte("x"))
+			now = now.Add(time.Millisecond)
+			s.Display([]byte("B\x1b[4mU\x1b\\"))
+			got, err := s.Capture(CaptureOptions{Codes: true, Range: func(_, last int) (int, int) { return 0, last }})
+			if err != nil {
+				t.Fatal(err)
+			}
+			// What tmux 3.3a's capture-pane -e gives after a string timed out.
+			if want := "\x1b[1mA\x1b[0m\x1b[39m\x1b[49mB\x1b[4mU\n\n"; string(got) != want {
+				t.Errorf("capture: %q, want %q", got, want)
+			}
+			if r := s.TakeRequests(); r != nil {
+				t.Errorf("requests: %+v, want none", r)
+			}
+		})
+	}
+	t.Run("pending kept", func(t *testing.T) {
+		now := time.Unix(1000, 0)
+		s := NewScreen(20, 2, 0)
+		s.clock = func() time.Time { return now }
+		pending := func() string {
+			got, _ := s.Capture(CaptureOptions{Pending: true})
+			return string(got)
+		}
+		s.Display([]byte("\x1b]2;ttt"))
+		now = now.Add(stringTimeout)
+		// As tmux 3.3a's capture-pane -P gives it: until a sequence ends.
+		if s.Display([]byte("B")); pending() != "\x1b]2;ttt" {
+			t.Errorf("pending after the timeout: %q", pending())
+		}
+		if s.Display([]byte("\x1b[1m")); pending() != "" {
+			t.Errorf("pending after a sequence: %q", pending())
+		}
+	})
+	t.Run("finished in time", func(t *testing.T) {
+		now := time.Unix(1000, 0)
+		s := NewScreen(20, 2, 0)
+		s.clock = func() time.Time { return now }
+		s.Display([]byte("\x1b]2;ttt"))
+		now = now.Add(stringTimeout - time.Millisecond)
+		s.Display([]byte("\x07\x1b]2;next"))
+		now = now.Add(time.Second)
+		s.Display([]byte("\x07"))
+		want := []Request{{Kind: Title, Text: "ttt"}, {Kind: Title, Text: "next"}}
+		if r := s.TakeRequests(); !reflect.DeepEqual(r, want) {
+			t.Errorf("requests: %+v, want %+v", r, want)
+		}
+	})
 }

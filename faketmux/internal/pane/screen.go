@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync"
 	"sync/atomic"
+	"time"
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
@@ -95,11 +96,15 @@ type Screen struct {
 	utf8 utf8Char
 	// str is the string sequence being read, which the screen reads
 	// itself (requests.go); requests are what strings asked of the server.
-	str       *stringSeq
-	requests  []Request
-	requested atomic.Bool // requests holds some
-	pending   []byte
-	replies   []byte
+	str *stringSeq
+	// stringStart is when the string being read began, by clock: tmux
+	// gives up on a string after stringTimeout.
+	stringStart time.Time
+	clock       func() time.Time
+	requests    []Request
+	requested   atomic.Bool // requests holds some
+	pending     []byte
+	replies     []byte
 }
 
 // utf8Char is a UTF-8 character being collected, tmux's utf8started and
@@ -115,7 +120,7 @@ type utf8Char struct {
 // NewScreen makes a blank screen of the given size keeping up to
 // historyLimit lines of history.
 func NewScreen(cols, rows, historyLimit int) *Screen {
-	s := &Screen{g: newGrid(cols, rows, max(historyLimit, 0), newTables()), savedCx: -1, savedCy: -1, last: -1}
+	s := &Screen{g: newGrid(cols, rows, max(historyLimit, 0), newTables()), savedCx: -1, savedCy: -1, last: -1, clock: time.Now}
 	s.pen.style = defaultStyle
 	s.oldPen = s.pen
 	s.mode = modeWrap | modeCursor
@@ -143,7 +148,9 @@ func (s *Screen) TakeBell() bool { return s.bell.Swap(false) }
 func (s *Screen) Display(b []byte) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.expireString()
 	for _, c := range b {
+		wasGround := s.str == nil && s.parser.State() == parser.GroundState
 		if s.str != nil && !s.stringByte(c) {
 			s.pending = append(s.pending, c) // tmux keeps a string's bytes as a sequence's
 			if s.str == nil {
@@ -165,15 +172,22 @@ func (s *Screen) Display(b []byte) {
 			if c < ' ' || c == 0x7f {
 				s.flushRun()
 			}
+			wasString := s.inString()
 			s.parser.Advance(c)
 			ground = !s.stringStarted() && s.parser.State() == parser.GroundState
+			if !wasString && s.inString() {
+				s.stringStart = s.clock()
+			}
 		}
 		// tmux keeps the bytes of a sequence not yet complete for
-		// capture-pane -P; a UTF-8 character is not a sequence.
-		if ground {
-			s.pending = s.pending[:0]
-		} else {
+		// capture-pane -P, until it next enters ground (which a string
+		// that timed out does not: expireString); a UTF-8 character is
+		// not a sequence.
+		switch {
+		case !ground:
 			s.pending = append(s.pending, c)
+		case !wasGround:
+			s.pending = s.pending[:0]
 		}
 	}
 	s.flushRun()
