@@ -66,10 +66,7 @@ func cmdSplitWindow(c *client, it *cmdItem) error {
 	if lc == nil {
 		return errorf(errNoSpace)
 	}
-	cwd := w.session.cwd
-	if v, ok := a.get('c'); ok {
-		cwd = c.formatter().expand(v)
-	}
+	cwd := c.spawnDir(w.session, a)
 	// tmux makes a pane as big as the window and then sizes it to its
 	// cell, except under -Z: that pane keeps the window's size until the
 	// layout is next fixed (a hidden one too, with -d).
@@ -487,8 +484,8 @@ func (c *client) respawn(p *paneState, a *args) error {
 	if len(a.values) > 0 {
 		p.argv, p.startCommand = a.values, stringifyArgv(a.values)
 	}
-	if v, ok := a.get('c'); ok {
-		p.cwd = c.formatter().expand(v)
+	if a.has('c') {
+		p.cwd = c.spawnDir(p.window.session, a)
 	}
 	c.st.resetModes(p)
 	return c.runPane(p, allValues(a, 'e'), p.prog)

@@ -102,7 +102,9 @@ func cmdNewSession(c *client, it *cmdItem) error {
 		}
 	}
 	width, height = max(width, 1), max(height, 1)
-	cwd := c.dir
+	// The session's directory is -c as given, not made absolute: only
+	// its panes' are, as spawn_pane makes them.
+	cwd := c.cwds(nil)[0]
 	if v, ok := a.get('c'); ok {
 		cwd = c.formatter().expand(v)
 	}
@@ -144,7 +146,7 @@ func cmdNewSession(c *client, it *cmdItem) error {
 		s.env.put(kv)
 	}
 	winName, _ := a.get('n')
-	w, err := c.newWindow(s, s.options.number("base-index"), winName, a.values, cwd, width, height, nil)
+	w, err := c.newWindow(s, s.options.number("base-index"), winName, a.values, c.spawnDir(s, a), width, height, nil)
 	if err != nil {
 		return err
 	}

@@ -168,10 +168,7 @@ func cmdNewWindow(c *client, it *cmdItem) error {
 			}
 		}
 	}
-	cwd := s.cwd
-	if v, ok := a.get('c'); ok {
-		cwd = c.formatter().expand(v)
-	}
+	cwd := c.spawnDir(s, a)
 	name, _ := a.get('n')
 	w, err := c.newWindow(s, idx, name, a.values, cwd, width, height, allValues(a, 'e'))
 	if err != nil {

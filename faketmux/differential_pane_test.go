@@ -206,6 +206,23 @@ var _ = differentialCases("pane", []scenario{
 		cmd("capture-pane", "-p", "-t", ":gone").waitFor("cwd /"),
 		cmd("list-panes", "-a", "-F", "#{window_name} #{pane_current_path}"),
 	}},
+	// Where a new pane starts (pane_start_path), as spawn_pane has it:
+	// without -c in the client's directory when the client is attached
+	// to no session (a command line's is not), else the session's; a -c
+	// that is relative after its formats, from there; new-session's own
+	// directory is its -c as given.
+	{name: "a new pane's directory", steps: []step{
+		cmd("new-session", "-d", "-s", "d", "-n", "w", "-c", "/", "sleep 1000"),
+		cmd("split-window", "-d", "-t", "d:w", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "d", "-n", "n", "sleep 1000"),
+		cmd("split-window", "-d", "-t", "d:w", "-c", ".", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "d", "-n", "rel", "-c", "x#{session_name}", "sleep 1000"),
+		cmd("respawn-pane", "-k", "-t", "d:w.0", "-c", "..", "sleep 1000"),
+		cmd("respawn-pane", "-k", "-t", "d:n.0", "sleep 1000"),
+		cmd("new-session", "-d", "-s", "e", "-n", "w", "-c", "rel", "sleep 1000"),
+		cmd("new-session", "-d", "-s", "f", "-n", "w", "sleep 1000"),
+		cmd("list-panes", "-a", "-F", "#{session_name}:#{window_name}.#{pane_index} [#{pane_start_path}] [#{session_path}]"),
+	}},
 	{name: "pane facts", steps: []step{
 		cmd("new-session", "-d", "-s", "f", "-n", "w", "-x", "40", "-y", "10", "-c", "/",
 			`sh -c 'printf "abc\ndefgh"; read x; printf "\033[?1049h\033[HXY\033[3;5H"; read x; printf "\033[?1049l"; exec sleep 1000'`),

@@ -43,6 +43,24 @@ func (c *client) spawnPane(w *window, argv []string, cwd string, width, height i
 	return p, nil
 }
 
+// spawnDir is where tmux's spawn_pane starts a new pane of session s: -c
+// expanded for the session, made absolute from the directory
+// server_client_get_cwd gives when it is relative, else that directory
+// (the client's own for a client attached to no session, else the
+// session's).
+func (c *client) spawnDir(s *session, a *args) string {
+	base := c.cwds(s)[0]
+	v, ok := a.get('c')
+	if !ok {
+		return base
+	}
+	dir := c.formatForTarget(target{s: s}).expand(v)
+	if !strings.HasPrefix(dir, "/") {
+		dir = base + "/" + dir
+	}
+	return dir
+}
+
 // emptyPane makes a pane with no program in window w, as tmux's
 // split-window makes one for -I or an empty command: it counts as dead,
 // with no exit status, until respawned.
