@@ -202,12 +202,34 @@ func connect(inv *tmuxcli.Invocation) (net.Conn, error) {
 		// tmux's client removes a stale socket only under the lock (its
 		// server removes whatever is at the path again before binding).
 		if lock != nil {
-			if rerr := os.Remove(path); rerr != nil && !errors.Is(rerr, fs.ErrNotExist) {
+			if rerr := removeStale(path); rerr != nil {
 				return nil, rerr
 			}
 		}
 		return spawnDaemon(daemonSpec{path: path, stale: errors.Is(err, syscall.ECONNREFUSED), inDir: inv.InDir}, lock)
 	}
+}
+
+// removeStale removes what is at path so that a server can listen there:
+// a socket nobody answers on, or a symbolic link. tmux 3.3a removes
+// whatever file is there, so that -S naming a file by mistake (even
+// /etc/passwd) deletes it and starts a server in its place; here any
+// other file stays, and binding fails with EADDRINUSE, which the client
+// reports as tmux reports a socket it cannot make.
+func removeStale(path string) error {
+	fi, err := os.Lstat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return err
+	case fi.Mode().Type() != fs.ModeSocket && fi.Mode().Type() != fs.ModeSymlink:
+		return nil
+	}
+	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return nil
 }
 
 // getLock is tmux's client_get_lock. It returns the locked file, or nil when

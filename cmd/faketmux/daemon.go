@@ -109,15 +109,15 @@ func (d *daemon) run(first net.Conn, lock *os.File) int {
 	return 0
 }
 
-// listen makes the socket as tmux's server does: whatever is at the path
-// is removed first, and the socket gets mode srw-rw---- in the socket
-// directory, srw------- elsewhere. The umask is put back so that panes'
-// programs do not inherit it.
+// listen makes the socket as tmux's server does: what is at the path is
+// removed first (see removeStale), and the socket gets mode srw-rw---- in
+// the socket directory, srw------- elsewhere. The umask is put back so
+// that panes' programs do not inherit it.
 func listen(path string, inDir bool) (*net.UnixListener, error) {
 	if len(path) >= tmuxcli.SunPathMax {
 		return nil, syscall.ENAMETOOLONG
 	}
-	os.Remove(path)
+	removeStale(path)
 	mask := 0o177
 	if inDir {
 		mask = 0o117

@@ -370,6 +370,40 @@ func TestSocketModes(t *testing.T) {
 	}
 }
 
+// TestSocketPathHoldingAFile starts a server on a -S path where a file is:
+// tmux 3.3a deletes the file and listens there, the emulator leaves it
+// and fails as tmux fails to make a socket. A symbolic link goes, as in
+// tmux: what it points to is not touched.
+func TestSocketPathHoldingAFile(t *testing.T) {
+	for _, bin := range []string{fakeBin, thinBin} {
+		w := newWorld(t, bin)
+		file := w.dir + "/notes"
+		if err := os.WriteFile(file, []byte("keep me\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		want := result{"", "error creating " + file + " (Address already in use)\n", 1}
+		if got := w.run("", "-f", "/dev/null", "-S", file, "new-session", "-d", "sleep 1000"); got != want {
+			t.Errorf("%s: got %v, want %v", filepath.Base(bin), got, want)
+		}
+		if b, err := os.ReadFile(file); err != nil || string(b) != "keep me\n" {
+			t.Errorf("%s: the file now holds %q, %v", filepath.Base(bin), b, err)
+		}
+
+		link := w.dir + "/link"
+		if err := os.Symlink(file, link); err != nil {
+			t.Fatal(err)
+		}
+		w.must("", "-f", "/dev/null", "-S", link, "new-session", "-d", "sleep 1000")
+		w.must("", "-S", link, "kill-server")
+		if fi, err := os.Lstat(link); err != nil || fi.Mode().Type() != os.ModeSocket {
+			t.Errorf("%s: the link was not replaced by the socket: %v, %v", filepath.Base(bin), fi, err)
+		}
+		if b, err := os.ReadFile(file); err != nil || string(b) != "keep me\n" {
+			t.Errorf("%s: through the link, the file now holds %q, %v", filepath.Base(bin), b, err)
+		}
+	}
+}
+
 // TestPaneProgramsAreDaemonChildren runs a pane whose program is itself a
 // tmux client: it must find the server through $TMUX, as under real tmux.
 func TestPaneProgramsAreDaemonChildren(t *testing.T) {
