@@ -184,7 +184,7 @@ func connect(inv *tmuxcli.Invocation) (net.Conn, error) {
 		}
 	}()
 	for {
-		conn, err := net.DialUnix("unix", nil, &net.UnixAddr{Name: path, Net: "unix"})
+		conn, err := net.DialUnix("unix", nil, socketAddr(path))
 		if err == nil {
 			return conn, nil
 		}
@@ -208,6 +208,17 @@ func connect(inv *tmuxcli.Invocation) (net.Conn, error) {
 		}
 		return spawnDaemon(daemonSpec{path: path, stale: errors.Is(err, syscall.ECONNREFUSED), inDir: inv.InDir}, lock)
 	}
+}
+
+// socketAddr is the address of the socket at path. tmux copies the path
+// into a zeroed sockaddr_un and passes its whole size, so an empty path
+// (-S "", as scripts that take it from an unset $TMUX give) is Linux's
+// abstract address of 107 zero bytes, which Go names with a leading '@'.
+func socketAddr(path string) *net.UnixAddr {
+	if path == "" {
+		path = "@" + strings.Repeat("\x00", tmuxcli.SunPathMax-1)
+	}
+	return &net.UnixAddr{Name: path, Net: "unix"}
 }
 
 // removeStale removes what is at path so that a server can listen there:

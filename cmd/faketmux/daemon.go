@@ -124,7 +124,7 @@ func listen(path string, inDir bool) (*net.UnixListener, error) {
 	}
 	old := syscall.Umask(mask)
 	defer syscall.Umask(old)
-	ln, err := net.ListenUnix("unix", &net.UnixAddr{Name: path, Net: "unix"})
+	ln, err := net.ListenUnix("unix", socketAddr(path))
 	if err != nil {
 		return nil, err
 	}
