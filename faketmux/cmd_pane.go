@@ -228,6 +228,18 @@ func cmdResizePane(c *client, it *cmdItem) error {
 			if err != nil {
 				return errorf(size.msg, err)
 			}
+			// A height counts the line pane-border-status takes from a
+			// pane at its edge, which tmux finds by the pane's rows.
+			switch w.options.get("pane-border-status") {
+			case "top":
+				if size.flag == 'y' && n != maxInt && p.top == 1 {
+					n++
+				}
+			case "bottom":
+				if size.flag == 'y' && n != maxInt && p.top+p.height == w.height-1 {
+					n++
+				}
+			}
 			if w.resizePaneTo(p, size.typ, n) {
 				c.st.notify(event{kind: eventLayoutChanged, w: w})
 			}

@@ -3,6 +3,36 @@ package faketmux
 // The differential cases of layouts: presets, layout strings, resizing
 // and zooming panes.
 var _ = differentialCases("layout", []scenario{
+	// pane-border-status takes a line from each pane at the top (or the
+	// bottom) of the window, as tmux's layout_add_border has it: the
+	// panes' places and sizes, pane_at_top and pane_at_bottom, a zoomed
+	// pane, splitting and resizing (whose minimum and -y count the line),
+	// spreading out, the {top} and {bottom} targets and the neighbours
+	// above and below; the layout strings are the cells', unchanged.
+	{name: "pane border status", steps: []step{
+		cmd("new-session", "-d", "-s", "B", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("set-option", "-w", "pane-border-status", "top", ";", "list-panes", "-F", panesFormat),
+		cmd("split-window", "-d", "sleep 1000", ";", "split-window", "-h", "-d", "sleep 1000", ";", "list-panes", "-F", panesFormat),
+		cmd("set-option", "-w", "pane-border-status", "bottom", ";", "list-panes", "-F", panesFormat),
+		cmd("display-message", "-p", "-t", "{top}", "#{pane_id}", ";", "display-message", "-p", "-t", "{bottom}", "#{pane_id}", ";",
+			"display-message", "-p", "-t", "{bottom-right}", "#{pane_id}"),
+		cmd("select-pane", "-t", "%0", ";", "select-pane", "-U", ";", "display-message", "-p", "#{pane_id}", ";",
+			"select-pane", "-U", ";", "display-message", "-p", "#{pane_id}", ";", "select-pane", "-D", ";", "display-message", "-p", "#{pane_id}"),
+		cmd("resize-pane", "-t", "%1", "-y", "5", ";", "list-panes", "-F", panesFormat),
+		cmd("set-option", "-w", "pane-border-status", "top", ";", "resize-pane", "-t", "%0", "-y", "4", ";", "list-panes", "-F", panesFormat),
+		cmd("select-pane", "-t", "%1", ";", "select-pane", "-D", ";", "display-message", "-p", "#{pane_id}", ";",
+			"select-pane", "-D", ";", "display-message", "-p", "#{pane_id}"),
+		cmd("select-layout", "-E", ";", "list-panes", "-F", panesFormat),
+		cmd("select-layout", "even-vertical", ";", "list-panes", "-F", panesFormat),
+		cmd("resize-pane", "-Z", "-t", "%0", ";", "list-panes", "-F", panesFormat, ";", "resize-pane", "-Z"),
+		cmd("set-option", "-w", "pane-border-status", "off", ";", "list-panes", "-F", panesFormat),
+		// A window just tall enough to split without the line is not
+		// with it.
+		cmd("new-window", "-d", "-n", "small", "sleep 1000", ";", "resize-window", "-t", ":small", "-y", "3", ";",
+			"set-option", "-w", "-t", ":small", "pane-border-status", "bottom", ";", "split-window", "-d", "-t", ":small", "sleep 1000"),
+		cmd("set-option", "-w", "-t", ":small", "pane-border-status", "off", ";", "split-window", "-d", "-t", ":small", "sleep 1000", ";",
+			"list-panes", "-t", ":small", "-F", panesFormat),
+	}},
 	{name: "presets", steps: []step{
 		cmd("new-session", "-d", "-s", "L", "-n", "w", "-x", "81", "-y", "25", "sleep 1000"),
 		cmd("split-window", "-d", "sleep 1000", ";", "split-window", "-h", "-d", "sleep 1000", ";",

@@ -499,11 +499,11 @@ func (f *formatter) paneVariable(key string) (string, time.Time, bool) {
 	case "pane_at_left":
 		return boolString(p.left == 0), t, true
 	case "pane_at_top":
-		return boolString(p.top == 0), t, true
+		return boolString(p.top == w.edges().top), t, true
 	case "pane_at_right":
 		return boolString(p.left+p.width == w.width), t, true
 	case "pane_at_bottom":
-		return boolString(p.top+p.height == w.height), t, true
+		return boolString(p.top+p.height == w.edges().bottom+1), t, true
 	case "pane_current_command":
 		return p.foregroundCommand(), t, true
 	case "pane_current_path":

@@ -61,7 +61,11 @@ func (w *window) splitPane(p *paneState, typ layoutType, size int, before, full 
 	}
 	sx, sy, xoff, yoff := lc.sx, lc.sy, lc.xoff, lc.yoff
 	saved := lc.size(typ)
-	if saved < 2*paneMinimum+1 {
+	least := 2*paneMinimum + 1
+	if typ == layoutTopBottom && lc.borderLine() {
+		least++
+	}
+	if saved < least {
 		return nil
 	}
 	var size2 int
@@ -260,7 +264,11 @@ func (w *window) closePane(p *paneState) {
 func (lc *layoutCell) resizeCheck(typ layoutType) int {
 	switch lc.typ {
 	case layoutPane:
-		return max(lc.size(typ)-paneMinimum, 0)
+		least := paneMinimum
+		if typ == layoutTopBottom && lc.borderLine() {
+			least++
+		}
+		return max(lc.size(typ)-least, 0)
 	case typ:
 		available := 0
 		for _, child := range lc.cells {
@@ -325,16 +333,86 @@ func (w *window) fixPanes() { w.fixPanesBut(nil) }
 // layout_fix_panes does for a pane split-window -Z makes.
 func (w *window) fixPanesBut(skip *paneState) {
 	if w.zoomed != nil {
-		w.zoomed.place(0, 0, w.width, w.height)
+		// tmux's zoomed layout is one cell, at both edges: it gives a
+		// line whenever the status is on.
+		top, height := w.borderShift(true)
+		w.zoomed.place(0, top, w.width, w.height-height)
 		return
 	}
 	w.fixOffsets()
 	for _, p := range w.panes {
 		if p != skip {
 			lc := p.cell
-			p.place(lc.xoff, lc.yoff, lc.sx, lc.sy)
+			top, height := w.borderShift(lc.borderLine())
+			p.place(lc.xoff, lc.yoff+top, lc.sx, lc.sy-height)
 		}
 	}
+}
+
+// rows are a window's first and last rows that panes may have: all of
+// them, but for the line pane-border-status takes at the top or bottom.
+type rows struct{ top, bottom int }
+
+func (w *windowCore) edges() rows {
+	switch w.options.get("pane-border-status") {
+	case "top":
+		return rows{1, w.height - 1}
+	case "bottom":
+		return rows{0, w.height - 2}
+	}
+	return rows{0, w.height - 1}
+}
+
+// borderShift is how far a pane moves down and how much shorter it is
+// than its cell, for a cell that gives a line to pane-border-status
+// (borderLine): with the status at the top it moves down a line, and
+// either way it loses one.
+func (w *window) borderShift(line bool) (top, height int) {
+	switch status := w.options.get("pane-border-status"); {
+	case !line || status == "off":
+		return 0, 0
+	case status == "top":
+		return 1, 1
+	}
+	return 0, 1
+}
+
+// borderLine is tmux's layout_add_border: whether lc gives a line to its
+// window's pane-border-status, which only a cell at the top of the window
+// does with the status at the top, and one at the bottom with it at the
+// bottom. A cell with no pane under it yet gives none.
+func (lc *layoutCell) borderLine() bool {
+	leaf := lc
+	for leaf.typ != layoutPane && len(leaf.cells) > 0 {
+		leaf = leaf.cells[0]
+	}
+	if leaf.pane == nil || leaf.pane.window == nil {
+		return false
+	}
+	switch leaf.pane.window.options.get("pane-border-status") {
+	case "top":
+		return lc.atEdge(false)
+	case "bottom":
+		return lc.atEdge(true)
+	}
+	return false
+}
+
+// atEdge reports whether lc is at the top of its window (at the bottom
+// with last): first (last) in every container above it that runs top to
+// bottom.
+func (lc *layoutCell) atEdge(last bool) bool {
+	for c := lc; c.parent != nil; c = c.parent {
+		cells := c.parent.cells
+		edge := cells[0]
+		if last {
+			edge = cells[len(cells)-1]
+		}
+		if c.parent.typ == layoutTopBottom && c != edge {
+			return false
+		}
+	}
+	return true
 }
 
 func (p *paneState) place(left, top, width, height int) {
@@ -420,22 +498,23 @@ func (d direction) extent(p *paneState) (off, size, cross, crossSize int) {
 // meets p's border on that side (wrapping round to the other side of the
 // window at its edge) and whose span across overlaps p's span with its
 // border cell, the one that became active last, else the first in pane
-// order. It is nil when there is none. pane-border-status, which moves the
-// edges in tmux, is not modelled and so is always off.
+// order. It is nil when there is none. Up and down, pane-border-status
+// moves the window's edges by its line, as in tmux.
 func (w *window) neighbour(p *paneState, d direction) *paneState {
 	off, size, lo, crossSize := d.extent(p)
 	hi := lo + crossSize
-	whole := w.width
+	whole, first := w.width, 0
 	if d.vertical {
-		whole = w.height
+		e := w.edges()
+		whole, first = e.bottom+1, e.top
 	}
 	edge := off
 	switch {
 	case d.forward:
 		if edge = off + size + 1; edge >= whole {
-			edge = 0
+			edge = first
 		}
-	case edge == 0:
+	case edge == first:
 		edge = whole + 1
 	}
 	var best *paneState

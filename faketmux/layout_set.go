@@ -212,14 +212,22 @@ func (w *window) arrangeTiled() {
 }
 
 // spread shares a container's space evenly among its cells, the last
-// taking what division leaves, as tmux's layout_spread_cell does; it
-// reports whether any cell changed.
+// taking what division leaves, as tmux's layout_spread_cell does, a line
+// that pane-border-status takes aside; it reports whether any cell
+// changed.
 func (lc *layoutCell) spread() bool {
 	n := len(lc.cells)
 	if n <= 1 || lc.typ == layoutPane {
 		return false
 	}
-	size := lc.size(lc.typ)
+	// line is the one line a top-to-bottom cell gives to the status.
+	line := func(c *layoutCell) int {
+		if lc.typ == layoutTopBottom && c.borderLine() {
+			return 1
+		}
+		return 0
+	}
+	size := lc.size(lc.typ) - line(lc)
 	if size < n-1 {
 		return false
 	}
@@ -232,7 +240,7 @@ func (lc *layoutCell) spread() bool {
 		if i == n-1 {
 			each = size - (each+1)*(n-1)
 		}
-		if change := each - child.size(lc.typ); change != 0 {
+		if change := each + line(child) - child.size(lc.typ); change != 0 {
 			child.resizeAdjust(lc.typ, change)
 			changed = true
 		}

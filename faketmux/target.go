@@ -460,10 +460,11 @@ var paneNeighbours = map[string]direction{
 // visible pane, in pane order, whose cells with their border hold it).
 func (w *window) paneAtPlace(name string) *paneState {
 	x, y := w.width/2, w.height/2
-	right, bottom := w.width-1, w.height-1
+	right := w.width - 1
+	top, bottom := w.edges().top, w.edges().bottom
 	switch strings.ToLower(name) {
 	case "top":
-		y = 0
+		y = top
 	case "bottom":
 		y = bottom
 	case "left":
@@ -471,9 +472,9 @@ func (w *window) paneAtPlace(name string) *paneState {
 	case "right":
 		x = right
 	case "top-left":
-		x, y = 0, 0
+		x, y = 0, top
 	case "top-right":
-		x, y = right, 0
+		x, y = right, top
 	case "bottom-left":
 		x, y = 0, bottom
 	case "bottom-right":
