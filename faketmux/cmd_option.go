@@ -202,6 +202,12 @@ func (st *state) pushChanges(name string) {
 		for _, p := range st.panes {
 			p.styleChanged = true
 		}
+	case "alternate-screen", "scroll-on-clear":
+		for _, p := range st.panes {
+			if p.prog != nil {
+				p.prog.Apply(p.settings())
+			}
+		}
 	case "pane-border-status":
 		for _, s := range st.sessions {
 			for _, w := range s.winlinks {

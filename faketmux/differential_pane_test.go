@@ -223,6 +223,22 @@ var _ = differentialCases("pane", []scenario{
 		cmd("new-session", "-d", "-s", "f", "-n", "w", "sleep 1000"),
 		cmd("list-panes", "-a", "-F", "#{session_name}:#{window_name}.#{pane_index} [#{pane_start_path}] [#{session_path}]"),
 	}},
+	// alternate-screen and scroll-on-clear, read as the program's output
+	// is drawn: off, a program cannot switch to the alternate screen,
+	// and clearing the whole screen (ED 2, or ED 0 from its first cell)
+	// scrolls nothing into the history.
+	{name: "alternate-screen and scroll-on-clear", steps: []step{
+		cmd("new-session", "-d", "-s", "A", "-n", "w", "-x", "30", "-y", "5", "sleep 1000"),
+		cmd("set-option", "-w", "-t", "A", "alternate-screen", "off", ";", "set-option", "-w", "-t", "A", "scroll-on-clear", "off", ";",
+			"respawn-pane", "-k", "-t", "A", "printf 'one\\ntwo\\nthree\\n\\033[2J\\033[Hx\\n\\033[H\\033[Jy\\033[?1049hz@@a@@'; exec sleep 1000"),
+		cmd("capture-pane", "-p", "-S", "-", "-t", "A").waitFor("@@a@@"),
+		cmd("display-message", "-p", "-t", "A", "#{alternate_on} #{history_size}"),
+		cmd("set-option", "-w", "-t", "A", "-u", "alternate-screen", ";", "set-option", "-p", "-t", "A", "scroll-on-clear", "on", ";",
+			"respawn-pane", "-k", "-t", "A", "printf 'one\\ntwo\\nthree\\n\\033[2J\\033[Hx\\n\\033[H\\033[Jy\\033[?1049hz@@b@@'; exec sleep 1000"),
+		cmd("capture-pane", "-p", "-S", "-", "-t", "A").waitFor("@@b@@"),
+		cmd("display-message", "-p", "-t", "A", "#{alternate_on} #{history_size}"),
+		cmd("capture-pane", "-p", "-a", "-t", "A"),
+	}},
 	{name: "pane facts", steps: []step{
 		cmd("new-session", "-d", "-s", "f", "-n", "w", "-x", "40", "-y", "10", "-c", "/",
 			`sh -c 'printf "abc\ndefgh"; read x; printf "\033[?1049h\033[HXY\033[3;5H"; read x; printf "\033[?1049l"; exec sleep 1000'`),

@@ -73,10 +73,19 @@ func (c *client) emptyPane(w *window, argv []string, cwd string, width, height i
 		command: filepath.Base(w.session.options.get("default-shell")),
 		dead:    &paneDeath{status: -1}, empty: true, styleChanged: true,
 	}
-	p.prog = startEmpty(pane.Options{Cols: width, Rows: height, HistoryLimit: p.historyLimit})
+	p.prog = startEmpty(pane.Options{Cols: width, Rows: height, HistoryLimit: p.historyLimit, Settings: p.settings()})
 	st.nextPane++
 	st.panes[p.id] = p
 	return p
+}
+
+// settings are the pane's options that its screen reads as it draws.
+func (p *paneState) settings() pane.Settings {
+	o := p.opts()
+	return pane.Settings{
+		NoAlternateScreen: o.get("alternate-screen") != "on",
+		NoScrollOnClear:   o.get("scroll-on-clear") != "on",
+	}
 }
 
 // startEmpty makes an empty pane's screen; tests replace it.
@@ -118,7 +127,7 @@ func (c *client) runPane(p *paneState, extraEnv []string, keep pane.Keeper) erro
 	env := child.pushed()
 	prog, err := startProgram(pane.Options{
 		Argv: run, Arg0: arg0, Dir: dir, Env: env, Cols: p.width, Rows: p.height,
-		HistoryLimit: p.historyLimit, Keep: keep,
+		HistoryLimit: p.historyLimit, Keep: keep, Settings: p.settings(),
 		Output: func(b []byte) {
 			p.changed.Store(true)
 			p.output.Store(true)

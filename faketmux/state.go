@@ -41,6 +41,7 @@ type program interface {
 	TTY() string
 	Foreground() (pgrp, sid int, ok bool)
 	Display(b []byte)
+	Apply(pane.Settings)
 	Close() error
 }
 

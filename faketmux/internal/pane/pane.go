@@ -52,6 +52,9 @@ type Options struct {
 	// over, reset for a new program as tmux resets a respawned pane's: its
 	// history stays as it was, and HistoryLimit is its own.
 	Keep Keeper
+	// Settings are the pane's options that change how its output is
+	// drawn, as they are when it starts; Screen.Apply changes them.
+	Settings Settings
 	// Output, if set, gets each chunk of the program's output once the
 	// screen has taken it in, as tmux hands a pane's output to its
 	// control clients. It must not block; the chunk is its own.
@@ -159,6 +162,7 @@ func newPane(cols, rows int, o Options) *Pane {
 	} else {
 		p.Screen = NewScreen(cols, rows, o.HistoryLimit)
 	}
+	p.Apply(o.Settings)
 	return p
 }
 

@@ -96,7 +96,8 @@ type Screen struct {
 	utf8 utf8Char
 	// str is the string sequence being read, which the screen reads
 	// itself (requests.go); requests are what strings asked of the server.
-	str *stringSeq
+	settings Settings
+	str      *stringSeq
 	// stringStart is when the string being read began, by clock: tmux
 	// gives up on a string after stringTimeout.
 	stringStart time.Time
@@ -137,6 +138,24 @@ func NewScreen(cols, rows, historyLimit int) *Screen {
 		HandleEsc: s.esc,
 	})
 	return s
+}
+
+// Settings are the options of a pane that tmux reads as it draws the
+// program's output, each on unless the pane's options turn it off:
+// alternate-screen (whether the program may switch to the alternate
+// screen) and scroll-on-clear (whether clearing the whole screen scrolls
+// it into the history first).
+type Settings struct {
+	NoAlternateScreen bool
+	NoScrollOnClear   bool
+}
+
+// Apply takes the pane's settings as they are now, for the output that
+// comes after.
+func (s *Screen) Apply(o Settings) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.settings = o
 }
 
 // TakeBell reports whether the program rang the bell since the last
@@ -935,7 +954,7 @@ func (s *Screen) clearView(px, py, nx, ny int, bg int32) {
 // scrolls the rows down to the last one used into it instead.
 func (s *Screen) clearScreen(bg int32) {
 	g := s.g
-	if !g.history {
+	if !g.history || s.settings.NoScrollOnClear {
 		s.clearView(0, 0, g.sx, g.sy, bg)
 		return
 	}
@@ -1306,9 +1325,11 @@ func (s *Screen) privateMode(n int, on bool) {
 	case 7:
 		s.setMode(modeWrap, on)
 	case 47, 1047, 1049:
-		if on {
+		switch {
+		case s.settings.NoAlternateScreen:
+		case on:
 			s.alternateOn(n == 1049)
-		} else {
+		default:
 			s.alternateOff(n == 1049)
 		}
 	case 2004:
@@ -1402,7 +1423,7 @@ func (s *Screen) eraseDisplay(n, second int, bg int32) {
 	sx, sy := g.sx, g.sy
 	switch n {
 	case 0:
-		if s.cx == 0 && s.cy == 0 && g.history {
+		if s.cx == 0 && s.cy == 0 && g.history && !s.settings.NoScrollOnClear {
 			s.clearScreen(bg)
 			return
 		}
