@@ -231,9 +231,10 @@ func (c *client) findWindowIndex(v string) (target, error) {
 		if s = c.st.lookupSession(strings.TrimPrefix(sessPart, "="), exact); s == nil {
 			return target{}, errorf(errCantFindSession, strings.TrimPrefix(sessPart, "="))
 		}
-		if winPart == "" {
-			return target{s: s, idx: -1}, nil
-		}
+	}
+	if colon && winPart == "" {
+		// "session:" or ":" alone: the session's next free index.
+		return target{s: s, idx: -1}, nil
 	}
 	if s != nil {
 		if winPart[0] == '+' || winPart[0] == '-' {

@@ -2,6 +2,17 @@ package faketmux
 
 // The differential cases of the window commands and layouts.
 var _ = differentialCases("window", []scenario{
+	// A window target of the session alone (":" for the current one)
+	// is its next free index, for each command that takes one.
+	{name: "a session's next free index", steps: []step{
+		cmd("new-session", "-d", "-s", "main", "-n", "w", "sleep 1000"),
+		cmd("new-window", "-d", "-t", ":", "-n", "a", "sleep 1000"),
+		cmd("link-window", "-t", ":"),
+		cmd("link-window", "-s", ":a", "-t", "main:"),
+		cmd("move-window", "-s", ":1", "-t", ":"),
+		cmd("new-window", "-d", "-t", "=main:", "-n", "b", "sleep 1000"),
+		cmd("list-windows", "-F", "#{window_index} #{window_name} #{window_linked}"),
+	}},
 	{name: "layouts", steps: []step{
 		cmd("new-session", "-d", "-s", "L", "-n", "w", "-x", "81", "-y", "25", "sleep 1000"),
 		cmd("split-window", "-h", "-d", "-P", "-F", "#{pane_id}", "sleep 1000"),
