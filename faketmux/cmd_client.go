@@ -302,9 +302,6 @@ func cmdSwitchClient(c *client, it *cmdItem) error {
 			c.st.windowChanged(s, before)
 		}
 	}
-	if cc.session != s {
-		cc.lastSession = cc.session
-	}
 	cc.keyTable = ""
 	// tmux focuses the new session's pane and leaves the old one
 	// focused until something else looks at it.
@@ -501,6 +498,12 @@ func (f *formatter) clientVariable(key string) (string, time.Time, bool) {
 			return cc.session.name, t, true
 		}
 		return "", t, true
+	case "client_last_session":
+		// None is no variable at all, as display-message -a shows.
+		if s := cc.lastSession; s != nil && slices.Contains(f.st.sessions, s) {
+			return s.name, t, true
+		}
+		return "", t, false
 	case "client_key_table":
 		if cc.keyTable == "" {
 			return "root", t, true

@@ -2,6 +2,7 @@ package faketmux
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -369,6 +370,9 @@ func (c *client) attachClient(cc *controlClient, s *session, attached int) {
 		c.st.outClients = append(c.st.outClients, cc)
 		c.st.outMu.Unlock()
 	}
+	if cc.session != nil && cc.session != s {
+		cc.lastSession = cc.session
+	}
 	cc.session = s
 	s.current.latest = cc
 	c.st.resizeSoon = true
@@ -384,16 +388,66 @@ func (c *client) attachClient(cc *controlClient, s *session, attached int) {
 	}
 }
 
-// detachFrom ends the control clients attached to s, which is going away:
-// tmux's detach-on-destroy, on by default, detaches them.
+// detachFrom ends the control clients attached to s, which is going away
+// with the server (tmux's server_shutdown, which tells of no focus).
 func (st *state) detachFrom(s *session) {
 	for _, cc := range st.controls {
 		if cc.session == s {
-			cc.session = nil
+			cc.session, cc.lastSession = nil, nil
 			cc.exit = true
 			cc.poke()
 		}
 	}
+}
+
+// moveFrom is tmux's server_destroy_session for s, which is going away:
+// its control clients go to another session as its detach-on-destroy
+// says (off: the one used longest ago; no-detached: that among those no
+// client is attached to), else they are detached, as with on.
+func (st *state) moveFrom(s *session) {
+	var next *session
+	switch s.options.get("detach-on-destroy") {
+	case "off":
+		next = st.leastRecent(s, false)
+	case "no-detached":
+		next = st.leastRecent(s, true)
+	}
+	c := st.noClient(context.Background())
+	for _, cc := range slices.Clone(st.controls) {
+		if cc.session != s {
+			continue
+		}
+		// Its pane loses the focus first, as tmux's
+		// server_client_set_session looks at the old window.
+		if w := s.current; w != nil && w.active != nil && w.active.focused {
+			p := w.active
+			p.focused = false
+			st.notify(event{kind: eventSilent, hook: "pane-focus-out", p: p})
+		}
+		if next == nil {
+			cc.session, cc.lastSession = nil, nil
+			cc.exit = true
+			cc.poke()
+		} else {
+			c.attachClient(cc, next, 0)
+		}
+	}
+}
+
+// leastRecent is tmux's server_next_session (or, with detached,
+// server_next_detached_session): the session other than s used longest
+// ago, among those no client is attached to with detached.
+func (st *state) leastRecent(s *session, detached bool) *session {
+	var found *session
+	for _, x := range st.sessions {
+		if x == s || detached && st.attachedTo(x) > 0 {
+			continue
+		}
+		if found == nil || x.seq < found.seq {
+			found = x
+		}
+	}
+	return found
 }
 
 // shutDown tells the control clients of the sessions a server that is

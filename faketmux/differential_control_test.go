@@ -1,6 +1,10 @@
 package faketmux
 
-import "regexp"
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
 
 // The differential cases of control mode (tmux -C): each control step's
 // input is sent once the client has answered its argv (see package
@@ -9,6 +13,25 @@ import "regexp"
 // of its queue's items), notifications, the client in list-clients and
 // session_attached, show-buffer's escaping, and each way out.
 var _ = differentialCases("control", []scenario{
+	// detach-on-destroy: a control client whose session goes moves to
+	// the session used longest ago (off), to the one of those no client
+	// is attached to (no-detached), or leaves (on). tmux orders the
+	// notifications and the command output by chance, so the lines are
+	// compared sorted.
+	{name: "detach-on-destroy", steps: []step{
+		cmd("new-session", "-d", "-s", "a", "-n", "w", "sleep 1000"),
+		cmd("new-session", "-d", "-s", "b", "-n", "w", "sleep 1000"),
+		cmd("new-session", "-d", "-s", "c", "-n", "w", "sleep 1000"),
+		cmd("new-session", "-d", "-s", "d", "-n", "w", "sleep 1000"),
+		cmd("set-option", "-g", "detach-on-destroy", "off"),
+		cmd("attach", "-t", "c").controlIn("kill-session\ndisplay -p '[#{client_session}] [#{client_last_session}]'\n" +
+			"list-sessions -F '#{session_name} #{session_attached}'\n").normalise(sortedControl),
+		cmd("set-option", "-g", "detach-on-destroy", "no-detached"),
+		cmd("attach", "-t", "d").controlIn("kill-session\ndisplay -p '[#{client_session}]'\n").normalise(sortedControl),
+		cmd("set-option", "-g", "detach-on-destroy", "on"),
+		cmd("attach", "-t", "b").controlIn("kill-session\ndisplay -p '[#{client_session}]'\n").normalise(sortedControl),
+		cmd("list-sessions", "-F", "#{session_name}"),
+	}},
 	{name: "attach and commands", steps: []step{
 		cmd("new-session", "-d", "-s", "m", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
 		cmd("attach-session", "-f", "no-output,ignore-size").controlIn(
@@ -237,4 +260,12 @@ var guardNumberRE = regexp.MustCompile(`(?m)^(%begin|%end|%error) TIME [0-9]+ `)
 // queue).
 func normGuardNumbers(s string) string {
 	return guardNumberRE.ReplaceAllString(normControl(s), "$1 TIME N ")
+}
+
+// sortedControl is normControl with the lines sorted, for control output
+// whose notifications tmux interleaves with command output by chance.
+func sortedControl(s string) string {
+	lines := strings.SplitAfter(normControl(s), "\n")
+	slices.Sort(lines)
+	return strings.Join(lines, "")
 }

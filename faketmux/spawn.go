@@ -348,7 +348,7 @@ func (st *state) detachWindow(w *window) {
 // being killed.
 func (st *state) closeSession(s *session) {
 	st.removeSession(s)
-	st.detachFrom(s)
+	st.moveFrom(s)
 	st.notify(event{kind: eventSessionsChanged, s: s, hook: "session-closed"})
 }
 
