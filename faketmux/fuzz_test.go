@@ -3,8 +3,10 @@ package faketmux_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"hash/fnv"
 	"math"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
@@ -203,9 +205,21 @@ func runBounded(t *testing.T, s *faketmux.Server, argv ...string) (stdout, stder
 	defer cancel()
 	var out, errb bytes.Buffer
 	done := make(chan int, 1)
-	go func() { done <- s.Run(ctx, argv, strings.NewReader("fuzzed stdin\n"), &out, &errb) }()
+	// A panic in Run's goroutine would end the fuzzing process with no
+	// input to show for it; caught here, it fails the input instead.
+	panicked := make(chan string, 1)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				panicked <- fmt.Sprintf("%v\n%s", r, debug.Stack())
+			}
+		}()
+		done <- s.Run(ctx, argv, strings.NewReader("fuzzed stdin\n"), &out, &errb)
+	}()
 	select {
 	case rc = <-done:
+	case msg := <-panicked:
+		t.Fatalf("%q panicked: %s", argv, msg)
 	case <-time.After(time.Minute):
 		t.Fatalf("%q did not return within a minute, its context ended after 5 s", argv)
 	}
