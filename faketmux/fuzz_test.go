@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math"
+	"os"
+	"path/filepath"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -236,6 +238,25 @@ func checkExit(t *testing.T, argv []string, stderr string, rc int) {
 	case rc == 1 && (stderr == "" || !strings.HasSuffix(stderr, "\n")):
 		t.Fatalf("%q: exit status 1 with standard error %q, want an error line", argv, stderr)
 	}
+}
+
+// crashDirEnv names a directory where each fuzzing process of this
+// package writes its fatal errors (debug.SetCrashOutput). go test's fuzz
+// coordinator discards its workers' output, so a worker that dies, where
+// an input would fail, otherwise says only that it hung or terminated.
+const crashDirEnv = "FAKETMUX_CRASH_DIR"
+
+func init() {
+	dir := os.Getenv(crashDirEnv)
+	if dir == "" {
+		return
+	}
+	f, err := os.Create(filepath.Join(dir, fmt.Sprintf("crash-%d.txt", os.Getpid())))
+	if err != nil {
+		return
+	}
+	debug.SetCrashOutput(f, debug.CrashOptions{})
+	f.Close() // SetCrashOutput keeps its own duplicate
 }
 
 // FuzzRun runs fuzzed command lines (one a line, words split by tabs, ';'
