@@ -130,7 +130,9 @@ var _ = differentialCases("parse", []scenario{
 		`NO=1`,
 		`%endif`,
 	}, "\n") + "\n", steps: []step{
-		cmd("new-session", "-d", "-s", "m", "sleep 1000"),
+		// Named, so that tmux's automatic rename takes no item of its
+		// queue at a time of its choosing: the control step counts them.
+		cmd("new-session", "-d", "-s", "m", "-n", "w", "sleep 1000"),
 		cmd("show-environment", "-g", "E", ";", "show-environment", "-g", "A", ";", "show-environment", "-g", "FOO", ";",
 			"show-environment", "-g", "G", ";", "show-environment", "-gh"),
 		cmd("show-environment", "-g", "H"),

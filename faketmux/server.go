@@ -307,7 +307,6 @@ func (s *Server) start(ctx context.Context, call Call) {
 	s.socket = true
 	s.st = newState(s, call.Env, call.Dir)
 	s.st.procEnv, s.st.procDir = call.Env, call.Dir
-	s.st.number += uint64(len(call.Config)) // an item for each file tmux loads
 	select {
 	case <-s.done:
 		s.done = make(chan struct{})
@@ -330,6 +329,11 @@ func (s *Server) runConfig(ctx context.Context, config []ConfigFile) {
 	for _, f := range config {
 		cmds, ok := c.parseConfigFile(f)
 		failed = failed || !ok
+		if ok && len(cmds) == 0 {
+			// tmux queues an item for each command a file holds, and
+			// for a file that holds none (an empty callback).
+			st.number++
+		}
 		lines = append(lines, cmds...)
 	}
 	for _, cmds := range lines {
