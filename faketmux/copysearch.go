@@ -7,8 +7,8 @@ import (
 
 // Copy mode's searches, as tmux's window_copy_search does them: the
 // cursor moves to the next match (after it, with emacs keys, searching
-// down; at its start searching up), going round the ends (wrap-search's
-// default), and the matches on the view are marked, which shows their
+// down; at its start searching up), going round the ends unless the
+// window's wrap-search is off, and the matches on the view are marked, which shows their
 // count in the position indicator. A search string in lower case matches
 // either case. Rows never wrap here.
 
@@ -209,22 +209,27 @@ func (cs *copyState) markMatches(search []string, re *regexp.Regexp, cis, visibl
 	}
 }
 
-// afterMark moves (fx, fy) past the match it is on.
-func (cs *copyState) afterMark(fx, fy *int) {
+// afterMark moves (fx, fy) past the match it is on; without wrap, no
+// further than the grid's last cell.
+func (cs *copyState) afterMark(fx, fy *int, wrap bool) {
 	start, ok := cs.markAt(*fx, *fy)
 	if !ok || cs.search.marks[start] == 0 {
 		return
 	}
 	for {
 		at, ok := cs.markAt(*fx, *fy)
-		if !ok || cs.search.marks[at] != cs.search.marks[start] {
+		if !ok || cs.search.marks[at] != cs.search.marks[start] || !wrap && cs.atEnd(*fx, *fy) {
 			return
 		}
-		cs.moveRight(fx, fy)
+		cs.moveRight(fx, fy, wrap)
 	}
 }
 
-// moveLeft and moveRight step a cell, going round the grid's ends.
+// atEnd reports whether (fx, fy) is the grid's last cell.
+func (cs *copyState) atEnd(fx, fy int) bool { return fx == cs.sx-1 && fy == len(cs.lines)-1 }
+
+// moveLeft and moveRight step a cell; at the grid's ends, they go round
+// with wrap, else stay.
 func (cs *copyState) moveLeft(fx, fy *int, wrap bool) {
 	switch {
 	case *fx > 0:
@@ -236,13 +241,13 @@ func (cs *copyState) moveLeft(fx, fy *int, wrap bool) {
 	}
 }
 
-func (cs *copyState) moveRight(fx, fy *int) {
+func (cs *copyState) moveRight(fx, fy *int, wrap bool) {
 	switch {
 	case *fx < cs.sx-1:
 		*fx++
 	case *fy < len(cs.lines)-1:
 		*fx, *fy = 0, *fy+1
-	default:
+	case wrap:
 		*fx, *fy = 0, 0
 	}
 }
@@ -267,32 +272,33 @@ func (cs *copyState) runSearch(p *paneState, down, regex bool) bool {
 		return false
 	}
 	vi := cs.vi()
+	wrap := p.window.options.get("wrap-search") == "on"
 	fx, fy := cs.cx, cs.row(cs.cy)
 	switch {
 	case !down:
-		cs.moveLeft(&fx, &fy, true)
+		cs.moveLeft(&fx, &fy, wrap)
 	case vi && ss.marks != nil:
 		// Vi keys leave the cursor at the start of a match: the next
 		// search starts after it.
-		cs.afterMark(&fx, &fy)
+		cs.afterMark(&fx, &fy, wrap)
 	case vi:
-		cs.moveRight(&fx, &fy)
+		cs.moveRight(&fx, &fy, wrap)
 	}
-	if !cs.searchJump(search, re, fx, fy, cis, down, true) {
+	if !cs.searchJump(search, re, fx, fy, cis, down, wrap) {
 		return false
 	}
 	cs.markMatches(search, re, cis, visibleOnly)
 	fx, fy = cs.cx, cs.row(cs.cy)
 	if at, ok := cs.markAt(fx, fy); down && ok && at > 0 && ss.marks[at] == ss.marks[at-1] {
 		// Not at the start of a match: the next one.
-		cs.afterMark(&fx, &fy)
-		cs.searchJump(search, re, fx, fy, cis, down, true)
+		cs.afterMark(&fx, &fy, wrap)
+		cs.searchJump(search, re, fx, fy, cis, down, wrap)
 		fx, fy = cs.cx, cs.row(cs.cy)
 	}
 	if down {
 		if !vi {
 			// Emacs keys leave the cursor after the match.
-			cs.afterMark(&fx, &fy)
+			cs.afterMark(&fx, &fy, wrap)
 			cs.cx, cs.cy = fx, fy-cs.hsize+cs.oy
 		}
 		return true

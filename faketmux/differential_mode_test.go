@@ -17,6 +17,9 @@ func shownAs(format string, args ...string) step {
 	return cmd(append(args, ";", "display-message", "-p", "-t", "m", format)...)
 }
 
+// noWrapFormat is where a search left the cursor.
+const noWrapFormat = "cx=#{copy_cursor_x} cy=#{copy_cursor_y} sp=#{scroll_position} srch=#{search_present} word=[#{copy_cursor_word}]"
+
 // copyX is a copy-mode command on pane m, then its state in copyFormat.
 func copyX(args ...string) step {
 	return shownAs(copyFormat, append([]string{"send-keys", "-X", "-t", "m"}, args...)...)
@@ -144,6 +147,29 @@ var _ = differentialCases("mode", []scenario{
 		shown("send-keys", "-X", "-t", "m", "cancel", ";", "copy-mode", "-t", "m", ";", "send-keys", "-X", "-t", "m", "search-again"),
 		shown("send-keys", "-t", "m", "C-g"),
 		cmd("list-buffers"),
+	}},
+	// wrap-search off: a search stops at the end of the history or the
+	// start of it, where it would go round; with vi keys too.
+	{name: "copy mode searches without wrapping", steps: []step{
+		cmd("new-session", "-d", "-s", "m", "-x", "30", "-y", "5",
+			"printf 'foo one\\nbar\\nbaz foo\\nqux\\nfoo end\\nlast'; sleep 1000"),
+		cmd("capture-pane", "-p", "-t", "m").waitFor("last"),
+		cmd("set-option", "-w", "-t", "m", "wrap-search", "off", ";", "copy-mode", "-t", "m"),
+		shownAs(noWrapFormat, "send-keys", "-X", "-t", "m", "search-forward", "foo"),
+		shownAs(noWrapFormat, "send-keys", "-X", "-t", "m", "search-backward", "foo"),
+		shownAs(noWrapFormat, "send-keys", "-X", "-t", "m", "search-again"),
+		shownAs(noWrapFormat, "send-keys", "-X", "-t", "m", "search-again"),
+		shownAs(noWrapFormat, "send-keys", "-X", "-t", "m", "search-again"),
+		shownAs(noWrapFormat, "send-keys", "-X", "-t", "m", "search-reverse"),
+		shownAs(noWrapFormat, "send-keys", "-X", "-N", "5", "-t", "m", "search-reverse"),
+		shownAs(noWrapFormat, "send-keys", "-X", "-t", "m", "history-top", ";", "send-keys", "-X", "-t", "m", "search-backward", "last"),
+		shownAs(noWrapFormat, "send-keys", "-X", "-t", "m", "cancel", ";", "set-option", "-w", "-t", "m", "mode-keys", "vi", ";",
+			"copy-mode", "-t", "m", ";", "send-keys", "-X", "-t", "m", "search-backward", "foo"),
+		shownAs(noWrapFormat, "send-keys", "-X", "-t", "m", "search-forward", "foo"),
+		shownAs(noWrapFormat, "send-keys", "-X", "-t", "m", "search-forward", "foo"),
+		shownAs(noWrapFormat, "send-keys", "-X", "-t", "m", "search-forward", "foo"),
+		shownAs(noWrapFormat, "send-keys", "-X", "-t", "m", "cancel", ";", "set-option", "-w", "-t", "m", "-u", "wrap-search", ";",
+			"copy-mode", "-t", "m", ";", "send-keys", "-X", "-t", "m", "search-forward", "foo"),
 	}},
 	{name: "copy mode word moves", steps: onScreen(wordsScreen, "last line here",
 		cmd("copy-mode", "-t", "m"),
