@@ -393,11 +393,17 @@ func (c *client) attachClient(cc *controlClient, s *session, attached int) {
 func (st *state) detachFrom(s *session) {
 	for _, cc := range st.controls {
 		if cc.session == s {
-			cc.session, cc.lastSession = nil, nil
-			cc.exit = true
-			cc.poke()
+			cc.detach()
 		}
 	}
+}
+
+// detach leaves cc with no session, to exit (%exit) once its batch is
+// done.
+func (cc *controlClient) detach() {
+	cc.session, cc.lastSession = nil, nil
+	cc.exit = true
+	cc.poke()
 }
 
 // moveFrom is tmux's server_destroy_session for s, which is going away:
@@ -425,9 +431,7 @@ func (st *state) moveFrom(s *session) {
 			st.notify(event{kind: eventSilent, hook: "pane-focus-out", p: p})
 		}
 		if next == nil {
-			cc.session, cc.lastSession = nil, nil
-			cc.exit = true
-			cc.poke()
+			cc.detach()
 		} else {
 			c.attachClient(cc, next, 0)
 		}
