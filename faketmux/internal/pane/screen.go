@@ -169,7 +169,10 @@ func (s *Screen) Display(b []byte) {
 	defer s.mu.Unlock()
 	s.expireString()
 	for _, c := range b {
-		wasGround := s.str == nil && s.parser.State() == parser.GroundState
+		// The parser stays in ground while the screen reads a string
+		// itself, and ending one does not move it.
+		state := s.parser.State()
+		wasGround := s.str == nil && state == parser.GroundState
 		if s.str != nil && !s.stringByte(c) {
 			s.pending = append(s.pending, c) // tmux keeps a string's bytes as a sequence's
 			if s.str == nil {
@@ -177,7 +180,7 @@ func (s *Screen) Display(b []byte) {
 			}
 			continue
 		}
-		ground := s.parser.State() == parser.GroundState
+		ground := state == parser.GroundState
 		switch {
 		case c >= 0x80 && ground:
 			s.topBitSet(c)
@@ -191,10 +194,10 @@ func (s *Screen) Display(b []byte) {
 			if c < ' ' || c == 0x7f {
 				s.flushRun()
 			}
-			wasString := s.inString()
 			s.parser.Advance(c)
 			ground = !s.stringStarted() && s.parser.State() == parser.GroundState
-			if !wasString && s.inString() {
+			// Every string begins with the byte after an ESC.
+			if state == parser.EscapeState && s.inString() {
 				s.stringStart = s.clock()
 			}
 		}
