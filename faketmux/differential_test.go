@@ -150,6 +150,10 @@ type scenario struct {
 	// words cannot say (%if, { … } blocks): the emulator's server parses
 	// it, as it does a file tmuxcli's LoadConfig hands over as text.
 	configText string
+	// explore marks a sequence of TestDifferentialExplore: it has no
+	// record, and it stops at its first difference, since the ones after
+	// it follow from it.
+	explore bool
 }
 
 // configFile writes config as a tmux configuration file: each word quoted,
@@ -480,11 +484,16 @@ func runScenario(t *testing.T, tmux, family string, sc scenario) {
 		if want.code != got.code {
 			t.Errorf("%s: exit status tmux %d, fake %d", what, want.code, got.code)
 		}
+		if sc.explore && t.Failed() {
+			t.FailNow()
+		}
 		if tmux != "" && !fake.Running() {
 			waitForExit(t, socket)
 		}
 	}
-	tmuxs.check()
+	if !sc.explore {
+		tmuxs.check()
+	}
 }
 
 // answers are tmux's answers to a scenario, step by step: live tmux's,

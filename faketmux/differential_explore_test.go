@@ -1,0 +1,262 @@
+package faketmux
+
+import (
+	goflag "flag"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestDifferentialExplore looks for differences the recorded cases do not
+// cover: it runs random sequences of the commands that shape sessions,
+// windows, panes, layouts, options and buffers against live tmux and the
+// emulator, with a snapshot of the whole server after each, and stops a
+// sequence at its first difference. It runs only when asked, since it
+// records nothing and needs live tmux:
+//
+//	go test ./faketmux -run TestDifferentialExplore -explore 200 -explore-seed 1
+//
+// A failure prints its sequence as steps, to become a recorded case in
+// the family it concerns once the emulator is fixed.
+func TestDifferentialExplore(t *testing.T) {
+	if *exploreRuns == 0 {
+		t.Skip("explores only with -explore N")
+	}
+	tmux := realTmux(t)
+	if tmux == "" {
+		t.Skip("exploring compares with live tmux, and none is on PATH")
+	}
+	for seed := *exploreSeed; seed < *exploreSeed+uint64(*exploreRuns); seed++ {
+		sc := scenario{name: fmt.Sprintf("seed %d", seed), explore: true, steps: explorationSteps(seed)}
+		t.Run(sc.name, func(t *testing.T) {
+			defer func() {
+				if t.Failed() {
+					t.Logf("the sequence:\n%s", stepsSource(sc.steps))
+				}
+			}()
+			runScenario(t, tmux, "explore", sc)
+		})
+	}
+}
+
+var (
+	exploreRuns = goflag.Int("explore", 0, "TestDifferentialExplore: how many random sequences to run against live tmux")
+	exploreSeed = goflag.Uint64("explore-seed", 1, "TestDifferentialExplore: the first sequence's seed")
+)
+
+// exploreSnapshot is run after every command: every pane of the server,
+// with its window and session, and the buffers.
+var exploreSnapshot = []string{
+	"list-panes", "-a", "-F",
+	"#{session_name} #{session_id} #{session_windows} #{window_index} #{window_id} #{window_name} " +
+		"#{window_flags} #{window_layout} #{window_width}x#{window_height} #{pane_index} #{pane_id} #{?pane_active,*,-} " +
+		"#{pane_left},#{pane_top} #{pane_width}x#{pane_height} #{pane_at_left}#{pane_at_right}#{pane_at_top}#{pane_at_bottom}",
+	";", "list-buffers", "-F", "#{buffer_name} #{buffer_size}",
+}
+
+// explorationSteps is the sequence of a seed: a first session, then
+// commands chosen at random, each followed by the snapshot.
+func explorationSteps(seed uint64) []step {
+	g := &explorer{r: rand.New(rand.NewPCG(seed, 0x7a3d))}
+	steps := []step{cmd("new-session", "-d", "-s", "s0", "-n", "w0", "-x", "80", "-y", "24", "sleep 1000")}
+	for range 25 {
+		verb := exploreVerbs[g.r.IntN(len(exploreVerbs))]
+		steps = append(steps, cmd(verb(g)...), cmd(exploreSnapshot...))
+	}
+	return steps
+}
+
+// explorer draws the words of commands. Targets come from pools that name
+// what a sequence may have made, well or not, so that errors are explored
+// as much as successes.
+type explorer struct {
+	r     *rand.Rand
+	names int // windows made, each with a name of its own
+}
+
+func (g *explorer) one(words ...string) string { return pickOne(g, words) }
+
+// oneList is one of the word lists.
+func (g *explorer) oneList(lists ...[]string) []string { return pickOne(g, lists) }
+
+func pickOne[T any](g *explorer, choices []T) T { return choices[g.r.IntN(len(choices))] }
+
+// maybe is words with probability p, else nothing.
+func (g *explorer) maybe(p float64, words ...string) []string {
+	if g.r.Float64() < p {
+		return words
+	}
+	return nil
+}
+
+// oneOf is one of the flags, or none.
+func (g *explorer) oneOf(flags ...string) []string {
+	if i := g.r.IntN(len(flags) + 1); i < len(flags) {
+		return []string{flags[i]}
+	}
+	return nil
+}
+
+func (g *explorer) session() string {
+	return g.one("s0", "s1", "s2", "$0", "$1", "$2", "=s1", "0", "1", "nosuch")
+}
+
+func (g *explorer) window() string {
+	return g.one(":0", ":1", ":2", ":3", ":5", "s0:", "s1:1", "s2:0", "@0", "@1", "@2", "@3", "@4", ":w1",
+		"s0:w0", "{next}", "{previous}", "{start}", "{end}", "{last}", "!", ":+", ":-", ":9")
+}
+
+func (g *explorer) pane() string {
+	return g.one("%0", "%1", "%2", "%3", "%4", "%5", "%6", ".0", ".1", ".2", ".+", ".-", "{last}", "{next}",
+		"{previous}", "{top}", "{bottom}", "{left}", "{right}", "{top-left}", "{down-of}", "{up-of}",
+		"{left-of}", "{right-of}", ":1.1", "s1:0.0", "@1.0", "!", "{marked}")
+}
+
+func (g *explorer) size() string { return strconv.Itoa(1 + g.r.IntN(90)) }
+
+// name is a fresh window name: windows are named, since tmux's automatic
+// rename is a race.
+func (g *explorer) name(prefix string) string {
+	g.names++
+	return prefix + strconv.Itoa(g.names)
+}
+
+// words joins the parts of a command line.
+func words(parts ...[]string) []string {
+	var args []string
+	for _, p := range parts {
+		args = append(args, p...)
+	}
+	return args
+}
+
+var exploreVerbs = []func(g *explorer) []string{
+	func(g *explorer) []string {
+		return words([]string{"new-session", "-d", "-n", g.name("w")}, g.maybe(0.8, "-s", g.one("s1", "s2", "s0")),
+			g.maybe(0.3, "-x", g.size(), "-y", g.size()), g.maybe(0.2, "-t", g.session()), []string{"sleep 1000"})
+	},
+	func(g *explorer) []string {
+		return words([]string{"new-window", "-n", g.name("w")}, g.maybe(0.5, "-d"), g.maybe(0.6, "-t", g.window()),
+			g.oneOf("-a", "-b", "-k"), []string{"sleep 1000"})
+	},
+	func(g *explorer) []string {
+		return words([]string{"split-window"}, g.oneOf("-h", "-v"), g.maybe(0.3, "-b"), g.maybe(0.2, "-f"),
+			g.maybe(0.4, "-d"), g.maybe(0.3, "-l", g.one(g.size(), g.size()+"%")), g.maybe(0.6, "-t", g.pane()),
+			[]string{"sleep 1000"})
+	},
+	func(g *explorer) []string {
+		return words([]string{"kill-pane"}, g.maybe(0.1, "-a"), g.maybe(0.8, "-t", g.pane()))
+	},
+	func(g *explorer) []string {
+		return words([]string{"kill-window"}, g.maybe(0.1, "-a"), g.maybe(0.8, "-t", g.window()))
+	},
+	func(g *explorer) []string { return words([]string{"kill-session", "-t", g.session()}) },
+	func(g *explorer) []string {
+		return words([]string{"select-pane"}, g.oneOf("-L", "-R", "-U", "-D", "-l", "-Z", "-m", "-M"),
+			g.maybe(0.8, "-t", g.pane()))
+	},
+	func(g *explorer) []string {
+		return words([]string{"select-window"}, g.oneOf("-l", "-n", "-p", "-T"), g.maybe(0.8, "-t", g.window()))
+	},
+	func(g *explorer) []string {
+		return words([]string{g.one("next-window", "previous-window", "last-window")}, g.maybe(0.2, "-a"),
+			g.maybe(0.6, "-t", g.session()))
+	},
+	func(g *explorer) []string { return words([]string{"last-pane"}, g.maybe(0.6, "-t", g.window())) },
+	func(g *explorer) []string {
+		return words([]string{"resize-pane"}, g.maybe(0.7, "-t", g.pane()), g.oneList(
+			[]string{"-x", g.size()}, []string{"-y", g.size()}, []string{"-Z"},
+			[]string{g.one("-L", "-R", "-U", "-D"), g.size()}, []string{"-x", g.size() + "%"}))
+	},
+	func(g *explorer) []string {
+		return words([]string{"resize-window"}, g.maybe(0.7, "-t", g.window()), g.oneList(
+			[]string{"-x", g.size(), "-y", g.size()}, []string{"-A"}, []string{g.one("-L", "-R", "-U", "-D"), g.size()}))
+	},
+	func(g *explorer) []string {
+		return words([]string{"select-layout"}, g.maybe(0.6, "-t", g.window()), g.oneList(
+			[]string{g.one("even-horizontal", "even-vertical", "main-horizontal", "main-vertical", "tiled")},
+			[]string{"-n"}, []string{"-p"}, []string{"-E"}, []string{"-o"}))
+	},
+	func(g *explorer) []string {
+		return words([]string{g.one("next-layout", "previous-layout")}, g.maybe(0.6, "-t", g.window()))
+	},
+	func(g *explorer) []string {
+		return words([]string{"swap-pane"}, g.maybe(0.7, "-s", g.pane()), g.maybe(0.7, "-t", g.pane()),
+			g.oneOf("-U", "-D"), g.maybe(0.3, "-d"), g.maybe(0.2, "-Z"))
+	},
+	func(g *explorer) []string {
+		return words([]string{"swap-window"}, g.maybe(0.8, "-s", g.window()), g.maybe(0.8, "-t", g.window()),
+			g.maybe(0.3, "-d"))
+	},
+	func(g *explorer) []string {
+		return words([]string{"move-window"}, g.maybe(0.8, "-s", g.window()), g.maybe(0.8, "-t", g.window()),
+			g.oneOf("-a", "-b", "-k", "-r", "-d"))
+	},
+	func(g *explorer) []string {
+		return words([]string{"link-window"}, g.maybe(0.9, "-s", g.window()), g.maybe(0.8, "-t", g.window()),
+			g.oneOf("-a", "-b", "-k", "-d"))
+	},
+	func(g *explorer) []string {
+		return words([]string{"unlink-window"}, g.maybe(0.3, "-k"), g.maybe(0.8, "-t", g.window()))
+	},
+	func(g *explorer) []string {
+		return words([]string{"break-pane", "-n", g.name("b")}, g.maybe(0.5, "-d"), g.maybe(0.7, "-s", g.pane()),
+			g.maybe(0.4, "-t", g.window()), g.oneOf("-a", "-b"))
+	},
+	func(g *explorer) []string {
+		return words([]string{g.one("join-pane", "move-pane")}, g.maybe(0.9, "-s", g.pane()),
+			g.maybe(0.8, "-t", g.pane()), g.oneOf("-h", "-v"), g.maybe(0.3, "-b"), g.maybe(0.3, "-d"),
+			g.maybe(0.2, "-f"), g.maybe(0.3, "-l", g.size()))
+	},
+	func(g *explorer) []string {
+		return words([]string{"rotate-window"}, g.oneOf("-U", "-D"), g.maybe(0.2, "-Z"), g.maybe(0.6, "-t", g.window()))
+	},
+	func(g *explorer) []string {
+		return words([]string{"rename-window"}, g.maybe(0.7, "-t", g.window()), []string{g.name("r")})
+	},
+	func(g *explorer) []string {
+		return words([]string{"rename-session"}, g.maybe(0.7, "-t", g.session()), []string{g.one("s1", "s2", "s3", "x.y", "a:b")})
+	},
+	func(g *explorer) []string {
+		opt := g.one("base-index 1", "pane-base-index 1", "renumber-windows on", "main-pane-width 30",
+			"main-pane-height 10", "other-pane-width 20", "other-pane-height 5", "aggressive-resize on",
+			"window-size smallest", "window-size manual", "default-size 100x30", "pane-border-status top",
+			"main-pane-width 50%", "buffer-limit 2", "base-index 3")
+		return words([]string{"set-option"}, g.oneOf("-g", "-w", "-s"), g.maybe(0.4, "-t", g.one(g.session(), g.window())),
+			strings.Fields(opt))
+	},
+	func(g *explorer) []string {
+		return words([]string{"set-buffer"}, g.maybe(0.5, "-b", g.one("b1", "b2", "buffer0")), g.maybe(0.2, "-a"),
+			[]string{g.one("x", "yy", "line\nline")})
+	},
+	func(g *explorer) []string {
+		return words([]string{"delete-buffer"}, g.maybe(0.6, "-b", g.one("b1", "b2", "buffer0", "buffer1")))
+	},
+	func(g *explorer) []string {
+		return words([]string{"display-message", "-p"}, g.maybe(0.8, "-t", g.one(g.pane(), g.window(), g.session())),
+			[]string{"#{session_name}:#{window_index}.#{pane_index} #{pane_id} #{window_active} #{pane_marked} #{window_zoomed_flag}"})
+	},
+	func(g *explorer) []string {
+		return words([]string{"respawn-pane", "-k"}, g.maybe(0.7, "-t", g.pane()), []string{"sleep 1000"})
+	},
+}
+
+// stepsSource writes steps as Go source for a scenario, leaving out the
+// snapshots.
+func stepsSource(steps []step) string {
+	var b strings.Builder
+	for i, st := range steps {
+		if slices.Equal(st.args, exploreSnapshot) {
+			continue
+		}
+		quoted := make([]string, len(st.args))
+		for i, a := range st.args {
+			quoted[i] = strconv.Quote(a)
+		}
+		fmt.Fprintf(&b, "\tcmd(%s), // step %d\n", strings.Join(quoted, ", "), i)
+	}
+	return b.String()
+}
