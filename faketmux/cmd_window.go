@@ -2,7 +2,6 @@ package faketmux
 
 import (
 	"fmt"
-	"math"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -140,7 +139,7 @@ func cmdNewWindow(c *client, it *cmdItem) error {
 		}
 	}
 	// -a and -b make room after or before the target window; a target
-	// naming a free index is used as it is.
+	// naming an index not in use is used as it is.
 	if a.has('a') || a.has('b') {
 		if i := s.shuffleUp(it.target.w, a.has('b')); i != -1 {
 			idx = i
@@ -191,89 +190,6 @@ func cmdNewWindow(c *client, it *cmdItem) error {
 	return nil
 }
 
-// windowIndexTarget resolves a window target that names a session and an
-// index that may be free (tmux's CMD_FIND_WINDOW_INDEX), as new-window's
-// -t does; an index of -1 means the next free one. The target's window is
-// the one at the index, or the session's current window for -1.
-func (c *client) windowIndexTarget(v string) (target, error) {
-	t, err := c.findWindowIndex(v)
-	if err == nil {
-		if t.w = t.s.current; t.idx >= 0 {
-			t.w = t.s.windowAt(t.idx)
-		}
-	}
-	return t, err
-}
-
-func (c *client) findWindowIndex(v string) (target, error) {
-	cur, haveCur := c.current()
-	if v == "" {
-		if !haveCur {
-			return target{}, errorf(errNoCurrentTarget)
-		}
-		return target{s: cur.s, idx: -1}, nil
-	}
-	sessPart, winPart, colon := strings.Cut(v, ":")
-	var s *session
-	switch {
-	case !colon:
-		winPart = v
-		if haveCur {
-			s = cur.s
-		}
-	case sessPart == "":
-		if !haveCur {
-			return target{}, errorf(errNoCurrentTarget)
-		}
-		s = cur.s
-	default:
-		exact := strings.HasPrefix(sessPart, "=")
-		if s = c.st.lookupSession(strings.TrimPrefix(sessPart, "="), exact); s == nil {
-			return target{}, errorf(errCantFindSession, strings.TrimPrefix(sessPart, "="))
-		}
-	}
-	if colon && winPart == "" {
-		// "session:" or ":" alone: the session's next free index.
-		return target{s: s, idx: -1}, nil
-	}
-	if s != nil {
-		if winPart[0] == '+' || winPart[0] == '-' {
-			return indexOffset(s, winPart)
-		}
-		if n, err := strconv.Atoi(winPart); err == nil && n >= 0 && winPart[0] != '+' {
-			return target{s: s, idx: n}, nil
-		}
-		if w := s.lookupWindow(winPart, false); w != nil {
-			return target{s: s, idx: w.index}, nil
-		}
-	}
-	if !colon {
-		if s := c.st.lookupSession(winPart, false); s != nil {
-			return target{s: s, idx: -1}, nil
-		}
-	}
-	return target{}, errorf(errCantFindWindow, winPart)
-}
-
-// indexOffset is an index target +N or -N: the index that far from the
-// current window's, which need not be in use (tmux does not wrap round
-// here, and an index below 0 is not found); a count that is not a number
-// is 0.
-func indexOffset(s *session, offset string) (target, error) {
-	n := 1
-	if len(offset) > 1 {
-		n, _ = strtonum(offset[1:], 1, math.MaxInt32)
-	}
-	cur := s.current.index
-	if offset[0] == '-' {
-		if n > cur {
-			return target{}, errorf(errCantFindWindow, offset)
-		}
-		n = -n
-	}
-	return target{s: s, idx: cur + n}, nil
-}
-
 // cmdMoveWindow is tmux's move-window: -r renumbers the -t session's
 // windows; otherwise the -s window moves to the -t index (the next free
 // one without an index, or made free after or before the -t window with -a
@@ -297,13 +213,13 @@ func moveOrLinkWindow(c *client, it *cmdItem, move bool) error {
 		t.s.renumber()
 		return nil
 	}
-	t, err := c.windowIndexTarget(value)
+	t, err := c.findWindowIndex(value)
 	if err != nil {
 		return err
 	}
 	src, dst, idx := it.source.s, t.s, t.idx
 	if a.has('a') || a.has('b') {
-		at := t.w // a free index: room is made at the current window
+		at := t.w // an index not in use: room is made at the current window
 		if at == nil {
 			at = dst.current
 		}

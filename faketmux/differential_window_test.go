@@ -13,6 +13,28 @@ var _ = differentialCases("window", []scenario{
 		cmd("new-window", "-d", "-t", "=main:", "-n", "b", "sleep 1000"),
 		cmd("list-windows", "-F", "#{window_index} #{window_name} #{window_linked}"),
 	}},
+	// A window index target (new-window, link-window, move-window and
+	// break-pane's -t) resolves {tokens}, @ids and offsets as other
+	// window targets do; an offset leaves the current window for -a and
+	// -b, an index not in use none; a pane in it is refused.
+	{name: "window index targets", steps: []step{
+		cmd("new-session", "-d", "-s", "s0", "-n", "w0", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "{last}", "-n", "a", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "{next}", "-b", "-n", "b", "sleep 1000", ";", "list-windows", "-F", windowsFormat),
+		cmd("new-window", "-d", "-t", "@0", "-b", "-n", "c", "sleep 1000", ";", "list-windows", "-F", windowsFormat),
+		cmd("new-window", "-d", "-t", "{end}", "-a", "-n", "d", "sleep 1000", ";", "list-windows", "-F", windowsFormat),
+		cmd("new-window", "-d", "-t", "{start}", "-n", "e", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "{previous}", "-k", "-n", "f", "sleep 1000", ";", "list-windows", "-F", windowsFormat),
+		cmd("new-window", "-d", "-t", "s0:9", "-a", "-n", "g", "sleep 1000", ";", "list-windows", "-F", windowsFormat),
+		cmd("new-window", "-d", "-t", "s0:1.1", "-n", "h", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "%0", "-n", "h", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "{marked}", "-n", "h", "sleep 1000"),
+		cmd("link-window", "-s", "{end}", "-t", "@0"),
+		cmd("link-window", "-s", "{end}", "-t", "{start}", "-b", ";", "list-windows", "-F", windowsFormat),
+		cmd("move-window", "-s", ":9", "-t", "+1", "-a", ";", "list-windows", "-F", windowsFormat),
+		cmd("select-pane", "-m", "-t", ":d", ";", "new-window", "-d", "-t", "{marked}", "-n", "i", "sleep 1000"),
+		cmd("break-pane", "-d", "-s", ":w0", "-t", "{end}", "-b", "-n", "j", ";", "list-windows", "-F", windowsFormat),
+	}},
 	{name: "layouts", steps: []step{
 		cmd("new-session", "-d", "-s", "L", "-n", "w", "-x", "81", "-y", "25", "sleep 1000"),
 		cmd("split-window", "-h", "-d", "-P", "-F", "#{pane_id}", "sleep 1000"),

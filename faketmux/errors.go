@@ -61,6 +61,7 @@ const (
 	errNoCurrentTarget = "no current target"
 	errCantFindSession = "can't find session: %s"
 	errCantFindWindow  = "can't find window: %s"
+	errPaneNotAllowed  = "can't specify pane here"
 	errCantFindPane    = "can't find pane: %s"
 	errNoMarkedTarget  = "no marked target"
 	errNoMouseTarget   = "no mouse target"

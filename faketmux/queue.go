@@ -165,7 +165,7 @@ func (c *client) resolve(a *args, letter byte, spec targetSpec) (target, error) 
 	var t target
 	var err error
 	if spec.windowIndex {
-		t, err = c.windowIndexTarget(value)
+		t, err = c.findWindowIndex(value)
 	} else if m, ok := c.st.markedPane(); ok && spec.defaultMarked {
 		t, err = c.findTargetFrom(m, true, value, given, spec.kind)
 	} else {

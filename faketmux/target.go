@@ -504,3 +504,123 @@ func (c *client) paneIn(t target, panePart string) (target, error) {
 	t.p = p
 	return t, nil
 }
+
+// findWindowIndex resolves a target as tmux's cmd_find_target does with
+// CMD_FIND_WINDOW_INDEX, for the commands that put a window at an index
+// that may be free: a session alone (or no target) gives -1, the next free
+// index; an index, or an offset from the current window's, need not be in
+// use; anything else names a window, whose index it gives. The target's
+// window is the one found there: none for an index not in use, and the
+// session's current window for an offset or a session alone.
+func (c *client) findWindowIndex(v string) (target, error) {
+	cur, haveCur := c.current()
+	if !haveCur {
+		return target{}, errorf(errNoCurrentTarget)
+	}
+	switch v {
+	case "":
+		return cur.withIndex(-1), nil
+	case "=", "{mouse}", "~", "{marked}":
+		// The marked pane's state has no index, as tmux's
+		// server_set_marked leaves it.
+		t, err := c.findTargetFrom(cur, true, v, true, findWindow)
+		return t.withIndex(-1), err
+	}
+	sessPart, winPart, colon := strings.Cut(v, ":")
+	var panePart string
+	if !colon {
+		sessPart, winPart = "", v
+	}
+	if i := strings.IndexByte(winPart, '.'); i >= 0 {
+		winPart, panePart = winPart[:i], winPart[i+1:]
+	} else if !colon {
+		switch v[0] {
+		case '$':
+			sessPart, winPart = v, ""
+		case '%':
+			winPart, panePart = "", v
+		}
+	}
+	exactSess := strings.HasPrefix(sessPart, "=")
+	sessPart = strings.TrimPrefix(sessPart, "=")
+	exactWin := strings.HasPrefix(winPart, "=")
+	winPart = mapTarget(windowTokens, strings.TrimPrefix(winPart, "="))
+	if panePart != "" {
+		return target{}, errorf(errPaneNotAllowed)
+	}
+	if sessPart != "" {
+		s := c.st.lookupSession(sessPart, exactSess)
+		if s == nil {
+			return target{}, errorf(errCantFindSession, sessPart)
+		}
+		if winPart == "" {
+			return s.windowTarget(s.current, -1), nil
+		}
+		if w, idx, ok := s.windowIndex(winPart, exactWin); ok {
+			return s.windowTarget(w, idx), nil
+		}
+		return target{}, errorf(errCantFindWindow, winPart)
+	}
+	if winPart == "" {
+		return cur.withIndex(-1), nil
+	}
+	if winPart[0] == '@' {
+		if w := c.st.bestPlace(c.st.windowByID(winPart)); w != nil {
+			return w.session.windowTarget(w, w.index), nil
+		}
+		return target{}, errorf(errCantFindWindow, winPart)
+	}
+	if w, idx, ok := cur.s.windowIndex(winPart, exactWin); ok {
+		return cur.s.windowTarget(w, idx), nil
+	}
+	if !colon {
+		if s := c.st.lookupSession(winPart, false); s != nil {
+			return s.windowTarget(s.current, -1), nil
+		}
+	}
+	return target{}, errorf(errCantFindWindow, winPart)
+}
+
+// withIndex is t with a window index.
+func (t target) withIndex(idx int) target {
+	t.idx = idx
+	return t
+}
+
+// windowTarget is a window index target in s, at window w (nil for an
+// index not in use).
+func (s *session) windowTarget(w *window, idx int) target {
+	t := target{s: s, w: w, idx: idx}
+	if w != nil {
+		t.p = w.active
+	}
+	return t
+}
+
+// windowIndex is the index name gives in s as a window index target, with
+// the window tmux's cmd_find_get_window_with_session leaves: for an offset
+// from the current window's index, the current window; for an index not in
+// use, none.
+func (s *session) windowIndex(name string, exact bool) (*window, int, bool) {
+	if !exact && (name[0] == '+' || name[0] == '-') {
+		// A count that is not a number is 0, as strtonum leaves it.
+		n := 1
+		if len(name) > 1 {
+			n, _ = strtonum(name[1:], 1, math.MaxInt32)
+		}
+		cur := s.current.index
+		if name[0] == '-' {
+			return s.current, cur - n, n <= cur
+		}
+		return s.current, cur + n, math.MaxInt32-cur >= n
+	}
+	if name[0] != '+' && name[0] != '-' {
+		if idx, err := strtonum(name, 0, math.MaxInt32); err == nil {
+			return s.windowAt(idx), idx, true
+		}
+	}
+	if w := s.lookupWindow(name, exact); w != nil {
+		return w, w.index, true
+	}
+	return nil, 0, false
+}
