@@ -3,6 +3,18 @@ package faketmux
 // The differential cases of layouts: presets, layout strings, resizing
 // and zooming panes.
 var _ = differentialCases("layout", []scenario{
+	// A split before a pane (-b) asks its size of the cell it splits;
+	// tmux counts the remainder unsigned, so a size larger than the cell
+	// leaves the new pane the least room, where after the pane it gets
+	// the most.
+	{name: "a split before larger than its cell", steps: []step{
+		cmd("new-session", "-d", "-s", "s", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("split-window", "-v", "-b", "-d", "-l", "45", "sleep 1000", ";", "list-panes", "-F", panesFormat),
+		cmd("split-window", "-h", "-b", "-d", "-l", "80", "sleep 1000", ";", "list-panes", "-F", panesFormat),
+		cmd("split-window", "-h", "-d", "-l", "80", "sleep 1000", ";", "list-panes", "-F", panesFormat),
+		cmd("new-window", "-d", "-n", "x", "sleep 1000"),
+		cmd("move-pane", "-s", ":x", "-t", "%0", "-b", "-l", "1000", ";", "list-panes", "-F", panesFormat),
+	}},
 	// pane-border-status takes a line from each pane at the top (or the
 	// bottom) of the window, as tmux's layout_add_border has it: the
 	// panes' places and sizes, pane_at_top and pane_at_bottom, a zoomed

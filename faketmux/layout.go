@@ -2,6 +2,7 @@ package faketmux
 
 import (
 	"fmt"
+	"math"
 	"strings"
 )
 
@@ -73,7 +74,11 @@ func (w *window) splitPane(p *paneState, typ layoutType, size int, before, full 
 	case size < 0:
 		size2 = (saved+1)/2 - 1
 	case before:
-		size2 = saved - size - 1
+		// tmux counts this unsigned: a size past the cell's wraps round
+		// to a huge one, which leaves the new cell the least room.
+		if size2 = saved - size - 1; size2 < 0 {
+			size2 = math.MaxInt
+		}
 	default:
 		size2 = size
 	}
