@@ -281,8 +281,11 @@ func cmdSwapPane(c *client, it *cmdItem) error {
 		}
 		src = dstW.panes[(indexOf(dstW.panes, dst)+step)%len(dstW.panes)]
 	}
+	// Two places of one window (linked twice) are one window here, as
+	// tmux compares windows, not winlinks.
+	oneWindow := srcW.windowCore == dstW.windowCore
 	rezoomSrc := rezoomDst
-	if srcW != dstW {
+	if !oneWindow {
 		rezoomSrc = srcW.pushZoom(false, a.has('Z'))
 	}
 	if src != dst {
@@ -290,13 +293,15 @@ func cmdSwapPane(c *client, it *cmdItem) error {
 		srcW.panes[i], dstW.panes[j] = dst, src
 		src.cell, dst.cell = dst.cell, src.cell
 		src.cell.pane, dst.cell.pane = src, dst
-		src.window, dst.window = dstW, srcW
+		if !oneWindow {
+			src.window, dst.window = dstW, srcW
+		}
 		src.styleChanged, dst.styleChanged = true, true
 		left, top, width, height := src.left, src.top, src.width, src.height
 		src.place(dst.left, dst.top, dst.width, dst.height)
 		dst.place(left, top, width, height)
 		switch {
-		case !a.has('d') && srcW != dstW:
+		case !a.has('d') && !oneWindow:
 			st.setActive(srcW, dst)
 			st.setActive(dstW, src)
 		case !a.has('d'):
@@ -311,7 +316,7 @@ func cmdSwapPane(c *client, it *cmdItem) error {
 				st.setActive(dstW, src)
 			}
 		}
-		if srcW != dstW {
+		if !oneWindow {
 			if srcW.lastPane == src {
 				srcW.lastPane = nil
 			}
@@ -322,12 +327,12 @@ func cmdSwapPane(c *client, it *cmdItem) error {
 	}
 	if src != dst {
 		st.notify(event{kind: eventLayoutChanged, w: srcW})
-		if srcW != dstW {
+		if !oneWindow {
 			st.notify(event{kind: eventLayoutChanged, w: dstW})
 		}
 	}
 	st.popZoom(srcW, rezoomSrc)
-	if srcW != dstW {
+	if !oneWindow {
 		st.popZoom(dstW, rezoomDst)
 	}
 	return nil

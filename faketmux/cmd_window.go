@@ -315,7 +315,7 @@ func cmdSwapWindow(c *client, it *cmdItem) error {
 		return errorf(errCantMoveGrouped)
 	}
 	w1, w2 := src.w, dst.w
-	if w1 == w2 {
+	if w1.windowCore == w2.windowCore {
 		return nil
 	}
 	var placeholder window

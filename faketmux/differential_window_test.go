@@ -35,6 +35,17 @@ var _ = differentialCases("window", []scenario{
 		cmd("select-pane", "-m", "-t", ":d", ";", "new-window", "-d", "-t", "{marked}", "-n", "i", "sleep 1000"),
 		cmd("break-pane", "-d", "-s", ":w0", "-t", "{end}", "-b", "-n", "j", ";", "list-windows", "-F", windowsFormat),
 	}},
+	// A window linked twice is one window in both places: swapping its
+	// panes across the places makes the -t pane active, as in one place,
+	// and swapping the places with each other does nothing.
+	{name: "one window in two places", steps: []step{
+		cmd("new-session", "-d", "-s", "s", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("split-window", "-d", "sleep 1000", ";", "split-window", "-d", "sleep 1000"),
+		cmd("link-window", "-d", "-s", ":0", "-t", ":1"),
+		cmd("swap-pane", "-s", ":0.0", "-t", ":1.2", ";", "list-panes", "-F", panesFormat),
+		cmd("swap-pane", "-d", "-s", ":1.0", "-t", ":0.1", ";", "list-panes", "-F", panesFormat),
+		cmd("swap-window", "-s", ":0", "-t", ":1", ";", "list-windows", "-F", windowsFormat),
+	}},
 	{name: "layouts", steps: []step{
 		cmd("new-session", "-d", "-s", "L", "-n", "w", "-x", "81", "-y", "25", "sleep 1000"),
 		cmd("split-window", "-h", "-d", "-P", "-F", "#{pane_id}", "sleep 1000"),
