@@ -756,7 +756,7 @@ func markPane(st *state, a *args, t target) {
 		st.marked = paneMark{}
 		return
 	}
-	st.marked = paneMark{target: target{s: t.s, w: t.w, p: t.p}, index: t.w.index, core: t.w.windowCore}
+	st.marked = paneMark{target: target{s: t.s, w: t.w, p: t.p}, serial: t.w.serial, core: t.w.windowCore}
 	t.p.styleChanged = true
 }
 

@@ -328,6 +328,8 @@ func cmdSwapWindow(c *client, it *cmdItem) error {
 		}
 	}
 	w1.index, w2.index = w2.index, w1.index
+	w1.serial++
+	w2.serial++
 	w1.session, w2.session = w2.session, w1.session
 	if it.args.has('d') {
 		dst.s.setCurrent(w1)

@@ -46,6 +46,17 @@ var _ = differentialCases("window", []scenario{
 		cmd("swap-pane", "-d", "-s", ":1.0", "-t", ":0.1", ";", "list-panes", "-F", panesFormat),
 		cmd("swap-window", "-s", ":0", "-t", ":1", ";", "list-windows", "-F", windowsFormat),
 	}},
+	// The mark stays with its window's place (tmux's winlink) when -a or
+	// -b move the place up, and goes when renumbering makes new places.
+	{name: "a marked pane's place moved", steps: []step{
+		cmd("new-session", "-d", "-s", "s", "-n", "a", "sleep 1000"),
+		cmd("new-window", "-d", "-n", "b", "sleep 1000"),
+		cmd("select-pane", "-m", "-t", ":b", ";", "move-window", "-r"),
+		cmd("display-message", "-p", "-t", ":b", "#{pane_marked} #{window_index}"),
+		cmd("select-pane", "-m", "-t", ":b", ";", "new-window", "-d", "-b", "-t", ":b", "-n", "c", "sleep 1000"),
+		cmd("new-window", "-d", "-a", "-t", ":a", "-n", "d", "sleep 1000"),
+		cmd("list-windows", "-F", "#{window_index}:#{window_name}#{window_flags} #{pane_marked}"),
+	}},
 	{name: "layouts", steps: []step{
 		cmd("new-session", "-d", "-s", "L", "-n", "w", "-x", "81", "-y", "25", "sleep 1000"),
 		cmd("split-window", "-h", "-d", "-P", "-F", "#{pane_id}", "sleep 1000"),

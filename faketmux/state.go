@@ -142,11 +142,11 @@ type state struct {
 
 // paneMark is where a pane was marked: tmux keeps the window link, which
 // swap-window leaves in place with another window in it, so the link's
-// index and window then are kept too.
+// window and serial are kept too.
 type paneMark struct {
 	target
-	index int
-	core  *windowCore
+	serial int
+	core   *windowCore
 }
 
 type session struct {
@@ -179,6 +179,10 @@ type window struct {
 	// the bell, or wrote, or nothing did for monitor-silence's seconds
 	// (alerts.go), until the window is selected in this place's session.
 	bell, activityAlert, silenceAlert bool
+	// serial changes where tmux would make this place a new winlink
+	// (renumbering) or put another window in it (swap-window), which
+	// here keep the place: a pane marked before no longer is.
+	serial int
 }
 
 // windowCore is a window itself: its panes, layout and options, whatever
@@ -499,6 +503,7 @@ func (s *session) replace(old, new *window) {
 func (s *session) renumber() {
 	for i, w := range s.winlinks {
 		w.index = s.options.number("base-index") + i
+		w.serial++
 	}
 }
 
@@ -550,7 +555,7 @@ func (st *state) showConfigErrors(sess *session) {
 func (st *state) markedPane() (target, bool) {
 	m := st.marked
 	ok := m.s != nil && slices.Contains(st.sessions, m.s) && slices.Contains(m.s.winlinks, m.w) &&
-		m.w.index == m.index && m.w.windowCore == m.core && slices.Contains(m.core.panes, m.p)
+		m.w.serial == m.serial && m.w.windowCore == m.core && slices.Contains(m.core.panes, m.p)
 	return m.target, ok
 }
 
