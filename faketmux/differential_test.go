@@ -475,6 +475,9 @@ func runScenario(t *testing.T, tmux, family string, sc scenario) {
 			want = tmuxs.step(i, what, func() outcome { return real.settle(t, st) })
 			got = emulated.settle(t, st)
 		}
+		if sc.explore && strings.Contains(want.stderr, "server exited unexpectedly") {
+			t.Skipf("%s: tmux 3.3a's server crashed, where the emulator carries on (faketmux/README.md)", what)
+		}
 		if want.stdout != got.stdout {
 			t.Errorf("%s: stdout\n tmux: %q\n fake: %q", what, want.stdout, got.stdout)
 		}
