@@ -41,7 +41,8 @@ func cmdSelectLayout(c *client, it *cmdItem) error {
 // window's layout as often as tmux does: for the unzoom, for the preset
 // arranged (with two panes or more: tmux leaves one pane alone) or the
 // layout string applied, and once more for the command, unless it failed
-// or changed nothing.
+// or changed nothing; before that last notice, the windows are sized
+// again.
 func (c *client) runSelectLayout(it *cmdItem, step layoutStep) error {
 	w := it.target.w
 	notices := 0
@@ -56,7 +57,12 @@ func (c *client) runSelectLayout(it *cmdItem, step layoutStep) error {
 	case changed != layoutUnchanged:
 		notices++
 	}
-	for range notices {
+	for i := range notices {
+		if i == notices-1 && changed != layoutUnchanged {
+			// The command's own notice comes after the windows are
+			// sized again.
+			c.st.recalculateSoon()
+		}
 		c.st.notify(event{kind: eventLayoutChanged, w: w})
 	}
 	return err

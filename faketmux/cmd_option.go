@@ -215,6 +215,7 @@ func (st *state) pushChanges(name string) {
 			}
 		}
 	}
+	st.recalculateSoon()
 }
 
 // setArray sets an array option's item, or with no index replaces (or with

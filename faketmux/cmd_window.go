@@ -59,7 +59,7 @@ func (c *client) newWindow(s *session, idx int, name string, argv []string, cwd 
 // s; it takes the next window id, which the caller counts as used.
 func (c *client) makeWindow(s *session, idx, width, height int) *window {
 	core := &windowCore{
-		id: c.st.nextWindow, width: width, height: height,
+		id: c.st.nextWindow, width: width, height: height, manualWidth: width, manualHeight: height,
 		options: newOptions(c.st.windowOptions), activity: c.s.now(), lastPreset: -1,
 		touched: time.Now(),
 	}
@@ -458,6 +458,7 @@ func cmdResizeWindow(c *client, it *cmdItem) error {
 		sx, sy = c.st.defaultWindowSize(nil, s, w.windowCore, "smallest")
 	}
 	w.options.values["window-size"] = "manual"
+	w.manualWidth, w.manualHeight = sx, sy
 	c.st.resizeWindow(w, sx, sy)
 	return nil
 }

@@ -148,12 +148,43 @@ func (c *client) usedWindow(s *session) {
 }
 
 // recalculateSizes is tmux's recalculate_sizes_now: every window its
-// clients give a size (not one sized manually) is resized to it; now (as
-// refresh-client -C asks) even to the size it has, which still tells of a
-// layout change. Without now, tmux resizes from its event loop, which the
-// emulator does where it looks at the windows (checkWindows), once
-// resizeSoon asks.
+// clients give a size is resized to it, and one sized manually to its
+// manual size; now (as refresh-client -C asks) even to the size it has,
+// which still tells of a layout change. Without now, tmux resizes from its
+// event loop, which the emulator does where it looks at the windows
+// (checkWindows), once resizeSoon asks; but a window sized manually at
+// once (resizeManual).
 func (st *state) recalculateSizes(now bool) {
+	st.eachWindow(func(w *window) {
+		if w.options.get("window-size") == "manual" {
+			st.resizeManual(w, now)
+		} else if to, ok := st.windowSize(w.windowCore); ok && (now || to.sx != w.width || to.sy != w.height) {
+			st.resizeWindow(w, to.sx, to.sy)
+		}
+	})
+}
+
+// recalculateSoon is tmux's recalculate_sizes from a command: a window
+// sized manually takes its manual size at once, the others when the
+// windows are next looked at.
+func (st *state) recalculateSoon() {
+	st.resizeSoon = true
+	st.eachWindow(func(w *window) {
+		if w.options.get("window-size") == "manual" {
+			st.resizeManual(w, false)
+		}
+	})
+}
+
+// resizeManual gives w its manual size, if it has another (or now).
+func (st *state) resizeManual(w *window, now bool) {
+	if now || w.manualWidth != w.width || w.manualHeight != w.height {
+		st.resizeWindow(w, w.manualWidth, w.manualHeight)
+	}
+}
+
+// eachWindow calls f once for each window with a pane, at its first place.
+func (st *state) eachWindow(f func(w *window)) {
 	var done []*windowCore
 	for _, s := range st.sessions {
 		for _, w := range s.winlinks {
@@ -161,12 +192,7 @@ func (st *state) recalculateSizes(now bool) {
 				continue
 			}
 			done = append(done, w.windowCore)
-			if w.options.get("window-size") == "manual" {
-				continue
-			}
-			if to, ok := st.windowSize(w.windowCore); ok && (now || to.sx != w.width || to.sy != w.height) {
-				st.resizeWindow(w, to.sx, to.sy)
-			}
+			f(w)
 		}
 	}
 }

@@ -3,6 +3,24 @@ package faketmux
 // The differential cases of layouts: presets, layout strings, resizing
 // and zooming panes.
 var _ = differentialCases("layout", []scenario{
+	// A window sized by hand (window-size manual) goes back to its manual
+	// size once a layout string of another size is applied, as tmux's
+	// recalculate_sizes does at once for such a window; a control client
+	// sees the layout notices in tmux's order. A window manual since it
+	// was made has its first size.
+	{name: "a layout on a window sized by hand", steps: []step{
+		cmd("new-session", "-d", "-s", "s", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("split-window", "-h", "-d", "sleep 1000", ";", "select-layout", "even-vertical"),
+		cmd("resize-window", "-x", "60", "-y", "20", ";", "select-layout", "-o", ";", "list-panes", "-F", panesFormat),
+		cmd("select-layout", "8205,80x24,0,0{40x24,0,0,0,39x24,41,0,1}", ";", "list-panes", "-F", panesFormat),
+		cmd("attach", "-t", "s").controlIn("select-layout even-vertical\nselect-layout -o\n" +
+			"display -p '#{window_width}x#{window_height} #{window_layout}'\n"),
+		// Setting window-size manual sizes a window a client had sized
+		// back to its first size.
+		cmd("new-session", "-d", "-s", "t", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("attach", "-t", "t").controlIn("refresh-client -C 100x30\n").stayUntil("%layout-change"),
+		cmd("set-option", "-w", "-t", "t:w", "window-size", "manual", ";", "display-message", "-p", "-t", "t:w", "#{window_width}x#{window_height}"),
+	}},
 	// A split before a pane (-b) asks its size of the cell it splits;
 	// tmux counts the remainder unsigned, so a size larger than the cell
 	// leaves the new pane the least room, where after the pane it gets

@@ -205,8 +205,12 @@ type windowCore struct {
 	lastPane      *paneState // the pane active before, which takes over from it
 	options       *options
 	width, height int
-	activity      time.Time
-	automaticName bool
+	// manualWidth and manualHeight are the size window-size manual gives:
+	// the window's first, then resize-window's (tmux's manual_sx and
+	// manual_sy).
+	manualWidth, manualHeight int
+	activity                  time.Time
+	automaticName             bool
 	// nameTime is when automatic-rename last looked at the name, tmux's
 	// name_time; zero until it first does.
 	nameTime time.Time
