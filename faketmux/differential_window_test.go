@@ -57,6 +57,17 @@ var _ = differentialCases("window", []scenario{
 		cmd("new-window", "-d", "-a", "-t", ":a", "-n", "d", "sleep 1000"),
 		cmd("list-windows", "-F", "#{window_index}:#{window_name}#{window_flags} #{pane_marked}"),
 	}},
+	// Renumbering makes new places and finds the last window's by its
+	// window: a window linked twice is found at its first place, which
+	// may be the current one, flagged both * and -.
+	{name: "renumbering a window linked twice", steps: []step{
+		cmd("new-session", "-d", "-s", "s", "-n", "w", "sleep 1000"),
+		cmd("new-window", "-d", "-n", "x", "sleep 1000", ";", "link-window", "-d", "-s", ":0", "-t", ":5"),
+		cmd("select-window", "-t", ":5", ";", "select-window", "-t", ":0", ";", "move-window", "-r"),
+		cmd("list-windows", "-F", windowsFormat),
+		cmd("last-window"),
+		cmd("select-window", "-l", ";", "list-windows", "-F", windowsFormat),
+	}},
 	{name: "layouts", steps: []step{
 		cmd("new-session", "-d", "-s", "L", "-n", "w", "-x", "81", "-y", "25", "sleep 1000"),
 		cmd("split-window", "-h", "-d", "-P", "-F", "#{pane_id}", "sleep 1000"),

@@ -453,10 +453,12 @@ func (f *formatter) windowVariable(key string) (string, time.Time, bool) {
 func (f *formatter) windowFlags(escape bool) string {
 	w := f.w
 	flags := w.alertFlags(escape)
-	switch {
-	case w.session.current == w:
+	// Both, when renumbering left the current window's place on top of
+	// the last-window stack too.
+	if w.session.current == w {
 		flags += "*"
-	case w.session.last() == w:
+	}
+	if w.session.last() == w {
 		flags += "-"
 	}
 	if m, ok := f.st.markedPane(); ok && m.w == w {

@@ -503,12 +503,22 @@ func (s *session) replace(old, new *window) {
 }
 
 // renumber gives s's windows consecutive indexes from base-index, in
-// order, as tmux's session_renumber_windows does.
+// order, as tmux's session_renumber_windows does. tmux makes new places
+// and finds the last-window stack's by their windows, so a window linked
+// twice is remembered at its first place, once.
 func (s *session) renumber() {
 	for i, w := range s.winlinks {
 		w.index = s.options.number("base-index") + i
 		w.serial++
 	}
+	var lastw []*window
+	for _, old := range s.lastw {
+		first := s.winlinks[slices.IndexFunc(s.winlinks, func(w *window) bool { return w.windowCore == old.windowCore })]
+		if !slices.Contains(lastw, first) {
+			lastw = append(lastw, first)
+		}
+	}
+	s.lastw = lastw
 }
 
 // renumberIfWanted renumbers s's windows when s has renumber-windows on.
