@@ -242,6 +242,42 @@ var exploreVerbs = []func(g *explorer) []string{
 	func(g *explorer) []string {
 		return words([]string{"respawn-pane", "-k"}, g.maybe(0.7, "-t", g.pane()), []string{"sleep 1000"})
 	},
+	func(g *explorer) []string {
+		return words([]string{"respawn-window", "-k"}, g.maybe(0.7, "-t", g.window()), []string{"sleep 1000"})
+	},
+	func(g *explorer) []string {
+		return words([]string{g.one("list-windows", "list-sessions", "list-panes")}, g.maybe(0.3, "-a"),
+			g.maybe(0.5, "-t", g.one(g.session(), g.window())))
+	},
+	func(g *explorer) []string {
+		return words([]string{"show-options"}, g.oneOf("-g", "-w", "-s", "-p"), g.maybe(0.2, "-v"),
+			g.maybe(0.5, "-t", g.one(g.pane(), g.window(), g.session())),
+			g.maybe(0.5, g.one("base-index", "pane-base-index", "window-size", "main-pane-width", "bogus", "pane-border-status")))
+	},
+	func(g *explorer) []string {
+		return words([]string{"set-option", "-u"}, g.oneOf("-g", "-w", "-s", "-p"), g.maybe(0.5, "-t", g.one(g.pane(), g.window(), g.session())),
+			[]string{g.one("base-index", "pane-base-index", "main-pane-width", "renumber-windows", "pane-border-status")})
+	},
+	func(g *explorer) []string {
+		return words([]string{g.one("set-environment", "show-environment")}, g.maybe(0.5, "-t", g.session()),
+			g.maybe(0.2, "-g"), g.maybe(0.2, "-u"), []string{g.one("FOO", "BAR", "HOME")}, g.maybe(0.5, "x"))
+	},
+	func(g *explorer) []string {
+		return words([]string{"copy-mode"}, g.maybe(0.3, "-u"), g.maybe(0.7, "-t", g.pane()))
+	},
+	func(g *explorer) []string {
+		return words([]string{"send-keys", "-X"}, g.maybe(0.7, "-t", g.pane()),
+			[]string{g.one("cursor-down", "cursor-right", "start-of-line", "end-of-line", "begin-selection",
+				"copy-selection-and-cancel", "cancel", "history-top", "page-up", "select-line", "bogus-command")})
+	},
+	func(g *explorer) []string {
+		return words([]string{"select-pane", "-T", g.one("t1", "t2")}, g.maybe(0.7, "-t", g.pane()))
+	},
+	func(g *explorer) []string {
+		return words([]string{"display-message", "-p"}, g.maybe(0.8, "-t", g.pane()),
+			[]string{"#{pane_in_mode} #{pane_mode} #{copy_cursor_x},#{copy_cursor_y} #{selection_present} #{pane_title} " +
+				"#{session_group} #{session_grouped} #{window_linked} #{window_linked_sessions} #{pane_last} #{window_last_flag}"})
+	},
 }
 
 // stepsSource writes steps as Go source for a scenario, leaving out the
