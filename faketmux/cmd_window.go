@@ -378,7 +378,8 @@ func cmdRotateWindow(c *client, it *cmdItem) error {
 
 // cmdRespawnWindow is tmux's respawn-window: when every pane is dead (any
 // window, with -k), the panes but the first go, and the first fills the
-// window and runs again, as respawn-pane runs it.
+// window and runs again, as respawn-pane runs it; the window becomes its
+// session's current one.
 func cmdRespawnWindow(c *client, it *cmdItem) error {
 	a, w := it.args, it.target.w
 	if !a.has('k') && slices.ContainsFunc(w.panes, func(p *paneState) bool { return p.dead == nil }) {
@@ -395,6 +396,11 @@ func cmdRespawnWindow(c *client, it *cmdItem) error {
 	if err := c.respawn(first, a); err != nil {
 		return errorf(errRespawnWindow, err)
 	}
+	// tmux's spawn_window selects what it spawned, a window respawned too.
+	s := it.target.s
+	was := s.current
+	s.setCurrent(w)
+	c.st.windowChanged(s, was)
 	return nil
 }
 

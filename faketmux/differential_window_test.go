@@ -68,6 +68,15 @@ var _ = differentialCases("window", []scenario{
 		cmd("last-window"),
 		cmd("select-window", "-l", ";", "list-windows", "-F", windowsFormat),
 	}},
+	// respawn-window selects the window it respawned, as tmux's
+	// spawn_window selects what it spawns.
+	{name: "respawn-window selects its window", steps: []step{
+		cmd("new-session", "-d", "-s", "s", "-n", "a", "sleep 1000"),
+		cmd("new-window", "-n", "b", "sleep 1000", ";", "split-window", "-t", ":a", "sleep 1000"),
+		cmd("respawn-window", "-k", "-t", ":a", "sleep 1000", ";", "list-windows", "-F", windowsFormat),
+		cmd("attach", "-t", "s").controlIn("select-window -t :b\nrespawn-window -k -t :a 'sleep 1000'\n" +
+			"respawn-window -t :a 'sleep 1000'\n"),
+	}},
 	{name: "layouts", steps: []step{
 		cmd("new-session", "-d", "-s", "L", "-n", "w", "-x", "81", "-y", "25", "sleep 1000"),
 		cmd("split-window", "-h", "-d", "-P", "-F", "#{pane_id}", "sleep 1000"),
