@@ -57,6 +57,11 @@ import (
 // shell, then briefly "tmux" while forking, then the command), so an
 // automatic name is a race in tmux itself.
 
+// freedCellRE matches a layout that names a pane by a number no scenario
+// reaches, which is how tmux 3.3a shows a cell it freed (the README's
+// respawn-window of a zoomed window).
+var freedCellRE = regexp.MustCompile(`[0-9]+x[0-9]+,[0-9]+,[0-9]+,[0-9]{6,}\b`)
+
 var (
 	epochRE = regexp.MustCompile(`\b1[0-9]{9}\b`)
 	ctimeRE = regexp.MustCompile(`[A-Z][a-z]{2} [A-Z][a-z]{2} [ 0-9][0-9] [0-9]{2}:[0-9]{2}:[0-9]{2} [0-9]{4}`)
@@ -486,6 +491,9 @@ func runScenario(t *testing.T, tmux, family string, sc scenario) {
 		}
 		if sc.explore && strings.Contains(want.stderr, "server exited unexpectedly") {
 			t.Skipf("%s: tmux 3.3a's server crashed, where the emulator carries on (faketmux/README.md)", what)
+		}
+		if sc.explore && freedCellRE.MatchString(want.stdout) {
+			t.Skipf("%s: tmux 3.3a shows a layout cell it freed (faketmux/README.md)", what)
 		}
 		if want.stdout != got.stdout {
 			t.Errorf("%s: stdout\n tmux: %q\n fake: %q", what, want.stdout, got.stdout)
