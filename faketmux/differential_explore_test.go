@@ -274,6 +274,12 @@ var exploreVerbs = []func(g *explorer) []string{
 		return words([]string{"select-pane", "-T", g.one("t1", "t2")}, g.maybe(0.7, "-t", g.pane()))
 	},
 	func(g *explorer) []string {
+		return words([]string{"display-message", "-p"}, g.maybe(0.5, "-t", g.one(g.pane(), g.window())), []string{g.format(3)})
+	},
+	func(g *explorer) []string {
+		return words([]string{"set-option"}, g.oneOf("-g", "-w", "-p"), []string{g.one("@x", "@y"), g.format(2)})
+	},
+	func(g *explorer) []string {
 		return words([]string{"display-message", "-p"}, g.maybe(0.8, "-t", g.pane()),
 			[]string{"#{pane_in_mode} #{pane_mode} #{copy_cursor_x},#{copy_cursor_y} #{selection_present} #{pane_title} " +
 				"#{session_group} #{session_grouped} #{window_linked} #{window_linked_sessions} #{pane_last} #{window_last_flag}"})
@@ -295,4 +301,76 @@ func stepsSource(steps []step) string {
 		fmt.Fprintf(&b, "\tcmd(%s), // step %d\n", strings.Join(quoted, ", "), i)
 	}
 	return b.String()
+}
+
+// formatVariables are the variables a random format uses: those that read
+// the same from tmux and the emulator at any moment (no times, no
+// process IDs), set or not, and names that are nothing.
+var formatVariables = []string{
+	"session_name", "session_id", "session_windows", "session_attached", "session_grouped", "window_index",
+	"window_name", "window_id", "window_panes", "window_width", "window_height", "window_active",
+	"window_flags", "window_layout", "window_zoomed_flag", "window_linked", "pane_index", "pane_id",
+	"pane_width", "pane_height", "pane_active", "pane_left", "pane_top", "pane_at_left", "pane_dead",
+	"pane_in_mode", "pane_mode", "cursor_x", "history_size", "history_limit", "version", "client_name",
+	"buffer_name", "@x", "@y", "nosuch", "session_format", "window_format", "pane_format", "",
+}
+
+// formatModifiers are the single modifiers a random format puts before a
+// variable.
+var formatModifiers = []string{
+	"=3", "=-3", "=/2/..", "p6", "p-6", "b", "d", "q", "l", "n", "w", "E", "a", "c", "s/o/0/", "s/[0-9]/N/",
+	"s/W/w/i", "!", "!!", "e|+|", "e|*|f|2", "e|/|", "e|%|", "e|m|", "N/s", "N/w", "R",
+}
+
+// format is a random format of the depth given: text, variables with
+// and without modifiers, conditionals, comparisons, loops over sessions,
+// windows and panes, and the escapes, well formed or not.
+func (g *explorer) format(depth int) string {
+	n := 1 + g.r.IntN(3)
+	var b strings.Builder
+	for range n {
+		b.WriteString(g.formatPart(depth))
+	}
+	return b.String()
+}
+
+func (g *explorer) formatPart(depth int) string {
+	choice := g.r.IntN(12)
+	if depth <= 0 {
+		choice = g.r.IntN(3)
+	}
+	v := pickOne(g, formatVariables)
+	switch choice {
+	case 0:
+		return g.one("a", "x y", "10", "-3", "0", "1.5", "ab,c", " ")
+	case 1:
+		return "#{" + v + "}"
+	case 2:
+		return g.one("##", "#,", "#}", "#{", "#", "}", ",", "#[fg=red]", "#{?", "#{l:#{x}}")
+	case 3, 4:
+		return "#{" + pickOne(g, formatModifiers) + ":" + v + "}"
+	case 5:
+		return "#{?" + g.format(depth-1) + "," + g.format(depth-1) + "," + g.format(depth-1) + "}"
+	case 6:
+		return "#{" + g.one("==", "!=", "<", ">", "<=", ">=", "||", "&&", "m", "m/r", "m/i", "C") + ":" +
+			g.format(depth-1) + "," + g.format(depth-1) + "}"
+	case 7:
+		return "#{" + g.one("S", "W", "P", "S/r", "W/r") + ":" + g.format(depth-1) + g.maybeComma(depth) + "}"
+	case 8:
+		return "#{" + pickOne(g, formatModifiers) + ";" + pickOne(g, formatModifiers) + ":" + v + "}"
+	case 9:
+		return "#{e|" + g.one("+", "-", "*", "==", "<") + "|:" + g.format(depth-1) + "," + g.format(depth-1) + "}"
+	case 10:
+		return "#{" + pickOne(g, formatModifiers) + ":" + g.format(depth-1) + "}"
+	default:
+		return "#" + g.one("S", "I", "W", "P", "D", "T", "F", "h", "!")
+	}
+}
+
+// maybeComma is a loop's second format, for its current item, or none.
+func (g *explorer) maybeComma(depth int) string {
+	if g.r.IntN(2) == 0 {
+		return ""
+	}
+	return "," + g.format(depth-1)
 }
