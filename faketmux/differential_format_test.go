@@ -24,6 +24,15 @@ func normVariables(s string) string {
 }
 
 var _ = differentialCases("format", []scenario{
+	// session_format, window_format and pane_format say what a format is
+	// for even when its target was not found, and then say 0.
+	{name: "what a format is for, with no target", steps: []step{
+		cmd("new-session", "-d", "-s", "s", "-n", "w", "sleep 1000"),
+		cmd("display-message", "-p", "-t", "nosuch:0", "[#{session_format}] [#{window_format}] [#{pane_format}] [#{session_name}]"),
+		cmd("display-message", "-p", "-t", "%9", "[#{session_format}] [#{window_format}] [#{pane_format}] [#{s/0/x/:pane_format}]"),
+		cmd("display-message", "-p", "-t", ":7", "[#{session_format}] [#{window_format}] [#{pane_format}] [#{window_index}]"),
+		cmd("list-sessions", "-F", "[#{session_format}] [#{window_format}] [#{pane_format}]"),
+	}},
 	{name: "comparisons conditionals and escapes", steps: []step{
 		cmd("new-session", "-d", "-s", "main", "-n", "win", "-x", "80", "-y", "24", "sleep 1000"),
 		disp("#{==:a,a}#{==:a,b}#{!=:a,b}#{<:a,b}#{>:a,b}#{<=:a,a}#{>=:a,b}#{<:B,a}#{>:ab,a}"),

@@ -11,12 +11,18 @@ import (
 	"unicode/utf8"
 )
 
+// formatKinds are the variables that say what a format is for, which
+// tmux defines whether its target was found or not.
+var formatKinds = map[string]findType{"session_format": findSession, "window_format": findWindow, "pane_format": findPane}
+
 // variable is one of tmux's format variables for the formatter's target.
 // A time is returned as t, which find prints as seconds or a date.
 func (f *formatter) variable(key string) (v string, t time.Time, ok bool) {
 	switch {
 	case strings.HasSuffix(key, "_mode_format"):
 		return f.serverVariable(key)
+	case formatKinds[key] != findNone:
+		return boolString(f.kind == formatKinds[key]), t, true
 	case strings.HasPrefix(key, "buffer_"):
 		if f.buffer == nil {
 			return "", t, false
@@ -288,8 +294,6 @@ func (f *formatter) sessionVariable(key string) (string, time.Time, bool) {
 		return "", s.lastAttached, true
 	case "session_path":
 		return s.cwd, t, true
-	case "session_format":
-		return boolString(f.kind == findSession), t, true
 	case "session_stack":
 		var ids []string
 		for _, w := range append([]*window{s.current}, s.lastw...) {
@@ -377,8 +381,6 @@ func (f *formatter) windowVariable(key string) (string, time.Time, bool) {
 			}
 		}
 		return "", last, true
-	case "window_format":
-		return boolString(f.kind == findWindow), t, true
 	case "window_bell_flag":
 		return boolString(w.bell), t, true
 	case "window_activity_flag":
@@ -516,8 +518,6 @@ func (f *formatter) paneVariable(key string) (string, time.Time, bool) {
 		return p.startCommand, t, true
 	case "pane_title":
 		return p.title, t, true
-	case "pane_format":
-		return boolString(f.kind == findPane), t, true
 	case "pane_fg", "pane_bg":
 		return defaultColour(p, key == "pane_bg", f.expand), t, true
 	case "pane_last":
