@@ -75,6 +75,11 @@ func explorationSteps(seed uint64) []step {
 type explorer struct {
 	r     *rand.Rand
 	names int // windows made, each with a name of its own
+	// respawned is set once a sequence has respawn-window: tmux 3.3a
+	// leaves the window's last pane pointing at a pane it freed, so the
+	// last pane ("!", "{last}", select-pane -l, last-pane) is no longer
+	// asked for (see faketmux/README.md).
+	respawned bool
 }
 
 func (g *explorer) one(words ...string) string { return pickOne(g, words) }
@@ -105,14 +110,23 @@ func (g *explorer) session() string {
 }
 
 func (g *explorer) window() string {
-	return g.one(":0", ":1", ":2", ":3", ":5", "s0:", "s1:1", "s2:0", "@0", "@1", "@2", "@3", "@4", ":w1",
+	w := g.one(":0", ":1", ":2", ":3", ":5", "s0:", "s1:1", "s2:0", "@0", "@1", "@2", "@3", "@4", ":w1",
 		"s0:w0", "{next}", "{previous}", "{start}", "{end}", "{last}", "!", ":+", ":-", ":9")
+	if g.respawned && (w == "!" || w == "{last}") {
+		// A command whose target is a pane reads these as the last pane.
+		return ":0"
+	}
+	return w
 }
 
 func (g *explorer) pane() string {
-	return g.one("%0", "%1", "%2", "%3", "%4", "%5", "%6", ".0", ".1", ".2", ".+", ".-", "{last}", "{next}",
+	p := g.one("%0", "%1", "%2", "%3", "%4", "%5", "%6", ".0", ".1", ".2", ".+", ".-", "{last}", "{next}",
 		"{previous}", "{top}", "{bottom}", "{left}", "{right}", "{top-left}", "{down-of}", "{up-of}",
 		"{left-of}", "{right-of}", ":1.1", "s1:0.0", "@1.0", "!", "{marked}")
+	if g.respawned && (p == "!" || p == "{last}") {
+		return "%0"
+	}
+	return p
 }
 
 func (g *explorer) size() string { return strconv.Itoa(1 + g.r.IntN(90)) }
@@ -155,7 +169,11 @@ var exploreVerbs = []func(g *explorer) []string{
 	},
 	func(g *explorer) []string { return words([]string{"kill-session", "-t", g.session()}) },
 	func(g *explorer) []string {
-		return words([]string{"select-pane"}, g.oneOf("-L", "-R", "-U", "-D", "-l", "-Z", "-m", "-M"),
+		move := g.oneOf("-L", "-R", "-U", "-D", "-l", "-Z", "-m", "-M")
+		if g.respawned && slices.Equal(move, []string{"-l"}) {
+			move = nil
+		}
+		return words([]string{"select-pane"}, move,
 			g.maybe(0.8, "-t", g.pane()))
 	},
 	func(g *explorer) []string {
@@ -165,7 +183,12 @@ var exploreVerbs = []func(g *explorer) []string{
 		return words([]string{g.one("next-window", "previous-window", "last-window")}, g.maybe(0.2, "-a"),
 			g.maybe(0.6, "-t", g.session()))
 	},
-	func(g *explorer) []string { return words([]string{"last-pane"}, g.maybe(0.6, "-t", g.window())) },
+	func(g *explorer) []string {
+		if g.respawned {
+			return []string{"last-window"}
+		}
+		return words([]string{"last-pane"}, g.maybe(0.6, "-t", g.window()))
+	},
 	func(g *explorer) []string {
 		return words([]string{"resize-pane"}, g.maybe(0.7, "-t", g.pane()), g.oneList(
 			[]string{"-x", g.size()}, []string{"-y", g.size()}, []string{"-Z"},
@@ -243,6 +266,7 @@ var exploreVerbs = []func(g *explorer) []string{
 		return words([]string{"respawn-pane", "-k"}, g.maybe(0.7, "-t", g.pane()), []string{"sleep 1000"})
 	},
 	func(g *explorer) []string {
+		g.respawned = true
 		return words([]string{"respawn-window", "-k"}, g.maybe(0.7, "-t", g.window()), []string{"sleep 1000"})
 	},
 	func(g *explorer) []string {
