@@ -24,6 +24,20 @@ func normVariables(s string) string {
 }
 
 var _ = differentialCases("format", []scenario{
+	// Formats with a target, and those of commands that give none, have
+	// the newest buffer for the buffer_ variables, as tmux's
+	// format_defaults adds it; list-buffers has each buffer instead.
+	{name: "the newest buffer in formats", steps: []step{
+		cmd("new-session", "-d", "-s", "s", "-n", "w", "sleep 1000"),
+		cmd("display-message", "-p", "[#{buffer_name}]"),
+		cmd("set-buffer", "-b", "b1", "yy", ";", "display-message", "-p", "[#{buffer_name}] [#{buffer_size}] [#{buffer_sample}]"),
+		cmd("display-message", "-p", "-t", "{marked}", "[#{buffer_name}] [#{pane_id}]"),
+		cmd("list-sessions", "-F", "[#{buffer_name}]", ";", "list-windows", "-F", "[#{buffer_name}]", ";", "list-panes", "-F", "[#{buffer_name}]"),
+		cmd("list-commands", "-F", "[#{buffer_name}]", "new-window", ";", "list-keys", "-T", "root", "-F", "[#{buffer_name}]"),
+		cmd("new-window", "-d", "-n", "x", "-P", "-F", "[#{buffer_name}]", "sleep 1000"),
+		cmd("set-buffer", "xx", ";", "list-buffers", "-F", "[#{buffer_name}]", ";", "run-shell", "-C", "display -p '[#{buffer_name}]'"),
+		cmd("new-session", "-d", "-s", "#{buffer_name}", "-n", "w", "sleep 1000", ";", "list-sessions", "-F", "#{session_name}"),
+	}},
 	// session_format, window_format and pane_format say what a format is
 	// for even when its target was not found, and then say 0.
 	{name: "what a format is for, with no target", steps: []step{

@@ -35,7 +35,11 @@ type formatter struct {
 	verbose    bool
 }
 
-func (c *client) formatter() *formatter { return &formatter{c: c, st: c.st, client: c.control} }
+// formatter is a formatter with no target. As tmux's format_defaults
+// has it, the newest buffer is there for the buffer_ variables.
+func (c *client) formatter() *formatter {
+	return &formatter{c: c, st: c.st, client: c.control, buffer: c.st.buffers.top()}
+}
 
 // formatFor is a formatter for a pane and the window and session it is in.
 func (c *client) formatFor(p *paneState) *formatter {

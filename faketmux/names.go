@@ -86,7 +86,7 @@ func (c *client) checkWindowNames() {
 			w.nameTime = now
 			w.active.changed.Store(false)
 			f := c.formatIn(w, w.active)
-			f.unplaced, f.client = true, nil
+			f.unplaced, f.client, f.buffer = true, nil, nil
 			name := f.expand(w.options.get("automatic-rename-format"))
 			if name != w.name {
 				w.setName(name)
