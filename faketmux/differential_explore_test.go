@@ -301,7 +301,35 @@ var exploreVerbs = []func(g *explorer) []string{
 		return words([]string{"display-message", "-p"}, g.maybe(0.5, "-t", g.one(g.pane(), g.window())), []string{g.format(3)})
 	},
 	func(g *explorer) []string {
-		return words([]string{"set-option"}, g.oneOf("-g", "-w", "-p"), []string{g.one("@x", "@y"), g.format(2)})
+		return words([]string{"set-option"}, g.oneOf("-g", "-w", "-p"), g.maybe(0.2, "-a"), []string{g.one("@x", "@y"), g.format(2)})
+	},
+	func(g *explorer) []string {
+		return words([]string{"bind-key"}, g.maybe(0.5, "-T", g.one("root", "prefix", "copy-mode", "mine")), g.maybe(0.2, "-r"),
+			g.maybe(0.2, "-n"), []string{g.one("a", "C-b", "M-x", "F1", "Up", "bogus-key", "C-M-S-Left"), g.one("display-message hi", "next-window", "send-keys -X cancel")})
+	},
+	func(g *explorer) []string {
+		return words([]string{"unbind-key"}, g.maybe(0.3, "-a"), g.maybe(0.5, "-T", g.one("root", "prefix", "copy-mode", "mine")),
+			g.maybe(0.7, g.one("a", "C-b", "M-x", "F1", "Up", "bogus-key")))
+	},
+	func(g *explorer) []string {
+		return words([]string{"list-keys"}, g.maybe(0.2, "-N"), g.maybe(0.6, "-T", g.one("root", "prefix", "mine", "nosuch")), g.maybe(0.3, g.one("a", "C-b", "Up")))
+	},
+	func(g *explorer) []string {
+		return words([]string{"set-hook"}, g.oneOf("-g", "-w", "-p", "-u", "-a"), g.maybe(0.4, "-t", g.one(g.session(), g.window(), g.pane())),
+			[]string{g.one("after-new-window", "window-linked", "pane-focus-in", "after-split-window[3]", "bogus-hook")}, g.maybe(0.8, "set-option -g @hooked yes"))
+	},
+	func(g *explorer) []string {
+		return words([]string{"show-hooks"}, g.oneOf("-g", "-w", "-p"), g.maybe(0.4, "-t", g.one(g.session(), g.window(), g.pane())))
+	},
+	func(g *explorer) []string {
+		return words([]string{"capture-pane", "-p"}, g.maybe(0.3, "-J"), g.maybe(0.3, "-e"), g.maybe(0.3, "-N"),
+			g.maybe(0.3, "-S", g.one("-5", "0", "3", "-")), g.maybe(0.3, "-E", g.one("2", "-1", "-")), g.maybe(0.6, "-t", g.pane()))
+	},
+	func(g *explorer) []string {
+		return words([]string{g.one("show-buffer", "delete-buffer")}, g.maybe(0.7, "-b", g.one("b1", "b2", "buffer0", "buffer1")))
+	},
+	func(g *explorer) []string {
+		return words([]string{"set-buffer"}, g.maybe(0.7, "-b", g.one("b1", "b2", "buffer0")), []string{"-n", g.one("b1", "b3", "buffer7")})
 	},
 	func(g *explorer) []string {
 		return words([]string{"display-message", "-p"}, g.maybe(0.8, "-t", g.pane()),
