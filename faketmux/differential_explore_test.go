@@ -4,9 +4,11 @@ import (
 	goflag "flag"
 	"fmt"
 	"math/rand/v2"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -45,6 +47,7 @@ func TestDifferentialExplore(t *testing.T) {
 var (
 	exploreRuns = goflag.Int("explore", 0, "TestDifferentialExplore: how many random sequences to run against live tmux")
 	exploreSeed = goflag.Uint64("explore-seed", 1, "TestDifferentialExplore: the first sequence's seed")
+	exploreOnly = goflag.String("explore-only", "", "TestDifferentialExplore: a regexp: half of the commands drawn are of the commands it matches")
 )
 
 // exploreSnapshot is run after every command: every pane of the server,
@@ -62,9 +65,15 @@ var exploreSnapshot = []string{
 func explorationSteps(seed uint64) []step {
 	g := &explorer{r: rand.New(rand.NewPCG(seed, 0x7a3d))}
 	steps := []step{cmd("new-session", "-d", "-s", "s0", "-n", "w0", "-x", "80", "-y", "24", "sleep 1000")}
+	only := regexp.MustCompile(*exploreOnly)
 	for range 25 {
-		verb := exploreVerbs[g.r.IntN(len(exploreVerbs))]
-		steps = append(steps, cmd(verb(g)...), cmd(exploreSnapshot...))
+		args := exploreVerbs[g.r.IntN(len(exploreVerbs))](g)
+		// With -explore-only, every other command is drawn again until
+		// it is one of those asked for, with the others around them.
+		for tries := 0; *exploreOnly != "" && len(steps)%4 == 1 && !only.MatchString(args[0]) && tries < 1000; tries++ {
+			args = exploreVerbs[g.r.IntN(len(exploreVerbs))](g)
+		}
+		steps = append(steps, cmd(args...), cmd(exploreSnapshot...))
 	}
 	return steps
 }
@@ -304,6 +313,20 @@ var exploreVerbs = []func(g *explorer) []string{
 		return words([]string{"set-option"}, g.oneOf("-g", "-w", "-p"), g.maybe(0.2, "-a"), []string{g.one("@x", "@y"), g.format(2)})
 	},
 	func(g *explorer) []string {
+		def := pickOne(g, exploredOptions())
+		name := def.name
+		if def.array && g.r.IntN(2) == 0 {
+			name += "[" + g.one("0", "1", "5", "x", "") + "]"
+		}
+		scope := g.oneOf("-g", "-w", "-s", "-p")
+		target := g.maybe(0.4, "-t", g.one(g.session(), g.window(), g.pane()))
+		set := words([]string{"set-option"}, scope, target, g.oneOf("-o", "-q", "-u", "-U", "-a", "-F"), []string{name})
+		if g.r.IntN(8) > 0 {
+			set = append(set, g.optionValue(def))
+		}
+		return words(set, []string{";", "show-options"}, scope, target, g.oneOf("-v", "-A", "-H", "-q"), []string{def.name})
+	},
+	func(g *explorer) []string {
 		return words([]string{"bind-key"}, g.maybe(0.5, "-T", g.one("root", "prefix", "copy-mode", "mine")), g.maybe(0.2, "-r"),
 			g.maybe(0.2, "-n"), []string{g.one("a", "C-b", "M-x", "F1", "Up", "bogus-key", "C-M-S-Left"), g.one("display-message hi", "next-window", "send-keys -X cancel")})
 	},
@@ -425,4 +448,50 @@ func (g *explorer) maybeComma(depth int) string {
 		return ""
 	}
 	return "," + g.format(depth-1)
+}
+
+// exploredOptions are the options a random set-option may set: all but
+// hooks (set-hook has them) and those whose effect races with the
+// programs and timers of panes, starts a program, writes a file or makes
+// the server exit.
+var exploredOptions = sync.OnceValue(func() []optionDef {
+	left := map[string]bool{
+		"default-shell": true, "default-command": true, "history-file": true, "copy-command": true,
+		"editor": true, "automatic-rename": true, "automatic-rename-format": true, "allow-rename": true,
+		"monitor-silence": true, "exit-empty": true, "exit-unattached": true, "destroy-unattached": true,
+		"remain-on-exit": true, "lock-after-time": true, "lock-command": true,
+	}
+	var defs []optionDef
+	for _, d := range optionDefs {
+		if d.typ != optCommand && !left[d.name] {
+			defs = append(defs, d)
+		}
+	}
+	return defs
+})
+
+// optionValue is a value for an option of def's type: one it takes, or
+// one it refuses.
+func (g *explorer) optionValue(def optionDef) string {
+	switch {
+	case def.typ == optNumber:
+		return g.one("0", "1", "5", "-1", "100000", "99999999999", "abc", "", "3x", strconv.Itoa(def.max))
+	case def.typ == optChoice:
+		c := pickOne(g, def.choices)
+		return g.one(c, c[:1], c+"x", "bogus", "1", "")
+	case def.typ == optFlag:
+		return g.one("on", "off", "yes", "no", "1", "0", "bogus", "")
+	case def.typ == optColour:
+		return g.one("red", "colour300", "colour255", "#abc", "#aabbcc", "default", "terminal", "bogus", "none",
+			"brightred", "RED", "colour-1", "")
+	case def.typ == optKey:
+		return g.one("C-a", "None", "bogus", "M-F1", "C-", "")
+	case def.style || strings.HasSuffix(def.name, "-style"):
+		return g.one("fg=red,bold", "bg=#123456 underscore", "fg=bogus", "default", "align=centre", "list=on",
+			"#{?#{pane_active},fg=red,}", "nobold,bg=colour22", "fg=red,", "")
+	case def.pattern != "":
+		return g.one("80x24", "x", "1x1", "100", "10000x10000", "axb")
+	default:
+		return g.one("text", "#{session_name}", "a,b", "x y", "", "#[fg=red]s")
+	}
 }
