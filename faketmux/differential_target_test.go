@@ -5,6 +5,24 @@ import "slices"
 // The differential cases of sessions, windows and panes made and found:
 // targets, as the queue resolves them.
 var _ = differentialCases("target", []scenario{
+	// A name that matches several windows fails, and a command that may
+	// fail to find its target goes on with the first of them, as tmux's
+	// lookup leaves it (with no session when the name was tried as one).
+	{name: "a name several windows have", steps: []step{
+		cmd("new-session", "-d", "-s", "s0", "-n", "w0", "sleep 1000"),
+		cmd("new-window", "-d", "-n", "w1", "sleep 1000", ";", "link-window", "-d", "-s", ":0", "-t", ":5"),
+		cmd("new-window", "-d", "-n", "wx", "sleep 1000", ";", "select-window", "-t", ":1"),
+		cmd("display-message", "-p", "-t", "s0:w0", "[#{window_index}] [#{session_name}] [#{pane_id}]"),
+		cmd("display-message", "-p", "-t", ":w0", "[#{window_index}] [#{session_name}] [#{pane_id}]"),
+		cmd("display-message", "-p", "-t", "w0", "[#{window_index}] [#{session_name}] [#{pane_id}]"),
+		cmd("display-message", "-p", "-t", "w0.0", "[#{window_index}] [#{session_name}] [#{pane_id}]"),
+		cmd("display-message", "-p", "-t", "s0:w", "[#{window_index}] [#{session_name}] [#{pane_id}]"),
+		cmd("display-message", "-p", "-t", "s0:w*", "[#{window_index}] [#{session_name}] [#{pane_id}]"),
+		cmd("display-message", "-p", "-t", "s0:nosuch", "[#{window_index}] [#{session_name}] [#{pane_id}]"),
+		cmd("set-option", "-w", "-t", "s0:w0", "@o", "1", ";", "set-option", "-w", "-t", "w0", "@p", "2"),
+		cmd("show-options", "-w", "-t", ":5", ";", "show-options", "-w", "-t", ":1"),
+		cmd("select-window", "-t", "s0:w0"),
+	}},
 	{name: "sessions windows panes and targets", steps: []step{
 		cmd("new-session", "-s", "nodetach"),
 		cmd("new-session", "-d", "-n", "main", "-s", "a", "-P", "sleep 1000"),

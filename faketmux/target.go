@@ -127,12 +127,14 @@ func (c *client) findTargetFrom(cur target, haveCur bool, spec string, given boo
 		}
 		t = target{s: s, w: s.current, p: s.current.active}
 		if hasWin {
-			w := s.lookupWindow(winPart, exactWin)
+			w, partial := s.findWindow(winPart, exactWin)
 			if w == nil {
-				// tmux starts from the current window and drops it
-				// once an index or name fails; an unknown @id keeps it.
+				// tmux starts from the current window, and drops it
+				// once an index or name fails (for the first window a
+				// name matched, when it matched several); an unknown
+				// @id keeps it.
 				if !strings.HasPrefix(winPart, "@") {
-					t.w = nil
+					t.w = partial
 				}
 				t.p = nil
 				return t, errorf(errCantFindWindow, winPart)
@@ -173,10 +175,11 @@ func (c *client) findTargetFrom(cur target, haveCur bool, spec string, given boo
 			return target{s: cur.s, w: cur.w, p: p}, nil
 		}
 		if !paneOnly {
-			if t, ok := c.lookupWindowAnywhere(cur, panePart, false, false); ok {
+			t, ok := c.lookupWindowAnywhere(cur, panePart, false, false)
+			if ok {
 				return t, nil
 			}
-			return target{}, errorf(errCantFindPane, panePart)
+			return t, errorf(errCantFindPane, panePart)
 		}
 		return target{s: cur.s, w: cur.w}, errorf(errCantFindPane, panePart)
 	}
@@ -257,6 +260,7 @@ func (c *client) currentPane() *paneState {
 
 // lookupWindowAnywhere finds a window by id, else in the current session,
 // else (unless only a window was asked for) as a session's current window.
+// On failure, the target holds the first window of several a name matched.
 func (c *client) lookupWindowAnywhere(cur target, name string, exact, only bool) (target, bool) {
 	if strings.HasPrefix(name, "@") {
 		if w := c.st.bestPlace(c.st.windowByID(name)); w != nil {
@@ -264,7 +268,8 @@ func (c *client) lookupWindowAnywhere(cur target, name string, exact, only bool)
 		}
 		return target{}, false
 	}
-	if w := cur.s.lookupWindow(name, exact); w != nil {
+	w, partial := cur.s.findWindow(name, exact)
+	if w != nil {
 		return target{s: cur.s, w: w, p: w.active}, true
 	}
 	if !only {
@@ -272,7 +277,7 @@ func (c *client) lookupWindowAnywhere(cur target, name string, exact, only bool)
 			return target{s: s, w: s.current, p: s.current.active}, true
 		}
 	}
-	return target{}, false
+	return target{w: partial}, false
 }
 
 // lookupSession: $id, exact name, then (unless exact) a unique prefix,
@@ -319,13 +324,21 @@ func uniqueSession(sessions []*session, match func(*session) bool) (*session, in
 // lookupWindow finds a window of s by @id, index, exact name, then
 // (unless exact) a unique name prefix or pattern.
 func (s *session) lookupWindow(name string, exact bool) *window {
+	w, _ := s.findWindow(name, exact)
+	return w
+}
+
+// findWindow is lookupWindow with what tmux's lookup leaves behind when it
+// fails: the first window of those a name matched, when it matched more
+// than one, where a command that may fail to find its target goes on.
+func (s *session) findWindow(name string, exact bool) (found, partial *window) {
 	if strings.HasPrefix(name, "@") {
 		for _, w := range s.winlinks {
 			if "@"+strconv.Itoa(w.id) == name {
-				return s.placeOf(w.windowCore)
+				return s.placeOf(w.windowCore), nil
 			}
 		}
-		return nil
+		return nil, nil
 	}
 	if !exact && (name[0] == '+' || name[0] == '-') {
 		// An offset from the current window, wrapping round; a count
@@ -339,22 +352,22 @@ func (s *session) lookupWindow(name string, exact bool) *window {
 			n = -n
 		}
 		count := len(s.winlinks)
-		return s.winlinks[((i+n)%count+count)%count]
+		return s.winlinks[((i+n)%count+count)%count], nil
 	}
 	if !exact {
 		switch name {
 		case "^":
-			return s.winlinks[0]
+			return s.winlinks[0], nil
 		case "$":
-			return s.winlinks[len(s.winlinks)-1]
+			return s.winlinks[len(s.winlinks)-1], nil
 		case "!":
-			return s.last()
+			return s.last(), nil
 		}
 	}
 	if idx, err := strtonum(name, 0, math.MaxInt32); err == nil && name[0] != '+' && name[0] != '-' {
 		for _, w := range s.winlinks {
 			if w.index == idx {
-				return w
+				return w, nil
 			}
 		}
 	}
@@ -365,20 +378,20 @@ func (s *session) lookupWindow(name string, exact bool) *window {
 			func(w *window) bool { return fnmatch(name, w.name, false) })
 	}
 	for _, match := range matches {
-		var found *window
+		var first *window
 		for _, w := range s.winlinks {
 			if match(w) {
-				if found != nil {
-					return nil
+				if first != nil {
+					return nil, first
 				}
-				found = w
+				first = w
 			}
 		}
-		if found != nil {
-			return found
+		if first != nil {
+			return first, nil
 		}
 	}
-	return nil
+	return nil, nil
 }
 
 func (st *state) lookupPaneID(id string) *paneState {
