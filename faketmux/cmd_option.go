@@ -161,8 +161,14 @@ func cmdSetOption(c *client, it *cmdItem) error {
 		o.values[name] = value
 	case !d.array:
 		own, isOwn := o.lookup(name)
-		value, err = d.parse(value, given, a.has('a'), own, isOwn, o.get(name))
+		inForce := o.get(name)
+		value, err = d.parse(value, given, a.has('a'), own, isOwn, inForce)
 		if err != nil {
+			if d.typ == optString && given {
+				// tmux sets a string, checks it, and puts back the
+				// value in force before, which is now this set's own.
+				o.values[name] = inForce
+			}
 			return err
 		}
 		o.values[name] = value

@@ -14,6 +14,22 @@ var guardNumbers = regexp.MustCompile(`(%(?:begin|end|error) TIME) [0-9]+ `)
 
 // The differential cases of the option commands.
 var _ = differentialCases("option", []scenario{
+	// tmux sets a string option, checks it and, when the check fails,
+	// sets back the value in force before: a session or window that had
+	// none of its own then has one, the inherited value.
+	{name: "a string refused becomes the value in force", steps: []step{
+		cmd("new-session", "-d", "-s", "s", "-n", "w", "sleep 1000"),
+		cmd("set-option", "message-style", "fg=bogus"),
+		cmd("set-option", "default-size", "axb"),
+		cmd("set-option", "-a", "status-style", ",bogus"),
+		cmd("show-options"),
+		cmd("set-option", "-w", "window-status-style", "bogus=1"),
+		cmd("show-options", "-w"),
+		cmd("set-option", "-g", "message-style", "fg=bogus"),
+		cmd("show-options", "-g", "message-style"),
+		cmd("set-option", "message-style"),
+		cmd("show-options"),
+	}},
 	{name: "options", steps: []step{
 		cmd("new-session", "-d", "-s", "o", "sleep 1000"),
 		cmd("show-options", "-g", "base-index"),
