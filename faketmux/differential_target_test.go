@@ -5,6 +5,18 @@ import "slices"
 // The differential cases of sessions, windows and panes made and found:
 // targets, as the queue resolves them.
 var _ = differentialCases("target", []scenario{
+	// A pane offset steps through the panes in order, from the current
+	// pane's window into the target's, going round; a count of many
+	// rounds lands where its remainder does.
+	{name: "pane offsets past the panes", steps: []step{
+		cmd("new-session", "-d", "-s", "s", "-n", "w", "sleep 1000"),
+		cmd("split-window", "-d", "sleep 1000", ";", "split-window", "-d", "sleep 1000"),
+		cmd("new-window", "-d", "-n", "x", "sleep 1000", ";", "split-window", "-d", "-t", ":1", "sleep 1000"),
+		cmd("display-message", "-p", "-t", ".+7", "#{pane_id}", ";", "display-message", "-p", "-t", ".-5", "#{pane_id}"),
+		cmd("display-message", "-p", "-t", ":1.+7", "#{pane_id}", ";", "display-message", "-p", "-t", ":1.-5", "#{pane_id}"),
+		cmd("display-message", "-p", "-t", ".+100000003", "#{pane_id}", ";", "display-message", "-p", "-t", ":1.-100000001", "#{pane_id}"),
+		cmd("display-message", "-p", "-t", "+100000000", "#{pane_id}"),
+	}},
 	// A name that matches several windows fails, and a command that may
 	// fail to find its target goes on with the first of them, as tmux's
 	// lookup leaves it (with no session when the name was tried as one).

@@ -444,7 +444,7 @@ func (st *state) lookupPaneIn(w *window, name string, cur *paneState) *paneState
 // window's list wraps round into w's, which is how a current pane in
 // another window leads into w.
 func stepPanes(w *window, p *paneState, n int, forward bool) *paneState {
-	for range n {
+	step := func() {
 		list := p.window.panes
 		i := slices.Index(list, p)
 		switch {
@@ -457,6 +457,15 @@ func stepPanes(w *window, p *paneState, n int, forward bool) *paneState {
 		default:
 			p = w.panes[len(w.panes)-1]
 		}
+	}
+	// tmux takes every step, which for a count of billions takes
+	// seconds; once in w's list the steps go round it, so whole rounds
+	// are left out.
+	for ; n > 0 && !slices.Contains(w.panes, p); n-- {
+		step()
+	}
+	for range n % max(len(w.panes), 1) {
+		step()
 	}
 	return p
 }
