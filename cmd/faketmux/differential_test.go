@@ -5,6 +5,7 @@ package main
 import (
 	"bytes"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -22,8 +23,9 @@ import (
 //
 // Normalisers: normSocketDir, since the two sides' private directories
 // differ and appear in socket paths; for control mode (-C),
-// controlrun.NormGuardTimes for the time in the guards and
-// controlrun.NormClientNames for the client's process ID in its name.
+// controlrun.NormGuardTimes for the time in the guards,
+// controlrun.NormClientNames for the client's process ID in its name, and
+// joinOutput for where a pane's output was cut into lines.
 
 type dstep struct {
 	args  []string
@@ -219,7 +221,7 @@ func differentialScenarios(confDir string) map[string][]dstep {
 		// the commands, guards and notifications in depth.
 		"control mode: pane output": {
 			s("new-session", "-d", "-s", "m", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
-			s("-C", "attach", "-t", "m").lines("split-window -d \"printf 'a\\\\\\\\ b\\\\033c\\\\n'; sleep 1000\"\n").awaits("%output"),
+			s("-C", "attach", "-t", "m").lines("split-window -d \"printf 'a\\\\\\\\ b\\\\033c\\\\n'; sleep 1000\"\n").awaits(`\015\012`),
 			s("kill-server").exits(),
 		},
 		"control mode: new-session and the server's end": {
@@ -287,9 +289,30 @@ func normSocketDir(r result, dir string) result {
 }
 
 func normControl(r result) result {
-	r.stdout = controlrun.NormClientNames(controlrun.NormGuardTimes(r.stdout))
+	r.stdout = joinOutput(controlrun.NormClientNames(controlrun.NormGuardTimes(r.stdout)))
 	return r
 }
+
+// joinOutput joins each run of %output lines of one pane into one line:
+// how a program's output is cut into lines depends on when the server
+// read the pane, in tmux as in faketmux.
+func joinOutput(s string) string {
+	var out []string
+	for _, line := range strings.SplitAfter(s, "\n") {
+		if n := len(out); n > 0 {
+			pane := outputPrefixRE.FindString(line)
+			if pane != "" && strings.HasPrefix(out[n-1], pane) {
+				out[n-1] = strings.TrimSuffix(out[n-1], "\n") + line[len(pane):]
+				continue
+			}
+		}
+		out = append(out, line)
+	}
+	return strings.Join(out, "")
+}
+
+// outputPrefixRE is the start of a line of a pane's output.
+var outputPrefixRE = regexp.MustCompile(`^%output %[0-9]+ `)
 
 // runControl runs a control client with controlrun.Run.
 func (w *world) runControl(input, until string, args ...string) result {
@@ -300,4 +323,12 @@ func (w *world) runControl(input, until string, args ...string) result {
 	cmd.Stderr = &errb
 	stdout, err := controlrun.Run(cmd, input, until)
 	return result{stdout, errb.String(), exitCode(w.t, err)}
+}
+
+func TestJoinOutput(t *testing.T) {
+	in := "%begin 1\n%output %1 a\\033\n%output %1 b\n%output %2 c\n%output %1 d\n%output %1 \\015\\012\n%exit\n"
+	want := "%begin 1\n%output %1 a\\033b\n%output %2 c\n%output %1 d\\015\\012\n%exit\n"
+	if got := joinOutput(in); got != want {
+		t.Errorf("joinOutput:\n got %q\nwant %q", got, want)
+	}
 }
