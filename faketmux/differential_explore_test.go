@@ -388,6 +388,11 @@ var formatVariables = []string{
 	"pane_width", "pane_height", "pane_active", "pane_left", "pane_top", "pane_at_left", "pane_dead",
 	"pane_in_mode", "pane_mode", "cursor_x", "history_size", "history_limit", "version", "client_name",
 	"buffer_name", "@x", "@y", "nosuch", "session_format", "window_format", "pane_format", "",
+	"session_stack", "window_stack_index", "session_alerts", "window_bigger", "window_offset_x",
+	"window_start_flag", "window_end_flag", "pane_synchronized", "pane_marked", "pane_marked_set",
+	"active_window_index", "last_window_index", "session_many_attached", "window_active_sessions",
+	"pane_start_command", "pane_current_path", "buffer_size", "buffer_sample", "next_session_id",
+	"session_group_size", "session_group_list", "window_linked_sessions_list", "window_raw_flags",
 }
 
 // formatModifiers are the single modifiers a random format puts before a
@@ -395,6 +400,7 @@ var formatVariables = []string{
 var formatModifiers = []string{
 	"=3", "=-3", "=/2/..", "p6", "p-6", "b", "d", "q", "l", "n", "w", "E", "a", "c", "s/o/0/", "s/[0-9]/N/",
 	"s/W/w/i", "!", "!!", "e|+|", "e|*|f|2", "e|/|", "e|%|", "e|m|", "N/s", "N/w", "R",
+	"q/h", "=5/x/", "p0", "=0", "s/^/>/", "s/$/</", "s/(.)(.)/\\2\\1/", "w/", "E/", "l/",
 }
 
 // format is a random format of the depth given: text, variables with
@@ -430,7 +436,7 @@ func (g *explorer) formatPart(depth int) string {
 		return "#{" + g.one("==", "!=", "<", ">", "<=", ">=", "||", "&&", "m", "m/r", "m/i", "C") + ":" +
 			g.format(depth-1) + "," + g.format(depth-1) + "}"
 	case 7:
-		return "#{" + g.one("S", "W", "P", "S/r", "W/r") + ":" + g.format(depth-1) + g.maybeComma(depth) + "}"
+		return "#{" + g.one("S", "W", "P", "S/r", "W/r", "S/n", "S/nr", "W/t", "P/r", "S/x") + ":" + g.format(depth-1) + g.maybeComma(depth) + "}"
 	case 8:
 		return "#{" + pickOne(g, formatModifiers) + ";" + pickOne(g, formatModifiers) + ":" + v + "}"
 	case 9:
