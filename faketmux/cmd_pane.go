@@ -350,11 +350,7 @@ func cmdBreakPane(c *client, it *cmdItem) error {
 	w, p := it.source.w, it.source.p
 	dst, idx := it.target.s, it.target.idx
 	if a.has('a') || a.has('b') {
-		at := it.target.w
-		if at == nil {
-			at = dst.current
-		}
-		idx = dst.shuffleUp(at, a.has('b'))
+		idx = dst.makeRoom(it.target.w, a.has('b'))
 	}
 	st.unzoomTelling(w)
 	name, named := a.get('n')

@@ -219,11 +219,7 @@ func moveOrLinkWindow(c *client, it *cmdItem, move bool) error {
 	}
 	src, dst, idx := it.source.s, t.s, t.idx
 	if a.has('a') || a.has('b') {
-		at := t.w // an index not in use: room is made at the current window
-		if at == nil {
-			at = dst.current
-		}
-		idx = dst.shuffleUp(at, a.has('b'))
+		idx = dst.makeRoom(t.w, a.has('b'))
 	}
 	if _, err := c.st.linkWindow(it.source.w, dst, idx, a.has('k'), !a.has('d')); err != nil {
 		return err

@@ -460,6 +460,16 @@ func (s *session) insert(w *window) {
 	s.winlinks = slices.Insert(s.winlinks, i, w)
 }
 
+// makeRoom is shuffleUp at w as move-window and break-pane make room with
+// -a and -b: at the current window for a target of an index not in use
+// (w nil).
+func (s *session) makeRoom(w *window, before bool) int {
+	if w == nil {
+		w = s.current
+	}
+	return s.shuffleUp(w, before)
+}
+
 // freeIndex is the first index from idx up that no window has.
 func (s *session) freeIndex(idx int) int {
 	for s.windowAt(idx) != nil {

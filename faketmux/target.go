@@ -73,50 +73,10 @@ func (c *client) findTargetFrom(cur target, haveCur bool, spec string, given boo
 		}
 		return target{}, errorf(errNoMarkedTarget)
 	}
-	var sessPart, winPart, panePart string
-	var hasSess, hasWin, hasPane, winOnly, paneOnly bool
-	if colon := strings.IndexByte(spec, ':'); colon >= 0 {
-		sessPart, hasSess = spec[:colon], true
-		rest := spec[colon+1:]
-		winOnly = true
-		if dot := strings.IndexByte(rest, '.'); dot >= 0 {
-			winPart, hasWin = rest[:dot], true
-			panePart, hasPane, paneOnly = rest[dot+1:], true, true
-		} else {
-			winPart, hasWin = rest, true
-		}
-	} else if dot := strings.IndexByte(spec, '.'); dot >= 0 {
-		winPart, hasWin = spec[:dot], true
-		panePart, hasPane, paneOnly = spec[dot+1:], true, true
-	} else {
-		switch {
-		case spec[0] == '$':
-			sessPart, hasSess = spec, true
-		case spec[0] == '@':
-			winPart, hasWin = spec, true
-		case spec[0] == '%':
-			panePart, hasPane = spec, true
-		case kind == findSession:
-			sessPart, hasSess = spec, true
-		case kind == findWindow:
-			winPart, hasWin = spec, true
-		default:
-			panePart, hasPane = spec, true
-		}
-	}
-	exactSess := strings.HasPrefix(sessPart, "=")
-	if exactSess {
-		sessPart = sessPart[1:]
-	}
-	exactWin := strings.HasPrefix(winPart, "=")
-	if exactWin {
-		winPart = winPart[1:]
-	}
-	hasSess = hasSess && sessPart != ""
-	hasWin = hasWin && winPart != ""
-	hasPane = hasPane && panePart != ""
-	winPart = mapTarget(windowTokens, winPart)
-	panePart = mapTarget(paneTokens, panePart)
+	parts := splitTarget(spec, kind)
+	sessPart, winPart, panePart := parts.sess, parts.win, parts.pane
+	exactSess, exactWin, winOnly, paneOnly := parts.exactSess, parts.exactWin, parts.winOnly, parts.paneOnly
+	hasSess, hasWin, hasPane := sessPart != "", winPart != "", panePart != ""
 
 	var t target
 	switch {
@@ -184,6 +144,50 @@ func (c *client) findTargetFrom(cur target, haveCur bool, spec string, given boo
 		return target{s: cur.s, w: cur.w}, errorf(errCantFindPane, panePart)
 	}
 	return cur, nil
+}
+
+// targetParts is a target cut as tmux's cmd_find_target cuts it: its
+// session, window and pane parts (empty for none), without the '=' that
+// asks for an exact match and with the {tokens} mapped; winOnly and
+// paneOnly say that the window came after a ':' or the pane after a '.'.
+type targetParts struct {
+	sess, win, pane     string
+	exactSess, exactWin bool
+	winOnly, paneOnly   bool
+}
+
+// splitTarget cuts spec into its parts; a spec with no ':' or '.' is a
+// session, window or pane by its first character, else by kind.
+func splitTarget(spec string, kind findType) targetParts {
+	var p targetParts
+	if colon := strings.IndexByte(spec, ':'); colon >= 0 {
+		p.sess, p.win, p.winOnly = spec[:colon], spec[colon+1:], true
+		if dot := strings.IndexByte(p.win, '.'); dot >= 0 {
+			p.win, p.pane, p.paneOnly = p.win[:dot], p.win[dot+1:], true
+		}
+	} else if dot := strings.IndexByte(spec, '.'); dot >= 0 {
+		p.win, p.pane, p.paneOnly = spec[:dot], spec[dot+1:], true
+	} else {
+		switch {
+		case spec[0] == '$':
+			p.sess = spec
+		case spec[0] == '@':
+			p.win = spec
+		case spec[0] == '%':
+			p.pane = spec
+		case kind == findSession:
+			p.sess = spec
+		case kind == findWindow:
+			p.win = spec
+		default:
+			p.pane = spec
+		}
+	}
+	p.sess, p.exactSess = strings.CutPrefix(p.sess, "=")
+	p.win, p.exactWin = strings.CutPrefix(p.win, "=")
+	p.win = mapTarget(windowTokens, p.win)
+	p.pane = mapTarget(paneTokens, p.pane)
+	return p
 }
 
 // windowByID is the window whose id is name ("@N"), nil for none.
@@ -548,59 +552,41 @@ func (c *client) findWindowIndex(v string) (target, error) {
 		t, err := c.findTargetFrom(cur, true, v, true, findWindow)
 		return t.withIndex(-1), err
 	}
-	sessPart, winPart, colon := strings.Cut(v, ":")
-	var panePart string
-	if !colon {
-		sessPart, winPart = "", v
-	}
-	if i := strings.IndexByte(winPart, '.'); i >= 0 {
-		winPart, panePart = winPart[:i], winPart[i+1:]
-	} else if !colon {
-		switch v[0] {
-		case '$':
-			sessPart, winPart = v, ""
-		case '%':
-			winPart, panePart = "", v
-		}
-	}
-	exactSess := strings.HasPrefix(sessPart, "=")
-	sessPart = strings.TrimPrefix(sessPart, "=")
-	exactWin := strings.HasPrefix(winPart, "=")
-	winPart = mapTarget(windowTokens, strings.TrimPrefix(winPart, "="))
-	if panePart != "" {
+	p := splitTarget(v, findWindow)
+	if p.pane != "" {
 		return target{}, errorf(errPaneNotAllowed)
 	}
-	if sessPart != "" {
-		s := c.st.lookupSession(sessPart, exactSess)
+	if p.sess != "" {
+		s := c.st.lookupSession(p.sess, p.exactSess)
 		if s == nil {
-			return target{}, errorf(errCantFindSession, sessPart)
+			return target{}, errorf(errCantFindSession, p.sess)
 		}
-		if winPart == "" {
+		if p.win == "" {
 			return s.windowTarget(s.current, -1), nil
 		}
-		if w, idx, ok := s.windowIndex(winPart, exactWin); ok {
+		if w, idx, ok := s.windowIndex(p.win, p.exactWin); ok {
 			return s.windowTarget(w, idx), nil
 		}
-		return target{}, errorf(errCantFindWindow, winPart)
+		return target{}, errorf(errCantFindWindow, p.win)
 	}
-	if winPart == "" {
+	if p.win == "" {
 		return cur.withIndex(-1), nil
 	}
-	if winPart[0] == '@' {
-		if w := c.st.bestPlace(c.st.windowByID(winPart)); w != nil {
+	if p.win[0] == '@' {
+		if w := c.st.bestPlace(c.st.windowByID(p.win)); w != nil {
 			return w.session.windowTarget(w, w.index), nil
 		}
-		return target{}, errorf(errCantFindWindow, winPart)
+		return target{}, errorf(errCantFindWindow, p.win)
 	}
-	if w, idx, ok := cur.s.windowIndex(winPart, exactWin); ok {
+	if w, idx, ok := cur.s.windowIndex(p.win, p.exactWin); ok {
 		return cur.s.windowTarget(w, idx), nil
 	}
-	if !colon {
-		if s := c.st.lookupSession(winPart, false); s != nil {
+	if !p.winOnly {
+		if s := c.st.lookupSession(p.win, false); s != nil {
 			return s.windowTarget(s.current, -1), nil
 		}
 	}
-	return target{}, errorf(errCantFindWindow, winPart)
+	return target{}, errorf(errCantFindWindow, p.win)
 }
 
 // withIndex is t with a window index.
