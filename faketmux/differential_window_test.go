@@ -35,6 +35,23 @@ var _ = differentialCases("window", []scenario{
 		cmd("select-pane", "-m", "-t", ":d", ";", "new-window", "-d", "-t", "{marked}", "-n", "i", "sleep 1000"),
 		cmd("break-pane", "-d", "-s", ":w0", "-t", "{end}", "-b", "-n", "j", ";", "list-windows", "-F", windowsFormat),
 	}},
+	// The other forms a window index target takes: the mouse (none), a
+	// session by id, exact matches, an exact name that looks like an
+	// offset, an offset below 0, an empty pane part and a window id with
+	// a pane.
+	{name: "window index target forms", steps: []step{
+		cmd("new-session", "-d", "-s", "s0", "-n", "w0", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "=", "-n", "a", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "$0", "-n", "b", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "$0:7", "-n", "c", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "=s0:=7", "-n", "c", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "s0:=+1", "-n", "d", "sleep 1000"),
+		cmd("new-window", "-d", "-t", ":-9", "-n", "f", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "s0:1.", "-n", "g", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "@0.1", "-n", "g", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "nosuch", "-n", "g", "sleep 1000"),
+		cmd("list-windows", "-F", windowsFormat),
+	}},
 	// A window linked twice is one window in both places: swapping its
 	// panes across the places makes the -t pane active, as in one place,
 	// and swapping the places with each other does nothing.
