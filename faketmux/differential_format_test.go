@@ -26,7 +26,8 @@ func normVariables(s string) string {
 var _ = differentialCases("format", []scenario{
 	// Formats with a target, and those of commands that give none, have
 	// the newest buffer for the buffer_ variables, as tmux's
-	// format_defaults adds it; list-buffers has each buffer instead.
+	// format_defaults adds it; list-buffers has each buffer instead. The
+	// items of a loop are filled in the same way, so they have the newest.
 	{name: "the newest buffer in formats", steps: []step{
 		cmd("new-session", "-d", "-s", "s", "-n", "w", "sleep 1000"),
 		cmd("display-message", "-p", "[#{buffer_name}]"),
@@ -37,6 +38,9 @@ var _ = differentialCases("format", []scenario{
 		cmd("new-window", "-d", "-n", "x", "-P", "-F", "[#{buffer_name}]", "sleep 1000"),
 		cmd("set-buffer", "xx", ";", "list-buffers", "-F", "[#{buffer_name}]", ";", "run-shell", "-C", "display -p '[#{buffer_name}]'"),
 		cmd("new-session", "-d", "-s", "#{buffer_name}", "-n", "w", "sleep 1000", ";", "list-sessions", "-F", "#{session_name}"),
+		cmd("split-window", "-d", "-t", "s:w", "sleep 1000", ";",
+			"display-message", "-p", "-t", "s:w", "#{P:[#{buffer_name} #{buffer_sample}]}#{W:[#{buffer_size}]}#{S:[#{buffer_name}]}"),
+		cmd("list-buffers", "-F", "#{buffer_name} #{S:[#{buffer_name}]}"),
 	}},
 	// session_format, window_format and pane_format say what a format is
 	// for even when its target was not found, and then say 0.

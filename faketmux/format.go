@@ -632,10 +632,12 @@ func (f *formatter) conditional(s string, ms *modifierSet) (string, bool) {
 }
 
 // child is a formatter for another target of the same expansion, as
-// tmux's loops make one for each item with the expansion's state.
+// tmux's loops make one for each item with the expansion's state. Like
+// every format tree tmux fills in for a target, it has the newest buffer,
+// whatever buffer f had.
 func (f *formatter) child(s *session, w *window, p *paneState) *formatter {
 	g := *f
-	g.s, g.w, g.p, g.buffer = s, w, p, nil
+	g.s, g.w, g.p, g.buffer = s, w, p, f.st.buffers.top()
 	return &g
 }
 
