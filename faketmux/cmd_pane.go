@@ -355,13 +355,17 @@ func cmdBreakPane(c *client, it *cmdItem) error {
 	st.unzoomTelling(w)
 	name, named := a.get('n')
 	if len(w.panes) == 1 {
-		if err := st.moveWindow(w, dst, idx, false, !a.has('d')); err != nil {
+		// Moved as move-window moves it, and named in between, where
+		// tmux tells of the new name.
+		if _, err := st.linkWindow(w, dst, idx, false, !a.has('d')); err != nil {
 			return err
 		}
 		if named {
 			w.rename(name, p)
 			w.setName(w.name)
+			st.notify(event{kind: eventWindowRenamed, w: w})
 		}
+		st.unlinkWindow(w)
 		return nil
 	}
 	if idx >= 0 && dst.windowAt(idx) != nil {

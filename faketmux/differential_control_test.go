@@ -145,6 +145,19 @@ var _ = differentialCases("control", []scenario{
 		cmd("attach", "-t", "p").controlIn("detach\n").normalise(normGuardNumbers),
 		joinBackground(),
 	}},
+	// break-pane -n of a pane alone in its window moves the window and
+	// names it in between, where tmux tells of the name.
+	{name: "break-pane names a lone pane's window", steps: []step{
+		cmd("new-session", "-d", "-s", "s0", "-n", "w0", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("attach", "-t", "s0", "-f", "no-output").controlIn("").stayUntil("%exit").normalise(normGuardNumbers).inBackground(),
+		cmd("list-clients", "-F", "#{client_session}").waitFor("s0"),
+		cmd("new-window", "-d", "-n", "w1", "sleep 1000", ";", "break-pane", "-d", "-n", "b1", "-s", ":w1", "-t", ":3"),
+		cmd("break-pane", "-n", "b2", "-s", ":3", "-t", ":4"),
+		cmd("split-window", "-d", "-t", ":4", "sleep 1000", ";", "break-pane", "-d", "-n", "b3", "-s", ":4.1"),
+		cmd("list-windows", "-F", "#{window_index} #{window_name}"),
+		cmd("kill-server"),
+		joinBackground(),
+	}},
 	// Commands of other clients that need a client find the control
 	// client as tmux's current client.
 	{name: "the current client", steps: []step{
