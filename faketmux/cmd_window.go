@@ -384,7 +384,7 @@ func cmdRespawnWindow(c *client, it *cmdItem) error {
 	w.unzoom()
 	first := w.panes[0]
 	for _, p := range w.panes[1:] {
-		c.st.forgetPane(p)
+		c.st.dropPane(p)
 	}
 	w.lastPane = nil
 	w.hold(first)

@@ -233,6 +233,9 @@ type event struct {
 	// hook names the hook the notification raises where its kind does not
 	// say (see hookName).
 	hook string
+	// freed are the panes of w's window, gone while this notification held
+	// the window: they leave their modes once it has run.
+	freed []*paneState
 }
 
 // unzoomTelling unzooms w, telling control clients of its layout if it
@@ -276,6 +279,9 @@ func (st *state) runEvents() {
 			}
 		}
 		st.eventHook(e)
+		if len(e.freed) > 0 {
+			st.leaveModesWhenFreed(e.w.windowCore, e.freed)
+		}
 	}
 	st.events = nil
 }
@@ -457,9 +463,25 @@ func (st *state) leastRecent(s *session, detached bool) *session {
 // shutDown tells the control clients of the sessions a server that is
 // exiting destroys, as tmux's server_shutdown does.
 func (st *state) shutDown() {
+	var unlinked []*window
 	for _, s := range st.sessions {
 		st.detachFrom(s)
 		st.notify(event{kind: eventSessionsChanged, s: s, hook: "session-closed"})
+		unlinked = append(unlinked, s.winlinks...)
+	}
+	// Each window goes with the notification of its last place's
+	// unlinking, which no client sees, once those of the sessions have
+	// run; its panes leave their modes then.
+	places := map[*windowCore]int{}
+	for _, l := range unlinked {
+		places[l.windowCore]++
+	}
+	for _, l := range unlinked {
+		if places[l.windowCore]--; places[l.windowCore] == 0 {
+			for _, p := range l.panes {
+				st.resetModes(p)
+			}
+		}
 	}
 	st.runEvents()
 }

@@ -158,6 +158,34 @@ var _ = differentialCases("control", []scenario{
 		cmd("kill-server"),
 		joinBackground(),
 	}},
+	// A pane that goes leaves its modes, a notification each (and the
+	// pane-mode-changed hook): a pane taken from a window that stays, at
+	// once, after the window's notifications; the panes of a window that
+	// goes, once the notifications that hold the window have run, as
+	// tmux frees a window with its last reference. A killed session's
+	// current window hands over to none.
+	{name: "panes leave their modes as they go", ownDirs: true, steps: []step{
+		cmd("new-session", "-d", "-s", "s0", "-n", "w0", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("attach", "-t", "s0", "-f", "no-output").controlIn("").stayUntil("%exit").normalise(normGuardNumbers).inBackground(),
+		cmd("list-clients", "-F", "#{client_session}").waitFor("s0"),
+		cmd("set-hook", "-g", "pane-mode-changed", "set -gaF @h '#{hook_pane},'"),
+		cmd("split-window", "-d", "sleep 1000", ";", "copy-mode", "-t", "%1", ";", "kill-pane", "-t", "%1"),
+		cmd("new-window", "-d", "-n", "x", "sleep 1000", ";", "copy-mode", "-t", ":x", ";", "kill-pane", "-t", ":x"),
+		cmd("new-session", "-d", "-s", "s1", "-n", "y", "sleep 1000", ";", "link-window", "-d", "-s", "s0:0", "-t", "s1:5", ";",
+			"copy-mode", "-t", "s1:y", ";", "copy-mode", "-t", "s0:0"),
+		cmd("kill-session", "-t", "s1"),
+		cmd("split-window", "-d", "-t", "s0:0", "sleep 1000", ";", "copy-mode", "-t", "s0:0.1", ";",
+			"respawn-window", "-k", "-t", "s0:0", "sleep 1000"),
+		cmd("copy-mode", "-t", "s0:0", ";", "respawn-pane", "-k", "-t", "s0:0", "sleep 1000"),
+		// A program that exits: tmux takes its lone pane out before the
+		// window goes.
+		cmd("new-window", "-d", "-n", "e", "while [ ! -e go ]; do sleep 0.05; done", ";", "copy-mode", "-t", ":e", ";", "run-shell", "touch go"),
+		cmd("list-windows", "-F", "#{window_name}").waitGone("e"),
+		cmd("copy-mode", "-t", "s0:0", ";", "new-session", "-d", "-s", "a", "-n", "a", "sleep 1000", ";", "copy-mode", "-t", "a"),
+		cmd("show-options", "-gv", "@h"),
+		cmd("kill-server"),
+		joinBackground(),
+	}},
 	// Commands of other clients that need a client find the control
 	// client as tmux's current client.
 	{name: "the current client", steps: []step{

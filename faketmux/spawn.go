@@ -202,19 +202,25 @@ func (s *Server) watchPane(st *state, p *paneState, prog program) {
 		}
 		st.paneHook("pane-died", p)
 	default:
-		st.destroyPane(p)
+		if w := p.window; len(w.panes) == 1 {
+			// tmux's server_destroy_pane takes the pane out before its
+			// window goes, so it leaves its modes first.
+			st.dropPane(p)
+			w.panes = nil
+			st.killWindow(w)
+		} else {
+			st.destroyPane(p)
+		}
 		st.paneHook("pane-exited", p)
 		s.exitIfDone()
 	}
 }
 
 // destroyPane removes a pane, closing its program, and the window and
-// session it leaves empty.
+// session it leaves empty, as tmux's server_kill_pane does.
 func (st *state) destroyPane(p *paneState) {
-	st.forgetPane(p)
 	w := p.window
 	if len(w.panes) == 1 {
-		w.panes = nil
 		st.killWindow(w)
 		return
 	}
@@ -229,6 +235,15 @@ func (st *state) destroyPane(p *paneState) {
 		}
 	}
 	w.removePane(p)
+	st.dropPane(p)
+}
+
+// dropPane is tmux's window_pane_destroy for a pane taken out of a window
+// that stays: the pane leaves its modes, a notification each, and its
+// program ends.
+func (st *state) dropPane(p *paneState) {
+	st.resetModes(p)
+	st.forgetPane(p)
 }
 
 // removePane takes p out of w's panes and layout, which must keep another
@@ -271,13 +286,13 @@ func (st *state) killWindow(w *window) {
 func (st *state) destroyWindow(w *window) {
 	links := w.links
 	w.links = nil
-	st.closeWindowPanes(w)
 	for _, l := range links {
 		// A group's other sessions lose the window as the first does.
 		if slices.Contains(l.session.winlinks, l) {
 			st.detachWindow(l)
 		}
 	}
+	st.closeWindowPanes(w)
 }
 
 // unlinkWindow takes one place of a window away, as tmux's
@@ -309,7 +324,24 @@ func (st *state) closeWindowPanes(w *window) {
 	for _, p := range w.panes {
 		st.forgetPane(p)
 	}
+	st.leaveModesWhenFreed(w.windowCore, w.panes)
 	w.panes = nil
+}
+
+// leaveModesWhenFreed takes the panes of a window that went out of their
+// modes when tmux frees the window. Each queued notification about a
+// window holds a reference to it, so tmux frees it, and its panes leave
+// their modes with a notification each, once the last of those has run.
+func (st *state) leaveModesWhenFreed(core *windowCore, panes []*paneState) {
+	for i, e := range slices.Backward(st.events) {
+		if e.w != nil && e.w.windowCore == core {
+			st.events[i].freed = append(st.events[i].freed, panes...)
+			return
+		}
+	}
+	for _, p := range panes {
+		st.resetModes(p)
+	}
 }
 
 // detachWindow takes w out of its session as tmux's session_detach does:
@@ -357,6 +389,9 @@ func (st *state) closeSession(s *session) {
 func (st *state) destroySession(s *session) {
 	st.leaveGroup(s)
 	st.closeSession(s)
+	// tmux's session_destroy forgets the current window first, so none
+	// takes over from it.
+	s.current, s.lastw = nil, nil
 	// A window linked elsewhere (a group's, for one) lives on there.
 	for _, w := range slices.Clone(s.winlinks) {
 		if len(w.links) > 1 {
