@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/tmuxbuf/tmuxbuf/internal/controlrun"
 )
 
 // TestDifferentialExplore looks for differences the recorded cases do not
@@ -62,9 +64,22 @@ var exploreSnapshot = []string{
 
 // explorationSteps is the sequence of a seed: a first session, then
 // commands chosen at random, each followed by the snapshot.
+//
+// In the sequences of odd seeds a control client is attached to the first
+// session throughout, and its whole output is compared at the end: the
+// notifications every command made, in order. Attached, it is also the
+// current client of every other command, as tmux's cmd_find picks it. It
+// asks for no pane output, which follows the programs' schedule.
 func explorationSteps(seed uint64) []step {
 	g := &explorer{r: rand.New(rand.NewPCG(seed, 0x7a3d))}
 	steps := []step{cmd("new-session", "-d", "-s", "s0", "-n", "w0", "-x", "80", "-y", "24", "sleep 1000")}
+	controlled := seed%2 == 1
+	if controlled {
+		steps = append(steps,
+			cmd("attach-session", "-t", "s0", "-f", "no-output").controlIn("").stayUntil("%exit").
+				normalise(normGuardNumbers).inBackground(),
+			cmd("list-clients", "-F", "#{client_session}").waitFor("s0"))
+	}
 	only := regexp.MustCompile(*exploreOnly)
 	for range 25 {
 		args := exploreVerbs[g.r.IntN(len(exploreVerbs))](g)
@@ -73,7 +88,13 @@ func explorationSteps(seed uint64) []step {
 		for tries := 0; *exploreOnly != "" && len(steps)%4 == 1 && !only.MatchString(args[0]) && tries < 1000; tries++ {
 			args = exploreVerbs[g.r.IntN(len(exploreVerbs))](g)
 		}
-		steps = append(steps, cmd(args...), cmd(exploreSnapshot...))
+		// A client's name has its process ID.
+		steps = append(steps, cmd(args...).normalise(controlrun.NormClientNames), cmd(exploreSnapshot...))
+	}
+	if controlled {
+		// The control client stays until the server goes, if it did
+		// not go already with its session.
+		steps = append(steps, cmd("kill-server"), joinBackground())
 	}
 	return steps
 }
@@ -362,18 +383,32 @@ var exploreVerbs = []func(g *explorer) []string{
 }
 
 // stepsSource writes steps as Go source for a scenario, leaving out the
-// snapshots.
+// snapshots and the normalisers.
 func stepsSource(steps []step) string {
 	var b strings.Builder
 	for i, st := range steps {
-		if slices.Equal(st.args, exploreSnapshot) {
+		switch {
+		case slices.Equal(st.args, exploreSnapshot):
+			continue
+		case st.join:
+			fmt.Fprintf(&b, "\tjoinBackground(), // step %d\n", i)
 			continue
 		}
 		quoted := make([]string, len(st.args))
 		for i, a := range st.args {
 			quoted[i] = strconv.Quote(a)
 		}
-		fmt.Fprintf(&b, "\tcmd(%s), // step %d\n", strings.Join(quoted, ", "), i)
+		fmt.Fprintf(&b, "\tcmd(%s)", strings.Join(quoted, ", "))
+		if st.control {
+			fmt.Fprintf(&b, ".controlIn(%q).stayUntil(%q)", st.stdin, st.stay)
+		}
+		if st.until != "" {
+			fmt.Fprintf(&b, ".waitFor(%q)", st.until)
+		}
+		if st.background {
+			b.WriteString(".inBackground()")
+		}
+		fmt.Fprintf(&b, ", // step %d\n", i)
 	}
 	return b.String()
 }
