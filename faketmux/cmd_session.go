@@ -292,10 +292,11 @@ func (st *state) syncSession(from, s *session) {
 	}
 	old, oldLast, oldCurrent := s.winlinks, s.lastw, s.current
 	s.winlinks, s.lastw, s.current = nil, nil, nil
+	s.places.Reset()
 	for _, l := range from.winlinks {
 		n := &window{index: l.index, session: s, windowCore: l.windowCore}
 		l.links = append(l.links, n)
-		s.winlinks = append(s.winlinks, n)
+		s.insert(n)
 		st.notify(event{kind: eventWindowLinked, w: n})
 	}
 	if oldCurrent != nil {

@@ -285,7 +285,7 @@ func (st *state) dropPlace(x *window) (wasCurrent bool) {
 		s.current = nil
 	}
 	s.lastw = slices.DeleteFunc(s.lastw, func(y *window) bool { return y == x })
-	s.winlinks = slices.DeleteFunc(s.winlinks, func(y *window) bool { return y == x })
+	s.remove(x)
 	st.dropLink(x)
 	return wasCurrent
 }

@@ -467,7 +467,7 @@ func (st *state) shutDown() {
 	for _, s := range st.sessions {
 		st.detachFrom(s)
 		st.notify(event{kind: eventSessionsChanged, s: s, hook: "session-closed"})
-		unlinked = append(unlinked, s.winlinks...)
+		unlinked = append(unlinked, s.teardownOrder()...)
 	}
 	// Each window goes with the notification of its last place's
 	// unlinking, which no client sees, once those of the sessions have

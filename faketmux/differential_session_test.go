@@ -1,7 +1,29 @@
 package faketmux
 
-// The differential cases of session groups: new-session -t.
+// The differential cases of sessions: groups (new-session -t), and how a
+// session goes.
 var _ = differentialCases("session", []scenario{
+	// A killed session unlinks its windows in the order of tmux's
+	// red-black tree of their indexes, its root each time, which follows
+	// every index made and taken away: new and killed windows, the room
+	// -a and -b make, renumbering and a group's copies.
+	{name: "a killed session unlinks its windows root first", steps: []step{
+		cmd("new-session", "-d", "-s", "s0", "-n", "w0", "sleep 1000"),
+		cmd("new-session", "-d", "-s", "s1", "-n", "a", "sleep 1000", ";",
+			"new-window", "-d", "-t", "s1:1", "-n", "b", "sleep 1000", ";",
+			"new-window", "-d", "-t", "s1:2", "-n", "c", "sleep 1000", ";",
+			"new-window", "-d", "-t", "s1:3", "-n", "d", "sleep 1000", ";",
+			"new-window", "-d", "-t", "s1:4", "-n", "e", "sleep 1000", ";",
+			"new-window", "-d", "-t", "s1:7", "-n", "f", "sleep 1000"),
+		cmd("new-window", "-d", "-a", "-t", "s1:1", "-n", "g", "sleep 1000", ";",
+			"new-window", "-d", "-b", "-t", "s1:0", "-n", "h", "sleep 1000", ";", "kill-window", "-t", "s1:e"),
+		cmd("set-option", "-t", "s1", "renumber-windows", "on", ";", "kill-window", "-t", "s1:b", ";",
+			"new-window", "-d", "-t", "s1:9", "-n", "i", "sleep 1000"),
+		cmd("new-session", "-d", "-s", "s2", "-t", "s1", ";", "new-window", "-d", "-t", "s1:12", "-n", "j", "sleep 1000"),
+		cmd("set-hook", "-g", "window-unlinked", "set -gaF @o '#{hook_window_name} '"),
+		cmd("kill-session", "-t", "s2", ";", "kill-session", "-t", "s1"),
+		cmd("show-options", "-gv", "@o"),
+	}},
 	{name: "session groups", steps: func() []step {
 		const groups = "#{session_name} #{session_id} #{session_grouped} [#{session_group}] [#{session_group_list}] " +
 			"#{session_group_size} #{session_group_attached} #{session_group_many_attached} #{session_windows}"

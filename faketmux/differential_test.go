@@ -504,6 +504,7 @@ func runScenario(t *testing.T, tmux, family string, sc scenario) {
 		if want.code != got.code {
 			t.Errorf("%s: exit status tmux %d, fake %d", what, want.code, got.code)
 		}
+		checkPlaces(t, fake)
 		if sc.explore && t.Failed() {
 			t.FailNow()
 		}

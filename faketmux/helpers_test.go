@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -62,5 +63,26 @@ func mustFail(t *testing.T, s *Server, want string, args ...string) {
 	t.Helper()
 	if _, errs, rc := run(t, s, "", args...); rc != 1 || errs != want+"\n" {
 		t.Errorf("%q: exit %d, stderr %q; want 1, %q", args, rc, errs, want)
+	}
+}
+
+// checkPlaces fails t when a session's tree of window indexes, which
+// decides the order of a destroyed session's notifications, has other
+// indexes than its windows.
+func checkPlaces(t *testing.T, s *Server) {
+	t.Helper()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.st == nil {
+		return
+	}
+	for _, sess := range s.st.sessions {
+		var want []int
+		for _, w := range sess.winlinks {
+			want = append(want, w.index)
+		}
+		if got := sess.places.Keys(); !slices.Equal(got, want) {
+			t.Errorf("session %s: its tree has indexes %v, its windows %v", sess.name, got, want)
+		}
 	}
 }

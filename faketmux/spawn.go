@@ -356,7 +356,7 @@ func (st *state) detachWindow(w *window) {
 	}
 	st.windowChanged(s, was)
 	s.lastw = slices.DeleteFunc(s.lastw, func(x *window) bool { return x == w })
-	s.winlinks = slices.DeleteFunc(s.winlinks, func(x *window) bool { return x == w })
+	s.remove(w)
 	st.notify(event{kind: eventWindowUnlinked, w: w})
 	if len(s.winlinks) != 0 {
 		st.syncGroup(s)
@@ -393,7 +393,7 @@ func (st *state) destroySession(s *session) {
 	// takes over from it.
 	s.current, s.lastw = nil, nil
 	// A window linked elsewhere (a group's, for one) lives on there.
-	for _, w := range slices.Clone(s.winlinks) {
+	for _, w := range s.teardownOrder() {
 		if len(w.links) > 1 {
 			st.unlinkWindow(w)
 		} else {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/pane"
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/rbtree"
 	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli"
 )
 
@@ -159,9 +160,13 @@ type session struct {
 	env      environ
 	options  *options
 	winlinks []*window // sorted by index
-	current  *window
-	lastw    []*window // tmux's last-window stack: windows used before, most recent first
-	seq      uint64    // when last used, in state.activity
+	// places has the indexes of winlinks in the shape of tmux's
+	// red-black tree of them, which decides the order in which a session
+	// that is destroyed unlinks its windows.
+	places  rbtree.Tree
+	current *window
+	lastw   []*window // tmux's last-window stack: windows used before, most recent first
+	seq     uint64    // when last used, in state.activity
 	// lastAttached is when a client last attached; the zero time: never.
 	lastAttached time.Time
 	group        *sessionGroup // nil: in no group
@@ -458,6 +463,23 @@ func (s *session) windowAt(idx int) *window {
 func (s *session) insert(w *window) {
 	i, _ := slices.BinarySearchFunc(s.winlinks, w.index, func(w *window, idx int) int { return w.index - idx })
 	s.winlinks = slices.Insert(s.winlinks, i, w)
+	s.places.Insert(w.index)
+}
+
+// teardownOrder is s's windows in the order tmux's session_destroy
+// unlinks them: the root of its tree each time.
+func (s *session) teardownOrder() []*window {
+	var ws []*window
+	for _, idx := range s.places.RootFirst() {
+		ws = append(ws, s.windowAt(idx))
+	}
+	return ws
+}
+
+// remove takes place w out of s.
+func (s *session) remove(w *window) {
+	s.winlinks = slices.DeleteFunc(s.winlinks, func(x *window) bool { return x == w })
+	s.places.Remove(w.index)
 }
 
 // makeRoom is shuffleUp at w as move-window and break-pane make room with
@@ -496,6 +518,11 @@ func (s *session) shuffleUp(w *window, before bool) int {
 			x.index++
 		}
 	}
+	// tmux moves them one by one, from the top, out of its tree and back.
+	for i := free - 1; i >= idx; i-- {
+		s.places.Remove(i)
+		s.places.Insert(i + 1)
+	}
 	return idx
 }
 
@@ -517,9 +544,11 @@ func (s *session) replace(old, new *window) {
 // and finds the last-window stack's by their windows, so a window linked
 // twice is remembered at its first place, once.
 func (s *session) renumber() {
+	s.places.Reset()
 	for i, w := range s.winlinks {
 		w.index = s.options.number("base-index") + i
 		w.serial++
+		s.places.Insert(w.index)
 	}
 	var lastw []*window
 	for _, old := range s.lastw {
