@@ -178,7 +178,7 @@ func splitSize(a *args, whole int) (int, error) {
 
 func cmdKillPane(c *client, it *cmdItem) error {
 	t := it.target
-	t.w.unzoom()
+	c.st.unzoomTelling(t.w)
 	if it.args.has('a') {
 		destroyOthers(t.w.panes, t.p, c.st.destroyPane)
 		return nil
@@ -204,12 +204,17 @@ func cmdResizePane(c *client, it *cmdItem) error {
 	case a.has('M'):
 		return nil
 	case a.has('Z'):
-		if w.zoomed != nil {
+		zoomed := w.zoomed != nil
+		if zoomed {
 			w.unzoom()
 		} else {
 			c.st.zoom(w, p)
 		}
-		c.st.notify(event{kind: eventLayoutChanged, w: w})
+		// A window of one pane does not zoom, and tmux's window_zoom
+		// then tells of no layout.
+		if zoomed != (w.zoomed != nil) {
+			c.st.notify(event{kind: eventLayoutChanged, w: w})
+		}
 		return nil
 	}
 	w.unzoom()

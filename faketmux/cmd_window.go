@@ -149,7 +149,7 @@ func cmdNewWindow(c *client, it *cmdItem) error {
 	// to size it, as the session's default-size says (tmux's
 	// default_window_size).
 	width, height := c.st.defaultWindowSize(c.control, s, nil, "")
-	selectIt := !a.has('d')
+	selectIt, replacesCurrent := !a.has('d'), false
 	if idx >= 0 {
 		if w := s.windowAt(idx); w != nil {
 			if !a.has('k') {
@@ -157,7 +157,7 @@ func cmdNewWindow(c *client, it *cmdItem) error {
 			}
 			// -k unlinks the window there; the new one takes its place,
 			// and becomes current if that one was, even with -d.
-			selectIt = c.st.dropPlace(w) || selectIt
+			replacesCurrent = c.st.dropPlace(w)
 		}
 	} else {
 		idx = s.options.number("base-index")
@@ -175,7 +175,11 @@ func cmdNewWindow(c *client, it *cmdItem) error {
 	}
 	w.latest = c.control // tmux's spawn: the window's latest client is the one making it
 	c.st.resizeSoon = true
-	if selectIt && s.setCurrent(w) {
+	if replacesCurrent {
+		// tmux's spawn_window puts it in the empty place without telling:
+		// no session-window-changed, no last window.
+		s.current = w
+	} else if selectIt && s.setCurrent(w) {
 		// tmux makes the window current before it tells of its link.
 		c.st.events = slices.Insert(c.st.events, len(c.st.events)-1, event{kind: eventWindowChanged, s: s})
 	}
@@ -281,6 +285,7 @@ func (st *state) linkWindow(w *window, dst *session, idx int, kill, selectIt boo
 // and with no current window if x was current, which it reports.
 func (st *state) dropPlace(x *window) (wasCurrent bool) {
 	s := x.session
+	st.notify(event{kind: eventWindowUnlinked, w: x})
 	if wasCurrent = s.current == x; wasCurrent {
 		s.current = nil
 	}

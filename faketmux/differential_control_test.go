@@ -186,6 +186,28 @@ var _ = differentialCases("control", []scenario{
 		cmd("kill-server"),
 		joinBackground(),
 	}},
+	// new-window -k and link-window -k unlink the window at the index
+	// (window-unlinked, told and hooked). A new window that takes the
+	// place of the current one is current at once, without
+	// session-window-changed. resize-pane -Z of a window of one pane
+	// zooms nothing and tells of no layout; kill-pane in a zoomed window
+	// tells of the unzoomed layout, then of the layout without the pane.
+	{name: "a window put in another's place", steps: []step{
+		cmd("new-session", "-d", "-s", "s0", "-n", "w0", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("attach", "-t", "s0", "-f", "no-output").controlIn("").stayUntil("%exit").normalise(normGuardNumbers).inBackground(),
+		cmd("list-clients", "-F", "#{client_session}").waitFor("s0"),
+		cmd("set-hook", "-g", "window-unlinked", "set -gaF @u '#{hook_window_name} '"),
+		cmd("new-window", "-d", "-k", "-t", ":0", "-n", "w1", "sleep 1000"),
+		cmd("new-window", "-d", "-t", ":1", "-n", "w2", "sleep 1000", ";", "new-window", "-k", "-t", ":1", "-n", "w3", "sleep 1000"),
+		cmd("new-session", "-d", "-s", "s1", "-n", "x", "sleep 1000", ";", "link-window", "-k", "-d", "-s", "s1:0", "-t", "s0:1"),
+		cmd("list-windows", "-t", "s0", "-F", "#{window_index} #{window_name} #{window_flags}"),
+		cmd("show-options", "-gv", "@u"),
+		cmd("resize-pane", "-Z", "-t", "s0:0", ";", "split-window", "-d", "-t", "s0:0", "sleep 1000", ";",
+			"resize-pane", "-Z", "-t", "s0:0", ";", "resize-pane", "-Z", "-t", "s0:0"),
+		cmd("resize-pane", "-Z", "-t", "s0:0.1", ";", "kill-pane", "-t", "s0:0.1"),
+		cmd("kill-server"),
+		joinBackground(),
+	}},
 	// Commands of other clients that need a client find the control
 	// client as tmux's current client.
 	{name: "the current client", steps: []step{

@@ -224,7 +224,7 @@ func (st *state) destroyPane(p *paneState) {
 		st.killWindow(w)
 		return
 	}
-	w.unzoom()
+	st.unzoomTelling(w)
 	st.notify(event{kind: eventLayoutChanged, w: w})
 	if w.active == p {
 		st.notify(event{kind: eventPaneChanged, w: w})
