@@ -299,7 +299,16 @@ func (cc *controlClient) render(e event) string {
 		return fmt.Sprintf("%%window-pane-changed @%d %%%d", e.w.id, e.w.active.id)
 	case eventPaneModeChanged:
 		return fmt.Sprintf("%%pane-mode-changed %%%d", e.p.id)
+	case eventWindowChanged:
+		if e.s.current == nil {
+			return ""
+		}
+		return fmt.Sprintf("%%session-window-changed $%d @%d", e.s.id, e.s.current.id)
+	case eventSessionRenamed:
+		return fmt.Sprintf("%%session-renamed $%d %s", e.s.id, e.s.name)
 	}
+	// The rest are told only to a client with a session, as tmux's
+	// control_notify_* functions check.
 	if cc.session == nil {
 		return ""
 	}
@@ -332,13 +341,6 @@ func (cc *controlClient) render(e event) string {
 		}
 		c := &client{s: cc.srv, st: cc.srv.st, utf8: true}
 		return c.formatIn(w, w.active).expand("%layout-change #{window_id} #{window_layout} #{window_visible_layout} #{window_raw_flags}")
-	case eventWindowChanged:
-		if e.s.current == nil {
-			return ""
-		}
-		return fmt.Sprintf("%%session-window-changed $%d @%d", e.s.id, e.s.current.id)
-	case eventSessionRenamed:
-		return fmt.Sprintf("%%session-renamed $%d %s", e.s.id, e.s.name)
 	case eventSessionChanged:
 		// tmux names the session the client has when the notification
 		// runs, which a later switch may have changed.

@@ -208,6 +208,18 @@ var _ = differentialCases("control", []scenario{
 		cmd("kill-server"),
 		joinBackground(),
 	}},
+	// A client whose session went is told, until it exits, of other
+	// sessions' current windows and names, as tmux tells every control
+	// client of those.
+	{name: "a client detached with its session", steps: []step{
+		cmd("new-session", "-d", "-s", "s0", "-n", "w0", "sleep 1000"),
+		cmd("new-session", "-d", "-s", "s1", "-n", "a", "sleep 1000", ";", "new-window", "-d", "-t", "s1:1", "-n", "b", "sleep 1000"),
+		cmd("attach", "-t", "s0", "-f", "no-output").controlIn("").stayUntil("%exit").normalise(normGuardNumbers).inBackground(),
+		cmd("list-clients", "-F", "#{client_session}").waitFor("s0"),
+		cmd("link-window", "-s", "s0:0", "-t", "s1:5"),
+		cmd("kill-window", "-t", "s0:0", ";", "rename-session", "-t", "s1", "r"),
+		joinBackground(),
+	}},
 	// Commands of other clients that need a client find the control
 	// client as tmux's current client.
 	{name: "the current client", steps: []step{
