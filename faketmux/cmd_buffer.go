@@ -227,7 +227,7 @@ func cmdListBuffers(c *client, it *cmdItem) error {
 	}
 	filter, filtered := a.get('f')
 	c.st.buffers.newestFirst(func(pb *buffer) {
-		f := c.formatter()
+		f := c.formatter().withoutClient()
 		f.buffer = pb
 		if filtered && !formatTrue(f.expand(filter)) {
 			return

@@ -109,22 +109,31 @@ func (c *client) targetClient(a *args, letter byte) (*controlClient, error) {
 }
 
 // currentClient is tmux's current client (cmd_find_current_client): the
-// command's own if it is attached, else the best client attached to the
-// current session, or to any session if none is; nil if there is none.
-// tmux's best is the one used last, which the emulator takes to be the
-// one attached last.
+// command's own if it is attached, else the best client of the current
+// session; nil if there is none.
 func (c *client) currentClient() *controlClient {
 	if cc := c.control; cc != nil && cc.session != nil {
 		return cc
+	}
+	if len(c.st.controls) == 0 {
+		return nil
 	}
 	cur, ok := c.st.current()
 	if !ok {
 		return nil
 	}
+	return c.st.bestClient(cur.s)
+}
+
+// bestClient is tmux's cmd_find_best_client: the best client attached to
+// s, or to any session if none is attached to s; nil if there is none.
+// tmux's best is the one used last, which the emulator takes to be the
+// one attached last.
+func (st *state) bestClient(s *session) *controlClient {
 	var best, any *controlClient
-	for _, cc := range c.st.controls {
+	for _, cc := range st.controls {
 		switch {
-		case cc.session == cur.s:
+		case cc.session == s:
 			best = cc
 		case cc.session != nil:
 			any = cc

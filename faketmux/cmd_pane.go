@@ -110,7 +110,7 @@ func cmdSplitWindow(c *client, it *cmdItem) error {
 		if !ok {
 			template = splitWindowTemplate
 		}
-		c.print(c.formatFor(p).expand(template))
+		c.print(c.formatForTarget(target{s: p.window.session, w: p.window, p: p}).expand(template))
 	}
 	if input {
 		return c.drawInput(it, p)
@@ -410,7 +410,7 @@ func cmdBreakPane(c *client, it *cmdItem) error {
 		if !ok {
 			template = breakPaneTemplate
 		}
-		c.print(c.formatFor(p).expand(template))
+		c.print(c.formatForTarget(target{s: p.window.session, w: p.window, p: p}).expand(template))
 	}
 	return nil
 }
@@ -536,7 +536,7 @@ func cmdListPanes(c *client, it *cmdItem) error {
 	}
 	for _, w := range windows {
 		for _, p := range w.panes {
-			f := c.formatIn(w, p)
+			f := c.formatIn(w, p).withoutClient()
 			if filtered && !formatTrue(f.expand(filter)) {
 				continue
 			}
@@ -567,7 +567,17 @@ func cmdDisplayMessage(c *client, it *cmdItem) error {
 			return errorf(errDelay, err)
 		}
 	}
-	f := c.formatForTarget(t)
+	// tmux gives the format the -c client (the current one) if it is in
+	// the target's session, else that session's best client.
+	tc, _ := c.targetClient(a, 'c')
+	var cc *controlClient
+	switch {
+	case tc != nil && tc.session == t.s && t.s != nil:
+		cc = tc
+	case t.s != nil:
+		cc = c.st.bestClient(t.s)
+	}
+	f := c.formatWithClient(t, cc)
 	f.verbose = a.has('v')
 	if a.has('a') {
 		f.each(func(key, value string) { c.print(key + "=" + value) })
@@ -735,7 +745,7 @@ func cmdSelectPane(c *client, it *cmdItem) error {
 	case titled:
 		// The title is expanded for the target, not the neighbour, and
 		// tmux keeps the old one when the new one is not valid text.
-		c.st.setTitle(p, c.formatFor(t.p).expand(title))
+		c.st.setTitle(p, c.formatForTarget(t).expand(title))
 	case p != w.active:
 		// Another pane unzooms the window, unless -Z keeps it zoomed.
 		rezoom := w.pushZoom(false, a.has('Z'))

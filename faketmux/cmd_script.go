@@ -765,7 +765,7 @@ func cmdListCommands(c *client, it *cmdItem) error {
 			continue
 		}
 		// tmux gives the format no target.
-		f := c.formatter()
+		f := c.formatter().withoutClient()
 		f.entry = e
 		c.print(f.expand(template))
 	}

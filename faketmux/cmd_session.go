@@ -353,7 +353,7 @@ func cmdKillSession(c *client, it *cmdItem) error {
 
 func cmdRenameSession(c *client, it *cmdItem) error {
 	t := it.target
-	expanded := c.formatFor(t.p).expand(it.args.values[0])
+	expanded := c.formatForTarget(t).expand(it.args.values[0])
 	name, valid := sessionName(expanded)
 	if !valid {
 		return errorf(errInvalidSession, expanded)
@@ -379,7 +379,7 @@ func cmdListSessions(c *client, it *cmdItem) error {
 	}
 	filter, filtered := a.get('f')
 	for _, s := range c.st.sessions {
-		f := c.formatIn(s.current, s.current.active)
+		f := c.formatIn(s.current, s.current.active).withoutClient()
 		f.kind = findSession
 		if filtered && !formatTrue(f.expand(filter)) {
 			continue

@@ -189,7 +189,7 @@ func cmdNewWindow(c *client, it *cmdItem) error {
 		if !ok {
 			template = newWindowTemplate
 		}
-		c.print(c.formatFor(w.active).expand(template))
+		c.print(c.formatForTarget(target{s: s, w: w, p: w.active}).expand(template))
 	}
 	return nil
 }
@@ -535,7 +535,7 @@ func cmdKillWindow(c *client, it *cmdItem) error {
 
 func cmdRenameWindow(c *client, it *cmdItem) error {
 	t := it.target
-	t.w.setName(c.formatFor(t.p).expand(it.args.values[0]))
+	t.w.setName(c.formatForTarget(t).expand(it.args.values[0]))
 	t.w.options.values["automatic-rename"] = "off"
 	c.st.notify(event{kind: eventWindowRenamed, w: t.w})
 	return nil
@@ -559,7 +559,7 @@ func cmdListWindows(c *client, it *cmdItem) error {
 	}
 	for _, s := range sessions {
 		for _, w := range s.winlinks {
-			f := c.formatIn(w, w.active)
+			f := c.formatIn(w, w.active).withoutClient()
 			f.kind = findWindow
 			if filtered && !formatTrue(f.expand(filter)) {
 				continue

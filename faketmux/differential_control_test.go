@@ -220,6 +220,30 @@ var _ = differentialCases("control", []scenario{
 		cmd("kill-window", "-t", "s0:0", ";", "rename-session", "-t", "s1", "r"),
 		joinBackground(),
 	}},
+	// With a control client attached, formats have a client: from a
+	// target (set-option -F, -P, rename-*), the command's target client,
+	// the current one, whose session stands in for a target not found;
+	// in display-message, the best client of the target's session. The
+	// list commands give theirs none, the control client's own included.
+	{name: "formats with the current client", steps: []step{
+		cmd("new-session", "-d", "-s", "s0", "-n", "w0", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("attach", "-t", "s0", "-f", "no-output").controlIn(
+			"list-windows -F 'lw[#{client_name}]'\ndisplay -p 'dm[#{client_name}]'\nlist-panes -F 'lp[#{client_name}]'\n").
+			stayUntil("%exit").normalise(normGuardNumbers).inBackground(),
+		cmd("list-clients", "-F", "#{client_session}").waitFor("s0"),
+		cmd("new-session", "-d", "-s", "s1", "-n", "x", "sleep 1000"),
+		cmd("display-message", "-p", "dm[#{client_name}] [#{session_name}]").normalise(normControl),
+		cmd("display-message", "-p", "-t", "nosuch:", "dm[#{client_name}] [#{session_name}]"),
+		cmd("set", "-g", "-F", "@b", "[#{session_name}] [#{client_name}]", ";", "show", "-gv", "@b").normalise(normControl),
+		cmd("set", "-g", "-t", "$9", "-F", "@c", "[#{session_name}] [#{window_name}] [#{client_session}]", ";", "show", "-gv", "@c"),
+		cmd("list-windows", "-F", "lw[#{client_name}]", ";", "list-sessions", "-F", "ls[#{client_name}]", ";",
+			"list-panes", "-F", "lp[#{client_name}]", ";", "set-buffer", "x", ";", "list-buffers", "-F", "lb[#{client_name}]"),
+		cmd("new-window", "-d", "-n", "nw", "-P", "-F", "nw[#{client_name}] [#{session_name}]", "sleep 1000").normalise(normControl),
+		cmd("rename-window", "-t", "s1:0", "#{client_session}", ";", "rename-session", "-t", "s1", "r#{client_session}", ";",
+			"list-windows", "-a", "-F", "#{session_name} #{window_name}"),
+		cmd("kill-server"),
+		joinBackground(),
+	}},
 	// Commands of other clients that need a client find the control
 	// client as tmux's current client.
 	{name: "the current client", steps: []step{

@@ -41,6 +41,13 @@ func (c *client) formatter() *formatter {
 	return &formatter{c: c, st: c.st, client: c.control, buffer: c.st.buffers.top()}
 }
 
+// withoutClient takes the client out of f, as tmux's list commands fill
+// their formats in with none.
+func (f *formatter) withoutClient() *formatter {
+	f.client = nil
+	return f
+}
+
 // formatFor is a formatter for a pane and the window and session it is in.
 func (c *client) formatFor(p *paneState) *formatter {
 	if p == nil {
@@ -62,11 +69,19 @@ func (c *client) formatIn(w *window, p *paneState) *formatter {
 }
 
 // formatForTarget is a formatter for a target that may have been found
-// only in part: what is missing is filled in downwards from what was found
-// (a session's current window, a window's active pane), as tmux's
-// format_defaults does.
+// only in part, as tmux's format_single_from_target makes one: with the
+// command's target client, the current one.
 func (c *client) formatForTarget(t target) *formatter {
+	return c.formatWithClient(t, c.currentClient())
+}
+
+// formatWithClient is a formatter for a target found in part and the
+// client cc (nil: none), as tmux's format_defaults fills it in: with no
+// session, the client's; then what is missing downwards from what was
+// found (a session's current window, a window's active pane).
+func (c *client) formatWithClient(t target, cc *controlClient) *formatter {
 	f := c.formatter()
+	f.client = cc
 	switch {
 	case t.p != nil:
 		f.kind = findPane
@@ -74,6 +89,9 @@ func (c *client) formatForTarget(t target) *formatter {
 		f.kind = findWindow
 	case t.s != nil:
 		f.kind = findSession
+	}
+	if t.s == nil && cc != nil {
+		t.s = cc.session
 	}
 	if t.w == nil && t.s != nil {
 		t.w = t.s.current
