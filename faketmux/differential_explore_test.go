@@ -88,8 +88,7 @@ func explorationSteps(seed uint64) []step {
 		for tries := 0; *exploreOnly != "" && len(steps)%4 == 1 && !only.MatchString(args[0]) && tries < 1000; tries++ {
 			args = exploreVerbs[g.r.IntN(len(exploreVerbs))](g)
 		}
-		// A client's name has its process ID.
-		steps = append(steps, cmd(args...).normalise(controlrun.NormClientNames), cmd(exploreSnapshot...))
+		steps = append(steps, cmd(args...).normalise(normExplored), cmd(exploreSnapshot...))
 	}
 	if controlled {
 		// The control client stays until the server goes, if it did
@@ -98,6 +97,11 @@ func explorationSteps(seed uint64) []step {
 	}
 	return steps
 }
+
+// normExplored replaces what differs between the sides of a command
+// drawn: a client's name, which has its process ID, and the times that
+// list-sessions prints.
+func normExplored(s string) string { return normTimes(controlrun.NormClientNames(s)) }
 
 // explorer draws the words of commands. Targets come from pools that name
 // what a sequence may have made, well or not, so that errors are explored
