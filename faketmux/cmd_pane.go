@@ -61,7 +61,7 @@ func cmdSplitWindow(c *client, it *cmdItem) error {
 		return err
 	}
 	// -Z zooms the window again afterwards, on its active pane.
-	rezoom := w.pushZoom(true, a.has('Z'))
+	rezoom := c.st.pushZoom(w, true, a.has('Z'))
 	lc := w.splitPane(old, typ, size, a.has('b'), a.has('f'))
 	if lc == nil {
 		return errorf(errNoSpace)
@@ -277,7 +277,7 @@ func cmdSwapPane(c *client, it *cmdItem) error {
 	a, st := it.args, c.st
 	srcW, src := it.source.w, it.source.p
 	dstW, dst := it.target.w, it.target.p
-	rezoomDst := dstW.pushZoom(false, a.has('Z'))
+	rezoomDst := st.pushZoom(dstW, false, a.has('Z'))
 	if a.has('D') || a.has('U') {
 		srcW = dstW
 		step := 1
@@ -291,7 +291,7 @@ func cmdSwapPane(c *client, it *cmdItem) error {
 	oneWindow := srcW.windowCore == dstW.windowCore
 	rezoomSrc := rezoomDst
 	if !oneWindow {
-		rezoomSrc = srcW.pushZoom(false, a.has('Z'))
+		rezoomSrc = st.pushZoom(srcW, false, a.has('Z'))
 	}
 	if src != dst {
 		i, j := indexOf(srcW.panes, src), indexOf(dstW.panes, dst)
@@ -730,7 +730,7 @@ func cmdSelectPane(c *client, it *cmdItem) error {
 		// The rest of the command applies to the neighbour, and there
 		// is nothing to do without one. Neighbours are found in the
 		// layout, with a zoomed window unzoomed meanwhile.
-		rezoom := w.pushZoom(false, true)
+		rezoom := c.st.pushZoom(w, false, true)
 		p = w.neighbour(p, d)
 		c.st.popZoom(w, rezoom)
 		if p == nil {
@@ -748,7 +748,7 @@ func cmdSelectPane(c *client, it *cmdItem) error {
 		c.st.setTitle(p, c.formatForTarget(t).expand(title))
 	case p != w.active:
 		// Another pane unzooms the window, unless -Z keeps it zoomed.
-		rezoom := w.pushZoom(false, a.has('Z'))
+		rezoom := c.st.pushZoom(w, false, a.has('Z'))
 		c.st.setActive(w, p)
 		c.st.popZoom(w, rezoom)
 		it.raiseHook("after-select-pane", target{s: t.s, w: w, p: p})
@@ -813,7 +813,7 @@ func selectLastPane(c *client, it *cmdItem) error {
 	case a.has('d'):
 		last.inputOff = true
 	default:
-		rezoom := w.pushZoom(false, a.has('Z'))
+		rezoom := c.st.pushZoom(w, false, a.has('Z'))
 		c.st.setActive(w, last)
 		c.st.popZoom(w, rezoom)
 	}

@@ -351,7 +351,7 @@ func cmdSwapWindow(c *client, it *cmdItem) error {
 // active. -Z keeps a zoomed window zoomed.
 func cmdRotateWindow(c *client, it *cmdItem) error {
 	a, w := it.args, it.target.w
-	rezoom := w.pushZoom(false, a.has('Z'))
+	rezoom := c.st.pushZoom(w, false, a.has('Z'))
 	cells := make([]*layoutCell, len(w.panes))
 	for i, p := range w.panes {
 		cells[i] = p.cell

@@ -244,6 +244,22 @@ var _ = differentialCases("control", []scenario{
 		cmd("kill-server"),
 		joinBackground(),
 	}},
+	// Commands that unzoom a window for a while (window_push_zoom) tell
+	// of the unzoomed layout, and with -Z of the zoom again
+	// (window_pop_zoom).
+	{name: "zooms undone and done again", steps: []step{
+		cmd("new-session", "-d", "-s", "s0", "-n", "w0", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("attach", "-t", "s0", "-f", "no-output").controlIn("").stayUntil("%exit").normalise(normGuardNumbers).inBackground(),
+		cmd("list-clients", "-F", "#{client_session}").waitFor("s0"),
+		cmd("split-window", "-d", "sleep 1000", ";", "resize-pane", "-Z", ";", "rotate-window", ";", "rotate-window", "-Z"),
+		cmd("split-window", "-d", "sleep 1000", ";", "resize-pane", "-Z", ";", "split-window", "-Z", "-d", "sleep 1000"),
+		cmd("select-pane", "-t", ":.+", ";", "resize-pane", "-Z", ";", "select-pane", "-Z", "-t", ":.+"),
+		cmd("swap-pane", "-s", ":.0", "-t", ":.1", ";", "resize-pane", "-Z", ";", "swap-pane", "-Z", "-s", ":.0", "-t", ":.2"),
+		cmd("select-pane", "-L", ";", "resize-pane", "-Z", "-t", ":.1", ";", "select-layout", "tiled"),
+		cmd("display-message", "-p", "#{window_zoomed_flag} #{window_layout}"),
+		cmd("kill-server"),
+		joinBackground(),
+	}},
 	// Commands of other clients that need a client find the control
 	// client as tmux's current client.
 	{name: "the current client", steps: []step{

@@ -419,17 +419,19 @@ func (st *state) zoom(w *window, p *paneState) {
 
 // pushZoom unzooms w and says whether popZoom is to zoom it again, as
 // tmux's window_push_zoom does: only with keep, and when w was zoomed
-// unless always.
-func (w *window) pushZoom(always, keep bool) bool {
+// unless always. Like tmux's window_unzoom, it tells of the layout.
+func (st *state) pushZoom(w *window, always, keep bool) bool {
 	rezoom := keep && (always || w.zoomed != nil)
-	w.unzoom()
+	st.unzoomTelling(w)
 	return rezoom
 }
 
-// popZoom zooms w on its active pane when pushZoom said so.
+// popZoom zooms w on its active pane when pushZoom said so, and tells of
+// the layout if it did, as tmux's window_zoom does.
 func (st *state) popZoom(w *window, rezoom bool) {
-	if rezoom {
+	if rezoom && w.zoomed == nil && len(w.panes) > 1 {
 		st.zoom(w, w.active)
+		st.notify(event{kind: eventLayoutChanged, w: w})
 	}
 }
 
