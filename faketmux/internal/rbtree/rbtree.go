@@ -11,34 +11,44 @@ type Tree struct {
 }
 
 type node struct {
-	key                 int
-	red                 bool
-	left, right, parent *node
+	key    int
+	red    bool
+	kids   [2]*node // left and right
+	parent *node
+}
+
+const (
+	left  = 0
+	right = 1
+)
+
+// side is which child of its parent n is.
+func (n *node) side() int {
+	if n.parent.kids[left] == n {
+		return left
+	}
+	return right
 }
 
 // Insert adds key, if it is not there yet, and rebalances as the BSD
 // RB_INSERT does.
 func (t *Tree) Insert(key int) {
 	var parent *node
-	for n := t.root; n != nil; {
-		parent = n
-		switch {
-		case key < n.key:
-			n = n.left
-		case key > n.key:
-			n = n.right
-		default:
+	d := left
+	for n := t.root; n != nil; n = n.kids[d] {
+		if key == n.key {
 			return
+		}
+		parent, d = n, left
+		if key > n.key {
+			d = right
 		}
 	}
 	n := &node{key: key, red: true, parent: parent}
-	switch {
-	case parent == nil:
+	if parent == nil {
 		t.root = n
-	case key < parent.key:
-		parent.left = n
-	default:
-		parent.right = n
+	} else {
+		parent.kids[d] = n
 	}
 	t.fixInsert(n)
 }
@@ -46,31 +56,18 @@ func (t *Tree) Insert(key int) {
 func (t *Tree) fixInsert(n *node) {
 	for n.parent != nil && n.parent.red {
 		parent, grand := n.parent, n.parent.parent
-		if parent == grand.left {
-			if uncle := grand.right; uncle != nil && uncle.red {
-				uncle.red, parent.red, grand.red = false, false, true
-				n = grand
-				continue
-			}
-			if n == parent.right {
-				t.rotateLeft(parent)
-				n, parent = parent, n
-			}
-			parent.red, grand.red = false, true
-			t.rotateRight(grand)
-		} else {
-			if uncle := grand.left; uncle != nil && uncle.red {
-				uncle.red, parent.red, grand.red = false, false, true
-				n = grand
-				continue
-			}
-			if n == parent.left {
-				t.rotateRight(parent)
-				n, parent = parent, n
-			}
-			parent.red, grand.red = false, true
-			t.rotateLeft(grand)
+		d := parent.side()
+		if uncle := grand.kids[1-d]; uncle != nil && uncle.red {
+			uncle.red, parent.red, grand.red = false, false, true
+			n = grand
+			continue
 		}
+		if n == parent.kids[1-d] {
+			t.rotate(parent, d)
+			n, parent = parent, n
+		}
+		parent.red, grand.red = false, true
+		t.rotate(grand, 1-d)
 	}
 	t.root.red = false
 }
@@ -85,26 +82,27 @@ func (t *Tree) Remove(key int) {
 	}
 	var child, parent *node
 	var wasRed bool
-	if n.left != nil && n.right != nil {
-		next := n.right
-		for next.left != nil {
-			next = next.left
+	if n.kids[left] != nil && n.kids[right] != nil {
+		next := n.kids[right]
+		for next.kids[left] != nil {
+			next = next.kids[left]
 		}
-		child, parent, wasRed = next.right, next.parent, next.red
+		child, parent, wasRed = next.kids[right], next.parent, next.red
 		t.replaceChild(parent, next, child)
 		if parent == n {
 			parent = next
 		}
-		next.left, next.right, next.parent, next.red = n.left, n.right, n.parent, n.red
+		next.kids, next.parent, next.red = n.kids, n.parent, n.red
 		t.replaceChild(n.parent, n, next)
-		next.left.parent = next
-		if next.right != nil {
-			next.right.parent = next
+		for _, k := range next.kids {
+			if k != nil {
+				k.parent = next
+			}
 		}
 	} else {
-		child = n.left
+		child = n.kids[left]
 		if child == nil {
-			child = n.right
+			child = n.kids[right]
 		}
 		parent, wasRed = n.parent, n.red
 		t.replaceChild(parent, n, child)
@@ -122,68 +120,47 @@ func (t *Tree) replaceChild(parent, old, child *node) {
 	switch {
 	case parent == nil:
 		t.root = child
-	case parent.left == old:
-		parent.left = child
+	case parent.kids[left] == old:
+		parent.kids[left] = child
 	default:
-		parent.right = child
+		parent.kids[right] = child
 	}
 }
 
 func isBlack(n *node) bool { return n == nil || !n.red }
 
+// fixRemove rebalances after a black node went from under parent, n (nil
+// or not) now in its place.
 func (t *Tree) fixRemove(parent, n *node) {
 	for isBlack(n) && n != t.root {
-		if parent.left == n {
-			sibling := parent.right
-			if sibling.red {
-				sibling.red, parent.red = false, true
-				t.rotateLeft(parent)
-				sibling = parent.right
-			}
-			if isBlack(sibling.left) && isBlack(sibling.right) {
-				sibling.red = true
-				n, parent = parent, parent.parent
-				continue
-			}
-			if isBlack(sibling.right) {
-				if sibling.left != nil {
-					sibling.left.red = false
-				}
-				sibling.red = true
-				t.rotateRight(sibling)
-				sibling = parent.right
-			}
-			sibling.red, parent.red = parent.red, false
-			if sibling.right != nil {
-				sibling.right.red = false
-			}
-			t.rotateLeft(parent)
-		} else {
-			sibling := parent.left
-			if sibling.red {
-				sibling.red, parent.red = false, true
-				t.rotateRight(parent)
-				sibling = parent.left
-			}
-			if isBlack(sibling.left) && isBlack(sibling.right) {
-				sibling.red = true
-				n, parent = parent, parent.parent
-				continue
-			}
-			if isBlack(sibling.left) {
-				if sibling.right != nil {
-					sibling.right.red = false
-				}
-				sibling.red = true
-				t.rotateLeft(sibling)
-				sibling = parent.left
-			}
-			sibling.red, parent.red = parent.red, false
-			if sibling.left != nil {
-				sibling.left.red = false
-			}
-			t.rotateRight(parent)
+		d := right
+		if parent.kids[left] == n {
+			d = left
 		}
+		sibling := parent.kids[1-d]
+		if sibling.red {
+			sibling.red, parent.red = false, true
+			t.rotate(parent, d)
+			sibling = parent.kids[1-d]
+		}
+		if isBlack(sibling.kids[left]) && isBlack(sibling.kids[right]) {
+			sibling.red = true
+			n, parent = parent, parent.parent
+			continue
+		}
+		if isBlack(sibling.kids[1-d]) {
+			if near := sibling.kids[d]; near != nil {
+				near.red = false
+			}
+			sibling.red = true
+			t.rotate(sibling, 1-d)
+			sibling = parent.kids[1-d]
+		}
+		sibling.red, parent.red = parent.red, false
+		if far := sibling.kids[1-d]; far != nil {
+			far.red = false
+		}
+		t.rotate(parent, d)
 		n = t.root
 	}
 	if n != nil {
@@ -191,33 +168,25 @@ func (t *Tree) fixRemove(parent, n *node) {
 	}
 }
 
-func (t *Tree) rotateLeft(n *node) {
-	r := n.right
-	n.right = r.left
-	if r.left != nil {
-		r.left.parent = n
+// rotate moves n down to its side d, and its child on the other side up
+// into its place.
+func (t *Tree) rotate(n *node, d int) {
+	up := n.kids[1-d]
+	n.kids[1-d] = up.kids[d]
+	if up.kids[d] != nil {
+		up.kids[d].parent = n
 	}
-	t.replaceChild(n.parent, n, r)
-	r.left, n.parent = n, r
-}
-
-func (t *Tree) rotateRight(n *node) {
-	l := n.left
-	n.left = l.right
-	if l.right != nil {
-		l.right.parent = n
-	}
-	t.replaceChild(n.parent, n, l)
-	l.right, n.parent = n, l
+	t.replaceChild(n.parent, n, up)
+	up.kids[d], n.parent = n, up
 }
 
 func (t *Tree) find(key int) *node {
 	n := t.root
 	for n != nil && n.key != key {
 		if key < n.key {
-			n = n.left
+			n = n.kids[left]
 		} else {
-			n = n.right
+			n = n.kids[right]
 		}
 	}
 	return n
@@ -229,9 +198,9 @@ func (t *Tree) Keys() []int {
 	var walk func(*node)
 	walk = func(n *node) {
 		if n != nil {
-			walk(n.left)
+			walk(n.kids[left])
 			keys = append(keys, n.key)
-			walk(n.right)
+			walk(n.kids[right])
 		}
 	}
 	walk(t.root)
@@ -256,7 +225,7 @@ func clone(n, parent *node) *node {
 		return nil
 	}
 	c := &node{key: n.key, red: n.red, parent: parent}
-	c.left, c.right = clone(n.left, c), clone(n.right, c)
+	c.kids = [2]*node{clone(n.kids[left], c), clone(n.kids[right], c)}
 	return c
 }
 

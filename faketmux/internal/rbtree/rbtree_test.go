@@ -88,7 +88,7 @@ func checkTree(t *testing.T, tr *Tree) {
 		if n.key < lo || n.key > hi {
 			t.Fatalf("key %d out of order", n.key)
 		}
-		for _, c := range []*node{n.left, n.right} {
+		for _, c := range n.kids {
 			if c != nil && c.parent != n {
 				t.Fatalf("node %d's child %d has the wrong parent", n.key, c.key)
 			}
@@ -96,7 +96,7 @@ func checkTree(t *testing.T, tr *Tree) {
 				t.Fatalf("red node %d has a red child %d", n.key, c.key)
 			}
 		}
-		l, r := blackHeight(n.left, lo, n.key-1), blackHeight(n.right, n.key+1, hi)
+		l, r := blackHeight(n.kids[left], lo, n.key-1), blackHeight(n.kids[right], n.key+1, hi)
 		if l != r {
 			t.Fatalf("node %d: black heights %d and %d", n.key, l, r)
 		}
