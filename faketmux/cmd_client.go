@@ -306,9 +306,7 @@ func cmdSwitchClient(c *client, it *cmdItem) error {
 			c.st.setActive(t.w, t.p)
 		}
 		if kind == findPane {
-			before := s.current
-			s.setCurrent(t.w)
-			c.st.windowChanged(s, before)
+			c.st.selectPlace(s, t.w)
 		}
 	}
 	cc.keyTable = ""

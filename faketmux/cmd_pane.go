@@ -401,9 +401,7 @@ func cmdBreakPane(c *client, it *cmdItem) error {
 	st.notify(event{kind: eventWindowLinked, w: nw})
 	st.syncGroup(dst)
 	if !a.has('d') {
-		was := dst.current
-		dst.setCurrent(nw)
-		st.windowChanged(dst, was)
+		st.selectPlace(dst, nw)
 	}
 	if a.has('P') {
 		template, ok := a.get('F')
@@ -472,9 +470,7 @@ func cmdJoinPane(c *client, it *cmdItem) error {
 	dstW.fixPanes()
 	if !a.has('d') {
 		st.setActive(dstW, src)
-		was := dstW.session.current
-		dstW.session.setCurrent(dstW)
-		st.windowChanged(dstW.session, was)
+		st.selectPlace(dstW.session, dstW)
 	}
 	if len(srcW.panes) == 0 {
 		st.killWindow(srcW)

@@ -273,9 +273,7 @@ func (st *state) linkWindow(w *window, dst *session, idx int, kill, selectIt boo
 	st.notify(event{kind: eventWindowLinked, w: link})
 	st.syncGroup(dst)
 	if selectIt {
-		was := dst.current
-		dst.setCurrent(link)
-		st.windowChanged(dst, was)
+		st.selectPlace(dst, link)
 	}
 	return link, nil
 }
@@ -333,9 +331,9 @@ func cmdSwapWindow(c *client, it *cmdItem) error {
 	w2.serial++
 	w1.session, w2.session = w2.session, w1.session
 	if it.args.has('d') {
-		dst.s.setCurrent(w1)
+		c.st.selectPlace(dst.s, w1)
 		if src.s != dst.s {
-			src.s.setCurrent(w2)
+			c.st.selectPlace(src.s, w2)
 		}
 	}
 	c.st.syncGroup(src.s)
@@ -398,10 +396,7 @@ func cmdRespawnWindow(c *client, it *cmdItem) error {
 		return errorf(errRespawnWindow, err)
 	}
 	// tmux's spawn_window selects what it spawned, a window respawned too.
-	s := it.target.s
-	was := s.current
-	s.setCurrent(w)
-	c.st.windowChanged(s, was)
+	c.st.selectPlace(it.target.s, w)
 	return nil
 }
 

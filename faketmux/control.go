@@ -247,6 +247,14 @@ func (st *state) unzoomTelling(w *window) {
 	}
 }
 
+// selectPlace makes w s's current window and tells of it if that changed
+// anything, as tmux's session_select does.
+func (st *state) selectPlace(s *session, w *window) {
+	was := s.current
+	s.setCurrent(w)
+	st.windowChanged(s, was)
+}
+
 // windowChanged tells of a change of s's current window from was.
 func (st *state) windowChanged(s *session, was *window) {
 	if s.current != was {

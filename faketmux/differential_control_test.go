@@ -260,6 +260,21 @@ var _ = differentialCases("control", []scenario{
 		cmd("kill-server"),
 		joinBackground(),
 	}},
+	// kill-window takes a window's places in session name order, each
+	// session's from the lowest index, a current one handing over first;
+	// swap-window -d selects the -t place, and tells of it.
+	{name: "current windows as places go and swap", steps: []step{
+		cmd("new-session", "-d", "-s", "s0", "-n", "w0", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("attach", "-t", "s0", "-f", "no-output").controlIn("").stayUntil("%exit").normalise(normGuardNumbers).inBackground(),
+		cmd("list-clients", "-F", "#{client_session}").waitFor("s0"),
+		cmd("new-window", "-d", "-n", "w1", "sleep 1000", ";", "new-session", "-d", "-s", "a", "-n", "x", "sleep 1000"),
+		cmd("link-window", "-s", "s0:0", "-t", "s0:5", ";", "link-window", "-d", "-s", "s0:0", "-t", "a:3", ";", "select-window", "-t", "s0:1", ";", "select-window", "-t", "s0:5"),
+		cmd("kill-window", "-t", "s0:5"),
+		cmd("new-window", "-d", "-t", "s0:2", "-n", "w2", "sleep 1000", ";", "swap-window", "-d", "-s", "s0:1", "-t", "s0:2"),
+		cmd("swap-window", "-d", "-s", "s0:1", "-t", "a:0", ";", "list-windows", "-a", "-F", "#{session_name}:#{window_index} #{window_name} #{window_flags}"),
+		cmd("kill-server"),
+		joinBackground(),
+	}},
 	// Commands of other clients that need a client find the control
 	// client as tmux's current client.
 	{name: "the current client", steps: []step{

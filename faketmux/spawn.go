@@ -284,9 +284,24 @@ func (st *state) killWindow(w *window) {
 // destroyWindow ends w's programs and takes it out of every session it is
 // in.
 func (st *state) destroyWindow(w *window) {
-	links := w.links
+	// tmux's server_kill_window goes through the sessions in name order,
+	// and each session's places of the window from the lowest index; a
+	// session being destroyed, no longer among them, goes first.
+	var places []*window
+	for _, l := range w.links {
+		if !slices.Contains(st.sessions, l.session) {
+			places = append(places, l)
+		}
+	}
+	for _, s := range st.sessions {
+		for _, l := range s.winlinks {
+			if slices.Contains(w.links, l) {
+				places = append(places, l)
+			}
+		}
+	}
 	w.links = nil
-	for _, l := range links {
+	for _, l := range places {
 		// A group's other sessions lose the window as the first does.
 		if slices.Contains(l.session.winlinks, l) {
 			st.detachWindow(l)
