@@ -183,16 +183,19 @@ func (st *state) resizeManual(w *window, now bool) {
 	}
 }
 
-// eachWindow calls f once for each window with a pane, at its first place.
+// eachWindow calls f once for each window with a pane, at its first place,
+// in the order of their ids, as tmux walks its tree of windows.
 func (st *state) eachWindow(f func(w *window)) {
-	var done []*windowCore
+	var firsts []*window
 	for _, s := range st.sessions {
 		for _, w := range s.winlinks {
-			if w.active == nil || slices.Contains(done, w.windowCore) {
-				continue
+			if w.active != nil && !slices.ContainsFunc(firsts, func(x *window) bool { return x.windowCore == w.windowCore }) {
+				firsts = append(firsts, w)
 			}
-			done = append(done, w.windowCore)
-			f(w)
 		}
+	}
+	slices.SortFunc(firsts, func(a, b *window) int { return a.id - b.id })
+	for _, w := range firsts {
+		f(w)
 	}
 }

@@ -275,6 +275,18 @@ var _ = differentialCases("control", []scenario{
 		cmd("kill-server"),
 		joinBackground(),
 	}},
+	// A control client's size resizes the windows in the order of their
+	// ids, as tmux walks its tree of windows, whatever their indexes.
+	{name: "windows resized in the order of their ids", steps: []step{
+		cmd("new-session", "-d", "-s", "s0", "-n", "w0", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("new-window", "-d", "-b", "-t", "s0:0", "-n", "w1", "sleep 1000", ";", "new-session", "-d", "-s", "a", "-n", "x", "sleep 1000"),
+		cmd("attach", "-t", "s0", "-f", "no-output").controlIn("").stayUntil("%exit").normalise(normGuardNumbers).inBackground(),
+		cmd("list-clients", "-F", "#{client_session}").waitFor("s0"),
+		cmd("refresh-client", "-C", "100x30"),
+		cmd("refresh-client", "-C", "@0:60x20", ";", "list-windows", "-a", "-F", "#{window_id} #{window_width}x#{window_height}"),
+		cmd("kill-server"),
+		joinBackground(),
+	}},
 	// Commands of other clients that need a client find the control
 	// client as tmux's current client.
 	{name: "the current client", steps: []step{
