@@ -384,6 +384,15 @@ var exploreVerbs = []func(g *explorer) []string{
 			[]string{"#{pane_in_mode} #{pane_mode} #{copy_cursor_x},#{copy_cursor_y} #{selection_present} #{pane_title} " +
 				"#{session_group} #{session_grouped} #{window_linked} #{window_linked_sessions} #{pane_last} #{window_last_flag}"})
 	},
+	// What a client does, which needs the control client of odd seeds.
+	func(g *explorer) []string {
+		return words([]string{"switch-client"}, g.oneList([]string{"-t", g.one(g.session(), g.window(), g.pane())},
+			[]string{"-n"}, []string{"-p"}, []string{"-l"}))
+	},
+	func(g *explorer) []string {
+		return words([]string{"refresh-client"}, g.oneList([]string{"-C", g.size() + "x" + g.size()},
+			[]string{"-C", "@" + g.one("0", "1", "2") + ":" + g.size() + "x" + g.size()}, []string{"-f", "active-pane"}))
+	},
 }
 
 // stepsSource writes steps as Go source for a scenario, leaving out the
