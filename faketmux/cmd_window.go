@@ -173,8 +173,10 @@ func cmdNewWindow(c *client, it *cmdItem) error {
 	if err != nil {
 		return err
 	}
-	w.latest = c.control // tmux's spawn: the window's latest client is the one making it
-	c.st.resizeSoon = true
+	// tmux's spawn: the window's latest client is the one making it. tmux
+	// sizes windows again only later, when something calls for it (a
+	// window selected, a client attached or gone): not for a new window.
+	w.latest = c.control
 	if replacesCurrent {
 		// tmux's spawn_window puts it in the empty place without telling:
 		// no session-window-changed, no last window.

@@ -287,6 +287,22 @@ var _ = differentialCases("control", []scenario{
 		cmd("kill-server"),
 		joinBackground(),
 	}},
+	// A size given for a window id before the window is made holds for
+	// the window made with that id only once tmux sizes windows again
+	// (select-window here): making a window does not.
+	{name: "a window's size given before it is made", steps: []step{
+		cmd("new-session", "-d", "-s", "s0", "-n", "w0", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("attach", "-t", "s0", "-f", "no-output").controlIn("").stayUntil("%exit").normalise(normGuardNumbers).inBackground(),
+		cmd("list-clients", "-F", "#{client_session}").waitFor("s0"),
+		cmd("refresh-client", "-C", "@1:80x15", ";", "new-window", "-d", "-n", "w1", "sleep 1000"),
+		cmd("list-windows", "-F", "#{window_id} #{window_width}x#{window_height}"),
+		cmd("new-window", "-n", "w2", "sleep 1000"),
+		cmd("list-windows", "-F", "#{window_id} #{window_width}x#{window_height}"),
+		cmd("select-window", "-t", ":1"),
+		cmd("list-windows", "-F", "#{window_id} #{window_width}x#{window_height}"),
+		cmd("kill-server"),
+		joinBackground(),
+	}},
 	// Commands of other clients that need a client find the control
 	// client as tmux's current client.
 	{name: "the current client", steps: []step{
