@@ -169,34 +169,42 @@ func cmdRefreshClient(c *client, it *cmdItem) error {
 		return nil
 	}
 	if v, ok := a.get('C'); ok {
-		if err := cc.setSize(v); err != nil {
+		changed, err := cc.setSize(v)
+		if err != nil {
 			return err
 		}
-		c.st.recalculateSizes(true)
+		if changed {
+			c.st.recalculateSizes(true)
+		}
 	}
 	return nil
 }
 
 // setSize reads refresh-client -C as tmux's sscanf calls do and sets the
 // client's size: WIDTH,HEIGHT or WIDTHxHEIGHT, or @WINDOW:WIDTHxHEIGHT for
-// one window (@WINDOW: and anything else after it forgets that one), each
-// size from 1 to 10000.
-func (cc *controlClient) setSize(v string) error {
+// one window (@WINDOW: and anything else after it forgets that one, which
+// tmux keeps as a size of none), each size from 1 to 10000. It reports
+// whether the windows are to be sized again: not when a window with no
+// size of this client's is forgotten.
+func (cc *controlClient) setSize(v string) (changed bool, err error) {
 	if rest, ok := strings.CutPrefix(v, "@"); ok {
 		if id, n := scanUint(rest); n > 0 && n < len(rest) && rest[n] == ':' {
 			x, y, ok := scanSize(rest[n+1:], 'x')
 			if !ok {
-				delete(cc.size.windows, id)
-				return nil
+				if _, had := cc.size.windows[id]; !had {
+					return false, nil
+				}
+				cc.size.windows[id] = size{}
+				return true, nil
 			}
 			if x < 1 || x > 10000 || y < 1 || y > 10000 {
-				return errorf(errSizeRange)
+				return false, errorf(errSizeRange)
 			}
 			if cc.size.windows == nil {
 				cc.size.windows = map[int]size{}
 			}
 			cc.size.windows[id] = size{x, y}
-			return nil
+			return true, nil
 		}
 	}
 	x, y, ok := scanSize(v, ',')
@@ -205,12 +213,12 @@ func (cc *controlClient) setSize(v string) error {
 	}
 	switch {
 	case !ok:
-		return errorf(errBadSize)
+		return false, errorf(errBadSize)
 	case x < 1 || x > 10000 || y < 1 || y > 10000:
-		return errorf(errSizeRange)
+		return false, errorf(errSizeRange)
 	}
 	cc.size.sx, cc.size.sy, cc.size.sized = x, y, true
-	return nil
+	return true, nil
 }
 
 // scanSize reads "%u<sep>%u" as sscanf does: what follows is ignored.

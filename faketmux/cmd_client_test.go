@@ -83,20 +83,26 @@ func TestSetClientSize(t *testing.T) {
 		"bad": errBadSize, "80": errBadSize, "x24": errBadSize, "@x:": errBadSize, "80x": errBadSize,
 	} {
 		got := ""
-		if err := (&controlClient{}).setSize(v); err != nil {
+		if _, err := (&controlClient{}).setSize(v); err != nil {
 			got = err.Error()
 		}
 		if got != want {
 			t.Errorf("setSize(%q) = %q, want %q", v, got, want)
 		}
 	}
+	// Forgetting a window's size keeps it as none, as tmux keeps its
+	// client_window; forgetting one never given changes nothing.
 	cc := &controlClient{size: clientSize{sx: 80, sy: 24}}
-	for _, v := range []string{"100,50", "@3:60x20", "@4:70x30", "@4:"} {
-		if err := cc.setSize(v); err != nil {
-			t.Fatalf("setSize(%q): %v", v, err)
+	for _, step := range []struct {
+		v       string
+		changed bool
+	}{{"100,50", true}, {"@3:60x20", true}, {"@4:70x30", true}, {"@4:", true}, {"@4:", true}, {"@5:", false}} {
+		changed, err := cc.setSize(step.v)
+		if err != nil || changed != step.changed {
+			t.Fatalf("setSize(%q) = %v, %v; want %v, nil", step.v, changed, err, step.changed)
 		}
 	}
-	if want := (clientSize{sx: 100, sy: 50, sized: true, windows: map[int]size{3: {60, 20}}}); !reflect.DeepEqual(cc.size, want) {
+	if want := (clientSize{sx: 100, sy: 50, sized: true, windows: map[int]size{3: {60, 20}, 4: {}}}); !reflect.DeepEqual(cc.size, want) {
 		t.Errorf("size %+v, want %+v", cc.size, want)
 	}
 }

@@ -486,17 +486,15 @@ func readSize(s string) (int, int, bool) {
 }
 
 // resizeWindow is tmux's resize_window: the layout is resized first, and
-// the window can be no smaller than it; a zoomed window stays zoomed.
+// the window can be no smaller than it; a zoomed window stays zoomed, and
+// its unzoom and zoom are told of too.
 func (st *state) resizeWindow(w *window, sx, sy int) {
 	sx = min(max(sx, windowMinimum), windowMaximum)
 	sy = min(max(sy, windowMinimum), windowMaximum)
-	zoomed := w.zoomed != nil
-	w.unzoom()
+	rezoom := st.pushZoom(w, true, w.zoomed != nil)
 	w.resizeLayout(sx, sy)
 	w.width, w.height = max(sx, w.layout.sx), max(sy, w.layout.sy)
-	if zoomed {
-		st.zoom(w, w.active)
-	}
+	st.popZoom(w, rezoom)
 	st.notify(event{kind: eventLayoutChanged, w: w})
 	st.notify(event{kind: eventSilent, hook: "window-resized", w: w})
 }

@@ -81,8 +81,8 @@ func (st *state) clientsSize(kind string, w *windowCore, takes func(*controlClie
 		if w == nil {
 			return size{}, false
 		}
-		ws, ok := cc.size.windows[w.id]
-		return ws, ok
+		ws := cc.size.windows[w.id]
+		return ws, ws.sx != 0 && ws.sy != 0
 	}
 	for _, cc := range clients {
 		c := size{cc.size.sx, cc.size.sy}

@@ -303,6 +303,21 @@ var _ = differentialCases("control", []scenario{
 		cmd("kill-server"),
 		joinBackground(),
 	}},
+	// refresh-client -C @ID: sizes the windows again only when the client
+	// gave that window a size, which tmux keeps, as none, after; a zoomed
+	// window resized tells of its unzoom and zoom too.
+	{name: "window sizes forgotten and zoomed windows resized", steps: []step{
+		cmd("new-session", "-d", "-s", "s0", "-n", "w0", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("attach", "-t", "s0", "-f", "no-output").controlIn("").stayUntil("%exit").normalise(normGuardNumbers).inBackground(),
+		cmd("list-clients", "-F", "#{client_session}").waitFor("s0"),
+		cmd("refresh-client", "-C", "@0:"),
+		cmd("refresh-client", "-C", "@0:50x20", ";", "refresh-client", "-C", "@0:", ";", "refresh-client", "-C", "@0:"),
+		cmd("list-windows", "-F", "#{window_id} #{window_width}x#{window_height}"),
+		cmd("split-window", "-d", "sleep 1000", ";", "resize-pane", "-Z", ";", "resize-window", "-x", "60", "-y", "20"),
+		cmd("list-windows", "-F", "#{window_id} #{window_width}x#{window_height} #{window_zoomed_flag}"),
+		cmd("kill-server"),
+		joinBackground(),
+	}},
 	// Commands of other clients that need a client find the control
 	// client as tmux's current client.
 	{name: "the current client", steps: []step{
