@@ -146,7 +146,9 @@ func cmdNewSession(c *client, it *cmdItem) error {
 		s.env.put(kv)
 	}
 	winName, _ := a.get('n')
-	w, err := c.newWindow(s, s.options.number("base-index"), winName, a.values, c.spawnDir(s, a), width, height, nil)
+	// tmux's default_window_size keeps the first window within its limits,
+	// whatever size the session was given.
+	w, err := c.newWindow(s, s.options.number("base-index"), winName, a.values, c.spawnDir(s, a), windowBound(width), windowBound(height), nil)
 	if err != nil {
 		return err
 	}

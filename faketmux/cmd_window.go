@@ -474,9 +474,12 @@ func defaultSize(s *session) (int, int) {
 	if !ok {
 		sx, sy = 80, 24
 	}
-	clamp := func(n int) int { return min(max(n, windowMinimum), windowMaximum) }
-	return clamp(sx), clamp(sy)
+	return windowBound(sx), windowBound(sy)
 }
+
+// windowBound is a window's width or height kept within tmux's limits,
+// WINDOW_MINIMUM and WINDOW_MAXIMUM.
+func windowBound(n int) int { return min(max(n, windowMinimum), windowMaximum) }
 
 // readSize reads a WxH size as tmux's sscanf("%ux%u") does.
 func readSize(s string) (int, int, bool) {
@@ -489,8 +492,7 @@ func readSize(s string) (int, int, bool) {
 // the window can be no smaller than it; a zoomed window stays zoomed, and
 // its unzoom and zoom are told of too.
 func (st *state) resizeWindow(w *window, sx, sy int) {
-	sx = min(max(sx, windowMinimum), windowMaximum)
-	sy = min(max(sy, windowMinimum), windowMaximum)
+	sx, sy = windowBound(sx), windowBound(sy)
 	rezoom := st.pushZoom(w, true, w.zoomed != nil)
 	w.resizeLayout(sx, sy)
 	w.width, w.height = max(sx, w.layout.sx), max(sy, w.layout.sy)

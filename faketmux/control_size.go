@@ -116,9 +116,8 @@ func (st *state) defaultWindowSize(cc *controlClient, s *session, w *windowCore,
 	if kind == "" {
 		kind = st.windowOptions.get("window-size")
 	}
-	clamp := func(n int) int { return min(max(n, windowMinimum), windowMaximum) }
 	if kind == "latest" && cc != nil && st.counts(cc) {
-		return clamp(cc.size.sx), clamp(cc.size.sy)
+		return windowBound(cc.size.sx), windowBound(cc.size.sy)
 	}
 	if kind != "manual" {
 		to, ok := st.clientsSize(kind, w, func(other *controlClient) bool {
@@ -131,7 +130,7 @@ func (st *state) defaultWindowSize(cc *controlClient, s *session, w *windowCore,
 			return other.session == s
 		})
 		if ok {
-			return clamp(to.sx), clamp(to.sy)
+			return windowBound(to.sx), windowBound(to.sy)
 		}
 	}
 	return defaultSize(s)

@@ -2,6 +2,15 @@ package faketmux
 
 // The differential cases of the window commands and layouts.
 var _ = differentialCases("window", []scenario{
+	// A session's first window is kept within tmux's limits, whatever
+	// size -x, -y or default-size give the session, which keeps them.
+	{name: "a new session's window within the limits", steps: []step{
+		cmd("new-session", "-d", "-s", "s0", "-n", "w0", "-x", "20000", "-y", "5", "sleep 1000"),
+		cmd("set-option", "-g", "default-size", "80x24100", ";", "new-session", "-d", "-s", "s1", "-n", "w1", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "s1", "-n", "w2", "sleep 1000"),
+		cmd("list-windows", "-a", "-F", "#{session_name} #{window_name} #{window_width}x#{window_height}"),
+		cmd("show-options", "-t", "s0", "default-size"),
+	}},
 	// A window target of the session alone (":" for the current one)
 	// is its next free index, for each command that takes one.
 	{name: "a session's next free index", steps: []step{
