@@ -147,27 +147,25 @@ var _ = differentialCases("control", []scenario{
 	}},
 	// break-pane -n of a pane alone in its window moves the window and
 	// names it in between, where tmux tells of the name.
-	{name: "break-pane names a lone pane's window", steps: []step{
+	{name: "break-pane names a lone pane's window", steps: slices.Concat([]step{
 		cmd("new-session", "-d", "-s", "s0", "-n", "w0", "-x", "80", "-y", "24", "sleep 1000"),
-		cmd("attach", "-t", "s0", "-f", "no-output").controlIn("").stayUntil("%exit").normalise(normGuardNumbers).inBackground(),
-		cmd("list-clients", "-F", "#{client_session}").waitFor("s0"),
+	}, watchedBy("s0"), []step{
 		cmd("new-window", "-d", "-n", "w1", "sleep 1000", ";", "break-pane", "-d", "-n", "b1", "-s", ":w1", "-t", ":3"),
 		cmd("break-pane", "-n", "b2", "-s", ":3", "-t", ":4"),
 		cmd("split-window", "-d", "-t", ":4", "sleep 1000", ";", "break-pane", "-d", "-n", "b3", "-s", ":4.1"),
 		cmd("list-windows", "-F", "#{window_index} #{window_name}"),
 		cmd("kill-server"),
 		joinBackground(),
-	}},
+	})},
 	// A pane that goes leaves its modes, a notification each (and the
 	// pane-mode-changed hook): a pane taken from a window that stays, at
 	// once, after the window's notifications; the panes of a window that
 	// goes, once the notifications that hold the window have run, as
 	// tmux frees a window with its last reference. A killed session's
 	// current window hands over to none.
-	{name: "panes leave their modes as they go", ownDirs: true, steps: []step{
+	{name: "panes leave their modes as they go", ownDirs: true, steps: slices.Concat([]step{
 		cmd("new-session", "-d", "-s", "s0", "-n", "w0", "-x", "80", "-y", "24", "sleep 1000"),
-		cmd("attach", "-t", "s0", "-f", "no-output").controlIn("").stayUntil("%exit").normalise(normGuardNumbers).inBackground(),
-		cmd("list-clients", "-F", "#{client_session}").waitFor("s0"),
+	}, watchedBy("s0"), []step{
 		cmd("set-hook", "-g", "pane-mode-changed", "set -gaF @h '#{hook_pane},'"),
 		cmd("split-window", "-d", "sleep 1000", ";", "copy-mode", "-t", "%1", ";", "kill-pane", "-t", "%1"),
 		cmd("new-window", "-d", "-n", "x", "sleep 1000", ";", "copy-mode", "-t", ":x", ";", "kill-pane", "-t", ":x"),
@@ -185,17 +183,16 @@ var _ = differentialCases("control", []scenario{
 		cmd("show-options", "-gv", "@h"),
 		cmd("kill-server"),
 		joinBackground(),
-	}},
+	})},
 	// new-window -k and link-window -k unlink the window at the index
 	// (window-unlinked, told and hooked). A new window that takes the
 	// place of the current one is current at once, without
 	// session-window-changed. resize-pane -Z of a window of one pane
 	// zooms nothing and tells of no layout; kill-pane in a zoomed window
 	// tells of the unzoomed layout, then of the layout without the pane.
-	{name: "a window put in another's place", steps: []step{
+	{name: "a window put in another's place", steps: slices.Concat([]step{
 		cmd("new-session", "-d", "-s", "s0", "-n", "w0", "-x", "80", "-y", "24", "sleep 1000"),
-		cmd("attach", "-t", "s0", "-f", "no-output").controlIn("").stayUntil("%exit").normalise(normGuardNumbers).inBackground(),
-		cmd("list-clients", "-F", "#{client_session}").waitFor("s0"),
+	}, watchedBy("s0"), []step{
 		cmd("set-hook", "-g", "window-unlinked", "set -gaF @u '#{hook_window_name} '"),
 		cmd("new-window", "-d", "-k", "-t", ":0", "-n", "w1", "sleep 1000"),
 		cmd("new-window", "-d", "-t", ":1", "-n", "w2", "sleep 1000", ";", "new-window", "-k", "-t", ":1", "-n", "w3", "sleep 1000"),
@@ -207,19 +204,18 @@ var _ = differentialCases("control", []scenario{
 		cmd("resize-pane", "-Z", "-t", "s0:0.1", ";", "kill-pane", "-t", "s0:0.1"),
 		cmd("kill-server"),
 		joinBackground(),
-	}},
+	})},
 	// A client whose session went is told, until it exits, of other
 	// sessions' current windows and names, as tmux tells every control
 	// client of those.
-	{name: "a client detached with its session", steps: []step{
+	{name: "a client detached with its session", steps: slices.Concat([]step{
 		cmd("new-session", "-d", "-s", "s0", "-n", "w0", "sleep 1000"),
 		cmd("new-session", "-d", "-s", "s1", "-n", "a", "sleep 1000", ";", "new-window", "-d", "-t", "s1:1", "-n", "b", "sleep 1000"),
-		cmd("attach", "-t", "s0", "-f", "no-output").controlIn("").stayUntil("%exit").normalise(normGuardNumbers).inBackground(),
-		cmd("list-clients", "-F", "#{client_session}").waitFor("s0"),
+	}, watchedBy("s0"), []step{
 		cmd("link-window", "-s", "s0:0", "-t", "s1:5"),
 		cmd("kill-window", "-t", "s0:0", ";", "rename-session", "-t", "s1", "r"),
 		joinBackground(),
-	}},
+	})},
 	// With a control client attached, formats have a client: from a
 	// target (set-option -F, -P, rename-*), the command's target client,
 	// the current one, whose session stands in for a target not found;
@@ -247,10 +243,9 @@ var _ = differentialCases("control", []scenario{
 	// Commands that unzoom a window for a while (window_push_zoom) tell
 	// of the unzoomed layout, and with -Z of the zoom again
 	// (window_pop_zoom).
-	{name: "zooms undone and done again", steps: []step{
+	{name: "zooms undone and done again", steps: slices.Concat([]step{
 		cmd("new-session", "-d", "-s", "s0", "-n", "w0", "-x", "80", "-y", "24", "sleep 1000"),
-		cmd("attach", "-t", "s0", "-f", "no-output").controlIn("").stayUntil("%exit").normalise(normGuardNumbers).inBackground(),
-		cmd("list-clients", "-F", "#{client_session}").waitFor("s0"),
+	}, watchedBy("s0"), []step{
 		cmd("split-window", "-d", "sleep 1000", ";", "resize-pane", "-Z", ";", "rotate-window", ";", "rotate-window", "-Z"),
 		cmd("split-window", "-d", "sleep 1000", ";", "resize-pane", "-Z", ";", "split-window", "-Z", "-d", "sleep 1000"),
 		cmd("select-pane", "-t", ":.+", ";", "resize-pane", "-Z", ";", "select-pane", "-Z", "-t", ":.+"),
@@ -259,14 +254,13 @@ var _ = differentialCases("control", []scenario{
 		cmd("display-message", "-p", "#{window_zoomed_flag} #{window_layout}"),
 		cmd("kill-server"),
 		joinBackground(),
-	}},
+	})},
 	// kill-window takes a window's places in session name order, each
 	// session's from the lowest index, a current one handing over first;
 	// swap-window -d selects the -t place, and tells of it.
-	{name: "current windows as places go and swap", steps: []step{
+	{name: "current windows as places go and swap", steps: slices.Concat([]step{
 		cmd("new-session", "-d", "-s", "s0", "-n", "w0", "-x", "80", "-y", "24", "sleep 1000"),
-		cmd("attach", "-t", "s0", "-f", "no-output").controlIn("").stayUntil("%exit").normalise(normGuardNumbers).inBackground(),
-		cmd("list-clients", "-F", "#{client_session}").waitFor("s0"),
+	}, watchedBy("s0"), []step{
 		cmd("new-window", "-d", "-n", "w1", "sleep 1000", ";", "new-session", "-d", "-s", "a", "-n", "x", "sleep 1000"),
 		cmd("link-window", "-s", "s0:0", "-t", "s0:5", ";", "link-window", "-d", "-s", "s0:0", "-t", "a:3", ";", "select-window", "-t", "s0:1", ";", "select-window", "-t", "s0:5"),
 		cmd("kill-window", "-t", "s0:5"),
@@ -274,26 +268,24 @@ var _ = differentialCases("control", []scenario{
 		cmd("swap-window", "-d", "-s", "s0:1", "-t", "a:0", ";", "list-windows", "-a", "-F", "#{session_name}:#{window_index} #{window_name} #{window_flags}"),
 		cmd("kill-server"),
 		joinBackground(),
-	}},
+	})},
 	// A control client's size resizes the windows in the order of their
 	// ids, as tmux walks its tree of windows, whatever their indexes.
-	{name: "windows resized in the order of their ids", steps: []step{
+	{name: "windows resized in the order of their ids", steps: slices.Concat([]step{
 		cmd("new-session", "-d", "-s", "s0", "-n", "w0", "-x", "80", "-y", "24", "sleep 1000"),
 		cmd("new-window", "-d", "-b", "-t", "s0:0", "-n", "w1", "sleep 1000", ";", "new-session", "-d", "-s", "a", "-n", "x", "sleep 1000"),
-		cmd("attach", "-t", "s0", "-f", "no-output").controlIn("").stayUntil("%exit").normalise(normGuardNumbers).inBackground(),
-		cmd("list-clients", "-F", "#{client_session}").waitFor("s0"),
+	}, watchedBy("s0"), []step{
 		cmd("refresh-client", "-C", "100x30"),
 		cmd("refresh-client", "-C", "@0:60x20", ";", "list-windows", "-a", "-F", "#{window_id} #{window_width}x#{window_height}"),
 		cmd("kill-server"),
 		joinBackground(),
-	}},
+	})},
 	// A size given for a window id before the window is made holds for
 	// the window made with that id only once tmux sizes windows again
 	// (select-window here): making a window does not.
-	{name: "a window's size given before it is made", steps: []step{
+	{name: "a window's size given before it is made", steps: slices.Concat([]step{
 		cmd("new-session", "-d", "-s", "s0", "-n", "w0", "-x", "80", "-y", "24", "sleep 1000"),
-		cmd("attach", "-t", "s0", "-f", "no-output").controlIn("").stayUntil("%exit").normalise(normGuardNumbers).inBackground(),
-		cmd("list-clients", "-F", "#{client_session}").waitFor("s0"),
+	}, watchedBy("s0"), []step{
 		cmd("refresh-client", "-C", "@1:80x15", ";", "new-window", "-d", "-n", "w1", "sleep 1000"),
 		cmd("list-windows", "-F", "#{window_id} #{window_width}x#{window_height}"),
 		cmd("new-window", "-n", "w2", "sleep 1000"),
@@ -302,14 +294,13 @@ var _ = differentialCases("control", []scenario{
 		cmd("list-windows", "-F", "#{window_id} #{window_width}x#{window_height}"),
 		cmd("kill-server"),
 		joinBackground(),
-	}},
+	})},
 	// refresh-client -C @ID: sizes the windows again only when the client
 	// gave that window a size, which tmux keeps, as none, after; a zoomed
 	// window resized tells of its unzoom and zoom too.
-	{name: "window sizes forgotten and zoomed windows resized", steps: []step{
+	{name: "window sizes forgotten and zoomed windows resized", steps: slices.Concat([]step{
 		cmd("new-session", "-d", "-s", "s0", "-n", "w0", "-x", "80", "-y", "24", "sleep 1000"),
-		cmd("attach", "-t", "s0", "-f", "no-output").controlIn("").stayUntil("%exit").normalise(normGuardNumbers).inBackground(),
-		cmd("list-clients", "-F", "#{client_session}").waitFor("s0"),
+	}, watchedBy("s0"), []step{
 		cmd("refresh-client", "-C", "@0:"),
 		cmd("refresh-client", "-C", "@0:50x20", ";", "refresh-client", "-C", "@0:", ";", "refresh-client", "-C", "@0:"),
 		cmd("list-windows", "-F", "#{window_id} #{window_width}x#{window_height}"),
@@ -317,7 +308,7 @@ var _ = differentialCases("control", []scenario{
 		cmd("list-windows", "-F", "#{window_id} #{window_width}x#{window_height} #{window_zoomed_flag}"),
 		cmd("kill-server"),
 		joinBackground(),
-	}},
+	})},
 	// Commands of other clients that need a client find the control
 	// client as tmux's current client.
 	{name: "the current client", steps: []step{
@@ -417,6 +408,17 @@ var _ = differentialCases("control", []scenario{
 		cmd("list-windows", "-t", "n", "-F", "#{window_width}x#{window_height}"),
 	}},
 })
+
+// watchedBy are the steps that attach a control client to session in
+// the background, asking for no pane output, and wait until it is
+// attached: it sees what the steps after it do until the server exits,
+// and a later joinBackground compares all it saw.
+func watchedBy(session string) []step {
+	return []step{
+		cmd("attach", "-t", session, "-f", "no-output").controlIn("").stayUntil("%exit").normalise(normGuardNumbers).inBackground(),
+		cmd("list-clients", "-F", "#{client_session}").waitFor(session),
+	}
+}
 
 var outputAgeRE = regexp.MustCompile(`(?m)^%extended-output (%[0-9]+) [0-9]+ : `)
 

@@ -75,10 +75,7 @@ func explorationSteps(seed uint64) []step {
 	steps := []step{cmd("new-session", "-d", "-s", "s0", "-n", "w0", "-x", "80", "-y", "24", "sleep 1000")}
 	controlled := seed%2 == 1
 	if controlled {
-		steps = append(steps,
-			cmd("attach-session", "-t", "s0", "-f", "no-output").controlIn("").stayUntil("%exit").
-				normalise(normGuardNumbers).inBackground(),
-			cmd("list-clients", "-F", "#{client_session}").waitFor("s0"))
+		steps = append(steps, watchedBy("s0")...)
 	}
 	only := regexp.MustCompile(*exploreOnly)
 	for range 25 {
