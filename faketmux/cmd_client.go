@@ -1,7 +1,6 @@
 package faketmux
 
 import (
-	"os"
 	"os/user"
 	"slices"
 	"strconv"
@@ -14,10 +13,10 @@ import (
 // them. The only clients the emulator has are control-mode ones (see
 // control.go); a client with no terminal gets tmux's answers for one.
 var clientCommands = []*cmdEntry{
-	{name: "attach-session", alias: "attach", template: "c:dEf:rt:x", lower: 0, upper: 0, usage: `[-dErx] [-c working-directory] [-f flags] [-t target-session]`, startServer: true, target: targetSpec{kind: findSession, canFail: true}, exec: cmdAttachSession},
-	{name: "detach-client", alias: "detach", template: "aE:s:t:P", lower: 0, upper: 0, usage: `[-aP] [-E shell-command] [-s target-session] [-t target-client]`, source: targetSpec{kind: findSession, canFail: true}, client: 't', exec: cmdDetachClient},
+	{name: "attach-session", alias: "attach", template: "c:dEf:rt:x", lower: 0, upper: 0, usage: `[-dErx] [-c working-directory] [-f flags] [-t target-session]`, startServer: true, readOnly: true, target: targetSpec{kind: findSession, canFail: true}, exec: cmdAttachSession},
+	{name: "detach-client", alias: "detach", template: "aE:s:t:P", lower: 0, upper: 0, usage: `[-aP] [-E shell-command] [-s target-session] [-t target-client]`, readOnly: true, source: targetSpec{kind: findSession, canFail: true}, client: 't', exec: cmdDetachClient},
 	{name: "refresh-client", alias: "refresh", template: "A:B:cC:Df:F:l::LRSt:U", lower: 0, upper: 1, usage: `[-cDlLRSU] [-A pane:state] [-B name:what:format] [-C XxY] [-f flags] [-t target-client] [adjustment]`, client: 't', exec: cmdRefreshClient},
-	{name: "switch-client", alias: "switchc", template: "lc:EFnpt:rT:Z", lower: 0, upper: 0, usage: `[-ElnprZ] [-c target-client] [-t target-session] [-T key-table]`, client: 'c', exec: cmdSwitchClient},
+	{name: "switch-client", alias: "switchc", template: "lc:EFnpt:rT:Z", lower: 0, upper: 0, usage: `[-ElnprZ] [-c target-client] [-t target-session] [-T key-table]`, readOnly: true, client: 'c', exec: cmdSwitchClient},
 	{name: "suspend-client", alias: "suspendc", template: "t:", lower: 0, upper: 0, usage: `[-t target-client]`, client: 't', exec: cmdSuspendClient},
 	{name: "lock-client", alias: "lockc", template: "t:", lower: 0, upper: 0, usage: `[-t target-client]`, client: 't', exec: cmdLockClient},
 	{name: "confirm-before", alias: "confirm", template: "bp:t:", lower: 1, upper: 1, usage: `[-b] [-p prompt] [-t target-client] command`, client: 't', exec: cmdHoldUnlessB},
@@ -529,9 +528,9 @@ func (f *formatter) clientVariable(key string) (string, time.Time, bool) {
 	case "client_width":
 		return strconv.Itoa(cc.size.sx), t, true
 	case "client_uid":
-		return strconv.Itoa(os.Getuid()), t, true
+		return strconv.Itoa(cc.uid), t, true
 	case "client_user":
-		u, err := user.Current()
+		u, err := user.LookupId(strconv.Itoa(cc.uid))
 		if err != nil {
 			return "", t, false
 		}

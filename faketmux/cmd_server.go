@@ -15,7 +15,7 @@ var serverCommands = []*cmdEntry{
 	{name: "kill-server", alias: "", template: "", lower: 0, upper: 0, usage: ``, exec: cmdKillServer},
 	{name: "show-messages", alias: "showmsgs", template: "JTt:", lower: 0, upper: 0, usage: `[-JT] [-t target-client]`, client: 't', exec: cmdShowMessages},
 	{name: "server-access", alias: "", template: "adlrw", lower: 0, upper: 1, usage: `[-adlrw] [-t target-pane] [user]`, exec: cmdServerAccess},
-	{name: "list-clients", alias: "lsc", template: "F:t:", lower: 0, upper: 0, usage: `[-F format] [-t target-session]`, target: targetSpec{kind: findSession}, exec: cmdListClients},
+	{name: "list-clients", alias: "lsc", template: "F:t:", lower: 0, upper: 0, usage: `[-F format] [-t target-session]`, readOnly: true, target: targetSpec{kind: findSession}, exec: cmdListClients},
 }
 
 // start-server has done its work once the client connected.
@@ -48,16 +48,10 @@ func cmdShowMessages(c *client, it *cmdItem) error {
 	return nil
 }
 
-// ownerACL is the access list a server starts with, as tmux's
-// server_acl_init makes it: root and the user who runs the server.
-func ownerACL() map[int]bool {
-	return map[int]bool{0: false, os.Getuid(): false}
-}
-
 // server-access lists (-l) or changes who may connect: -a adds a user, -d
-// removes one, -r and -w make one read-only or not (adding it if need
-// be). Root and the server's owner cannot be changed. The only clients
-// are the owner's, so a change never reaches a client.
+// removes one and exits its clients, -r and -w make one and its clients
+// read-only or not (adding it if need be). Root and the server's owner
+// cannot be changed.
 func cmdServerAccess(c *client, it *cmdItem) error {
 	a := it.args
 	st := c.st
@@ -113,12 +107,16 @@ func cmdServerAccess(c *client, it *cmdItem) error {
 		if !listed {
 			return errorf(errUserNotFound, u.Username)
 		}
+		st.denyConnected(uid)
 		delete(st.acl, uid)
 		return nil
 	case a.has('a') && listed:
 		return errorf(errUserAdded, u.Username)
 	case a.has('a'), a.has('r'), a.has('w'):
 		st.acl[uid] = st.acl[uid] && !a.has('w') || a.has('r')
+	}
+	if a.has('r') || a.has('w') {
+		st.setReadOnly(uid, st.acl[uid])
 	}
 	return nil
 }

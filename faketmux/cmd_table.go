@@ -13,6 +13,9 @@ type cmdEntry struct {
 	upper       int // -1: no limit
 	usage       string
 	startServer bool // tmux's CMD_STARTSERVER: a client may start a server for it
+	// readOnly is tmux's CMD_READONLY: a read-only client (server-access
+	// -r) may run it from its command line.
+	readOnly bool
 	// source and target say how the queue resolves -s and -t before exec,
 	// as tmux's cmd_entry_flag does; the zero value resolves nothing.
 	source, target targetSpec

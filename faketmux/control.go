@@ -47,6 +47,9 @@ type controlClient struct {
 	utf8     bool
 	flags    clientFlags
 	exit     bool // tmux's CLIENT_EXIT: detach once the batch is done
+	// exitMessage is what its %exit line says, if anything.
+	exitMessage string
+	uid         int // the user it runs as (Call.UID)
 	// held is a client whose queue waits for an answer only a terminal
 	// could give (a prompt, a menu, a popup): tmux runs nothing more of
 	// its input, and the client leaves at the end of it.
@@ -639,7 +642,11 @@ func (c *client) serveControl(parse func(string) ([]string, error)) (failed bool
 		st.notify(event{kind: eventClientDetached, hook: "client-detached", client: cc})
 		st.runEvents()
 	}
-	io.WriteString(c.stdout, "%exit\n")
+	if cc.exitMessage != "" {
+		io.WriteString(c.stdout, "%exit "+cc.exitMessage+"\n")
+	} else {
+		io.WriteString(c.stdout, "%exit\n")
+	}
 	return failed
 }
 
@@ -682,7 +689,7 @@ func (st *state) nextNumber() uint64 {
 }
 
 // newControlClient is the control client of a call.
-func newControlClient(srv *Server, call Call, out io.Writer, utf8 bool) *controlClient {
+func newControlClient(srv *Server, call Call, out io.Writer, utf8 bool, uid int) *controlClient {
 	term := "unknown"
 	for _, kv := range call.Env {
 		if v, ok := strings.CutPrefix(kv, "TERM="); ok && v != "" {
@@ -690,7 +697,7 @@ func newControlClient(srv *Server, call Call, out io.Writer, utf8 bool) *control
 		}
 	}
 	return &controlClient{
-		name: "client-" + strconv.Itoa(call.PID), pid: call.PID, created: srv.now(),
+		name: "client-" + strconv.Itoa(call.PID), pid: call.PID, uid: uid, created: srv.now(),
 		termName: term, srv: srv, out: out, utf8: utf8, wake: make(chan struct{}, 1),
 		size: clientSize{sx: 80, sy: 24},
 	}

@@ -2,6 +2,9 @@ package faketmux
 
 import "regexp"
 
+// nobodyUID is Debian's nobody, the other user of the access cases.
+const nobodyUID = 65534
+
 // The differential cases of the server and its clients: starting and
 // exiting, configuration files, list-clients, show-messages,
 // server-access.
@@ -29,6 +32,47 @@ var _ = differentialCases("server", []scenario{
 		cmd("server-access", "-t", "m"),
 		cmd("server-access", "a", "b"),
 		cmd("attach", "-t", "m").controlIn("server-access -l\nserver-access -d nobody\nserver-access -l\n"),
+	}},
+	// Who may connect (issue 29): a user not on the access list runs
+	// nothing and is told so, whatever the socket's mode lets in; one
+	// added with -r runs only the commands tmux marks read-only from its
+	// command line, though tmux 3.3a runs a control client's input lines
+	// unchecked; -d and -r reach the clients already connected.
+	{name: "access of another user", steps: []step{
+		cmd("new-session", "-d", "-s", "m", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("set-buffer", "-b", "secret", "hush"),
+		// # not on the list
+		cmd("show-buffer", "-b", "secret").asUser(nobodyUID),
+		cmd("set-buffer", "-b", "planted", "x").asUser(nobodyUID),
+		cmd("bogus").asUser(nobodyUID),
+		cmd("attach").controlIn("list-sessions\n").asUser(nobodyUID),
+		cmd("list-buffers", "-F", "#{buffer_name}"),
+		// # let in
+		cmd("server-access", "-a", "nobody"),
+		cmd("show-buffer", "-b", "secret").asUser(nobodyUID),
+		// # read-only
+		cmd("server-access", "-r", "nobody"),
+		cmd("show-buffer", "-b", "secret").asUser(nobodyUID),
+		cmd("list-clients").asUser(nobodyUID),
+		cmd("list-clients", ";", "show-buffer").asUser(nobodyUID),
+		cmd("bogus").asUser(nobodyUID),
+		cmd("new-session", "-d").controlIn("").asUser(nobodyUID),
+		// As a line that does not parse, for any user's control client.
+		cmd("bogus").controlIn(""),
+		cmd("attach").controlIn("set-buffer -b from-control y\n"+
+			"list-clients -F '#{client_flags} #{client_readonly} #{client_uid} #{client_user}'\n").asUser(nobodyUID),
+		cmd("list-buffers", "-F", "#{buffer_name}"),
+		// # clients already connected
+		// When it attaches depends on the wait below.
+		cmd("attach").controlIn("").stayUntil("%exit").asUser(nobodyUID).normalise(normGuardNumbers).inBackground(),
+		cmd("list-clients", "-F", "#{client_uid} #{client_flags}").waitFor("65534"),
+		cmd("server-access", "-w", "nobody", ";", "list-clients", "-F", "#{client_uid} #{client_flags}"),
+		cmd("server-access", "-r", "nobody", ";", "list-clients", "-F", "#{client_uid} #{client_flags}"),
+		cmd("server-access", "-d", "nobody", ";", "list-clients", "-F", "#{client_uid} #{client_flags}"),
+		joinBackground(),
+		cmd("list-clients", "-F", "#{client_uid}").asUser(nobodyUID),
+		cmd("server-access", "-w", "nobody"),
+		cmd("show-buffer", "-b", "secret").asUser(nobodyUID),
 	}},
 	// No configuration: tmux's count of items varies when its file has
 	// commands (TestMessageLogKeepsTheNewest shows they are not logged).

@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -100,6 +101,10 @@ type step struct {
 	// (as a background step, it sees what the steps after it do).
 	control bool
 	stay    string
+	// uid runs the step as another user: tmux's client as that user
+	// (which needs root) on a socket opened to everyone, the emulator's
+	// with Call.UID. Both run in /, which every user may enter.
+	uid int
 	// background starts the step on each side and goes on without its
 	// answer; a later join step compares it, so that a command that waits
 	// (wait-for) can be woken by the steps between.
@@ -117,6 +122,7 @@ func (s step) leftUnread() step                     { s.unread = true; return s 
 func (s step) withEnv(kv ...string) step            { s.env = kv; return s }
 func (s step) withU() step                          { s.u = true; return s }
 func (s step) inBackground() step                   { s.background = true; return s }
+func (s step) asUser(uid int) step                  { s.uid = uid; return s }
 
 // joinBackground is the answer of the oldest background step not yet
 // joined, once it has finished.
@@ -255,6 +261,17 @@ func shortTempDir(t *testing.T) string {
 	return dir
 }
 
+// openToAll lets every user reach the socket, as people do to share a
+// session: the access list, not the file's mode, is then what keeps
+// other users out.
+func openToAll(t *testing.T, socket string) {
+	for _, p := range []string{filepath.Dir(socket), socket} {
+		if err := os.Chmod(p, 0o777); err != nil && !os.IsNotExist(err) {
+			t.Fatal(err)
+		}
+	}
+}
+
 // outcome is what one side gave for a step.
 type outcome struct {
 	stdout, stderr string
@@ -379,6 +396,10 @@ func runScenario(t *testing.T, tmux, family string, sc scenario) {
 		}
 	}
 	env := differentialEnv(work)
+	if tmux != "" && os.Getuid() != 0 && slices.ContainsFunc(sc.steps, func(st step) bool { return st.uid != 0 }) {
+		t.Log("only root can run tmux's client as another user: the emulator is checked against the record")
+		tmux = ""
+	}
 	fake := New(Options{SocketPath: socket})
 	// tmux loads /dev/null as an empty file, which its command queue
 	// counts (control mode shows the count).
@@ -411,6 +432,11 @@ func runScenario(t *testing.T, tmux, family string, sc scenario) {
 		defer cancel()
 		cmd := exec.CommandContext(ctx, tmux, append(global, st.args...)...)
 		cmd.Dir, cmd.Env = realDir, slices.Concat(env, st.env)
+		if st.uid != 0 {
+			openToAll(t, socket)
+			cmd.Dir = "/"
+			cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: uint32(st.uid), Gid: uint32(st.uid)}}
+		}
 		var out, errb bytes.Buffer
 		cmd.Stderr = &errb
 		var err error
@@ -445,6 +471,9 @@ func runScenario(t *testing.T, tmux, family string, sc scenario) {
 		call := Call{
 			Args: st.args, Stdin: stdin, Stdout: &out, Stderr: &errb,
 			Dir: fakeDir, Env: slices.Concat(env, st.env), UTF8: st.u, Config: fakeConf,
+		}
+		if st.uid != 0 {
+			call.Dir, call.UID = "/", &st.uid
 		}
 		if !st.control {
 			code := fake.Exec(context.Background(), call)

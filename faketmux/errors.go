@@ -79,15 +79,17 @@ const (
 	errNoLastSession     = "can't find last session"
 )
 
-// server-access.
+// server-access, and who may connect.
 const (
-	errMissingUser     = "missing user argument"
-	errUnknownUser     = "unknown user: %s"
-	errOwnsServer      = "%s owns the server, can't change access"
-	errAccessAddDelete = "-a and -d cannot be used together"
-	errAccessReadWrite = "-r and -w cannot be used together"
-	errUserNotFound    = "user %s not found"
-	errUserAdded       = "user %s is already added"
+	errAccessNotAllowed = "access not allowed"
+	errClientReadOnly   = "client is read-only"
+	errMissingUser      = "missing user argument"
+	errUnknownUser      = "unknown user: %s"
+	errOwnsServer       = "%s owns the server, can't change access"
+	errAccessAddDelete  = "-a and -d cannot be used together"
+	errAccessReadWrite  = "-r and -w cannot be used together"
+	errUserNotFound     = "user %s not found"
+	errUserAdded        = "user %s is already added"
 )
 
 // Sessions, windows and panes.

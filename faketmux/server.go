@@ -69,6 +69,13 @@ type Call struct {
 	// PID is the client's process ID, which names a control client in
 	// list-clients.
 	PID int
+	// UID is the user the client runs as, as its socket's peer
+	// credentials tell (cmd/faketmux's daemon sets it); nil means the
+	// server's own user, as for every in-process caller. As in tmux, root
+	// and the server's owner are let in, other users only as
+	// server-access allows (read-only with -r), and the rest are told
+	// "access not allowed" and run nothing.
+	UID *int
 }
 
 // ConfigFile is one configuration file as a client read it (see
@@ -149,6 +156,15 @@ func (s *Server) Exec(ctx context.Context, call Call) int {
 	} else {
 		utf8 = clientUTF8(call.Env)
 	}
+	uid := os.Getuid()
+	if call.UID != nil {
+		uid = *call.UID
+	}
+	readOnly, allowed := s.access(uid)
+	if !allowed {
+		refuseAccess(call)
+		return 0
+	}
 	if s.st == nil {
 		if s.closed || call.NoStartServer || !startsServer(args, cmds, parseErr) {
 			s.printConnectError(call.Stderr)
@@ -169,13 +185,14 @@ func (s *Server) Exec(ctx context.Context, call Call) int {
 	}
 	if call.Control != 0 {
 		c.stderr = c.stdout
-		c.control = newControlClient(s, call, c.stdout, c.utf8)
+		c.control = newControlClient(s, call, c.stdout, c.utf8, uid)
+		c.control.flags.readOnly = readOnly
 	}
-	if parseErr != nil {
-		// tmux's server parses the line again and queues the error as
-		// an item of its own.
-		c.st.number++
-		c.errorf("%s", parseErr)
+	if refused := c.refuseLine(cmds, parseErr, readOnly); refused {
+		if c.control != nil {
+			// Its client exits, saying so as every control client does.
+			io.WriteString(c.stdout, "%exit\n")
+		}
 		return 1
 	}
 	c.checkWindows()
@@ -203,6 +220,29 @@ func (s *Server) Exec(ctx context.Context, call Call) int {
 	}
 	s.exitIfDone()
 	return rc
+}
+
+// refuseLine fails a command line that tmux's server does not run: one
+// that does not parse, and one with a command that a read-only client may
+// not run. It reports whether it did.
+func (c *client) refuseLine(cmds []command, parseErr error, readOnly bool) bool {
+	switch {
+	case parseErr != nil:
+		// tmux's server parses the line again and queues the error as
+		// an item of its own.
+		c.st.number++
+		c.errorf("%s", parseErr)
+	case readOnly && !allReadOnly(cmds):
+		// In place of the line, tmux queues an item that fails, then
+		// its usual callback after a client's command line. Only the
+		// command line is checked: tmux 3.3a runs whatever a read-only
+		// control client sends as input.
+		c.st.number += 2
+		c.errorf(errClientReadOnly)
+	default:
+		return false
+	}
+	return true
 }
 
 func (s *Server) printConnectError(w io.Writer) {

@@ -21,7 +21,7 @@ func Call(r *wire.Req, stdin io.Reader, stdout, stderr io.Writer) faketmux.Call 
 	lookup := tmuxcli.LookupIn(r.Env)
 	call := faketmux.Call{
 		Args: r.Args, Stdin: stdin, Stdout: stdout, Stderr: stderr, Dir: r.Dir, Env: r.Env,
-		UTF8: r.UTF8, NoStartServer: r.NoStartServer, Control: r.Control, PID: r.PID,
+		UTF8: r.UTF8, NoStartServer: r.NoStartServer, Control: r.Control, PID: r.PID, UID: r.UID,
 	}
 	if !r.NoStartServer && faketmux.StartsServer(r.Args) {
 		call.Config = tmuxcli.LoadConfig(&tmuxcli.Globals{Configs: r.Configs}, r.Dir, lookup)

@@ -9,6 +9,8 @@ import (
 	"net"
 	"sync"
 	"sync/atomic"
+
+	"golang.org/x/sys/unix"
 )
 
 // Session is the server's side of one connection it has taken on.
@@ -29,6 +31,9 @@ func Accept(conn net.Conn) (*Session, error) {
 	out.frame(Accepted, nil)
 	out.flush()
 	req, err := readRequest(r)
+	if err == nil {
+		req.UID, err = peerUID(conn)
+	}
 	if err != nil {
 		if !errors.Is(err, io.EOF) {
 			out.frame(Stderr, fmt.Appendf(nil, "faketmux: protocol error: %v\n", err))
@@ -40,6 +45,32 @@ func Accept(conn net.Conn) (*Session, error) {
 	// A control client reads its replies while it writes its next lines.
 	out.eager = req.Control != 0
 	return &Session{Req: req, conn: conn, r: r, out: out}, nil
+}
+
+// peerUID is the user of the process at the other end of conn, as tmux's
+// server asks the kernel (getpeereid). A connection whose user cannot be
+// told is refused, as tmux refuses it.
+func peerUID(conn net.Conn) (*int, error) {
+	uc, ok := conn.(*net.UnixConn)
+	if !ok {
+		return nil, fmt.Errorf("a %T has no peer credentials", conn)
+	}
+	raw, err := uc.SyscallConn()
+	if err != nil {
+		return nil, err
+	}
+	var cred *unix.Ucred
+	var credErr error
+	if err := raw.Control(func(fd uintptr) {
+		cred, credErr = unix.GetsockoptUcred(int(fd), unix.SOL_SOCKET, unix.SO_PEERCRED)
+	}); err != nil {
+		return nil, err
+	}
+	if credErr != nil {
+		return nil, fmt.Errorf("peer credentials: %w", credErr)
+	}
+	uid := int(cred.Uid)
+	return &uid, nil
 }
 
 func readRequest(r *bufio.Reader) (*Req, error) {

@@ -129,6 +129,10 @@ type Req struct {
 	// only when the request starts a server, so the client need not know
 	// which command lines do.
 	Configs []string
+	// UID is the user the client runs as, which Accept reads off the
+	// socket (SO_PEERCRED). It is never sent, so that no client can claim
+	// to be another user; nil for a request that came by no socket.
+	UID *int
 }
 
 // Encode returns r's payload. Strings are length-prefixed bytes, not JSON,
