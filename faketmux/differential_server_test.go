@@ -59,7 +59,7 @@ var _ = differentialCases("server", []scenario{
 		cmd("new-session", "-d").controlIn("").asUser(nobodyUID),
 		// As a line that does not parse, for any user's control client.
 		cmd("bogus").controlIn(""),
-		cmd("attach").controlIn("set-buffer -b from-control y\n"+
+		cmd("attach").controlIn("set-buffer -b from-control y\n" +
 			"list-clients -F '#{client_flags} #{client_readonly} #{client_uid} #{client_user}'\n").asUser(nobodyUID),
 		cmd("list-buffers", "-F", "#{buffer_name}"),
 		// # clients already connected
