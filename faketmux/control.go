@@ -592,6 +592,9 @@ func (c *client) serveControl(parse func(string) ([]string, error)) (failed bool
 		case <-c.ctx.Done():
 			eof = true
 		}
+		if len(in.lines) > 0 {
+			s.waitRunning(c.ctx)
+		}
 		s.mu.Lock()
 		if s.st != st {
 			break

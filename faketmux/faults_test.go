@@ -3,6 +3,9 @@ package faketmux
 import (
 	"context"
 	"io"
+	"runtime"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -37,5 +40,71 @@ func TestFaults(t *testing.T) {
 	<-s.Done()
 	if s.Running() {
 		t.Fatal("server runs after a crash")
+	}
+}
+
+// TestStopHoldsLinesUntilContinue: a line sent while the server is
+// stopped runs on Continue even if its caller gave up, as tmux runs a
+// killed client's command once it resumes; but its standard input is
+// gone with its client, so a load from it makes no buffer.
+func TestStopHoldsLinesUntilContinue(t *testing.T) {
+	s := RunT(t)
+	mustRun(t, s, "new-session", "-d", "-s", "m")
+	s.Stop()
+	gaveUp, cancel := context.WithCancel(context.Background())
+	cancel()
+	var errb strings.Builder
+	if rc := s.Run(gaveUp, []string{"set-buffer", "-b", "held", "x"}, nil, io.Discard, &errb); rc != 1 || !strings.Contains(errb.String(), "context canceled") {
+		t.Errorf("a line given up on while stopped: exit %d, stderr %q", rc, errb.String())
+	}
+	if rc := s.Run(gaveUp, []string{"load-buffer", "-b", "loaded", "-"}, strings.NewReader("y"), io.Discard, io.Discard); rc != 1 {
+		t.Errorf("a load given up on while stopped: exit %d", rc)
+	}
+	answered := make(chan int)
+	go func() {
+		answered <- s.Run(context.Background(), []string{"set-buffer", "-b", "waited", "z"}, nil, io.Discard, io.Discard)
+	}()
+	for s.HeldLines() < 3 {
+		runtime.Gosched()
+	}
+	if got := s.Buffers(); len(got) != 0 {
+		t.Fatalf("a stopped server ran lines: buffers %v", got)
+	}
+	s.Continue()
+	if rc := <-answered; rc != 0 {
+		t.Errorf("the line waiting through the stop: exit %d", rc)
+	}
+	var names []string
+	for _, b := range s.Buffers() {
+		names = append(names, b.Name)
+	}
+	if want := []string{"waited", "held"}; !slices.Equal(names, want) {
+		t.Errorf("after Continue the buffers are %v, want %v (newest first; no buffer from the load whose client went)", names, want)
+	}
+}
+
+// TestCloseEndsAStoppedServer: Close kills a stopped server as it would a
+// running one; its held lines never run, and a caller still waiting hears
+// that the server went.
+func TestCloseEndsAStoppedServer(t *testing.T) {
+	s := New(Options{})
+	mustRun(t, s, "new-session", "-d", "-s", "m")
+	s.Stop()
+	type answer struct {
+		rc     int
+		stderr string
+	}
+	answered := make(chan answer)
+	go func() {
+		var errb strings.Builder
+		rc := s.Run(context.Background(), []string{"set-buffer", "-b", "never", "x"}, nil, io.Discard, &errb)
+		answered <- answer{rc, errb.String()}
+	}()
+	for s.HeldLines() < 1 {
+		runtime.Gosched()
+	}
+	s.Close()
+	if got, want := <-answered, (answer{1, "server exited unexpectedly\n"}); got != want {
+		t.Errorf("a held line when the server closed: %+v, want %+v", got, want)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/cmdparse"
@@ -105,6 +106,11 @@ type Server struct {
 	closed bool
 	done   chan struct{}
 	faults []Fault
+	// stopped holds the command lines that come while the server is
+	// stopped (Stop), nil while it runs.
+	stopped *stoppedQueue
+	// isStopped is stopped != nil, read without the lock on every line.
+	isStopped atomic.Bool
 	// optsUTF8 is clientUTF8(opts.Env), worked out once: Run's clients all
 	// have that environment, and scanning it is most of a cheap command's
 	// cost.
@@ -136,6 +142,14 @@ func (s *Server) Exec(ctx context.Context, call Call) int {
 	if call.Stderr == nil {
 		call.Stderr = io.Discard
 	}
+	if rc, held := s.hold(ctx, call, func(call Call) int { return s.exec(ctx, call) }); held {
+		return rc
+	}
+	return s.exec(ctx, call)
+}
+
+// exec is Exec for a server that is not stopped.
+func (s *Server) exec(ctx context.Context, call Call) int {
 	if f, ok := s.nextFault(); ok {
 		if rc, done := s.applyFault(ctx, f, call.Stderr); done {
 			return rc
@@ -470,6 +484,7 @@ func (s *Server) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.closed = true
+	s.dropHeld()
 	s.stop()
 	select {
 	case <-s.done:

@@ -42,9 +42,19 @@ func (t hookedTmux) Run(ctx context.Context, args []string, stdin io.Reader, std
 	before := t.d.before
 	t.d.mu.Unlock()
 	if before != nil {
-		before(args)
+		before(afterGate(args))
 	}
 	return t.Tmux.Run(ctx, args, stdin, stdout, stderr)
+}
+
+// afterGate is a command line without the permit's gate that the server
+// puts before the commands of a line that changes tmux (server/permit.go):
+// the commands the caller asked for.
+func afterGate(args []string) []string {
+	if len(args) > 9 && args[0] == "load-buffer" && strings.HasPrefix(args[2], "tmuxbuf_gate_") {
+		return args[9:]
+	}
+	return args
 }
 
 // loadMany makes n buffers through the server, and a user's buffer beside

@@ -17,7 +17,6 @@ var (
 	errEmptyText          = errors.New("text is empty: there is nothing to paste, and nothing was sent to tmux")
 	errMaxLines           = errors.New("max_lines must be at least 1, or null for no line limit")
 	errNoPaneTarget       = errors.New("name the pane to paste into: pane_id, window_id, session_id or session_name")
-	errCancelled          = errors.New("the call was cancelled")
 )
 
 func errContentTooLarge(argName string, n, max int) error {
@@ -52,17 +51,54 @@ func errToolTier(tool string, need, have Tier) error {
 	return fmt.Errorf("tool %s needs safety tier %q, and this server runs at %q (set --safety or LIBTMUX_SAFETY)", tool, need, have)
 }
 
+func errStdinNotFirst(command string) error {
+	return fmt.Errorf("internal error: a command line that changes tmux's state must start by reading its standard input, and this one starts with %s", command)
+}
+
 // tmuxError is a tmux command that failed, or that its backend could not
 // run. Its message says what failed in the caller's terms; stderr is tmux's
 // own text, which never holds content because content only ever travels
 // on tmux's standard input.
 type tmuxError struct {
-	command  string // the tmux command, e.g. "load-buffer"
-	socket   string // the socket_name argument, "" for the configured one
-	exit     int
-	stderr   string
-	timedOut time.Duration // non-zero when the command hit the timeout
-	backend  error         // the backend's own failure (a *BackendError), when tmux did not run the command
+	command   string // the tmux command, e.g. "load-buffer"
+	socket    string // the socket_name argument, "" for the configured one
+	exit      int
+	stderr    string
+	timedOut  time.Duration // non-zero when the command hit the timeout
+	cancelled bool          // the call was cancelled while the command ran
+	fate      lineFate      // of a command cut short: whether it may still run
+	backend   error         // the backend's own failure (a *BackendError), when tmux did not run the command
+}
+
+// lineFate is what may become of a command line that was cut short.
+type lineFate int
+
+const (
+	fateNone      lineFate = iota // a line that changes nothing: it does not matter
+	fateWithdrawn                 // its permit never reached tmux: it will not run
+	fateUnderWay                  // tmux had begun it: it may still take effect
+)
+
+// cutShortText says what happened to a command cut short, and what may
+// still happen.
+func (e *tmuxError) cutShortText(where string) string {
+	var what string
+	if e.cancelled {
+		what = fmt.Sprintf("the call was cancelled while tmux %s on %s ran", e.command, where)
+	} else {
+		what = fmt.Sprintf("tmux %s on %s did not answer within %v", e.command, where, e.timedOut)
+	}
+	var fate string
+	switch e.fate {
+	case fateWithdrawn:
+		fate = "; it had not begun, and will not run when tmux answers"
+	case fateUnderWay:
+		fate = "; tmux had begun it, so it may still take effect when tmux answers"
+	}
+	if e.cancelled {
+		return what + fate
+	}
+	return what + " and was stopped" + fate + "; the tmux server may be hung (see --timeout)"
 }
 
 // tmuxFailure is what a failed tmux command says went wrong, in the terms
@@ -79,7 +115,7 @@ const (
 // failure reads tmux's message, the only account tmux gives of a failed
 // command: its client prints it and exits 1 whatever went wrong.
 func (e *tmuxError) failure() tmuxFailure {
-	if e.backend != nil || e.timedOut > 0 {
+	if e.backend != nil || e.timedOut > 0 || e.cancelled {
 		return otherFailure
 	}
 	switch msg := firstLine(e.stderr); {
@@ -98,8 +134,8 @@ func (e *tmuxError) Error() string {
 	where := socketLabel(e.socket)
 	var be *BackendError
 	switch {
-	case e.timedOut > 0:
-		return fmt.Sprintf("tmux %s on %s did not answer within %v and was stopped; the tmux server may be hung (see --timeout)", e.command, where, e.timedOut)
+	case e.timedOut > 0 || e.cancelled:
+		return e.cutShortText(where)
 	case errors.As(e.backend, &be) && be.NotRun:
 		return fmt.Sprintf("tmux could not be run for %s: %s (see --tmux-bin or LIBTMUX_TMUX_BIN)", e.command, firstLine(be.Error()))
 	case e.backend != nil:
@@ -120,11 +156,26 @@ func (e *tmuxError) Error() string {
 	return fmt.Sprintf("tmux %s on %s failed with exit status %d: %s", e.command, where, e.exit, msg)
 }
 
-// cutShort reports whether err is a tmux command stopped before it answered
-// (timed out or cancelled): it may or may not have taken effect.
+// cutShort reports whether err is a tmux command stopped before it
+// answered: timed out, or cancelled.
 func cutShort(err error) bool {
 	var te *tmuxError
-	return errors.Is(err, errCancelled) || errors.As(err, &te) && te.timedOut > 0
+	return errors.As(err, &te) && (te.timedOut > 0 || te.cancelled)
+}
+
+// mayStillRun reports whether err is a tmux command stopped before it
+// answered (timed out or cancelled) that may yet take effect: tmux had
+// begun it, or it changes nothing, so that nobody can tell.
+func mayStillRun(err error) bool {
+	var te *tmuxError
+	return cutShort(err) && errors.As(err, &te) && te.fate != fateWithdrawn
+}
+
+// withdrawn reports whether err is a command cut short before tmux began
+// it, which will never run.
+func withdrawn(err error) bool {
+	var te *tmuxError
+	return errors.As(err, &te) && te.fate == fateWithdrawn
 }
 
 func firstLine(s string) string {

@@ -10,6 +10,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // ExecDialer reaches tmux servers by running the tmux binary, one process per
@@ -78,13 +80,21 @@ func (t execTmux) RunBackend(ctx context.Context, args []string, stdin io.Reader
 	cmd := exec.CommandContext(ctx, t.bin, append(t.global[:len(t.global):len(t.global)], args...)...)
 	cmd.Stdin, cmd.Env = stdin, t.env
 	cmd.WaitDelay = waitDelay
+	var in *permitInput
 	outputs, err := attachOutputs(cmd, stdout, stderr)
+	if p, ok := stdin.(*permit); ok && err == nil {
+		if in, err = givePermit(cmd, p); err != nil {
+			outputs.finish()
+		}
+	}
 	if err == nil {
 		if err = cmd.Start(); err == nil {
+			in.started()
 			outputs.started()
 			err = cmd.Wait()
 		}
 		outputs.finish()
+		in.finish(ctx.Err() != nil)
 	}
 	var exitErr *exec.ExitError
 	switch {
@@ -195,4 +205,58 @@ func (s *outputStream) drain() {
 			s.write(buf[:n])
 		}
 	})
+}
+
+// permitInput hands a permit (see permit.go) to tmux's client through a
+// pipe of this process's rather than exec's, so that once the client is
+// gone it can tell whether the client read all of it. A client killed
+// before that leaves tmux without the permit, and its line does not run.
+type permitInput struct {
+	p       *permit
+	r, w    *os.File
+	copying bool
+	copied  chan struct{}
+	copyErr error // set before copied closes
+}
+
+func givePermit(cmd *exec.Cmd, p *permit) (*permitInput, error) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	cmd.Stdin = r
+	return &permitInput{p: p, r: r, w: w, copied: make(chan struct{})}, nil
+}
+
+func (in *permitInput) started() {
+	if in == nil {
+		return
+	}
+	in.copying = true
+	go func() {
+		_, in.copyErr = io.Copy(in.w, in.p)
+		in.w.Close()
+		close(in.copied)
+	}()
+}
+
+// finish, once the client has exited or never started, stops the copy;
+// for a client that was killed, it reclaims the permit unless the client
+// had read all of it.
+func (in *permitInput) finish(killed bool) {
+	if in == nil {
+		return
+	}
+	if !in.copying {
+		in.r.Close()
+		in.w.Close()
+		return
+	}
+	// TIOCINQ is FIONREAD: what the pipe still holds.
+	unread, ioctlErr := unix.IoctlGetInt(int(in.r.Fd()), unix.TIOCINQ)
+	in.r.Close() // a copy blocked on a full pipe fails now
+	<-in.copied
+	if killed && (in.copyErr != nil || ioctlErr != nil || unread > 0) {
+		in.p.reclaim()
+	}
 }

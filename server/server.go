@@ -213,25 +213,42 @@ func newRequestID() string {
 	return hex.EncodeToString(b[:])
 }
 
-// tmux runs one tmux command on the server for socket within the configured
-// timeout, and returns its standard output.
+// tmux runs one tmux command line on the server for socket within the
+// configured timeout, and returns its standard output. A line that changes
+// tmux's state runs behind a permit (see permit.go): when the call is cut
+// short, its error says whether the line may still run.
 func (s *Server) tmux(ctx context.Context, socket string, stdin io.Reader, args ...string) ([]byte, error) {
 	runCtx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
+	line, p, err := gateCommands(runCtx, args, stdin)
+	if err != nil {
+		return nil, err
+	}
+	if p != nil {
+		stdin = p
+	}
 	var stdout, stderr bytes.Buffer
 	var code int
-	var err error
 	switch t := s.cfg.Tmux.Dial(socket).(type) {
 	case Backend:
-		code, err = t.RunBackend(runCtx, args, stdin, &stdout, &stderr)
+		code, err = t.RunBackend(runCtx, line, stdin, &stdout, &stderr)
 	default:
-		code = t.Run(runCtx, args, stdin, &stdout, &stderr)
+		code = t.Run(runCtx, line, stdin, &stdout, &stderr)
+	}
+	if runCtx.Err() != nil {
+		cut := &tmuxError{command: args[0], socket: socket, cancelled: ctx.Err() != nil, fate: fateNone}
+		if !cut.cancelled {
+			cut.timedOut = s.cfg.Timeout
+		}
+		if p != nil {
+			cut.fate = fateWithdrawn
+			if p.withdraw() {
+				cut.fate = fateUnderWay
+			}
+		}
+		return nil, cut
 	}
 	switch {
-	case ctx.Err() != nil:
-		return nil, fmt.Errorf("tmux %s: %w", args[0], errCancelled)
-	case errors.Is(runCtx.Err(), context.DeadlineExceeded):
-		return nil, &tmuxError{command: args[0], socket: socket, timedOut: s.cfg.Timeout}
 	case err != nil:
 		return nil, &tmuxError{command: args[0], socket: socket, backend: err}
 	case code != 0:

@@ -258,11 +258,12 @@ func (s *Server) load(ctx context.Context, socket, name, content string, consume
 		return nil
 	case confirmed:
 		return nil
-	case cutShort(err):
+	case mayStillRun(err):
 		s.discard(socket, name)
 		return err
-	case err != nil && len(consume) == 0:
-		// tmux refused the load itself, so it made nothing.
+	case withdrawn(err), err != nil && len(consume) == 0:
+		// tmux refused the load itself, or never had it, so it made
+		// nothing.
 		s.owned.remove(socket, name)
 		return err
 	}

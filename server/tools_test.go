@@ -517,7 +517,7 @@ func (d halfStdin) Dial(socket string) server.Tmux { return halfStdinTmux{d.Dial
 type halfStdinTmux struct{ server.Tmux }
 
 func (t halfStdinTmux) Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if stdin != nil {
+	if stdin != nil && strings.HasPrefix(args[2], "libtmux_mcp_") { // a buffer's load, not a permit's gate
 		all, _ := io.ReadAll(stdin)
 		stdin = bytes.NewReader(all[:len(all)/2])
 	}

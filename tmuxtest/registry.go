@@ -44,9 +44,10 @@ var commands = []Command{
 			"Standard input is empty in both modes; for `load-buffer -`, use `stdin FILE` and `exec tmux`. " +
 			"`exec tmux` also works in both modes: in fake mode it is cmd/faketmux's client, a separate process that reaches the same emulated servers.",
 		Run: cmdTmux},
-	{Name: "tmuxfault", Args: "[-L NAME | -S PATH] [-n N] delay DURATION | fail EXIT STDERR | crash", Neg: false,
+	{Name: "tmuxfault", Args: "[-L NAME | -S PATH] [-n N] delay DURATION | fail EXIT STDERR | crash | stop | cont", Neg: false,
 		Summary: "Fake mode only: make the next N (default 1) command lines on that socket wait DURATION (or until their caller gives up), " +
-			"fail with EXIT and STDERR, or crash the server. Guard it with [fake], with a comment naming the real-mode equivalent.",
+			"fail with EXIT and STDERR, or crash the server; or stop the server and let it go on, as SIGSTOP and SIGCONT do to tmux's " +
+			"(lines sent meanwhile run on cont, even those whose client gave up). Guard it with [fake], with a comment naming the real-mode equivalent.",
 		Run: cmdTmuxfault},
 	{Name: "gen", Args: "FILE BYTES", Neg: false,
 		Summary: "Write FILE with exactly BYTES bytes of numbered ASCII lines, for large contents.",

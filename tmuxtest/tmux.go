@@ -163,6 +163,12 @@ func cmdTmuxfault(ts *testscript.TestScript, neg bool, args []string) error {
 	}
 	var f faketmux.Fault
 	switch {
+	case len(args) == 1 && args[0] == "stop":
+		sc.fake.server(path).Stop()
+		return nil
+	case len(args) == 1 && args[0] == "cont":
+		sc.fake.server(path).Continue()
+		return nil
 	case len(args) == 2 && args[0] == "delay":
 		d, err := time.ParseDuration(args[1])
 		if err != nil {
