@@ -14,10 +14,11 @@ import (
 	"log/slog"
 	"os"
 	"sort"
-	"sync"
 	"syscall"
 	"time"
 	"unicode/utf8"
+
+	"github.com/tmuxbuf/tmuxbuf/internal/lift"
 )
 
 // The audit log has one JSON record per tool call. Payload arguments appear
@@ -62,52 +63,11 @@ func redact(key []byte, s string) redacted {
 // digestPrefix is what the log keeps of an HMAC.
 func digestPrefix(h hash.Hash) string { return hex.EncodeToString(h.Sum(nil))[:auditDigestLen] }
 
-// A Redaction is the audit log's redaction of a string that a transport
-// decodes in pieces (see Payloads), made from the pieces as they come, on
-// a goroutine of its own: for a payload of a few MiB the hashing and
-// counting cost about what decoding it does, and are then done when the
-// decoding is.
-type Redaction struct {
-	pieces chan []byte
-	done   chan redacted
-	stop   sync.Once
-}
-
-// StartRedaction starts a Redaction.
-func (p *Payloads) StartRedaction() *Redaction {
-	r := &Redaction{pieces: make(chan []byte, 16), done: make(chan redacted, 1)}
-	go func() {
-		h := hmac.New(sha256.New, p.auditKey)
-		runes := 0
-		for piece := range r.pieces {
-			h.Write(piece)
-			runes += utf8.RuneCount(piece)
-		}
-		r.done <- redacted{Len: runes, HMACPrefix: digestPrefix(h)}
-	}()
-	return r
-}
-
-// Add hands over the string's next piece, whole runes, which must not
-// change afterwards.
-func (r *Redaction) Add(piece []byte) {
-	if len(piece) > 0 {
-		r.pieces <- piece
-	}
-}
-
-// End ends the string, whose redaction Lift then takes; for a string that
-// will not be lifted, it stops the work. It may be called more than once.
-func (r *Redaction) End() {
-	if r != nil {
-		r.stop.Do(func() { close(r.pieces) })
-	}
-}
-
 // redactions are the redactions of a call's large payloads, by argument
 // name, made while the call runs: hashing and counting a payload of a few
-// MiB costs about what loading it into tmux does.
-type redactions map[string]<-chan redacted
+// MiB costs about what loading it into tmux does. Each gives its redaction
+// once.
+type redactions map[string]func() redacted
 
 // earlyRedactionMin is the size from which a payload is redacted beside its
 // call rather than after it, where the work outweighs a goroutine's.
@@ -115,21 +75,23 @@ const earlyRedactionMin = 64 << 10
 
 // startRedactions starts redacting each large payload of a, but for those
 // whose redaction came with them from the transport (lifted).
-func startRedactions(key []byte, a args, lifted redactions, params []param) redactions {
+func startRedactions(key []byte, a args, lifted map[string]<-chan lift.Digest, params []param) redactions {
 	var early redactions
 	for _, p := range params {
 		s, ok := a[p.name].(string)
 		if !ok || !p.payload {
 			continue
 		}
-		r, ok := lifted[p.name]
-		if !ok {
+		var r func() redacted
+		if d, ok := lifted[p.name]; ok {
+			r = func() redacted { return digestRedacted(<-d) }
+		} else {
 			if len(s) < earlyRedactionMin {
 				continue
 			}
 			ch := make(chan redacted, 1)
 			go func() { ch <- redact(key, s) }()
-			r = ch
+			r = func() redacted { return <-ch }
 		}
 		if early == nil {
 			early = redactions{}
@@ -137,6 +99,18 @@ func startRedactions(key []byte, a args, lifted redactions, params []param) reda
 		early[p.name] = r
 	}
 	return early
+}
+
+// auditHash is the hash of the audit log's digests under key, for the
+// redactions that a transport makes (see lift.Table.StartRedaction).
+func auditHash(key []byte) func() hash.Hash {
+	return func() hash.Hash { return hmac.New(sha256.New, key) }
+}
+
+// digestRedacted is how a payload that a transport redacted appears in the
+// audit log.
+func digestRedacted(d lift.Digest) redacted {
+	return redacted{Len: d.Runes, HMACPrefix: hex.EncodeToString(d.Sum)[:auditDigestLen]}
 }
 
 // newAuditKey draws the random key of a Server that was given none.
@@ -198,7 +172,7 @@ const maxAuditKeyFile = 4 << 10
 // misspelt payload argument must not leak. It reads the raw JSON, because
 // calls that fail to decode are logged too; decoded, when the call decoded,
 // spares decoding a large payload twice, and early redacting it again.
-func auditArgs(key []byte, payloads *Payloads, raw json.RawMessage, decoded args, early redactions, params []param) slog.Attr {
+func auditArgs(key []byte, payloads *lift.Table, raw json.RawMessage, decoded args, early redactions, params []param) slog.Attr {
 	var fields map[string]json.RawMessage
 	if json.Unmarshal(raw, &fields) != nil {
 		return slog.String("args", "<not a JSON object>")
@@ -221,7 +195,7 @@ func auditArgs(key []byte, payloads *Payloads, raw json.RawMessage, decoded args
 			continue
 		}
 		if r, ok := early[name]; ok {
-			attrs = append(attrs, slog.Any(name, <-r))
+			attrs = append(attrs, slog.Any(name, r()))
 			continue
 		}
 		if s, ok := decoded[name].(string); ok && p.payload {
@@ -237,8 +211,8 @@ func auditArgs(key []byte, payloads *Payloads, raw json.RawMessage, decoded args
 }
 
 // auditValue renders one argument of a call that did not decode: a lifted
-// payload (see Payloads) as its own string's digest, not its token's.
-func auditValue(key []byte, payloads *Payloads, p param, raw json.RawMessage) any {
+// payload (see lift.Table) as its own string's digest, not its token's.
+func auditValue(key []byte, payloads *lift.Table, p param, raw json.RawMessage) any {
 	var v any
 	if json.Unmarshal(raw, &v) != nil {
 		return "<invalid JSON>"

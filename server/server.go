@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/tmuxbuf/tmuxbuf/internal/lift"
 )
 
 // Server is a tmuxbuf MCP server. Serve it with MCP().Run or through an
@@ -22,7 +23,7 @@ import (
 type Server struct {
 	cfg      Config
 	names    namer
-	payloads *Payloads
+	payloads *lift.Table // large strings kept out of the go-sdk's way
 	owned    registry
 	mcp      *mcp.Server
 	hidden   map[string]Tier // tools above the safety tier, by name
@@ -39,7 +40,7 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, names: names, payloads: newPayloads(cfg.AuditKey), hidden: map[string]Tier{}}
+	s := &Server{cfg: cfg, names: names, payloads: lift.NewTable(auditHash(cfg.AuditKey)), hidden: map[string]Tier{}}
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "tmuxbuf", Title: "tmux paste buffers", Version: cfg.Version}, nil)
 	for _, t := range tools {
 		if t.tier > cfg.Safety {

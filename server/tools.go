@@ -323,7 +323,7 @@ func (s *Server) showBuffer(ctx context.Context, a showArgs) (any, error) {
 		return nil, err
 	}
 	t := lastLines(out, maxLines, s.cfg.MaxShowBytes, showReplyBudget(s.cfg.MaxReplyBytes, name, len(out)))
-	content := s.payloads.park(t.content) // the transport splices it in
+	content := s.payloads.Park(t.content) // the transport splices it in
 	if content == "" {
 		content = string(t.content)
 	}

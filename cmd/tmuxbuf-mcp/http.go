@@ -23,6 +23,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/tmuxbuf/tmuxbuf/internal/config"
+	"github.com/tmuxbuf/tmuxbuf/internal/lift"
 	"github.com/tmuxbuf/tmuxbuf/server"
 )
 
@@ -79,13 +80,14 @@ func serveHTTP(ctx context.Context, srv *server.Server, o config.Options, getenv
 // --http-session-timeout, requests as large as content at the cap needs,
 // and, with a token ("" only with --http-no-auth), bearer authentication.
 func httpHandler(srv *server.Server, o config.Options, token string) http.Handler {
-	srv.Payloads().SpliceReplies(spliceMin)
+	payloads := lift.TableOf(srv)
+	payloads.SpliceReplies(spliceMin)
 	var h http.Handler = mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv.MCP() }, &mcp.StreamableHTTPOptions{
 		SessionTimeout: o.HTTPSessionTimeout,
 		// Content over --max-content-bytes gets a tool error, not a 413.
 		MaxRequestBodyBytes: int64(maxFrame(o.MaxContentBytes)),
 	})
-	h = liftLargeStrings(quoteNoParams(h, srv.Payloads()), srv.Payloads(), int64(maxFrame(o.MaxContentBytes)))
+	h = liftLargeStrings(quoteNoParams(h, payloads), payloads, int64(maxFrame(o.MaxContentBytes)))
 	if token == "" {
 		return h
 	}
@@ -212,9 +214,9 @@ func tokenVerifier(want string) auth.TokenVerifier {
 // quoteNoParams keeps the go-sdk's errors for params it cannot decode,
 // which quote the params whole, content included, from reaching HTTP
 // clients as they are (see boundErrorText), and splices the content of
-// show_buffer replies into them (see server.Payloads). The SDK writes each
+// show_buffer replies into them (see package internal/lift). The SDK writes each
 // message, an SSE event or a JSON body, in one Write.
-func quoteNoParams(h http.Handler, payloads *server.Payloads) http.Handler {
+func quoteNoParams(h http.Handler, payloads *lift.Table) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h.ServeHTTP(&boundErrors{ResponseWriter: w, payloads: payloads}, r)
 	})
@@ -222,7 +224,7 @@ func quoteNoParams(h http.Handler, payloads *server.Payloads) http.Handler {
 
 type boundErrors struct {
 	http.ResponseWriter
-	payloads *server.Payloads
+	payloads *lift.Table
 	status   int
 }
 
@@ -263,7 +265,7 @@ func (b *boundErrors) Write(p []byte) (int, error) {
 // the SDK's checks of the headers come first as they did, and within
 // maxBody, so that a body over it fails the SDK's read as its own limit
 // would.
-func liftLargeStrings(h http.Handler, payloads *server.Payloads, maxBody int64) http.Handler {
+func liftLargeStrings(h http.Handler, payloads *lift.Table, maxBody int64) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodPost || r.Body == nil {
 			h.ServeHTTP(w, r)

@@ -8,12 +8,12 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
-	"github.com/tmuxbuf/tmuxbuf/server"
+	"github.com/tmuxbuf/tmuxbuf/internal/lift"
 )
 
 // spliceMin is the size from which a string argument of a call is lifted
 // out of its message, and a show_buffer reply's content spliced into its
-// own, so that the go-sdk never holds them (see server.Payloads). Tests
+// own, so that the go-sdk never holds them (see package internal/lift). Tests
 // lower it to send every payload the long way.
 var spliceMin = 64 << 10
 
@@ -29,7 +29,7 @@ var spliceMin = 64 << 10
 // UTF-8 sequence.
 type lifter struct {
 	r        *bufio.Reader
-	payloads *server.Payloads
+	payloads *lift.Table
 	min      int  // lift strings of at least this many bytes
 	max      int  // the longest message accepted, in bytes
 	lines    bool // a message ends at a line feed (stdio), else at the end of input
@@ -254,8 +254,8 @@ type liftedString struct {
 	long   bool // some of it is decoded: it is lifted whatever its length
 	bad    bool
 
-	payloads  *server.Payloads
-	redaction *server.Redaction // made from the decoded pieces, once long
+	payloads  *lift.Table
+	redaction *lift.Redaction // made from the decoded pieces, once long
 }
 
 // liftBlock is the size of a lifted string's blocks.

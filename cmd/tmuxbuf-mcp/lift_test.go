@@ -15,10 +15,11 @@ import (
 	"testing"
 
 	"github.com/tmuxbuf/tmuxbuf/internal/config"
+	"github.com/tmuxbuf/tmuxbuf/internal/lift"
 	"github.com/tmuxbuf/tmuxbuf/server"
 )
 
-// The lifting and splicing of large strings (lift.go, server.Payloads)
+// The lifting and splicing of large strings (lift.go, package internal/lift)
 // must change nothing a client or the audit log can see. These tests run
 // the same messages through a server that lifts and splices every string
 // it can (spliceMin 1, and small pieces) and through one that lifts none,
@@ -257,12 +258,12 @@ func BenchmarkLift(b *testing.B) {
 	}
 }
 
-func newTestPayloads(tb testing.TB) *server.Payloads {
+func newTestPayloads(tb testing.TB) *lift.Table {
 	srv, err := server.New(server.Config{Tmux: config.NewFakeBackend(), Audit: server.NewAuditLogger(io.Discard)})
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return srv.Payloads()
+	return lift.TableOf(srv)
 }
 
 // FuzzLift holds the lifter to encoding/json: a line that is valid JSON

@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/tmuxbuf/tmuxbuf/internal/lift"
 	"github.com/tmuxbuf/tmuxbuf/server"
 )
 
@@ -73,9 +74,10 @@ var errClientGone = errors.New("the client went away (standard output is closed)
 // goes away or ctx is done. A call still under way when ctx is done is
 // cancelled, not waited for.
 func serveStdio(ctx context.Context, srv *server.Server, stdin io.Reader, stdout io.Writer, cfg server.Config) error {
+	payloads := lift.TableOf(srv)
+	payloads.SpliceReplies(spliceMin)
 	// A call runs a few tmux commands at most, each within the timeout.
-	srv.Payloads().SpliceReplies(spliceMin)
-	f := newFraming(stdin, stdout, srv.Payloads(), maxFrame(cfg.MaxContentBytes), 3*cfg.Timeout)
+	f := newFraming(stdin, stdout, payloads, maxFrame(cfg.MaxContentBytes), 3*cfg.Timeout)
 	defer context.AfterFunc(ctx, f.stop)()
 	go f.serve()
 	err := srv.MCP().Run(context.WithoutCancel(ctx), f.transport())
@@ -96,7 +98,7 @@ func maxFrame(maxContent int) int {
 type framing struct {
 	in       io.Reader
 	out      io.Writer
-	payloads *server.Payloads // large strings kept out of the SDK's way
+	payloads *lift.Table // large strings kept out of the SDK's way
 	maxLine  int
 	patience time.Duration // how long the end of input waits for answers
 
@@ -120,7 +122,7 @@ type call struct {
 	tokens []string // the strings lifted out of its arguments
 }
 
-func newFraming(in io.Reader, out io.Writer, payloads *server.Payloads, maxLine int, patience time.Duration) *framing {
+func newFraming(in io.Reader, out io.Writer, payloads *lift.Table, maxLine int, patience time.Duration) *framing {
 	f := &framing{in: in, out: out, payloads: payloads, maxLine: maxLine, patience: patience, pending: map[int64]call{}}
 	f.answered = sync.NewCond(&f.mu)
 	f.fromSDK, f.toSDK = io.Pipe()

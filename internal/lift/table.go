@@ -1,10 +1,11 @@
-package server
+package lift
 
 import (
 	"bytes"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"hash"
 	"io"
 	"runtime/debug"
 	"strings"
@@ -13,29 +14,17 @@ import (
 	"unicode/utf8"
 )
 
-// The go-sdk (v1.8.0) decodes a request several times over on its way to a
-// tool, and encodes a result twice on its way out: a load_buffer of 64 MiB
-// cost some twenty times its content in memory. So the transports keep
-// large strings out of its way. On the way in, a transport lifts a large
-// string argument of a tools/call out of the message and puts a token in
-// its place (Payloads.Lift); the call swaps the token back for the string
-// before the tool sees its arguments. On the way out, a show_buffer reply
-// carries a token where its content goes (once the transport has asked for
-// it with SpliceReplies), and the transport writes the content, escaped as
-// the SDK would have escaped it, in the token's place as it sends the
-// message (Payloads.WriteSpliced). The SDK only ever handles small
-// messages.
-//
 // A token is "tmuxbuf-payload-" and 32 random hex digits: nothing a JSON
 // string escapes, so that it survives any number of encodings as it is,
 // and nothing a client can guess, so that no request can name another's
 // content. A string of that shape that stands for nothing is left as it
 // is: a client may load that text like any other.
 
-// Payloads is the table of strings kept out of the SDK's way.
-type Payloads struct {
-	splice   int    // the smallest reply content that is spliced; 0: none
-	auditKey []byte // the server's, for Redactions
+// Table is the table of strings kept out of the SDK's way: one per MCP
+// server, shared by the server and its transports.
+type Table struct {
+	splice int              // the smallest reply content that is spliced; 0: none
+	digest func() hash.Hash // a Redaction's hash
 
 	mu  sync.Mutex
 	in  map[string]inPayload  // lifted request strings
@@ -44,7 +33,7 @@ type Payloads struct {
 
 type inPayload struct {
 	s         string
-	redaction <-chan redacted // nil when none was made
+	redaction <-chan Digest // nil when none was made
 }
 
 type outPayload struct {
@@ -68,12 +57,17 @@ const (
 	tokenDigits = 32
 )
 
-func newPayloads(auditKey []byte) *Payloads {
-	return &Payloads{auditKey: auditKey, in: map[string]inPayload{}, out: map[string]outPayload{}}
+// NewTable returns an empty table whose Redactions hash with digest (the
+// audit log's keyed hash).
+func NewTable(digest func() hash.Hash) *Table {
+	return &Table{digest: digest, in: map[string]inPayload{}, out: map[string]outPayload{}}
 }
 
-// Payloads is the server's table, for its transports.
-func (s *Server) Payloads() *Payloads { return s.payloads }
+// TableOf returns the Table of a *server.Server, for the transports that
+// serve it. Package server sets it: this package cannot name server's type
+// (server imports it), and server keeps its table out of its exported API,
+// which is what a program embedding it needs and no more.
+var TableOf func(srv any) *Table
 
 func newToken() string {
 	var b [tokenDigits / 2]byte
@@ -84,7 +78,7 @@ func newToken() string {
 // Lift keeps s, a request's string argument, with its redaction r when
 // the transport made one (else nil), and returns the token that stands for
 // it until Release.
-func (p *Payloads) Lift(s string, r *Redaction) string {
+func (p *Table) Lift(s string, r *Redaction) string {
 	in := inPayload{s: s}
 	if r != nil {
 		r.End()
@@ -98,7 +92,7 @@ func (p *Payloads) Lift(s string, r *Redaction) string {
 }
 
 // Release forgets lifted strings, once their request has been answered.
-func (p *Payloads) Release(tokens []string) {
+func (p *Table) Release(tokens []string) {
 	size := 0
 	p.mu.Lock()
 	for _, t := range tokens {
@@ -112,7 +106,7 @@ func (p *Payloads) Release(tokens []string) {
 // Unlift puts the lifted strings of msg back, encoded, and releases them:
 // for a message that turns out not to be a call, which the SDK must see
 // as it was.
-func (p *Payloads) Unlift(msg []byte, tokens []string) []byte {
+func (p *Table) Unlift(msg []byte, tokens []string) []byte {
 	for _, t := range tokens {
 		p.mu.Lock()
 		s := p.in[t].s
@@ -125,13 +119,14 @@ func (p *Payloads) Unlift(msg []byte, tokens []string) []byte {
 }
 
 // Lifted is the string that s stands for, or s itself.
-func (p *Payloads) Lifted(s string) string {
-	lifted, _ := p.lifted(s)
+func (p *Table) Lifted(s string) string {
+	lifted, _ := p.Lookup(s)
 	return lifted
 }
 
-// lifted is Lifted, with the string's redaction when one was made.
-func (p *Payloads) lifted(s string) (string, <-chan redacted) {
+// Lookup is Lifted, with the string's redaction when one was made: a
+// channel that gives its Digest once.
+func (p *Table) Lookup(s string) (string, <-chan Digest) {
 	if len(s) != len(tokenPrefix)+tokenDigits || !strings.HasPrefix(s, tokenPrefix) {
 		return s, nil
 	}
@@ -146,11 +141,12 @@ func (p *Payloads) lifted(s string) (string, <-chan redacted) {
 // SpliceReplies makes show_buffer replies whose content is at least min
 // bytes carry a token, for a transport that splices them with
 // WriteSpliced. Call it before serving.
-func (p *Payloads) SpliceReplies(min int) { p.splice = max(min, 1) }
+func (p *Table) SpliceReplies(min int) { p.splice = max(min, 1) }
 
-// park keeps a reply's content and returns its token, or "" when the
-// content goes into the reply as usual.
-func (p *Payloads) park(data []byte) string {
+// Park keeps a reply's content and returns its token, or "" when the
+// content goes into the reply as usual (no transport splices replies, or
+// the content is short).
+func (p *Table) Park(data []byte) string {
 	if p == nil || p.splice == 0 || len(data) < p.splice {
 		return ""
 	}
@@ -168,14 +164,14 @@ func (p *Payloads) park(data []byte) string {
 }
 
 // Spliced reports whether msg holds a token of this table.
-func (p *Payloads) Spliced(msg []byte) bool { return bytes.Contains(msg, []byte(tokenPrefix)) }
+func (p *Table) Spliced(msg []byte) bool { return bytes.Contains(msg, []byte(tokenPrefix)) }
 
 // WriteSpliced writes msg, a JSON message, to w with each reply token in
 // it replaced by its content, escaped as a JSON string as many times as
 // the token is nested (the text content of a result is JSON inside a JSON
 // string), and releases them. It writes the content in pieces, never
 // encoding it whole.
-func (p *Payloads) WriteSpliced(w io.Writer, msg []byte) error {
+func (p *Table) WriteSpliced(w io.Writer, msg []byte) error {
 	// A content goes out twice in a reply: its entries go once it is sent.
 	used := map[string]int{}
 	defer func() {
@@ -326,25 +322,4 @@ func freeIfLarge(size int) {
 	if size >= freeAfter {
 		debug.FreeOSMemory()
 	}
-}
-
-// resolvePayloads swaps the tokens among a's values for the strings they
-// stand for, and returns the redactions that came with them.
-func (s *Server) resolvePayloads(a args) redactions {
-	var made redactions
-	for name, v := range a {
-		t, ok := v.(string)
-		if !ok {
-			continue
-		}
-		lifted, r := s.payloads.lifted(t)
-		a[name] = lifted
-		if r != nil {
-			if made == nil {
-				made = redactions{}
-			}
-			made[name] = r
-		}
-	}
-	return made
 }
