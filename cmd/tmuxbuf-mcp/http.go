@@ -260,7 +260,7 @@ func (b *boundErrors) Write(p []byte) (int, error) {
 }
 
 // liftLargeStrings hands the SDK a POST's body with its large string
-// arguments lifted out (see lifter), and releases them once the request
+// arguments lifted out (see lift.Reader), and releases them once the request
 // has been answered. It reads the body only when the SDK does, so that
 // the SDK's checks of the headers come first as they did, and within
 // maxBody, so that a body over it fails the SDK's read as its own limit
@@ -271,9 +271,9 @@ func liftLargeStrings(h http.Handler, payloads *lift.Table, maxBody int64) http.
 			h.ServeHTTP(w, r)
 			return
 		}
-		body := &liftedBody{raw: r.Body, lifter: &lifter{
-			r:        bufio.NewReaderSize(http.MaxBytesReader(w, r.Body, maxBody), 64<<10),
-			payloads: payloads, min: spliceMin, max: int(maxBody) + 1,
+		body := &liftedBody{raw: r.Body, lifter: &lift.Reader{
+			In:    bufio.NewReaderSize(http.MaxBytesReader(w, r.Body, maxBody), 64<<10),
+			Table: payloads, Min: spliceMin, Max: int(maxBody) + 1,
 		}}
 		defer func() { payloads.Release(body.tokens) }()
 		r.Body = body
@@ -281,11 +281,11 @@ func liftLargeStrings(h http.Handler, payloads *lift.Table, maxBody int64) http.
 	})
 }
 
-// liftedBody is a request body read through a lifter, whole, at its first
+// liftedBody is a request body read through a lift.Reader, whole, at its first
 // Read.
 type liftedBody struct {
 	raw    io.ReadCloser
-	lifter *lifter
+	lifter *lift.Reader
 	read   bool
 	rest   io.Reader
 	tokens []string
@@ -298,14 +298,14 @@ var notJSONBody = []byte(`{"jsonrpc":"2.0","params":"\x"}`)
 func (b *liftedBody) Read(p []byte) (int, error) {
 	if !b.read {
 		b.read = true
-		res, err := b.lifter.next()
+		res, err := b.lifter.Next()
 		if err != nil {
-			b.lifter.payloads.Release(res.tokens)
+			b.lifter.Table.Release(res.Tokens)
 			b.rest = errReader{err}
-		} else if res.notJSON {
+		} else if res.NotJSON {
 			b.rest = bytes.NewReader(notJSONBody)
 		} else {
-			b.tokens, b.rest = res.tokens, bytes.NewReader(res.msg)
+			b.tokens, b.rest = res.Tokens, bytes.NewReader(res.Data)
 		}
 	}
 	return b.rest.Read(p)

@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"net/http"
 	"os"
@@ -13,13 +11,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-
-	"github.com/tmuxbuf/tmuxbuf/internal/config"
-	"github.com/tmuxbuf/tmuxbuf/internal/lift"
-	"github.com/tmuxbuf/tmuxbuf/server"
 )
 
-// The lifting and splicing of large strings (lift.go, package internal/lift)
+// The lifting and splicing of large strings (package internal/lift)
 // must change nothing a client or the audit log can see. These tests run
 // the same messages through a server that lifts and splices every string
 // it can (spliceMin 1, and small pieces) and through one that lifts none,
@@ -239,75 +233,4 @@ func (c *httpRaw) post(t *testing.T, body string) (int, string) {
 		out = out[:bytes.IndexByte(out, '\n')]
 	}
 	return resp.StatusCode, string(bytes.TrimSpace(out))
-}
-
-// BenchmarkLift reads a 1 MiB load_buffer call through the lifter: the
-// cost of keeping its content out of the SDK's way.
-func BenchmarkLift(b *testing.B) {
-	content, _ := json.Marshal(largeContent(1 << 20))
-	line := []byte(callLine(1, "load_buffer", `{"content":`+string(content)+`}`) + "\n")
-	payloads := newTestPayloads(b)
-	b.SetBytes(int64(len(line)))
-	for b.Loop() {
-		l := &lifter{r: bufio.NewReaderSize(bytes.NewReader(line), 64<<10), payloads: payloads, min: 64 << 10, max: 1 << 30, lines: true}
-		res, err := l.next()
-		if err != nil || len(res.tokens) != 1 {
-			b.Fatal(err, res.tokens)
-		}
-		payloads.Release(res.tokens)
-	}
-}
-
-func newTestPayloads(tb testing.TB) *lift.Table {
-	srv, err := server.New(server.Config{Tmux: config.NewFakeBackend(), Audit: server.NewAuditLogger(io.Discard)})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return lift.TableOf(srv)
-}
-
-// FuzzLift holds the lifter to encoding/json: a line that is valid JSON
-// comes out valid, with its content lifted and decoded as json.Unmarshal
-// decodes it; one that is not comes out as no JSON, whether the lifter
-// says so or leaves it to the message's own check. Every piece is cut as
-// small as the lifter allows, so that every cut is tried.
-func FuzzLift(f *testing.F) {
-	for _, s := range []string{`abc`, `\u00e9\ud83d\ude00`, `\ud800x`, `\x`, "\xff\xc3", `\u12G4`, `a\"b\\`, "\x01", `\`, `\u00e`} {
-		f.Add([]byte(s))
-	}
-	payloads := newTestPayloads(f)
-	f.Fuzz(func(t *testing.T, raw []byte) {
-		if bytes.IndexByte(raw, '\n') >= 0 {
-			return // a line feed ends the line, as it ends any line
-		}
-		line := []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","arguments":{"content":"` + string(raw) + `"}}}`)
-		l := &lifter{r: bufio.NewReaderSize(bytes.NewReader(line), 16), payloads: payloads, min: 1, max: 1 << 20, lines: true}
-		res, err := l.next()
-		if err != io.EOF {
-			t.Fatalf("next: %v", err)
-		}
-		defer payloads.Release(res.tokens)
-		if !json.Valid(line) {
-			if !res.notJSON && json.Valid(res.msg) {
-				t.Fatalf("%q is no JSON, but came out as %q", line, res.msg)
-			}
-			return
-		}
-		if res.notJSON || !json.Valid(res.msg) {
-			t.Fatalf("%q is JSON, but came out as %q (no JSON: %v)", line, res.msg, res.notJSON)
-		}
-		var want, got struct {
-			Params struct {
-				Arguments struct{ Content string }
-			}
-		}
-		json.Unmarshal(line, &want)
-		json.Unmarshal(res.msg, &got)
-		if len(res.tokens) == 1 {
-			got.Params.Arguments.Content = payloads.Lifted(res.tokens[0])
-		}
-		if got.Params.Arguments.Content != want.Params.Arguments.Content {
-			t.Fatalf("%q: lifted %q, want %q", raw, got.Params.Arguments.Content, want.Params.Arguments.Content)
-		}
-	})
 }

@@ -42,6 +42,12 @@ import (
 // json.Valid) and its top-level members found, but never decoded whole: a
 // load_buffer call carries up to 8 MiB of content.
 
+// spliceMin is the size from which a string argument of a call is lifted
+// out of its message, and a show_buffer reply's content spliced into its
+// own, so that the go-sdk never holds them (see package internal/lift).
+// Tests lower it to send every payload the long way.
+var spliceMin = 64 << 10
+
 // JSON-RPC 2.0's codes for messages that are not requests.
 const (
 	codeParseError     = -32700
@@ -157,16 +163,16 @@ func (f *framing) clientGone() bool {
 
 // serve reads standard input to its end, one line at a time.
 func (f *framing) serve() {
-	l := &lifter{r: bufio.NewReaderSize(f.in, 64<<10), payloads: f.payloads, min: spliceMin, max: f.maxLine, lines: true}
+	l := &lift.Reader{In: bufio.NewReaderSize(f.in, 64<<10), Table: f.payloads, Min: spliceMin, Max: f.maxLine, Lines: true}
 	for {
-		line, err := l.next()
+		line, err := l.Next()
 		switch {
-		case line.tooLong:
+		case line.TooLong:
 			f.reply(nil, invalidRequest(fmt.Sprintf("the message is longer than %d bytes", f.maxLine)))
-		case line.notJSON:
+		case line.NotJSON:
 			f.reply(nil, errNotJSON)
-		case len(line.msg) > 0:
-			f.handle(line.msg, line.tokens)
+		case len(line.Data) > 0:
+			f.handle(line.Data, line.Tokens)
 		}
 		if err != nil {
 			f.endOfInput(err)
@@ -194,7 +200,7 @@ func (f *framing) endOfInput(err error) {
 // handle passes one line to the SDK, or answers it when it is not a valid
 // JSON-RPC 2.0 message.
 //
-// tokens are the strings lifted out of line (see lifter): a tools/call
+// tokens are the strings lifted out of line (see lift.Reader): a tools/call
 // request keeps them until it is answered; any other message gets them
 // back, and an invalid one drops them.
 func (f *framing) handle(line []byte, tokens []string) {

@@ -7,8 +7,8 @@
 // large strings out of its way, in both directions, through a Table that
 // the server and its transports share (TableOf finds a server's):
 //
-//   - On the way in, a transport lifts a long string member of
-//     params.arguments out of each JSON-RPC message as it streams by,
+//   - On the way in, a Reader reads each JSON-RPC message and lifts a long
+//     string member of params.arguments out of it as it streams by,
 //     decoding it once, as encoding/json would, a piece at a time; a token
 //     takes its place (Table.Lift), and the server swaps the token back for
 //     the string before the tool sees its arguments (Table.Lookup). The

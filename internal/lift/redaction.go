@@ -5,7 +5,7 @@ import (
 	"unicode/utf8"
 )
 
-// A Redaction is the audit log's redaction of a string that a transport
+// A Redaction is the audit log's redaction of a string that a Reader
 // decodes in pieces, made from the pieces as they come, on a goroutine of
 // its own: for a payload of a few MiB the hashing and counting cost about
 // what decoding it does, and are then done when the decoding is.

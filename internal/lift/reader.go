@@ -1,4 +1,4 @@
-package main
+package lift
 
 import (
 	"bufio"
@@ -7,40 +7,33 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
-
-	"github.com/tmuxbuf/tmuxbuf/internal/lift"
 )
 
-// spliceMin is the size from which a string argument of a call is lifted
-// out of its message, and a show_buffer reply's content spliced into its
-// own, so that the go-sdk never holds them (see package internal/lift). Tests
-// lower it to send every payload the long way.
-var spliceMin = 64 << 10
-
-// lifter reads JSON-RPC messages and lifts the large string members of
-// params.arguments out of them as it goes, so that a message is never
-// held whole: only its small rest, and each lifted string decoded, once.
-// It checks a lifted string as a JSON string (a bad escape or a control
-// character makes the message no JSON at all, as before) and decodes it
+// Reader reads JSON-RPC messages and lifts the large string members of
+// params.arguments out of them into its Table as it goes, so that a
+// message is never held whole: only its small rest, and each lifted string
+// decoded, once. It checks a lifted string as a JSON string (a bad escape
+// or a control character makes the message no JSON at all, as it is
+// unlifted) and decodes it
 // as encoding/json does; the rest of the message is left for the caller
 // to check, as it checks any message. A lifted string is decoded piece by
 // piece, each piece cut where nothing spans the cut: not inside an escape,
 // not before a backslash (a surrogate pair's second half), not inside a
 // UTF-8 sequence.
-type lifter struct {
-	r        *bufio.Reader
-	payloads *lift.Table
-	min      int  // lift strings of at least this many bytes
-	max      int  // the longest message accepted, in bytes
-	lines    bool // a message ends at a line feed (stdio), else at the end of input
+type Reader struct {
+	In    *bufio.Reader
+	Table *Table
+	Min   int  // lift strings of at least this many bytes
+	Max   int  // the longest message accepted, in bytes
+	Lines bool // a message ends at a line feed (stdio), else at the end of input
 }
 
-// lifted is one message read.
-type lifted struct {
-	msg     []byte   // the message, each lifted string replaced by its token
-	tokens  []string // the lifted strings' tokens, to release
-	tooLong bool     // longer than max: msg is empty
-	notJSON bool     // a lifted string was no JSON string: msg is empty
+// Message is one message read.
+type Message struct {
+	Data    []byte   // the message, each lifted string replaced by its token
+	Tokens  []string // the lifted strings' tokens, to release (Table.Release)
+	TooLong bool     // longer than Max: Data is empty
+	NotJSON bool     // a lifted string was no JSON string: Data is empty
 }
 
 // frame is a container the scan is in: an object or an array, and the
@@ -57,11 +50,11 @@ var liftPath = []frame{{object: true}, {object: true, key: "params"}, {object: t
 // stringStop marks the bytes that end a run of a string's plain bytes.
 var stringStop = [256]bool{'"': true, '\\': true, '\n': true}
 
-// next reads the next message. It returns io.EOF, or the reader's error,
+// Next reads the next message. It returns io.EOF, or the reader's error,
 // with what it read before.
-func (l *lifter) next() (lifted, error) {
+func (l *Reader) Next() (Message, error) {
 	var (
-		res       lifted
+		res       Message
 		n         int     // bytes of the message read
 		stack     []frame // the containers on the way to a lifted string
 		objects   []bool  // of every container the scan is in, whether it is an object
@@ -69,7 +62,7 @@ func (l *lifter) next() (lifted, error) {
 		key       string // the name of the member whose value comes next
 		inString  bool
 		escape    int  // 0; 1 after a backslash; 2 to 5 in \u's digits
-		str       int  // in res.msg, where the current string's quote is
+		str       int  // in res.Data, where the current string's quote is
 		isKey     bool // the current string is a member's name
 		lifting   *liftedString
 	)
@@ -79,34 +72,34 @@ func (l *lifter) next() (lifted, error) {
 		}
 	}()
 	for {
-		chunk, err := l.r.ReadSlice('\n')
+		chunk, err := l.In.ReadSlice('\n')
 		if errors.Is(err, bufio.ErrBufferFull) {
 			err = nil
 		}
 		n += len(chunk)
-		if n > l.max && !res.tooLong {
-			res.tooLong = true
+		if n > l.Max && !res.TooLong {
+			res.TooLong = true
 		}
-		lineEnd := l.lines && len(chunk) > 0 && chunk[len(chunk)-1] == '\n'
+		lineEnd := l.Lines && len(chunk) > 0 && chunk[len(chunk)-1] == '\n'
 		end := len(chunk) // where the message's bytes in chunk end
 		if lineEnd {
 			end--
 		}
-		for i := 0; i < len(chunk) && !res.tooLong && !res.notJSON; i++ {
+		for i := 0; i < len(chunk) && !res.TooLong && !res.NotJSON; i++ {
 			c := chunk[i]
-			if l.lines && c == '\n' {
+			if l.Lines && c == '\n' {
 				// The end of the line ends the message, even inside a
 				// string, which it leaves unterminated: no JSON.
-				res.notJSON = lifting != nil
+				res.NotJSON = lifting != nil
 				break
 			}
 			if !inString {
 				switch c {
 				case '"':
-					inString, escape, str = true, 0, len(res.msg)
+					inString, escape, str = true, 0, len(res.Data)
 					isKey = len(objects) > 0 && objects[len(objects)-1] && expectKey
 					if !isKey && len(objects) == len(liftPath) && onLiftPath(stack) {
-						lifting = &liftedString{payloads: l.payloads}
+						lifting = &liftedString{payloads: l.Table}
 					}
 				case '{', '[':
 					if len(objects) < len(liftPath) {
@@ -125,7 +118,7 @@ func (l *lifter) next() (lifted, error) {
 				case ':':
 					expectKey = false
 				}
-				res.msg = append(res.msg, c)
+				res.Data = append(res.Data, c)
 				continue
 			}
 			if escape == 0 && lifting != nil && lifting.long {
@@ -143,9 +136,9 @@ func (l *lifter) next() (lifted, error) {
 			if j > i {
 				// The bulk of any long string, at once.
 				if lifting != nil {
-					lifting.addRun(chunk[i:j], l.min)
+					lifting.addRun(chunk[i:j], l.Min)
 				} else {
-					res.msg = append(res.msg, chunk[i:j]...)
+					res.Data = append(res.Data, chunk[i:j]...)
 				}
 				i = j - 1
 				continue
@@ -166,37 +159,37 @@ func (l *lifter) next() (lifted, error) {
 			case inString && lifting != nil:
 				lifting.raw = append(lifting.raw, c)
 			case inString:
-				res.msg = append(res.msg, c)
+				res.Data = append(res.Data, c)
 			case lifting != nil:
 				// The end of a lifted string: short ones go back as they
 				// came, and the message's check covers them.
 				if !lifting.long {
-					res.msg = append(append(res.msg, lifting.raw...), '"')
+					res.Data = append(append(res.Data, lifting.raw...), '"')
 				} else if s, ok := lifting.finish(); ok {
-					t := l.payloads.Lift(s, lifting.redaction)
-					res.tokens = append(res.tokens, t)
-					res.msg = append(append(res.msg, t...), '"')
+					t := l.Table.Lift(s, lifting.redaction)
+					res.Tokens = append(res.Tokens, t)
+					res.Data = append(append(res.Data, t...), '"')
 				} else {
-					res.notJSON = true
+					res.NotJSON = true
 				}
 				lifting.redaction.End()
 				lifting = nil
 			default:
-				res.msg = append(res.msg, c)
+				res.Data = append(res.Data, c)
 				if isKey {
-					key = keyName(res.msg[str:])
+					key = keyName(res.Data[str:])
 				}
 			}
 		}
 		if lineEnd || err != nil {
-			if !l.lines && inString && lifting != nil {
-				res.notJSON = true // the input ends inside the string
+			if !l.Lines && inString && lifting != nil {
+				res.NotJSON = true // the input ends inside the string
 			}
-			if res.tooLong || res.notJSON {
-				l.payloads.Release(res.tokens)
-				res.msg, res.tokens = nil, nil
+			if res.TooLong || res.NotJSON {
+				l.Table.Release(res.Tokens)
+				res.Data, res.Tokens = nil, nil
 			}
-			if !l.lines && err == io.EOF {
+			if !l.Lines && err == io.EOF {
 				err = nil
 			}
 			return res, err
@@ -254,8 +247,8 @@ type liftedString struct {
 	long   bool // some of it is decoded: it is lifted whatever its length
 	bad    bool
 
-	payloads  *lift.Table
-	redaction *lift.Redaction // made from the decoded pieces, once long
+	payloads  *Table
+	redaction *Redaction // made from the decoded pieces, once long
 }
 
 // liftBlock is the size of a lifted string's blocks.
