@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/tmuxbuf/tmuxbuf/internal/jsonrpcframe"
 )
 
 func TestHTTPListenAddress(t *testing.T) {
@@ -301,7 +302,7 @@ func TestHTTPParamsErrorsQuoteNothing(t *testing.T) {
 		`{"name":"load_buffer","_meta":"` + secret + `"}`,
 	} {
 		_, body := send(session, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":`+params+`}`)
-		if !strings.Contains(body, `"error"`) || strings.Contains(body, "hunter2") || len(body) > 2*maxErrorText {
+		if !strings.Contains(body, `"error"`) || strings.Contains(body, "hunter2") || len(body) > 2*jsonrpcframe.MaxErrorText {
 			t.Errorf("answered %.300s (%d bytes)", body, len(body))
 		}
 	}

@@ -18,6 +18,8 @@ import (
 	"syscall"
 
 	"github.com/tmuxbuf/tmuxbuf/internal/config"
+	"github.com/tmuxbuf/tmuxbuf/internal/jsonrpcframe"
+	"github.com/tmuxbuf/tmuxbuf/internal/lift"
 	"github.com/tmuxbuf/tmuxbuf/server"
 )
 
@@ -82,11 +84,15 @@ func run(ctx context.Context, argv []string, getenv func(string) string, stdin i
 	if opts.HTTPAddr != "" {
 		err = serveHTTP(ctx, srv, opts, getenv, stderr)
 	} else {
-		err = serveStdio(ctx, srv, stdin, stdout, cfg)
+		err = jsonrpcframe.ServeStdio(ctx, srv.MCP(), lift.TableOf(srv), stdin, stdout, jsonrpcframe.Config{
+			MaxMessage: jsonrpcframe.MaxMessage(cfg.MaxContentBytes),
+			// A call runs a few tmux commands at most, each within the timeout.
+			Patience: 3 * cfg.Timeout,
+		})
 	}
 	status := 0
 	switch {
-	case errors.Is(err, errClientGone):
+	case errors.Is(err, jsonrpcframe.ErrClientGone):
 		fmt.Fprintf(stderr, "tmuxbuf-mcp: %v; cleaning up\n", err)
 	case err != nil && ctx.Err() == nil:
 		fmt.Fprintf(stderr, "tmuxbuf-mcp: %v\n", err)

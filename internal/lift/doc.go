@@ -2,10 +2,9 @@
 //
 // The go-sdk (v1.8.0) decodes a request several times over on its way to a
 // tool, and encodes a result twice on its way out: a load_buffer of 64 MiB
-// cost some twenty times its content in memory, and a 1 MiB load took six
-// times as long as tmux's own load-buffer. So tmuxbuf's transports keep
-// large strings out of its way, in both directions, through a Table that
-// the server and its transports share (TableOf finds a server's):
+// cost some twenty times its content in memory. So tmuxbuf's transports
+// keep large strings out of its way, in both directions, through a Table
+// that the server and its transports share (TableOf finds a server's):
 //
 //   - On the way in, a Reader reads each JSON-RPC message and lifts a long
 //     string member of params.arguments out of it as it streams by,

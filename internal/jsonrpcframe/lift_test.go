@@ -1,33 +1,32 @@
-package main
+package jsonrpcframe
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/tmuxbuf/tmuxbuf/internal/config"
+	"github.com/tmuxbuf/tmuxbuf/internal/lift"
+	"github.com/tmuxbuf/tmuxbuf/server"
 )
 
 // The lifting and splicing of large strings (package internal/lift)
 // must change nothing a client or the audit log can see. These tests run
 // the same messages through a server that lifts and splices every string
-// it can (spliceMin 1, and small pieces) and through one that lifts none,
+// it can (SpliceMin 1, and small pieces) and through one that lifts none,
 // and require the same answers byte for byte, names and request ids
 // aside.
-
-// withSpliceMin runs f with spliceMin set to min.
-func withSpliceMin(t *testing.T, min int, f func()) {
-	t.Helper()
-	saved := spliceMin
-	spliceMin = min
-	defer func() { spliceMin = saved }()
-	f()
-}
 
 // randomJSONString is a JSON string literal, quotes included, of random
 // characters in random spellings: the characters JSON must escape,
@@ -133,23 +132,20 @@ func TestLiftedStdioIsPlain(t *testing.T) {
 		t.Fatal(err)
 	}
 	session := func(min int) (answers []string, audit string) {
-		withSpliceMin(t, min, func() {
-			auditLog := filepath.Join(t.TempDir(), "audit.jsonl")
-			s := startStdio(t, "--audit-log", auditLog, "--audit-key-file", key)
-			lines, shows := liftCases(rand.New(rand.NewPCG(seed, 1)))
-			for i, line := range lines {
-				answer := s.roundTrip(t, line)
-				answers = append(answers, answer)
-				if !shows[i] {
-					continue
-				}
-				answers = append(answers, s.roundTrip(t, showLine(t, 1000+i, answer)))
+		auditLog := filepath.Join(t.TempDir(), "audit.jsonl")
+		s := startStdio(t, Config{SpliceMin: min}, "--audit-log", auditLog, "--audit-key-file", key)
+		lines, shows := liftCases(rand.New(rand.NewPCG(seed, 1)))
+		for i, line := range lines {
+			answer := s.roundTrip(t, line)
+			answers = append(answers, answer)
+			if !shows[i] {
+				continue
 			}
-			s.end()
-			b, _ := os.ReadFile(auditLog)
-			audit = string(b)
-		})
-		return answers, audit
+			answers = append(answers, s.roundTrip(t, showLine(t, 1000+i, answer)))
+		}
+		s.end()
+		b, _ := os.ReadFile(auditLog)
+		return answers, string(b)
 	}
 	plain, plainAudit := session(1 << 30)
 	lifted, liftedAudit := session(1)
@@ -173,23 +169,21 @@ func TestLiftedStdioIsPlain(t *testing.T) {
 func TestLiftedHTTPIsPlain(t *testing.T) {
 	seed := rand.Uint64()
 	session := func(min int) (answers []string) {
-		withSpliceMin(t, min, func() {
-			s := startHTTP(t, nil, "--http-no-auth")
-			c := &httpRaw{url: s.url}
-			c.post(t, initialize)
-			c.post(t, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
-			lines, shows := liftCases(rand.New(rand.NewPCG(seed, 2)))
-			for i, line := range lines {
-				status, answer := c.post(t, line)
-				answers = append(answers, fmt.Sprint(status, " ", answer))
-				if !shows[i] {
-					continue
-				}
-				_, show := c.post(t, showLine(t, 1000+i, answer))
-				answers = append(answers, show)
+		s := startHTTP(t, Config{SpliceMin: min}, "--http-no-auth")
+		c := &httpRaw{url: s.url}
+		c.post(t, initialize)
+		c.post(t, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+		lines, shows := liftCases(rand.New(rand.NewPCG(seed, 2)))
+		for i, line := range lines {
+			status, answer := c.post(t, line)
+			answers = append(answers, fmt.Sprint(status, " ", answer))
+			if !shows[i] {
+				continue
 			}
-			s.stop(t)
-		})
+			_, show := c.post(t, showLine(t, 1000+i, answer))
+			answers = append(answers, show)
+		}
+		s.stop(t)
 		return answers
 	}
 	plain, lifted := session(1<<30), session(1)
@@ -199,6 +193,53 @@ func TestLiftedHTTPIsPlain(t *testing.T) {
 			t.Errorf("seed %d, answer %d:\nplain:  %.400q\nlifted: %.400q", seed, i, p, l)
 		}
 	}
+}
+
+// httpServer is tmuxbuf-mcp --http in this process, as its httpHandler
+// has it but for the bearer token, on a free loopback port.
+type httpServer struct {
+	url  string
+	stop func(testing.TB) // ends it, and checks its clean-up
+}
+
+// startHTTP serves a server made from args, tmuxbuf-mcp's flags, with the
+// fake backend, through HTTPHandler framed by frame (whose MaxMessage is
+// the command's when 0), until stop or the test's end.
+func startHTTP(t testing.TB, frame Config, args ...string) *httpServer {
+	t.Helper()
+	opts, err := config.Parse(append([]string{"--backend", "fake", "--http", "127.0.0.1:0"}, args...), noEnv, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, release, err := opts.Server(io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := server.New(cfg)
+	if err != nil {
+		release()
+		t.Fatal(err)
+	}
+	if frame.MaxMessage == 0 {
+		frame.MaxMessage = MaxMessage(cfg.MaxContentBytes)
+	}
+	sdk := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv.MCP() }, &mcp.StreamableHTTPOptions{
+		SessionTimeout:      opts.HTTPSessionTimeout,
+		MaxRequestBodyBytes: int64(frame.MaxMessage),
+	})
+	ts := httptest.NewServer(HTTPHandler(sdk, lift.TableOf(srv), frame))
+	var once sync.Once
+	s := &httpServer{url: ts.URL + "/mcp", stop: func(t testing.TB) {
+		once.Do(func() {
+			ts.Close()
+			if err := opts.Cleanup(srv); err != nil {
+				t.Errorf("clean-up after shutdown: %v", err)
+			}
+			release()
+		})
+	}}
+	t.Cleanup(func() { s.stop(t) })
+	return s
 }
 
 // httpRaw posts raw JSON-RPC bodies in one MCP session.

@@ -1,4 +1,4 @@
-package main
+package jsonrpcframe
 
 import (
 	"bufio"
@@ -16,7 +16,6 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/tmuxbuf/tmuxbuf/internal/lift"
-	"github.com/tmuxbuf/tmuxbuf/server"
 )
 
 // The go-sdk's stdio transport (mcp.IOTransport, v1.8.0) reads standard
@@ -42,20 +41,15 @@ import (
 // json.Valid) and its top-level members found, but never decoded whole: a
 // load_buffer call carries up to 8 MiB of content.
 
-// spliceMin is the size from which a string argument of a call is lifted
-// out of its message, and a show_buffer reply's content spliced into its
-// own, so that the go-sdk never holds them (see package internal/lift).
-// Tests lower it to send every payload the long way.
-var spliceMin = 64 << 10
-
 // JSON-RPC 2.0's codes for messages that are not requests.
 const (
 	codeParseError     = -32700
 	codeInvalidRequest = -32600
 )
 
-// maxErrorText bounds the message of a JSON-RPC error sent to the client.
-const maxErrorText = 512
+// MaxErrorText bounds the message of a JSON-RPC error sent to the client,
+// in bytes.
+const MaxErrorText = 512
 
 type rpcError struct {
 	Code    int64  `json:"code"`
@@ -73,40 +67,34 @@ var (
 	errNoObject = invalidRequest("a message is a JSON object")
 )
 
-// errClientGone is the end of a session whose client closed standard output.
-var errClientGone = errors.New("the client went away (standard output is closed)")
+// ErrClientGone is the end of a session whose client closed standard
+// output.
+var ErrClientGone = errors.New("the client went away (standard output is closed)")
 
-// serveStdio serves srv on stdin and stdout until stdin ends, the client
-// goes away or ctx is done. A call still under way when ctx is done is
-// cancelled, not waited for.
-func serveStdio(ctx context.Context, srv *server.Server, stdin io.Reader, stdout io.Writer, cfg server.Config) error {
-	payloads := lift.TableOf(srv)
-	payloads.SpliceReplies(spliceMin)
-	// A call runs a few tmux commands at most, each within the timeout.
-	f := newFraming(stdin, stdout, payloads, maxFrame(cfg.MaxContentBytes), 3*cfg.Timeout)
+// ServeStdio serves srv, whose table is payloads, on in and out (standard
+// input and output), framed by c, until in ends, the client goes
+// away (ErrClientGone) or ctx is done. A call still under way when ctx is
+// done is cancelled, not waited for.
+func ServeStdio(ctx context.Context, srv *mcp.Server, payloads *lift.Table, in io.Reader, out io.Writer, c Config) error {
+	payloads.SpliceReplies(c.spliceMin())
+	f := newFraming(in, out, payloads, c)
 	defer context.AfterFunc(ctx, f.stop)()
 	go f.serve()
-	err := srv.MCP().Run(context.WithoutCancel(ctx), f.transport())
+	err := srv.Run(context.WithoutCancel(ctx), f.transport())
 	if f.clientGone() {
-		return errClientGone
+		return ErrClientGone
 	}
 	return err
 }
 
-// maxFrame is the largest JSON-RPC line the stdio transport accepts: room for
-// content at the cap even when JSON escapes every byte (\u0000 is six bytes
-// for one), plus the rest of the request.
-func maxFrame(maxContent int) int {
-	return 6*maxContent + 1<<20
-}
-
 // framing is the layer between standard input and output and the SDK.
 type framing struct {
-	in       io.Reader
-	out      io.Writer
-	payloads *lift.Table // large strings kept out of the SDK's way
-	maxLine  int
-	patience time.Duration // how long the end of input waits for answers
+	in        io.Reader
+	out       io.Writer
+	payloads  *lift.Table // large strings kept out of the SDK's way
+	spliceMin int
+	maxLine   int
+	patience  time.Duration // how long the end of input waits for answers
 
 	toSDK   *io.PipeWriter
 	fromSDK *io.PipeReader // what the SDK reads
@@ -128,8 +116,8 @@ type call struct {
 	tokens []string // the strings lifted out of its arguments
 }
 
-func newFraming(in io.Reader, out io.Writer, payloads *lift.Table, maxLine int, patience time.Duration) *framing {
-	f := &framing{in: in, out: out, payloads: payloads, maxLine: maxLine, patience: patience, pending: map[int64]call{}}
+func newFraming(in io.Reader, out io.Writer, payloads *lift.Table, c Config) *framing {
+	f := &framing{in: in, out: out, payloads: payloads, spliceMin: c.spliceMin(), maxLine: c.maxMessage(), patience: c.Patience, pending: map[int64]call{}}
 	f.answered = sync.NewCond(&f.mu)
 	f.fromSDK, f.toSDK = io.Pipe()
 	return f
@@ -163,7 +151,7 @@ func (f *framing) clientGone() bool {
 
 // serve reads standard input to its end, one line at a time.
 func (f *framing) serve() {
-	l := &lift.Reader{In: bufio.NewReaderSize(f.in, 64<<10), Table: f.payloads, Min: spliceMin, Max: f.maxLine, Lines: true}
+	l := &lift.Reader{In: bufio.NewReaderSize(f.in, 64<<10), Table: f.payloads, Min: f.spliceMin, Max: f.maxLine, Lines: true}
 	for {
 		line, err := l.Next()
 		switch {
@@ -313,7 +301,7 @@ func (f *framing) write(parts ...[]byte) error {
 	f.outMu.Lock()
 	defer f.outMu.Unlock()
 	if f.gone {
-		return errClientGone
+		return ErrClientGone
 	}
 	for _, p := range joinSmall(parts) {
 		var err error
@@ -405,7 +393,7 @@ func (f *framing) emit(msg []byte) error {
 // decode with a message that quotes them whole ("unmarshaling %q into a
 // %T"), and the JSON decoder's own message quotes a part of them: a
 // load_buffer call's content would come back in the error. Such a message
-// is replaced; any other is cut to maxErrorText bytes. method is the
+// is replaced; any other is cut to MaxErrorText bytes. method is the
 // request's, "" where it is not known.
 func boundErrorText(raw []byte, method string) []byte {
 	var e struct {
@@ -423,8 +411,8 @@ func boundErrorText(raw []byte, method string) []byte {
 	case strings.Contains(e.Message, "unmarshaling "):
 		e.Message = fmt.Sprintf("invalid params: the params of %q do not have the types that method takes", method)
 		e.Data = nil
-	case len(e.Message) > maxErrorText:
-		cut := maxErrorText
+	case len(e.Message) > MaxErrorText:
+		cut := MaxErrorText
 		for cut > 0 && !utf8.RuneStart(e.Message[cut]) {
 			cut--
 		}

@@ -1,4 +1,4 @@
-package main
+package jsonrpcframe
 
 import (
 	"bytes"
@@ -21,7 +21,7 @@ import (
 //   - anything else gets at most one answer, an error with id null;
 //   - the server reads on: a ping after the line is answered.
 //
-// Run it with: go test -run '^$' -fuzz '^FuzzStdioLine$' -fuzztime 10s ./cmd/tmuxbuf-mcp
+// Run it with: go test -run '^$' -fuzz '^FuzzStdioLine$' -fuzztime 10s ./internal/jsonrpcframe
 func FuzzStdioLine(f *testing.F) {
 	for _, seed := range []string{
 		`hello`,
@@ -53,7 +53,7 @@ func FuzzStdioLine(f *testing.F) {
 		f.Add([]byte(seed))
 	}
 	// Readonly: no fuzzed call may paste into the emulator's shell.
-	s := startStdio(f, "--safety", "readonly")
+	s := startStdio(f, Config{}, "--safety", "readonly")
 	markers := 0
 	f.Fuzz(func(t *testing.T, line []byte) {
 		line = bytes.ReplaceAll(line, []byte("\n"), []byte(" "))
