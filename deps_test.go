@@ -2,6 +2,7 @@ package tmuxbuf_test
 
 import (
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -49,6 +50,35 @@ func TestTmuxtestKnowsNoMCP(t *testing.T) {
 		for _, banned := range []string{"github.com/tmuxbuf/tmuxbuf/server", "github.com/tmuxbuf/tmuxbuf/internal/config", "github.com/modelcontextprotocol/"} {
 			if strings.HasPrefix(dep, banned) {
 				t.Errorf("%s depends on %s", pkg, dep)
+			}
+		}
+	}
+}
+
+// TestFramingDependsOnLittle keeps the arrows of the JSON-RPC framing one
+// way. Package server and the transports share internal/lift, which knows
+// neither of them nor the MCP SDK; internal/jsonrpcframe frames any
+// go-sdk server and reaches this module only through internal/lift; and
+// server knows nothing of the transports.
+func TestFramingDependsOnLittle(t *testing.T) {
+	const module = "github.com/tmuxbuf/tmuxbuf/"
+	deps := packageDeps(t, `{{.ImportPath}} {{join .Deps " "}}`, "./internal/lift", "./internal/jsonrpcframe", "./server")
+	for pkg, rule := range map[string]struct {
+		banned []string // prefixes of what it must not depend on
+		except []string // packages that the prefixes take in but it may
+	}{
+		module + "internal/lift":         {banned: []string{module, "github.com/modelcontextprotocol/"}},
+		module + "internal/jsonrpcframe": {banned: []string{module}, except: []string{module + "internal/lift"}},
+		module + "server":                {banned: []string{module + "internal/jsonrpcframe"}},
+	} {
+		if _, ok := deps[pkg]; !ok {
+			t.Errorf("go list did not list %s", pkg)
+		}
+		for _, dep := range deps[pkg] {
+			for _, banned := range rule.banned {
+				if strings.HasPrefix(dep, banned) && !slices.Contains(rule.except, dep) {
+					t.Errorf("%s depends on %s", pkg, dep)
+				}
 			}
 		}
 	}
