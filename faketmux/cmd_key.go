@@ -10,7 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/cmdparse"
-	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/pane"
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/keys"
 	"github.com/tmuxbuf/tmuxbuf/internal/tmuxargv"
 )
 
@@ -27,7 +27,7 @@ var keyCommands = []*cmdEntry{
 // binding is one key binding. Its commands are kept as list-keys prints
 // them, which is all tmux ever shows of them.
 type binding struct {
-	key    keyCode
+	key    keys.Code
 	note   string
 	repeat bool
 	cmd    string
@@ -40,8 +40,8 @@ type keyTable struct {
 	bindings []binding
 }
 
-func (t *keyTable) find(key keyCode) (int, bool) {
-	return slices.BinarySearchFunc(t.bindings, key, func(b binding, k keyCode) int {
+func (t *keyTable) find(key keys.Code) (int, bool) {
+	return slices.BinarySearchFunc(t.bindings, key, func(b binding, k keys.Code) int {
 		switch {
 		case b.key < k:
 			return -1
@@ -69,8 +69,8 @@ var defaultKeyTables = sync.OnceValue(func() map[string]*keyTable {
 		if len(f) != 5 {
 			panic("faketmux: bad default binding " + strconv.Quote(line))
 		}
-		key := lookupKey(f[1])
-		if key == keyUnknown {
+		key := keys.Lookup(f[1])
+		if key == keys.Unknown {
 			panic("faketmux: bad default key " + f[1])
 		}
 		t := tables[f[0]]
@@ -92,8 +92,8 @@ var defaultKeyTables = sync.OnceValue(func() map[string]*keyTable {
 })
 
 // keyOption is a key option's key, as stored in its canonical name.
-func keyOption(o *options, name string) keyCode {
-	return lookupKey(o.get(name))
+func keyOption(o *options, name string) keys.Code {
+	return keys.Lookup(o.get(name))
 }
 
 // keyTables are the server's tables, copied from the defaults when a
@@ -146,8 +146,8 @@ func tableFlag(a *args) string {
 // a binding it has, and makes its table.
 func cmdBindKey(c *client, it *cmdItem) error {
 	a := it.args
-	key := lookupKey(a.values[0])
-	if key == keyNone || key == keyUnknown {
+	key := keys.Lookup(a.values[0])
+	if key == keys.None || key == keys.Unknown {
 		return errorf(errUnknownKey, a.values[0])
 	}
 	t := c.st.keyTable(tableFlag(a), true)
@@ -210,8 +210,8 @@ func cmdUnbindKey(c *client, it *cmdItem) error {
 	if len(a.values) == 0 {
 		return fail(errMissingKey)
 	}
-	key := lookupKey(a.values[0])
-	if key == keyNone || key == keyUnknown {
+	key := keys.Lookup(a.values[0])
+	if key == keys.None || key == keys.Unknown {
 		return fail(errUnknownKey, a.values[0])
 	}
 	t := c.st.keyTable(name, false)
@@ -232,9 +232,9 @@ func cmdUnbindKey(c *client, it *cmdItem) error {
 
 func cmdListKeys(c *client, it *cmdItem) error {
 	a := it.args
-	only := keyUnknown
+	only := keys.Unknown
 	if len(a.values) > 0 {
-		if only = lookupKey(a.values[0]); only == keyUnknown {
+		if only = keys.Lookup(a.values[0]); only == keys.Unknown {
 			return errorf(errInvalidKey, a.values[0])
 		}
 	}
@@ -248,7 +248,7 @@ func cmdListKeys(c *client, it *cmdItem) error {
 	} else {
 		found = c.listBindings(name, named, only)
 	}
-	if only != keyUnknown && !found {
+	if only != keys.Unknown && !found {
 		return errorf(errUnknownKey, a.values[0])
 	}
 	return nil
@@ -271,7 +271,7 @@ func (st *state) tablesInOrder() []*keyTable {
 
 // listBindings prints bindings as bind-key commands, the columns as wide
 // as the widest table name and key listed.
-func (c *client) listBindings(name string, named bool, only keyCode) bool {
+func (c *client) listBindings(name string, named bool, only keys.Code) bool {
 	type row struct {
 		t  *keyTable
 		bd *binding
@@ -285,7 +285,7 @@ func (c *client) listBindings(name string, named bool, only keyCode) bool {
 		}
 		for i := range t.bindings {
 			bd := &t.bindings[i]
-			if only != keyUnknown && bd.key != only {
+			if only != keys.Unknown && bd.key != only {
 				continue
 			}
 			rows = append(rows, row{t, bd})
@@ -310,7 +310,7 @@ func (c *client) listBindings(name string, named bool, only keyCode) bool {
 
 // listKeyNotes prints bindings by their notes: without -T those of the
 // root table, then the prefix table's after the prefix key.
-func (c *client) listKeyNotes(a *args, name string, named bool, only keyCode) bool {
+func (c *client) listKeyNotes(a *args, name string, named bool, only keys.Code) bool {
 	start, given := a.get('P')
 	if named {
 		return c.printNotes(a, c.st.keyTable(name, false), noteWidth(c.st.keyTable(name, false), only), only, start)
@@ -318,7 +318,7 @@ func (c *client) listKeyNotes(a *args, name string, named bool, only keyCode) bo
 	root, prefix := c.st.keyTable("root", false), c.st.keyTable("prefix", false)
 	// tmux takes the global prefix, whatever a session has.
 	key := keyOption(c.st.sessionOptions, "prefix")
-	usePrefix := key != keyNone
+	usePrefix := key != keys.None
 	if !given {
 		start = ""
 		if usePrefix {
@@ -342,13 +342,13 @@ func (c *client) listKeyNotes(a *args, name string, named bool, only keyCode) bo
 
 // noteWidth is the width of the widest key with a note; mouse keys are
 // never listed by note.
-func noteWidth(t *keyTable, only keyCode) int {
+func noteWidth(t *keyTable, only keys.Code) int {
 	width := 0
 	if t == nil {
 		return 0
 	}
 	for _, bd := range t.bindings {
-		if only != keyUnknown && bd.key != only || bd.key.isMouse() || bd.note == "" {
+		if only != keys.Unknown && bd.key != only || bd.key.IsMouse() || bd.note == "" {
 			continue
 		}
 		width = max(width, textWidth(bd.key.String()))
@@ -356,13 +356,13 @@ func noteWidth(t *keyTable, only keyCode) int {
 	return width
 }
 
-func (c *client) printNotes(a *args, t *keyTable, width int, only keyCode, start string) bool {
+func (c *client) printNotes(a *args, t *keyTable, width int, only keys.Code, start string) bool {
 	found := false
 	if t == nil {
 		return false
 	}
 	for _, bd := range t.bindings {
-		if only != keyUnknown && bd.key != only || bd.key.isMouse() || bd.note == "" && !a.has('a') {
+		if only != keys.Unknown && bd.key != only || bd.key.IsMouse() || bd.note == "" && !a.has('a') {
 			continue
 		}
 		found = true
@@ -405,8 +405,8 @@ func cmdSendPrefix(c *client, it *cmdItem) error {
 	}
 	key := keyOption(it.target.s.options, name)
 	in := keyInput{c: c, it: it, p: it.target.p}
-	if key != keyNone {
-		b, _ := pane.KeyBytes(key.String())
+	if key != keys.None {
+		b, _ := key.Bytes()
 		in.send(key, b)
 	}
 	in.done()
@@ -479,24 +479,20 @@ type keyInput struct {
 func (in *keyInput) sendString(v string, a *args) {
 	if a.has('H') {
 		if n, ok := hexByte(v); ok {
-			in.send(keyCode(n), []byte{n})
+			in.send(keys.Code(n), []byte{n})
 		}
 		return
 	}
 	if !a.has('l') {
-		if key := lookupKey(v); key != keyNone && key != keyUnknown {
-			if b, ok := pane.KeyBytes(v); ok || in.p.inMode() {
+		if key := keys.Lookup(v); key != keys.None && key != keys.Unknown {
+			if b, ok := key.Bytes(); ok || in.p.inMode() {
 				in.send(key, b)
 				return
 			}
 		}
 	}
 	for _, r := range v {
-		key := keyCode(r)
-		if r >= utf8.RuneSelf {
-			key = unicodeKey(r)
-		}
-		in.send(key, utf8.AppendRune(nil, r))
+		in.send(keys.Rune(r), utf8.AppendRune(nil, r))
 	}
 }
 
@@ -534,7 +530,7 @@ func copyKeyTable(p *paneState) string {
 // key table (copyKeyTable) and run the mode
 // commands (send-keys -X) of its binding after the command, as tmux
 // queues them; the other modes take a key at once.
-func (in *keyInput) send(key keyCode, b []byte) {
+func (in *keyInput) send(key keys.Code, b []byte) {
 	p := in.p
 	switch {
 	case p.copyState() != nil:

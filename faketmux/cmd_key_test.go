@@ -1,47 +1,6 @@
 package faketmux
 
-import (
-	"strings"
-	"testing"
-)
-
-// Key names read and print as tmux's key-string.c does; the printed name
-// reads back as the same key.
-func TestKeyNames(t *testing.T) {
-	for name, want := range map[string]string{
-		"C-b": "C-b", "^b": "C-b", "c-B": "C-b", "C-@": "C-Space", "C-Space": "C-Space",
-		"C-?": "C-?", "C-i": "Tab", "C-m": "Enter", "C-[": "Escape", "C-Tab": "C-Tab", "C-1": "C-1",
-		"M-C-b": "M-C-b", "S-M-C-Up": "C-M-S-Up", "pgup": "PPage", "insert": "IC", "delete": "DC",
-		"0x41": "A", "0x3": "C-c", "0x100": "Ā", "é": "é", "M-中": "M-中", "User7": "User7",
-		"User12abc": "User12", "any": "Any", "MouseDown1Pane": "MouseDown1Pane", "kp5": "KP5",
-		"M-KP5": "M-KP5", "\\": "\\", "~": "~", "C-BSpace": "C-BSpace",
-	} {
-		key := lookupKey(name)
-		if key == keyUnknown {
-			t.Errorf("%q: unknown key", name)
-			continue
-		}
-		if got := key.String(); got != want {
-			t.Errorf("%q prints as %q, want %q", name, got, want)
-		}
-		if back := lookupKey(want); back != key && !strings.HasPrefix(name, "0x") {
-			t.Errorf("%q reads back as %#x, want %#x", want, back, key)
-		}
-	}
-	for _, name := range []string{"", "Foo", "X-a", "C-", "User1000", "0xzz", "C-\x01", "é!", "\x01"} {
-		if key := lookupKey(name); key != keyUnknown {
-			t.Errorf("%q reads as %s, want an unknown key", name, key)
-		}
-	}
-	if lookupKey("none") != keyNone {
-		t.Error("None is not the key none")
-	}
-	// A hex name is a character key, not the ASCII key of the same
-	// character, as in tmux.
-	if lookupKey("0x41") == lookupKey("A") {
-		t.Error("0x41 and A are the same key")
-	}
-}
+import "testing"
 
 // Arguments are quoted as tmux's args_escape quotes them.
 func TestArgsEscape(t *testing.T) {

@@ -3,6 +3,8 @@ package faketmux
 import (
 	"slices"
 	"strconv"
+
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/keys"
 )
 
 // modeCommands are the commands that put a pane in a mode, as tmux's
@@ -164,7 +166,7 @@ func cmdCustomizeMode(c *client, it *cmdItem) error {
 // tmux gives such a mode only the keys of a command that has a client to
 // show it to: its own, or one attached to the pane's session; without
 // one the key is dropped.
-func (c *client) modeKey(p *paneState, key keyCode) {
+func (c *client) modeKey(p *paneState, key keys.Code) {
 	if !c.hasTargetClient(p) {
 		return
 	}

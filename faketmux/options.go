@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/keys"
 	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli"
 )
 
@@ -162,8 +163,8 @@ func (d *optionDef) parse(value string, given, appending bool, own string, isOwn
 	case optNumber:
 		return parseNumber(value, d.min, d.max)
 	case optKey:
-		key := lookupKey(value)
-		if key == keyUnknown {
+		key := keys.Lookup(value)
+		if key == keys.Unknown {
 			return "", errorf(errBadKey, value)
 		}
 		return key.String(), nil

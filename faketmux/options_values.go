@@ -8,7 +8,7 @@ import (
 )
 
 // The values of colour and style options, read and printed as tmux 3.3a's
-// colour.c and style.c do (keys are keys.go's).
+// colour.c and style.c do (keys are package internal/keys').
 
 // hexPrefix is the hex digits sscanf's %x reads.
 func hexPrefix(s string) string {

@@ -1,42 +1,60 @@
-package faketmux
+// Package keys is tmux 3.3a's keys: the key codes of its key_code, read
+// from their names and printed as key-string.c reads and prints them, and
+// the bytes input-keys.c writes to a pane for each.
+//
+// A key is parsed once, into a Code; what a pane receives is made from
+// the Code (Bytes), as tmux's send-keys looks a name up and hands the key
+// to input_key. tmux's facts, as the tests check them against tmux:
+//   - Names are matched without regard to case, with the modifiers C-, M-,
+//     S- and ^ in front, or given as 0x<hex> (no modifiers, a control
+//     character as itself, else the character the code point names).
+//   - C- makes a control character of the ASCII keys it can (C-a, C-@,
+//     C-?), and stays a modifier on the rest (ctrlKept, tmux's own list).
+//   - Keys reach a pane as in normal cursor and keypad mode: Home is
+//     ESC[1~, End ESC[4~, Up ESC[A, F1 ESCOP, modified keys ESC[1;<n>X.
+//   - A key tmux cannot send (S-a, Any, a mouse key) makes send-keys type
+//     its name literally; some keys (C-1, C-Enter, User keys) send nothing.
+package keys
 
 import (
 	"fmt"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/wcwidth"
 )
 
-// keyCode is tmux 3.3a's key_code: a character or one of tmux's own keys
-// in the low bits, modifiers above them. Key tables are ordered by it, so
-// its values are tmux's.
-type keyCode uint64
+// Code is tmux 3.3a's key_code: a character or one of tmux's own keys in
+// the low bits, modifiers above them. Key tables are ordered by it, so its
+// values are tmux's.
+type Code uint64
 
 const (
-	keyNone    keyCode = 0x000ff000000000
-	keyUnknown keyCode = 0x000fe000000000
-	keyBase    keyCode = 0x0000000010e000
-	keyUser    keyCode = 0x0000000010f000
-	keyMeta    keyCode = 0x00100000000000
-	keyCtrl    keyCode = 0x00200000000000
-	keyShift   keyCode = 0x00400000000000
+	None    Code = 0x000ff000000000
+	Unknown Code = 0x000fe000000000
+	base    Code = 0x0000000010e000
+	user    Code = 0x0000000010f000
+	Meta    Code = 0x00100000000000
+	Ctrl    Code = 0x00200000000000
+	Shift   Code = 0x00400000000000
 
-	keyMaskModifiers keyCode = 0x00f00000000000
-	keyMaskKey       keyCode = 0x000fffffffffff
-	keyUsers                 = 1000
+	maskModifiers Code = 0x00f00000000000
+	maskKey       Code = 0x000fffffffffff
+	users              = 1000
 )
 
-// tmux's own keys, in the order of its enum from keyBase.
+// tmux's own keys, in the order of its enum from base.
 const (
-	keyFocusIn = keyBase + iota
-	keyFocusOut
-	keyAny
-	keyPasteStart
-	keyPasteEnd
-	keyMouse
-	keyDragging
-	keyDoubleClick
-	keyMouseFirst // MouseMovePane, then six keys for each mouse event
+	focusIn = base + iota
+	focusOut
+	Any
+	pasteStart
+	pasteEnd
+	mouse
+	dragging
+	doubleClick
+	mouseFirst // MouseMovePane, then six keys for each mouse event
 )
 
 // mouseEvents are tmux's mouse events after MouseMove, each with six keys
@@ -54,9 +72,9 @@ var mouseEvents = []string{
 
 var mouseWhere = []string{"Pane", "Status", "StatusLeft", "StatusRight", "StatusDefault", "Border"}
 
-// keyBSpace is the first key after the mouse keys; the named keys follow
-// it in this order.
-var keyBSpace = keyMouseFirst + keyCode(len(mouseWhere)*(1+len(mouseEvents)))
+// bSpace is the first key after the mouse keys; the named keys follow it
+// in this order.
+var bSpace = mouseFirst + Code(len(mouseWhere)*(1+len(mouseEvents)))
 
 var namedKeys = []string{
 	"BSpace", "F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12",
@@ -64,24 +82,26 @@ var namedKeys = []string{
 	"KP/", "KP*", "KP-", "KP7", "KP8", "KP9", "KP+", "KP4", "KP5", "KP6", "KP1", "KP2", "KP3", "KPEnter", "KP0", "KP.",
 }
 
-var keyBaseEnd = keyBSpace + keyCode(len(namedKeys))
+var baseEnd = bSpace + Code(len(namedKeys))
+
+// named is the code of one of namedKeys.
+func named(name string) Code {
+	for i, n := range namedKeys {
+		if n == name {
+			return bSpace + Code(i)
+		}
+	}
+	panic("keys: no key " + name)
+}
 
 // keyName is one entry of tmux's key-string.c table: the first entry for
 // a key is the name it prints.
 type keyName struct {
 	name string
-	key  keyCode
+	key  Code
 }
 
 var keyNames = func() []keyName {
-	named := func(name string) keyCode {
-		for i, n := range namedKeys {
-			if n == name {
-				return keyBSpace + keyCode(i)
-			}
-		}
-		panic("faketmux: no key " + name)
-	}
 	var t []keyName
 	for _, n := range []string{"F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12"} {
 		t = append(t, keyName{n, named(n)})
@@ -94,14 +114,14 @@ var keyNames = func() []keyName {
 		t = append(t, keyName{alias[0], named(alias[1])})
 	}
 	t = append(t, keyName{"Tab", '\t'}, keyName{"BTab", named("BTab")}, keyName{"Space", ' '},
-		keyName{"BSpace", keyBSpace}, keyName{"Enter", '\r'}, keyName{"Escape", '\x1b'})
+		keyName{"BSpace", bSpace}, keyName{"Enter", '\r'}, keyName{"Escape", '\x1b'})
 	for _, n := range []string{"Up", "Down", "Left", "Right", "KP/", "KP*", "KP-", "KP7", "KP8", "KP9",
 		"KP+", "KP4", "KP5", "KP6", "KP1", "KP2", "KP3", "KPEnter", "KP0", "KP."} {
 		t = append(t, keyName{n, named(n)})
 	}
 	for i, ev := range mouseEvents {
 		for j, where := range mouseWhere {
-			t = append(t, keyName{ev + where, keyMouseFirst + keyCode(len(mouseWhere)*(i+1)+j)})
+			t = append(t, keyName{ev + where, mouseFirst + Code(len(mouseWhere)*(i+1)+j)})
 		}
 	}
 	return t
@@ -109,72 +129,73 @@ var keyNames = func() []keyName {
 
 // specialNames are the keys tmux prints by name though no name reads as
 // them.
-var specialNames = map[keyCode]string{
-	keyNone: "None", keyUnknown: "Unknown", keyAny: "Any", keyFocusIn: "FocusIn", keyFocusOut: "FocusOut",
-	keyPasteStart: "PasteStart", keyPasteEnd: "PasteEnd", keyMouse: "Mouse", keyDragging: "Dragging",
-	keyMouseFirst: "MouseMovePane", keyMouseFirst + 1: "MouseMoveStatus", keyMouseFirst + 2: "MouseMoveStatusLeft",
-	keyMouseFirst + 3: "MouseMoveStatusRight", keyMouseFirst + 5: "MouseMoveBorder",
+var specialNames = map[Code]string{
+	None: "None", Unknown: "Unknown", Any: "Any", focusIn: "FocusIn", focusOut: "FocusOut",
+	pasteStart: "PasteStart", pasteEnd: "PasteEnd", mouse: "Mouse", dragging: "Dragging",
+	mouseFirst: "MouseMovePane", mouseFirst + 1: "MouseMoveStatus", mouseFirst + 2: "MouseMoveStatusLeft",
+	mouseFirst + 3: "MouseMoveStatusRight", mouseFirst + 5: "MouseMoveBorder",
 }
 
-func (k keyCode) isMouse() bool {
-	k &= keyMaskKey
-	return k >= keyMouse && k < keyBSpace
+// IsMouse reports whether k is a mouse key, whatever its modifiers.
+func (k Code) IsMouse() bool {
+	k &= maskKey
+	return k >= mouse && k < bSpace
 }
 
 // ctrlKept are the characters C- does not turn into control characters
 // when tmux reads a key name.
 const ctrlKept = "!#()+,-.0123456789:;<=>'\r\t\x7f`/\x1b"
 
-// lookupKey reads a key name as tmux's key_string_lookup_string does;
-// keyUnknown for a name it does not know.
-func lookupKey(s string) keyCode {
+// Lookup reads a key name as tmux's key_string_lookup_string does;
+// Unknown for a name it does not know.
+func Lookup(s string) Code {
 	switch {
 	case strings.EqualFold(s, "None"):
-		return keyNone
+		return None
 	case strings.EqualFold(s, "Any"):
-		return keyAny
+		return Any
 	case strings.HasPrefix(s, "0x"):
 		return hexKey(s[2:])
 	}
-	var mods keyCode
+	var mods Code
 	if len(s) >= 2 && s[0] == '^' {
-		mods |= keyCtrl
+		mods |= Ctrl
 		s = s[1:]
 	}
 	for len(s) >= 2 && s[1] == '-' {
 		switch s[0] {
 		case 'C', 'c':
-			mods |= keyCtrl
+			mods |= Ctrl
 		case 'M', 'm':
-			mods |= keyMeta
+			mods |= Meta
 		case 'S', 's':
-			mods |= keyShift
+			mods |= Shift
 		default:
-			return keyUnknown
+			return Unknown
 		}
 		s = s[2:]
 	}
-	var key keyCode
+	var key Code
 	switch {
 	case s == "":
-		return keyUnknown
+		return Unknown
 	case len(s) == 1 && s[0] < utf8.RuneSelf:
-		if key = keyCode(s[0]); key < ' ' {
-			return keyUnknown
+		if key = Code(s[0]); key < ' ' {
+			return Unknown
 		}
 	case s[0] >= 0xc0 && s[0] < 0xf8:
 		// A UTF-8 lead byte: the name must be that one character.
 		r, size := utf8.DecodeRuneInString(s)
 		if r == utf8.RuneError || size != len(s) {
-			return keyUnknown
+			return Unknown
 		}
-		return unicodeKey(r) | mods
+		return utf8Key(r) | mods
 	default:
-		if key = searchKeyNames(s); key == keyUnknown {
-			return keyUnknown
+		if key = searchNames(s); key == Unknown {
+			return Unknown
 		}
 	}
-	if key <= 127 && mods&keyCtrl != 0 && strings.IndexByte(ctrlKept, byte(key)) < 0 {
+	if key <= 127 && mods&Ctrl != 0 && strings.IndexByte(ctrlKept, byte(key)) < 0 {
 		switch {
 		case key >= 'a' && key <= 'z':
 			key -= 96
@@ -185,14 +206,14 @@ func lookupKey(s string) keyCode {
 		case key == '?':
 			key = 127
 		default:
-			return keyUnknown
+			return Unknown
 		}
-		mods &^= keyCtrl
+		mods &^= Ctrl
 	}
 	return key | mods
 }
 
-func searchKeyNames(s string) keyCode {
+func searchNames(s string) Code {
 	for _, n := range keyNames {
 		if strings.EqualFold(s, n.name) {
 			return n.key
@@ -204,16 +225,16 @@ func searchKeyNames(s string) keyCode {
 		for end < len(digits) && digits[end] >= '0' && digits[end] <= '9' {
 			end++
 		}
-		if n, err := strconv.ParseUint(digits[:end], 10, 32); err == nil && n < keyUsers {
-			return keyUser + keyCode(n)
+		if n, err := strconv.ParseUint(digits[:end], 10, 32); err == nil && n < users {
+			return user + Code(n)
 		}
 	}
-	return keyUnknown
+	return Unknown
 }
 
 // hexKey reads 0x<hex> as tmux does: a control character as itself, else
 // the character the code point names.
-func hexKey(hex string) keyCode {
+func hexKey(hex string) Code {
 	end := 0
 	for end < len(hex) && end < 8 && strings.IndexByte("0123456789abcdefABCDEF", hex[end]) >= 0 {
 		end++
@@ -221,34 +242,48 @@ func hexKey(hex string) keyCode {
 	u, err := strconv.ParseUint(hex[:end], 16, 32)
 	switch {
 	case err != nil:
-		return keyUnknown
+		return Unknown
 	case u < 32:
-		return keyCode(u)
+		return Code(u)
 	case !utf8.ValidRune(rune(u)):
-		return keyUnknown
+		return Unknown
 	}
-	return unicodeKey(rune(u))
+	return utf8Key(rune(u))
 }
 
-// unicodeKey is the key of a character beyond a single ASCII key, as
-// tmux's utf8_char packs it: its width plus one and its size in the high
-// bits, its bytes in the low ones, the first lowest. tmux numbers
-// characters of four bytes in the order it first meets them; the
-// emulator uses their code point instead.
-func unicodeKey(r rune) keyCode {
+// Rune is the key of a character typed as itself: an ASCII character is
+// its own key, any other is packed as tmux's utf8 keys are.
+func Rune(r rune) Code {
+	if r < utf8.RuneSelf {
+		return Code(r)
+	}
+	return utf8Key(r)
+}
+
+// utf8Key is the key of a character as tmux's utf8_char packs it: its
+// width plus one and its size in the high bits, its bytes in the low ones,
+// the first lowest. tmux numbers characters of four bytes in the order it
+// first meets them; the emulator uses their code point instead. A hex
+// name makes such a key even of an ASCII character.
+func utf8Key(r rune) Code {
 	b := utf8.AppendRune(nil, r)
-	k := keyCode(columns(r)+1)<<29 | keyCode(len(b))<<24
+	k := Code(max(wcwidth.Of(r), 0)+1)<<29 | Code(len(b))<<24
 	if len(b) == 4 {
-		return k | keyCode(r)
+		return k | Code(r)
 	}
 	for i, c := range b {
-		k |= keyCode(c) << (8 * i)
+		k |= Code(c) << (8 * i)
 	}
 	return k
 }
 
-// rune is the character of a key unicodeKey made.
-func (k keyCode) rune() rune {
+// isUTF8 reports whether k (without modifiers) is a key utf8Key made.
+func (k Code) isUTF8() bool {
+	return k > 0x7f && (k < base || k >= baseEnd)
+}
+
+// rune is the character of a key utf8Key made.
+func (k Code) rune() rune {
 	size := int(k>>24) & 0x1f
 	if size == 4 {
 		return rune(k & 0xffffff)
@@ -262,27 +297,27 @@ func (k keyCode) rune() rune {
 }
 
 // String prints k as tmux's key_string_lookup_key does, without flags.
-func (k keyCode) String() string {
+func (k Code) String() string {
 	saved := k
-	if k&(keyMaskKey|keyMaskModifiers) == 0 {
-		k = ' ' | keyCtrl
+	if k&(maskKey|maskModifiers) == 0 {
+		k = ' ' | Ctrl
 	}
 	var b strings.Builder
-	if k&keyCtrl != 0 {
+	if k&Ctrl != 0 {
 		b.WriteString("C-")
 	}
-	if k&keyMeta != 0 {
+	if k&Meta != 0 {
 		b.WriteString("M-")
 	}
-	if k&keyShift != 0 {
+	if k&Shift != 0 {
 		b.WriteString("S-")
 	}
-	k &= keyMaskKey
+	k &= maskKey
 	if name, ok := specialNames[k]; ok {
 		return b.String() + name
 	}
-	if k >= keyUser && k < keyUser+keyUsers {
-		return fmt.Sprintf("%sUser%d", b.String(), k-keyUser)
+	if k >= user && k < user+users {
+		return fmt.Sprintf("%sUser%d", b.String(), k-user)
 	}
 	for _, n := range keyNames {
 		if n.key == k {
@@ -290,7 +325,7 @@ func (k keyCode) String() string {
 		}
 	}
 	switch {
-	case k > 0x7f && (k < keyBase || k >= keyBaseEnd):
+	case k.isUTF8():
 		b.WriteRune(k.rune())
 	case k > 255:
 		return fmt.Sprintf("Invalid#%x", uint64(saved))
