@@ -1,11 +1,16 @@
 package faketmux
 
-import "fmt"
+import (
+	"slices"
+	"strings"
+)
 
 // cmdEntry is one tmux command, declared beside its code in its family's
-// cmd_<family>.go as tmux's cmd-*.c declare theirs: how it parses, and the
-// function that runs it. Every command of tmux 3.3a has an entry, and
-// TestTableIsTmuxs checks that each has an exec function.
+// cmd_<family>.go as tmux's cmd-*.c declare theirs: how it parses, the
+// function that runs it, and what it does not do as tmux does. Every
+// command of tmux 3.3a has an entry (TestTableIsTmuxs), each with its exec
+// function and a differential case (TestEveryCommandHasCodeAndACase), and
+// COMMANDS.md is made from them (TestCommandsReference).
 type cmdEntry struct {
 	name, alias string
 	template    string // getopt-style: a letter, then ':' if it takes a value
@@ -24,6 +29,16 @@ type cmdEntry struct {
 	// finds it, or fails, before any target.
 	client byte
 	exec   func(c *client, it *cmdItem) error
+	// differs says, in short sentences, what the command does not do as
+	// tmux 3.3a does; COMMANDS.md shows it. Differences that are not one
+	// command's are in README.md.
+	differs string
+	// noCase says why no differential case runs the command, for one
+	// that cannot have one; a command without it must have a case.
+	noCase string
+	// family is the family whose cmd_<family>.go declares the entry, set
+	// as the table is made.
+	family string
 	// afterHook is the name of the command's after- hook, "" if tmux has
 	// none for it: named once, not for every command run.
 	afterHook string
@@ -47,102 +62,13 @@ type targetSpec struct {
 	defaultMarked bool
 }
 
-// tmuxTableOrder is tmux 3.3a's command table by name, in its order. The
-// order decides which command an ambiguous prefix lists first, so it is
-// kept as tmux has it: alphabetical, but for display-popup before
-// display-panes. TestTableIsTmuxs checks the table against tmux's own
-// list-commands.
-var tmuxTableOrder = []string{
-	"attach-session",
-	"bind-key",
-	"break-pane",
-	"capture-pane",
-	"choose-buffer",
-	"choose-client",
-	"choose-tree",
-	"clear-history",
-	"clear-prompt-history",
-	"clock-mode",
-	"command-prompt",
-	"confirm-before",
-	"copy-mode",
-	"customize-mode",
-	"delete-buffer",
-	"detach-client",
-	"display-menu",
-	"display-message",
-	"display-popup",
-	"display-panes",
-	"find-window",
-	"has-session",
-	"if-shell",
-	"join-pane",
-	"kill-pane",
-	"kill-server",
-	"kill-session",
-	"kill-window",
-	"last-pane",
-	"last-window",
-	"link-window",
-	"list-buffers",
-	"list-clients",
-	"list-commands",
-	"list-keys",
-	"list-panes",
-	"list-sessions",
-	"list-windows",
-	"load-buffer",
-	"lock-client",
-	"lock-server",
-	"lock-session",
-	"move-pane",
-	"move-window",
-	"new-session",
-	"new-window",
-	"next-layout",
-	"next-window",
-	"paste-buffer",
-	"pipe-pane",
-	"previous-layout",
-	"previous-window",
-	"refresh-client",
-	"rename-session",
-	"rename-window",
-	"resize-pane",
-	"resize-window",
-	"respawn-pane",
-	"respawn-window",
-	"rotate-window",
-	"run-shell",
-	"save-buffer",
-	"select-layout",
-	"select-pane",
-	"select-window",
-	"send-keys",
-	"send-prefix",
-	"server-access",
-	"set-buffer",
-	"set-environment",
-	"set-hook",
-	"set-option",
-	"set-window-option",
-	"show-buffer",
-	"show-environment",
-	"show-hooks",
-	"show-messages",
-	"show-options",
-	"show-prompt-history",
-	"show-window-options",
-	"source-file",
-	"split-window",
-	"start-server",
-	"suspend-client",
-	"swap-pane",
-	"swap-window",
-	"switch-client",
-	"unbind-key",
-	"unlink-window",
-	"wait-for",
+// tmuxOutOfOrder are the entries of tmux's command table (cmd_table in
+// cmd.c) that are not where alphabetical order would put them, each with
+// the command it comes before there. The order decides which command an
+// ambiguous prefix lists first, and what list-commands prints;
+// TestTableIsTmuxs checks it against tmux's own list-commands.
+var tmuxOutOfOrder = []struct{ name, before string }{
+	{"display-popup", "display-panes"},
 }
 
 // cmdTable is every family's entries in tmux's table order. It is made by
@@ -152,9 +78,13 @@ var tmuxTableOrder = []string{
 var cmdTable []*cmdEntry
 
 func init() {
-	cmdTable = tableInOrder(tmuxTableOrder,
-		bufferCommands, environmentCommands, layoutCommands, optionCommands, paneCommands,
-		serverCommands, sessionCommands, windowCommands, clientCommands, scriptCommands, keyCommands, modeCommands)
+	cmdTable = tmuxOrder(
+		family("buffer", bufferCommands), family("client", clientCommands),
+		family("environment", environmentCommands), family("key", keyCommands),
+		family("layout", layoutCommands), family("mode", modeCommands),
+		family("option", optionCommands), family("pane", paneCommands),
+		family("script", scriptCommands), family("server", serverCommands),
+		family("session", sessionCommands), family("window", windowCommands))
 	cmdExact = exactNames(cmdTable)
 	for _, e := range cmdTable {
 		if name := "after-" + e.name; optionByName[name] != nil {
@@ -164,27 +94,34 @@ func init() {
 	}
 }
 
-// tableInOrder puts the families' entries in order; a command missing from
-// either side, or declared twice, is a programming error caught as the
-// package loads.
-func tableInOrder(order []string, families ...[]*cmdEntry) []*cmdEntry {
-	byName := make(map[string]*cmdEntry, len(order))
-	for _, family := range families {
-		for _, e := range family {
-			if byName[e.name] != nil {
-				panic(fmt.Sprintf("faketmux: command %s declared twice", e.name))
-			}
-			byName[e.name] = e
-		}
+// family marks entries as declared in cmd_<name>.go.
+func family(name string, entries []*cmdEntry) []*cmdEntry {
+	for _, e := range entries {
+		e.family = name
 	}
-	if len(byName) != len(order) {
-		panic(fmt.Sprintf("faketmux: %d commands declared, tmux's table has %d", len(byName), len(order)))
+	return entries
+}
+
+// tmuxOrder puts the families' entries in tmux's table order: by name,
+// then each of tmuxOutOfOrder moved before the command it precedes in
+// tmux.
+func tmuxOrder(families ...[]*cmdEntry) []*cmdEntry {
+	table := slices.Concat(families...)
+	slices.SortFunc(table, func(a, b *cmdEntry) int { return strings.Compare(a.name, b.name) })
+	index := func(name string) int {
+		return slices.IndexFunc(table, func(e *cmdEntry) bool { return e.name == name })
 	}
-	table := make([]*cmdEntry, len(order))
-	for i, name := range order {
-		if table[i] = byName[name]; table[i] == nil {
-			panic("faketmux: no entry for tmux's command " + name)
+	for _, move := range tmuxOutOfOrder {
+		from, to := index(move.name), index(move.before)
+		if from < 0 || to < 0 {
+			continue
 		}
+		e := table[from]
+		table = slices.Delete(table, from, from+1)
+		if to > from {
+			to--
+		}
+		table = slices.Insert(table, to, e)
 	}
 	return table
 }

@@ -207,15 +207,6 @@ func differentialCases(family string, scenarios []scenario) struct{} {
 	return struct{}{}
 }
 
-// allScenarios is every family's scenarios.
-func allScenarios() []scenario {
-	var all []scenario
-	for _, family := range slices.Sorted(maps.Keys(differentialFamilies)) {
-		all = append(all, differentialFamilies[family]...)
-	}
-	return all
-}
-
 func TestDifferential(t *testing.T) {
 	tmux := realTmux(t)
 	if *update && tmux == "" {
