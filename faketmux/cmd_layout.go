@@ -10,7 +10,9 @@ import (
 var layoutCommands = []*cmdEntry{
 	{name: "next-layout", alias: "nextl", template: "t:", lower: 0, upper: 0, usage: `[-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdNextLayout},
 	{name: "previous-layout", alias: "prevl", template: "t:", lower: 0, upper: 0, usage: `[-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdPreviousLayout},
-	{name: "select-layout", alias: "selectl", template: "Enopt:", lower: 0, upper: 1, usage: `[-Enop] [-t target-pane] [layout-name]`, target: targetSpec{kind: findPane}, exec: cmdSelectLayout},
+	{name: "select-layout", alias: "selectl", template: "Enopt:", lower: 0, upper: 1, usage: `[-Enop] [-t target-pane] [layout-name]`, target: targetSpec{kind: findPane}, exec: cmdSelectLayout,
+		differs: "A name that is neither a preset nor starts with a hex digit crashes tmux 3.3a; " +
+			"the emulator says `invalid layout: NAME`."},
 }
 
 // layoutStep is which way next-layout, previous-layout and select-layout

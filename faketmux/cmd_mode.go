@@ -12,12 +12,20 @@ import (
 // mode on the pane: the emulator keeps tmux's stack of modes, and runs
 // copy mode's commands (copymode.go).
 var modeCommands = []*cmdEntry{
-	{name: "copy-mode", alias: "", template: "eHMs:t:uq", lower: 0, upper: 0, usage: `[-eHMuq] [-s src-pane] [-t target-pane]`, source: targetSpec{kind: findPane}, target: targetSpec{kind: findPane}, exec: cmdCopyMode},
-	{name: "clock-mode", alias: "", template: "t:", lower: 0, upper: 0, usage: `[-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdClockMode},
-	{name: "choose-client", alias: "", template: "F:f:K:NO:rt:Z", lower: 0, upper: 1, usage: `[-NrZ] [-F format] [-f filter] [-K key-format] [-O sort-order] [-t target-pane] [template]`, target: targetSpec{kind: findPane}, exec: cmdChooseClient},
-	{name: "choose-tree", alias: "", template: "F:f:GK:NO:rst:wZ", lower: 0, upper: 1, usage: `[-GNrswZ] [-F format] [-f filter] [-K key-format] [-O sort-order] [-t target-pane] [template]`, target: targetSpec{kind: findPane}, exec: cmdChooseTree},
-	{name: "customize-mode", alias: "", template: "F:f:Nt:Z", lower: 0, upper: 0, usage: `[-NZ] [-F format] [-f filter] [-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdCustomizeMode},
-	{name: "find-window", alias: "findw", template: "CiNrt:TZ", lower: 1, upper: 1, usage: `[-CiNrTZ] [-t target-pane] match-string`, target: targetSpec{kind: findPane}, exec: cmdChooseTree},
+	{name: "copy-mode", alias: "", template: "eHMs:t:uq", lower: 0, upper: 0, usage: `[-eHMuq] [-s src-pane] [-t target-pane]`, source: targetSpec{kind: findPane}, target: targetSpec{kind: findPane}, exec: cmdCopyMode,
+		differs: "Searches take Go's regular expressions (RE2, leftmost-longest), not POSIX's, " +
+			"and have no time limit. With wrap-search off, the count of matches the position " +
+			"indicator shows after a search that stopped at an end may differ."},
+	{name: "clock-mode", alias: "", template: "t:", lower: 0, upper: 0, usage: `[-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdClockMode,
+		differs: "What the mode shows is not modelled, nor the keys that do not leave it."},
+	{name: "choose-client", alias: "", template: "F:f:K:NO:rt:Z", lower: 0, upper: 1, usage: `[-NrZ] [-F format] [-f filter] [-K key-format] [-O sort-order] [-t target-pane] [template]`, target: targetSpec{kind: findPane}, exec: cmdChooseClient,
+		differs: "What the mode shows is not modelled, nor the keys that do not leave it."},
+	{name: "choose-tree", alias: "", template: "F:f:GK:NO:rst:wZ", lower: 0, upper: 1, usage: `[-GNrswZ] [-F format] [-f filter] [-K key-format] [-O sort-order] [-t target-pane] [template]`, target: targetSpec{kind: findPane}, exec: cmdChooseTree,
+		differs: "What the mode shows is not modelled, nor the keys that do not leave it."},
+	{name: "customize-mode", alias: "", template: "F:f:Nt:Z", lower: 0, upper: 0, usage: `[-NZ] [-F format] [-f filter] [-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdCustomizeMode,
+		differs: "What the mode shows is not modelled, nor the keys that do not leave it."},
+	{name: "find-window", alias: "findw", template: "CiNrt:TZ", lower: 1, upper: 1, usage: `[-CiNrTZ] [-t target-pane] match-string`, target: targetSpec{kind: findPane}, exec: cmdChooseTree,
+		differs: "What the mode shows is not modelled, nor the keys that do not leave it."},
 }
 
 // modeKind is one of tmux's pane modes.

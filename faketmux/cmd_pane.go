@@ -12,7 +12,9 @@ import (
 
 // paneCommands are the pane commands, as tmux's cmd-*.c declare them.
 var paneCommands = []*cmdEntry{
-	{name: "split-window", alias: "splitw", template: "bc:de:fF:hIl:p:Pt:vZ", lower: 0, upper: -1, usage: `[-bdefhIPvZ] [-c start-directory] [-e environment] [-F format] [-l size] [-t target-pane][shell-command]`, target: targetSpec{kind: findPane}, exec: cmdSplitWindow},
+	{name: "split-window", alias: "splitw", template: "bc:de:fF:hIl:p:Pt:vZ", lower: 0, upper: -1, usage: `[-bdefhIPvZ] [-c start-directory] [-e environment] [-F format] [-l size] [-t target-pane][shell-command]`, target: targetSpec{kind: findPane}, exec: cmdSplitWindow,
+		differs: "`-I` reads all of the client's standard input before it draws it on the pane; " +
+			"tmux draws it as it comes."},
 	{name: "kill-pane", alias: "killp", template: "at:", lower: 0, upper: 0, usage: `[-a] [-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdKillPane},
 	{name: "resize-pane", alias: "resizep", template: "DLMRTt:Ux:y:Z", lower: 0, upper: 1, usage: `[-DLMRTUZ] [-x width] [-y height] [-t target-pane] [adjustment]`, target: targetSpec{kind: findPane}, exec: cmdResizePane},
 	{name: "swap-pane", alias: "swapp", template: "dDs:t:UZ", lower: 0, upper: 0, usage: `[-dDUZ] [-s src-pane] [-t dst-pane]`, source: targetSpec{kind: findPane, defaultMarked: true}, target: targetSpec{kind: findPane}, exec: cmdSwapPane},
@@ -21,9 +23,12 @@ var paneCommands = []*cmdEntry{
 	{name: "move-pane", alias: "movep", template: "bdfhvp:l:s:t:", lower: 0, upper: 0, usage: `[-bdfhv] [-l size] [-s src-pane] [-t dst-pane]`, source: targetSpec{kind: findPane, defaultMarked: true}, target: targetSpec{kind: findPane}, exec: cmdJoinPane},
 	{name: "respawn-pane", alias: "respawnp", template: "c:e:kt:", lower: 0, upper: -1, usage: `[-k] [-c start-directory] [-e environment] [-t target-pane] [shell-command]`, target: targetSpec{kind: findPane}, exec: cmdRespawnPane},
 	{name: "list-panes", alias: "lsp", template: "asF:f:t:", lower: 0, upper: 0, usage: `[-as] [-F format] [-f filter] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdListPanes},
-	{name: "select-pane", alias: "selectp", template: "DdegLlMmP:RT:t:UZ", lower: 0, upper: 0, usage: `[-DdeLlMmRUZ] [-T title] [-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdSelectPane},
+	{name: "select-pane", alias: "selectp", template: "DdegLlMmP:RT:t:UZ", lower: 0, upper: 0, usage: `[-DdeLlMmRUZ] [-T title] [-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdSelectPane,
+		differs: "The styles of `-P` change nothing drawn: nothing is drawn."},
 	{name: "last-pane", alias: "lastp", template: "det:Z", lower: 0, upper: 0, usage: `[-deZ] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdLastPane},
-	{name: "display-message", alias: "display", template: "ac:d:INpt:F:v", lower: 0, upper: 1, usage: `[-aINpv] [-c target-client] [-d delay] [-F format] [-t target-pane] [message]`, target: targetSpec{kind: findPane, canFail: true}, exec: cmdDisplayMessage},
+	{name: "display-message", alias: "display", template: "ac:d:INpt:F:v", lower: 0, upper: 1, usage: `[-aINpv] [-c target-client] [-d delay] [-F format] [-t target-pane] [message]`, target: targetSpec{kind: findPane, canFail: true}, exec: cmdDisplayMessage,
+		differs: "Without `-p` the message shows on no status line, since nothing is drawn; " +
+			"it still goes to the message log."},
 	{name: "capture-pane", alias: "capturep", template: "ab:CeE:JNpPqS:t:", lower: 0, upper: 0, usage: `[-aCeJNpPq] [-b buffer-name] [-E end-line] [-S start-line] [-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdCapturePane},
 	{name: "clear-history", alias: "clearhist", template: "t:", lower: 0, upper: 0, usage: `[-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdClearHistory},
 }

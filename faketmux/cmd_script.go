@@ -27,9 +27,14 @@ var scriptCommands = []*cmdEntry{
 	{name: "lock-server", alias: "lock", template: "", lower: 0, upper: 0, usage: ``, exec: cmdLock},
 	{name: "lock-session", alias: "locks", template: "t:", lower: 0, upper: 0, usage: `[-t target-session]`, target: targetSpec{kind: findSession}, exec: cmdLock},
 	{name: "clear-prompt-history", alias: "clearphist", template: "T:", lower: 0, upper: 0, usage: `[-T type]`, exec: cmdClearPromptHistory},
-	{name: "show-prompt-history", alias: "showphist", template: "T:", lower: 0, upper: 0, usage: `[-T type]`, exec: cmdShowPromptHistory},
-	{name: "if-shell", alias: "if", template: "bFt:", lower: 2, upper: 3, usage: `[-bF] [-t target-pane] shell-command command [command]`, target: targetSpec{kind: findPane, canFail: true}, exec: cmdIfShell},
-	{name: "run-shell", alias: "run", template: "bd:Ct:", lower: 0, upper: 1, usage: `[-bC] [-d delay] [-t target-pane] [shell-command]`, target: targetSpec{kind: findPane, canFail: true}, exec: cmdRunShell},
+	{name: "show-prompt-history", alias: "showphist", template: "T:", lower: 0, upper: 0, usage: `[-T type]`, exec: cmdShowPromptHistory,
+		differs: "The histories are always empty: only a terminal client's prompt fills them."},
+	{name: "if-shell", alias: "if", template: "bFt:", lower: 2, upper: 3, usage: `[-bF] [-t target-pane] shell-command command [command]`, target: targetSpec{kind: findPane, canFail: true}, exec: cmdIfShell,
+		differs: "A `-b` whose commands do not parse crashes tmux 3.3a; the emulator drops them."},
+	{name: "run-shell", alias: "run", template: "bd:Ct:", lower: 0, upper: 1, usage: `[-bC] [-d delay] [-t target-pane] [shell-command]`, target: targetSpec{kind: findPane, canFail: true}, exec: cmdRunShell,
+		differs: "Its output is not kept in the view mode it opens, so copy-mode commands there " +
+			"find nothing to copy. A job's standard input is /dev/null; tmux gives it a socket " +
+			"nobody writes to."},
 	{name: "source-file", alias: "source", template: "Fnqv", lower: 1, upper: -1, usage: `[-Fnqv] path ...`, exec: cmdSourceFile},
 	{name: "pipe-pane", alias: "pipep", template: "IOot:", lower: 0, upper: 1, usage: `[-IOo] [-t target-pane] [shell-command]`, target: targetSpec{kind: findPane}, exec: cmdPipePane},
 	{name: "wait-for", alias: "wait", template: "LSU", lower: 1, upper: 1, usage: `[-L|-S|-U] channel`, exec: cmdWaitFor},

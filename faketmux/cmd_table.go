@@ -1,5 +1,10 @@
 package faketmux
 
+// COMMANDS.md, the command reference, is made from the table and the
+// differential cases by a test.
+//
+//go:generate go test -run TestCommandsReference -update .
+
 import (
 	"slices"
 	"strings"
@@ -9,8 +14,9 @@ import (
 // cmd_<family>.go as tmux's cmd-*.c declare theirs: how it parses, the
 // function that runs it, and what it does not do as tmux does. Every
 // command of tmux 3.3a has an entry (TestTableIsTmuxs), each with its exec
-// function and a differential case (TestEveryCommandHasCodeAndACase), and
-// COMMANDS.md is made from them (TestCommandsReference).
+// function and a differential case, or a noCase saying why it has none
+// (TestEveryCommandHasCodeAndACase); COMMANDS.md is made from them
+// (TestCommandsReference).
 type cmdEntry struct {
 	name, alias string
 	template    string // getopt-style: a letter, then ':' if it takes a value

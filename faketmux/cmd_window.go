@@ -15,11 +15,18 @@ var windowCommands = []*cmdEntry{
 	{name: "kill-window", alias: "killw", template: "at:", lower: 0, upper: 0, usage: `[-a] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdKillWindow},
 	{name: "rename-window", alias: "renamew", template: "t:", lower: 1, upper: 1, usage: `[-t target-window] new-name`, target: targetSpec{kind: findWindow}, exec: cmdRenameWindow},
 	{name: "move-window", alias: "movew", template: "abdkrs:t:", lower: 0, upper: 0, usage: `[-abdkr] [-s src-window] [-t dst-window]`, source: targetSpec{kind: findWindow}, exec: cmdMoveWindow},
-	{name: "link-window", alias: "linkw", template: "abdks:t:", lower: 0, upper: 0, usage: `[-abdk] [-s src-window] [-t dst-window]`, source: targetSpec{kind: findWindow}, exec: cmdLinkWindow},
+	{name: "link-window", alias: "linkw", template: "abdks:t:", lower: 0, upper: 0, usage: `[-abdk] [-s src-window] [-t dst-window]`, source: targetSpec{kind: findWindow}, exec: cmdLinkWindow,
+		differs: "In the command line that links a window, tmux counts the window-linked notification " +
+			"still pending in `window_linked` and `window_linked_sessions`; the emulator counts the " +
+			"window's places only."},
 	{name: "unlink-window", alias: "unlinkw", template: "kt:", lower: 0, upper: 0, usage: `[-k] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdUnlinkWindow},
 	{name: "swap-window", alias: "swapw", template: "ds:t:", lower: 0, upper: 0, usage: `[-d] [-s src-window] [-t dst-window]`, source: targetSpec{kind: findWindow, defaultMarked: true}, target: targetSpec{kind: findWindow}, exec: cmdSwapWindow},
 	{name: "rotate-window", alias: "rotatew", template: "Dt:UZ", lower: 0, upper: 0, usage: `[-DUZ] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdRotateWindow},
-	{name: "respawn-window", alias: "respawnw", template: "c:e:kt:", lower: 0, upper: -1, usage: `[-k] [-c start-directory] [-e environment] [-t target-window] [shell-command]`, target: targetSpec{kind: findWindow}, exec: cmdRespawnWindow},
+	{name: "respawn-window", alias: "respawnw", template: "c:e:kt:", lower: 0, upper: -1, usage: `[-k] [-c start-directory] [-e environment] [-t target-window] [shell-command]`, target: targetSpec{kind: findWindow}, exec: cmdRespawnWindow,
+		differs: "On a zoomed window, tmux 3.3a frees the layout under the zoom and keeps the window " +
+			"zoomed, its layout then naming a freed pane; the emulator unzooms first. Of a window " +
+			"of several panes, tmux 3.3a keeps the window's last pane pointing at a freed one, so " +
+			"`!`, `{last}` and `select-pane -l` read freed memory; the emulator forgets the last pane."},
 	{name: "resize-window", alias: "resizew", template: "aADLRt:Ux:y:", lower: 0, upper: 1, usage: `[-aADLRU] [-x width] [-y height] [-t target-window] [adjustment]`, target: targetSpec{kind: findWindow}, exec: cmdResizeWindow},
 	{name: "list-windows", alias: "lsw", template: "F:f:at:", lower: 0, upper: 0, usage: `[-a] [-F format] [-f filter] [-t target-session]`, target: targetSpec{kind: findSession}, exec: cmdListWindows},
 	{name: "select-window", alias: "selectw", template: "lnpTt:", lower: 0, upper: 0, usage: `[-lnpT] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdSelectWindow},

@@ -194,7 +194,7 @@ func configFile(t *testing.T, config [][]string) string {
 	return name
 }
 
-var update = goflag.Bool("update", false, "re-record real tmux's answers in testdata (needs tmux 3.3a on PATH)")
+var update = goflag.Bool("update", false, "re-record real tmux's answers in testdata (needs tmux 3.3a on PATH), and rewrite COMMANDS.md")
 
 // differentialFamilies are the scenarios of each family, as its file
 // declares them.
