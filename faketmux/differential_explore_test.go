@@ -109,7 +109,7 @@ type explorer struct {
 	// respawned is set once a sequence has respawn-window: tmux 3.3a
 	// leaves the window's last pane pointing at a pane it freed, so the
 	// last pane ("!", "{last}", select-pane -l, last-pane) is no longer
-	// asked for (see faketmux/README.md).
+	// asked for (see respawn-window in faketmux/COMMANDS.md).
 	respawned bool
 }
 

@@ -59,8 +59,8 @@ import (
 // automatic name is a race in tmux itself.
 
 // freedCellRE matches a layout that names a pane by a number no scenario
-// reaches, which is how tmux 3.3a shows a cell it freed (the README's
-// respawn-window of a zoomed window).
+// reaches, which is how tmux 3.3a shows a cell it freed (respawn-window of
+// a zoomed window: see COMMANDS.md).
 var freedCellRE = regexp.MustCompile(`[0-9]+x[0-9]+,[0-9]+,[0-9]+,[0-9]{6,}\b`)
 
 var (
@@ -513,7 +513,7 @@ func runScenario(t *testing.T, tmux, family string, sc scenario) {
 			t.Skipf("%s: tmux 3.3a's server crashed, where the emulator carries on (faketmux/README.md)", what)
 		}
 		if sc.explore && freedCellRE.MatchString(want.stdout) {
-			t.Skipf("%s: tmux 3.3a shows a layout cell it freed (faketmux/README.md)", what)
+			t.Skipf("%s: tmux 3.3a shows a layout cell it freed (respawn-window in faketmux/COMMANDS.md)", what)
 		}
 		if want.stdout != got.stdout {
 			t.Errorf("%s: stdout\n tmux: %q\n fake: %q", what, want.stdout, got.stdout)

@@ -10,6 +10,8 @@
 // panes as far as tmux's clients use them; panes run real programs in a
 // pseudo-terminal (see internal/pane).
 //
-// What is supported and what is not is tabled in README.md. Behaviour is
-// checked against the real tmux by differential_test.go.
+// README.md says what it models and where it differs from tmux, and
+// COMMANDS.md, generated from the command table, what each command does
+// differently. Behaviour is checked against the real tmux by
+// differential_test.go.
 package faketmux
