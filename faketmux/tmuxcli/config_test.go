@@ -57,7 +57,7 @@ func TestParseConfig(t *testing.T) {
 		{"set @a x\\", failed},
 		{"%bogus\n", failed},
 		// Blocks come as one word; a condition needs the server.
-		{"bind x { kill-server }\n", lines([]string{"bind", "x", cmdparse.Block + `[{"Argv":["kill-server"],"Number":1}]`})},
+		{"bind x { kill-server }\n", lines([]string{"bind", "x", cmdparse.EncodeBlock([]cmdparse.Line{{Argv: []string{"kill-server"}, Number: 1}})})},
 		{"%if 1\nset -g @a x\n%endif\n", ConfigFile{Text: []byte("%if 1\nset -g @a x\n%endif\n")}},
 	} {
 		if got := parseConfig([]byte(tc.text), "/w", env); !reflect.DeepEqual(got, tc.want) {
