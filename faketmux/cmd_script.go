@@ -745,8 +745,8 @@ func printArgs(entry *cmdEntry, a *args) string {
 	}
 	for i, v := range a.values {
 		b.WriteByte(' ')
-		if a.blocks[i] != nil {
-			b.WriteString("{ " + v + " }")
+		if blk := a.blocks[i]; blk != nil {
+			b.WriteString("{ " + blk.value() + " }")
 		} else {
 			b.WriteString(argsEscape(v))
 		}

@@ -132,6 +132,7 @@ func (c *client) fire(cmd *command) error {
 	it := &cmd.item
 	*it = cmdItem{entry: e, args: &cmd.args}
 	c.command = e.name
+	cmd.args.printBlockValues()
 	var err error
 	if e.client != 0 {
 		if it.client, err = c.targetClient(&cmd.args, e.client); err != nil {
