@@ -209,8 +209,8 @@ func (c *client) printVerbose(path string, number int, cmds []command) int {
 // commandGroups are the commands an argument of a command holds: a
 // block's groups as they are, or a string (text, which the caller may
 // have expanded) parsed into one group, as tmux's args_make_commands
-// gives them.
-func (c *client) commandGroups(a *args, i int, text string) ([][]command, error) {
+// gives them for a command read at at.
+func (c *client) commandGroups(a *args, i int, text string, at origin) ([][]command, error) {
 	if b := a.blocks[i]; b != nil {
 		groups := make([][]command, len(b.groups))
 		for j, g := range b.groups {
@@ -218,7 +218,7 @@ func (c *client) commandGroups(a *args, i int, text string) ([][]command, error)
 		}
 		return groups, nil
 	}
-	cmds, err := c.parseCommandString(text)
+	cmds, err := c.parseCommandStringAt(text, at)
 	return [][]command{cmds}, err
 }
 

@@ -200,3 +200,31 @@ var _ = differentialCases("parse", []scenario{
 		cmd("show", "-s", "command-alias"),
 	}},
 })
+
+// A command string's errors say where the command that has it was read,
+// its own lines counted on from there (a newline in quotes counts in
+// neither); a key binding's do not.
+var _ = differentialCases("parse", []scenario{
+	{name: "errors in command strings", steps: []step{
+		cmd("new-session", "-d", "-s", "m", "-n", "w", "sleep 1000"),
+		writeFile("s.conf",
+			`display -p one`,
+			``,
+			`if -F 1 "nosuch"`,
+			`if -F 1 "display -p two`,
+			`nosuch2"`,
+			`if -F 1 "if -F 1 \"nosuch3\""`,
+			`if -F 1 {`,
+			`  display -p three`,
+			`  if -F 1 "nosuch4"`,
+			`}`,
+			`run -C "display -p \"unterminated"`,
+			`if -F 1 "a }"`,
+			`if -F 1 "display -p four ; nosuch5 ; display -p five"`,
+			`bind y "nosuch6"`,
+		),
+		cmd("source-file", "s.conf"),
+		cmd("source-file", "-n", "s.conf"),
+		cmd("if-shell", "-F", "1", "nosuch7"),
+	}},
+})
