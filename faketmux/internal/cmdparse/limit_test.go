@@ -3,6 +3,7 @@ package cmdparse
 import (
 	"errors"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -214,4 +215,27 @@ func FuzzParseCost(f *testing.F) {
 			})
 		}
 	})
+}
+
+// BenchmarkNestedBlocks parses n levels of if -F 1 { … }, one a line:
+// the time, bytes and allocations of a level should not grow with n.
+func BenchmarkNestedBlocks(b *testing.B) {
+	for _, n := range []int{10, 16, 22, 200, 1666} {
+		text := []byte(nesting("blocks over lines", n))
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			for b.Loop() {
+				if _, err := Parse(text, Options{Lookup: noEnv}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			runtime.ReadMemStats(&after)
+			per := float64(b.N) * float64(n)
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/per, "ns/level")
+			b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/per, "B/level")
+			b.ReportMetric(float64(after.Mallocs-before.Mallocs)/per, "allocs/level")
+		})
+	}
 }
