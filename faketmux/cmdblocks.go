@@ -160,6 +160,9 @@ func blockValues(e *cmdEntry, a *args, first int) error {
 		}
 		if a.blocks == nil {
 			a.blocks = map[int]*block{}
+			// The values are the words the command was parsed from,
+			// which a configuration file keeps for the next server.
+			a.values = slices.Clone(a.values)
 		}
 		a.blocks[i] = b
 		a.values[i] = ""

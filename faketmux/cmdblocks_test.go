@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/cmdparse"
 )
 
 // sourceText runs source-file on a file holding text, returning its
@@ -115,4 +117,21 @@ func TestNestedBlocksTooDeep(t *testing.T) {
 		mustFail(t, s, "yacc stack overflow", args...)
 	}
 	mustFail(t, s, `command attach-session: argument 1 must be "string"`, "if-shell", "-F", "1", bare(3332))
+}
+
+// A configuration's blocks are the same for each server it starts.
+func TestConfigBlocksStay(t *testing.T) {
+	s := RunT(t)
+	lines, err := cmdparse.Parse([]byte("bind -T c x {\n display -p a\n display -p b\n}\n"), cmdparse.Options{Lookup: func(string) (string, bool) { return "", false }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	config := [][]string{lines[0].Argv}
+	for range 2 {
+		startWith(t, s, config, "new-session", "-d")
+		if got := mustRun(t, s, "list-keys", "-T", "c"); got != "bind-key -T c x display-message -p a \\;\\; display-message -p b\n" {
+			t.Errorf("list-keys: %q", got)
+		}
+		mustRun(t, s, "kill-server")
+	}
 }
