@@ -56,20 +56,6 @@ func New(cfg Config) (*Server, error) {
 // MCP returns the underlying go-sdk server.
 func (s *Server) MCP() *mcp.Server { return s.mcp }
 
-func (t tool) definition() *mcp.Tool {
-	def := &mcp.Tool{
-		Name:        t.name,
-		Title:       t.title,
-		Description: t.desc,
-		InputSchema: inputSchema(t.params),
-		Annotations: &t.annotations,
-	}
-	if t.output != nil {
-		def.OutputSchema = t.output
-	}
-	return def
-}
-
 // requestIDKey is where a result's _meta carries the id that the audit log
 // records for the call. The go-sdk does not hand tool handlers the JSON-RPC
 // id, so the server makes its own.
@@ -80,16 +66,19 @@ func (s *Server) handler(t tool) mcp.ToolHandler {
 		s.calls.Add(1)
 		defer s.calls.Done()
 		started, requestID := time.Now(), newRequestID()
-		a, early, out, err := s.call(withOwner(ctx, s.owner(req)), t, req.Params.Arguments)
+		_, early, out, err := s.call(withOwner(ctx, s.owner(req)), t, req.Params.Arguments)
 		var res *mcp.CallToolResult
 		if err == nil {
-			res, err = successResult(out)
+			res, err = t.successResult(out)
 		}
-		auditRecord(s.cfg.Audit, t.name, sessionID(req), requestID, auditArgs(s.cfg.AuditKey, s.payloads, req.Params.Arguments, a, early, t.params), started, err)
+		auditRecord(s.cfg.Audit, t.name, sessionID(req), requestID, s.auditArgs(req.Params.Arguments, t.args, early), started, err)
 		if err != nil {
 			res = errorResult(err)
 		}
-		res.Meta = mcp.Meta{requestIDKey: requestID}
+		if res.Meta == nil {
+			res.Meta = mcp.Meta{}
+		}
+		res.Meta[requestIDKey] = requestID
 		return res, nil
 	}
 }
@@ -98,36 +87,30 @@ func (s *Server) handler(t tool) mcp.ToolHandler {
 // of its large payloads for the audit log goes on beside it (early). A
 // panic becomes an error that carries nothing of the panic: it must
 // neither stop the server nor carry content to the client or the log.
-func (s *Server) call(ctx context.Context, t tool, raw json.RawMessage) (a args, early redactions, out any, err error) {
+func (s *Server) call(ctx context.Context, t tool, raw json.RawMessage) (a any, early redactions, out any, err error) {
 	defer func() {
 		if recover() != nil {
-			out, err = nil, fmt.Errorf("internal error in %s", t.name)
+			out, err = nil, &toolError{err: fmt.Errorf("internal error in %s", t.name), errType: "InternalError", unexpected: true}
 		}
 	}()
-	if a, err = decodeArgs(raw, t.params); err != nil {
+	if a, err = t.decode(raw); err != nil {
 		return nil, nil, nil, err
 	}
-	early = startRedactions(s.cfg.AuditKey, a, s.resolvePayloads(a), t.params)
-	out, err = t.run(s, ctx, a)
+	early = s.startRedactions(t.args, a, s.resolvePayloads(t.args, a))
+	out, err = t.exec(s, ctx, a)
 	return a, early, out, err
 }
 
-func successResult(out any) (*mcp.CallToolResult, error) {
-	if text, ok := out.(string); ok {
-		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, nil
-	}
-	data, err := json.Marshal(out)
-	if err != nil {
-		return nil, err
-	}
-	return &mcp.CallToolResult{
-		Content:           []mcp.Content{&mcp.TextContent{Text: string(data)}},
-		StructuredContent: json.RawMessage(data),
-	}, nil
-}
-
+// errorResult is a failed call's answer: a tool error, whose text is the
+// message and, on a line of its own, what to do about it, and whose _meta
+// says what kind of failure it was.
 func errorResult(err error) *mcp.CallToolResult {
-	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: err.Error()}}}
+	meta, suggestion := errorMeta(err)
+	text := err.Error()
+	if suggestion != "" {
+		text += "\n" + suggestion
+	}
+	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: text}}, Meta: meta}
 }
 
 // refuseHiddenTools answers a call to a tool above the safety tier with a tool
@@ -143,8 +126,9 @@ func (s *Server) refuseHiddenTools(next mcp.MethodHandler) mcp.MethodHandler {
 		if !hidden {
 			return next(ctx, method, req)
 		}
-		err := errToolTier(call.Params.Name, need, s.cfg.Safety)
-		auditRecord(s.cfg.Audit, call.Params.Name, sessionID(call), newRequestID(), auditArgs(s.cfg.AuditKey, s.payloads, call.Params.Arguments, nil, nil, nil), time.Now(), err)
+		err := refusal(errToolTier(call.Params.Name, need, s.cfg.Safety), "Call a tool of this tier or below, or restart the server at a higher tier.")
+		hiddenTool, _ := toolNamed(call.Params.Name)
+		auditRecord(s.cfg.Audit, call.Params.Name, sessionID(call), newRequestID(), s.auditArgs(call.Params.Arguments, hiddenTool.args, nil), time.Now(), err)
 		return errorResult(err), nil
 	}
 }

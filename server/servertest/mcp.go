@@ -348,13 +348,29 @@ func cmdCall(ts *testscript.TestScript, neg bool, args []string) error {
 		// The client decoded it from JSON already: maps, slices, strings,
 		// float64s and bools, which print back as the server sent them.
 		// A show_buffer reply can be megabytes, so it is written once,
-		// straight out.
-		sc.last = res.StructuredContent
+		// straight out. A result wrapped under "result" prints unwrapped.
+		sc.last = unwrapped(res.StructuredContent)
+		if text, ok := sc.last.(string); ok {
+			fmt.Fprintf(ts.Stdout(), "%s\n", text)
+			break
+		}
 		if err := newCanonicalEncoder(ts.Stdout()).Encode(sc.last); err != nil {
 			return err
 		}
 	}
 	return tmuxtest.ExitStatus(neg, 0)
+}
+
+// unwrapped is a tool's structured result, out from under "result" when
+// the tool wraps it there (a result that is not an object, as libtmux-mcp's
+// server gives a text or a list).
+func unwrapped(structured any) any {
+	if m, ok := structured.(map[string]any); ok && len(m) == 1 {
+		if v, ok := m["result"]; ok {
+			return v
+		}
+	}
+	return structured
 }
 
 // parseToolArgs reads a tool's arguments: a JSON object, and fields much as

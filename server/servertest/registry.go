@@ -23,7 +23,8 @@ var commands = []tmuxtest.Command{
 		Run: cmdMCPStop},
 	{Name: "call", Args: "[-s NAME] TOOL [{JSON}] [ARG=string] [ARG@=file] [ARG:=json]...", Neg: true,
 		Summary: "Call TOOL with the arguments given as a JSON object and as fields: ARG=string, ARG@=file (the file's bytes as a string), ARG:=json. " +
-			"A result prints on stdout: structured content as one line of JSON with sorted keys, else the text. " +
+			"A result prints on stdout: structured content as one line of JSON with sorted keys, else the text; " +
+			"a result the tool wraps under \"result\" (a text, a list) prints unwrapped, a text as itself. " +
 			"A tool error prints its text on stderr and fails unless negated; a protocol error prints `protocol error: ...` on stderr and fails the same way.",
 		Run: cmdCall},
 	{Name: "field", Args: "PATH", Neg: false,

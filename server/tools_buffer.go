@@ -11,199 +11,111 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// A tool is one MCP tool: what it advertises and what it does. run returns
-// either a string (sent as text) or a value (sent as structured content).
-type tool struct {
-	name, title, desc string
-	tier              Tier
-	params            []param
-	output            schema // nil for tools that answer in text
-	annotations       mcp.ToolAnnotations
-	run               func(s *Server, ctx context.Context, a args) (any, error)
-}
-
-// yes is for the annotations whose "true" must be spelt out, being
-// pointers whose nil means "unknown".
-var yes = func() *bool { b := true; return &b }()
+// The paste-buffer tools: load_buffer, show_buffer, paste_buffer,
+// paste_text, delete_buffer and list_buffers. Every buffer they make is
+// named in the agent namespace (naming.go), and they refuse any other.
 
 const defaultShowMaxLines = 500
 
-var socketParam = param{name: "socket_name", kind: kindString, nullable: true,
-	desc: "tmux socket name (tmux -L). Null uses the server's configured socket."}
-
-// onSocket is socketParam's field in every tool's arguments.
+// onSocket is the socket_name argument of every tool but list_servers and
+// the batches.
 type onSocket struct {
-	SocketName *string `arg:"socket_name"`
+	SocketName *string `json:"socket_name" desc:"tmux socket name (tmux -L). Null uses the server's configured socket."`
 }
 
-func bufferNameParam(verb string) param {
-	return param{name: "buffer_name", kind: kindString, required: true,
-		desc: "The buffer_name that load_buffer returned. Other names are refused. Buffer to " + verb + "."}
-}
-
-// pasteTargetParams are the arguments after the first of paste_buffer and
-// paste_text, in libtmux-mcp's order: where to paste, and how.
-var pasteTargetParams = []param{
-	{name: "pane_id", kind: kindString, nullable: true, desc: "Pane to paste into, e.g. %3."},
-	{name: "bracket", kind: kindBoolean, def: true,
-		desc: "Wrap the paste in bracketed-paste markers when the pane's program asked for them."},
-	{name: "session_name", kind: kindString, nullable: true, desc: "Paste into this session's active pane."},
-	{name: "session_id", kind: kindString, nullable: true, desc: "Paste into this session's active pane, e.g. $0."},
-	{name: "window_id", kind: kindString, nullable: true, desc: "Paste into this window's active pane, e.g. @2."},
-	socketParam,
-}
-
-// pasteTarget is pasteTargetParams's fields but socket_name.
+// pasteTarget is where paste_buffer and paste_text paste, and how.
 type pasteTarget struct {
-	PaneID      *string `arg:"pane_id"`
-	Bracket     bool    `arg:"bracket"`
-	SessionName *string `arg:"session_name"`
-	SessionID   *string `arg:"session_id"`
-	WindowID    *string `arg:"window_id"`
+	PaneID      *string `json:"pane_id" desc:"Pane to paste into, e.g. %3."`
+	Bracket     bool    `json:"bracket" default:"true" desc:"Wrap the paste in bracketed-paste markers when the pane's program asked for them."`
+	SessionName *string `json:"session_name" desc:"Paste into this session's active pane."`
+	SessionID   *string `json:"session_id" desc:"Paste into this session's active pane, e.g. $0."`
+	WindowID    *string `json:"window_id" desc:"Paste into this window's active pane, e.g. @2."`
 }
 
-var textParam = param{name: "text", kind: kindString, required: true, payload: true,
-	desc: "The text to paste, byte for byte; it may span lines. The audit log records only its length and a digest."}
-
-// tools lists every tool the server can offer; the safety tier picks which.
-var tools = []tool{
-	{
+var bufferTools = []tool{
+	newTool(tool{
 		name:  "load_buffer",
 		title: "Load tmux Buffer",
 		desc: "Load text into a new agent-namespaced tmux paste buffer and return its name. " +
 			"Every call makes a fresh, unique buffer, even with the same logical_name, so concurrent agents never collide. " +
 			"Pass the returned buffer_name to show_buffer, paste_buffer and delete_buffer.",
 		tier: TierMutating,
-		params: []param{
-			{name: "content", kind: kindString, required: true, payload: true,
-				desc: "The text to load, byte for byte; it may span lines. The audit log records only its length and a digest."},
-			{name: "logical_name", kind: kindString, nullable: true,
-				desc: "A short label that ends the buffer's name, matching [A-Za-z0-9_.-]{1,64}. Null or empty means \"buf\"."},
-			socketParam,
-		},
-		output: schema{
-			"type":        "object",
-			"description": "A handle to the buffer just made. Use buffer_name in later calls.",
-			"properties": schema{
-				"buffer_name": schema{"type": "string", "description": "The tmux buffer's full name: prefix, UUID nonce and logical name."},
-				"logical_name": schema{"anyOf": []any{schema{"type": "string"}, schema{"type": "null"}}, "default": nil,
-					"description": "The logical_name the caller passed, or null."},
-			},
-			"required": []string{"buffer_name"},
-		},
+		// As libtmux-mcp advertises it.
 		annotations: mcp.ToolAnnotations{DestructiveHint: yes, IdempotentHint: false, OpenWorldHint: yes, ReadOnlyHint: false},
-		run:         typed((*Server).loadBuffer),
-	},
-	{
+	}, (*Server).loadBuffer),
+	newTool(tool{
 		name:  "show_buffer",
 		title: "Show tmux Buffer",
 		desc: "Read back a buffer that load_buffer made. Long buffers keep their last lines: " +
 			"content_truncated says whether lines were dropped from the head and content_truncated_lines how many.",
-		tier: TierReadonly,
-		params: []param{
-			bufferNameParam("read"),
-			{name: "max_lines", kind: kindInteger, nullable: true, def: int64(defaultShowMaxLines),
-				desc: "Return at most this many lines, the last ones. Null returns every line, still within the server's byte cap."},
-			socketParam,
-		},
-		output: schema{
-			"type": "object",
-			"properties": schema{
-				"buffer_name":             schema{"type": "string"},
-				"content":                 schema{"type": "string"},
-				"content_truncated":       schema{"type": "boolean"},
-				"content_truncated_lines": schema{"type": "integer"},
-			},
-			"required": []string{"buffer_name", "content", "content_truncated", "content_truncated_lines"},
-		},
+		tier:        TierReadonly,
 		annotations: mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: yes},
-		run:         typed((*Server).showBuffer),
-	},
-	{
+	}, (*Server).showBuffer),
+	newTool(tool{
 		name:  "paste_buffer",
 		title: "Paste tmux Buffer",
 		desc: "Paste a buffer that load_buffer made into a pane, as tmux paste-buffer does (line feeds become carriage returns). " +
 			"Name the pane by pane_id, or by window_id, session_id or session_name for that target's active pane.",
 		tier:        TierMutating,
-		params:      append([]param{bufferNameParam("paste")}, pasteTargetParams...),
 		annotations: mcp.ToolAnnotations{DestructiveHint: yes, OpenWorldHint: yes},
-		run:         typed((*Server).pasteBuffer),
-	},
-	{
+	}, (*Server).pasteBuffer),
+	newTool(tool{
 		name:  "paste_text",
 		title: "Paste Text",
 		desc: "Paste text into a pane in one call: it goes into a fresh buffer, is pasted as tmux paste-buffer does " +
 			"(line feeds become carriage returns), and the buffer is deleted, whether the paste worked or not. " +
 			"Use load_buffer and paste_buffer instead to inspect the text first or paste it more than once. " +
 			"Name the pane by pane_id, or by window_id, session_id or session_name for that target's active pane.",
-		tier:   TierMutating,
-		params: append([]param{textParam}, pasteTargetParams...),
+		tier: TierMutating,
 		// As load_buffer's: each call makes (and removes) a buffer of its own.
 		annotations: mcp.ToolAnnotations{DestructiveHint: yes, IdempotentHint: false, OpenWorldHint: yes, ReadOnlyHint: false},
-		run:         typed((*Server).pasteText),
-	},
-	{
+	}, (*Server).pasteText),
+	newTool(tool{
 		name:        "delete_buffer",
 		title:       "Delete tmux Buffer",
 		desc:        "Delete a buffer that load_buffer made.",
 		tier:        TierMutating,
-		params:      []param{bufferNameParam("delete"), socketParam},
 		annotations: mcp.ToolAnnotations{DestructiveHint: yes, IdempotentHint: false, OpenWorldHint: yes},
-		run:         typed((*Server).deleteBuffer),
-	},
-	{
+	}, (*Server).deleteBuffer),
+	newTool(tool{
 		name:  "list_buffers",
 		title: "List tmux Buffers",
 		desc: "List the buffers this session made that still exist, most recent first, without their content. " +
 			"The user's own buffers, other agents' and other sessions' are never listed.",
-		tier:   TierReadonly,
-		params: []param{socketParam},
-		output: schema{
-			"type": "object",
-			"properties": schema{
-				"buffers": schema{"type": "array", "items": schema{
-					"type": "object",
-					"properties": schema{
-						"buffer_name":  schema{"type": "string"},
-						"logical_name": schema{"type": "string"},
-						"size_bytes":   schema{"type": "integer"},
-						"created":      schema{"type": "string", "format": "date-time"},
-					},
-					"required": []string{"buffer_name", "logical_name", "size_bytes", "created"},
-				}},
-			},
-			"required": []string{"buffers"},
-		},
+		tier:        TierReadonly,
 		annotations: mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: yes},
-		run:         typed((*Server).listBuffers),
-	},
+	}, (*Server).listBuffers),
 }
 
 type loadResult struct {
-	BufferName  string  `json:"buffer_name"`
-	LogicalName *string `json:"logical_name"`
+	BufferName  string  `json:"buffer_name" desc:"The tmux buffer's full name: prefix, UUID nonce and logical name. Pass it to show_buffer, paste_buffer and delete_buffer."`
+	LogicalName *string `json:"logical_name" desc:"The logical_name the caller passed, or null."`
+}
+
+func (loadResult) SchemaDescription() string {
+	return "A handle to the buffer just made. Use buffer_name in later calls."
 }
 
 type loadArgs struct {
-	Content     string  `arg:"content"`
-	LogicalName *string `arg:"logical_name"`
+	Content     string  `json:"content" payload:"true" desc:"The text to load, byte for byte; it may span lines. The audit log records only its length and a digest."`
+	LogicalName *string `json:"logical_name" desc:"A short label that ends the buffer's name, matching [A-Za-z0-9_.-]{1,64}. Null or empty means \"buf\"."`
 	onSocket
 }
 
-func (s *Server) loadBuffer(ctx context.Context, a loadArgs) (any, error) {
+func (s *Server) loadBuffer(ctx context.Context, a loadArgs) (loadResult, error) {
 	if err := s.checkPayload("content", a.Content, errEmptyContent); err != nil {
-		return nil, err
+		return loadResult{}, err
 	}
 	socket, err := a.socket()
 	if err != nil {
-		return nil, err
+		return loadResult{}, err
 	}
 	name, err := s.names.allocate(a.LogicalName)
 	if err != nil {
-		return nil, err
+		return loadResult{}, err
 	}
 	if err := s.load(ctx, socket, name, a.Content); err != nil {
-		return nil, err
+		return loadResult{}, err
 	}
 	return loadResult{BufferName: name, LogicalName: a.LogicalName}, nil
 }
@@ -302,25 +214,26 @@ type showResult struct {
 }
 
 type showArgs struct {
-	bufferRef
-	MaxLines *int64 `arg:"max_lines"`
+	BufferName string `json:"buffer_name" desc:"The buffer_name that load_buffer returned. Other names are refused. Buffer to read."`
+	MaxLines   *int64 `json:"max_lines" default:"500" desc:"Return at most this many lines, the last ones. Null returns every line, still within the server's byte cap."`
+	onSocket
 }
 
-func (s *Server) showBuffer(ctx context.Context, a showArgs) (any, error) {
-	name, socket, err := s.bufferArgs(a.bufferRef)
+func (s *Server) showBuffer(ctx context.Context, a showArgs) (showResult, error) {
+	name, socket, err := s.bufferArgs(bufferRef{a.BufferName, a.onSocket})
 	if err != nil {
-		return nil, err
+		return showResult{}, err
 	}
 	maxLines := 0 // null: no line limit
 	if n := a.MaxLines; n != nil {
 		if *n < 1 {
-			return nil, errMaxLines
+			return showResult{}, errMaxLines
 		}
 		maxLines = int(min(*n, int64(s.cfg.MaxShowBytes)))
 	}
 	out, err := s.tmux(ctx, socket, nil, "show-buffer", "-b", name)
 	if err != nil {
-		return nil, err
+		return showResult{}, err
 	}
 	t := lastLines(out, maxLines, s.cfg.MaxShowBytes, showReplyBudget(s.cfg.MaxReplyBytes, name, len(out)))
 	content := s.payloads.Park(t.content) // the transport splices it in
@@ -331,21 +244,22 @@ func (s *Server) showBuffer(ctx context.Context, a showArgs) (any, error) {
 }
 
 type pasteBufferArgs struct {
-	bufferRef
+	BufferName string `json:"buffer_name" desc:"The buffer_name that load_buffer returned. Other names are refused. Buffer to paste."`
 	pasteTarget
+	onSocket
 }
 
-func (s *Server) pasteBuffer(ctx context.Context, a pasteBufferArgs) (any, error) {
-	name, socket, err := s.bufferArgs(a.bufferRef)
+func (s *Server) pasteBuffer(ctx context.Context, a pasteBufferArgs) (string, error) {
+	name, socket, err := s.bufferArgs(bufferRef{a.BufferName, a.onSocket})
 	if err != nil {
-		return nil, err
+		return "", err
 	}
 	pane, err := s.resolvePane(ctx, socket, a.pasteTarget)
 	if err != nil {
-		return nil, err
+		return "", err
 	}
 	if _, err := s.tmux(ctx, socket, nil, pasteCommand(name, pane, a.Bracket)...); err != nil {
-		return nil, err
+		return "", err
 	}
 	return fmt.Sprintf("Buffer '%s' pasted to pane %s", name, pane), nil
 }
@@ -353,30 +267,30 @@ func (s *Server) pasteBuffer(ctx context.Context, a pasteBufferArgs) (any, error
 // pasteText is load_buffer, paste_buffer and delete_buffer in one call and,
 // given a pane_id, one tmux round trip: load, check, paste -d.
 type pasteTextArgs struct {
-	Text string `arg:"text"`
+	Text string `json:"text" payload:"true" desc:"The text to paste, byte for byte; it may span lines. The audit log records only its length and a digest."`
 	pasteTarget
 	onSocket
 }
 
-func (s *Server) pasteText(ctx context.Context, a pasteTextArgs) (any, error) {
+func (s *Server) pasteText(ctx context.Context, a pasteTextArgs) (string, error) {
 	if err := s.checkPayload("text", a.Text, errEmptyText); err != nil {
-		return nil, err
+		return "", err
 	}
 	socket, err := a.socket()
 	if err != nil {
-		return nil, err
+		return "", err
 	}
 	pane, err := s.resolvePane(ctx, socket, a.pasteTarget)
 	if err != nil {
-		return nil, err
+		return "", err
 	}
 	logical := "paste"
 	name, err := s.names.allocate(&logical)
 	if err != nil {
-		return nil, err
+		return "", err
 	}
 	if err := s.load(ctx, socket, name, a.Text, pasteCommand(name, pane, a.Bracket, "-d")...); err != nil {
-		return nil, err
+		return "", err
 	}
 	return fmt.Sprintf("Text pasted to pane %s", pane), nil
 }
@@ -444,13 +358,18 @@ func checkID(argName string, sigil byte, id string) error {
 	return nil
 }
 
-func (s *Server) deleteBuffer(ctx context.Context, a bufferRef) (any, error) {
-	name, socket, err := s.bufferArgs(a)
+type deleteArgs struct {
+	BufferName string `json:"buffer_name" desc:"The buffer_name that load_buffer returned. Other names are refused. Buffer to delete."`
+	onSocket
+}
+
+func (s *Server) deleteBuffer(ctx context.Context, a deleteArgs) (string, error) {
+	name, socket, err := s.bufferArgs(bufferRef{a.BufferName, a.onSocket})
 	if err != nil {
-		return nil, err
+		return "", err
 	}
 	if _, err := s.tmux(ctx, socket, nil, "delete-buffer", "-b", name); err != nil {
-		return nil, err
+		return "", err
 	}
 	s.owned.remove(socket, name)
 	return fmt.Sprintf("Buffer '%s' deleted", name), nil
@@ -460,24 +379,26 @@ type listedBuffer struct {
 	BufferName  string `json:"buffer_name"`
 	LogicalName string `json:"logical_name"`
 	SizeBytes   int64  `json:"size_bytes"`
-	Created     string `json:"created"`
+	Created     string `json:"created" format:"date-time"`
 }
 
 type listResult struct {
 	Buffers []listedBuffer `json:"buffers"`
 }
 
-func (s *Server) listBuffers(ctx context.Context, a onSocket) (any, error) {
+type listBuffersArgs struct{ onSocket }
+
+func (s *Server) listBuffers(ctx context.Context, a listBuffersArgs) (listResult, error) {
 	socket, err := a.socket()
 	if err != nil {
-		return nil, err
+		return listResult{}, err
 	}
 	// Spaces, not tabs, between fields: without a UTF-8 locale tmux prints
 	// control characters in formats as '_'. Our names hold no spaces, and a
 	// line that does not split into three is someone else's buffer.
 	out, err := s.tmux(ctx, socket, nil, "list-buffers", "-F", "#{buffer_name} #{buffer_size} #{buffer_created}")
 	if err != nil {
-		return nil, err
+		return listResult{}, err
 	}
 	res := listResult{Buffers: []listedBuffer{}}
 	for line := range strings.Lines(string(out)) {
@@ -489,7 +410,7 @@ func (s *Server) listBuffers(ctx context.Context, a onSocket) (any, error) {
 		size, err1 := strconv.ParseInt(fields[1], 10, 64)
 		created, err2 := strconv.ParseInt(fields[2], 10, 64)
 		if err1 != nil || err2 != nil {
-			return nil, fmt.Errorf("tmux list-buffers on %s printed a line that is not name, size and time", socketLabel(socket))
+			return listResult{}, fmt.Errorf("tmux list-buffers on %s printed a line that is not name, size and time", socketLabel(socket))
 		}
 		res.Buffers = append(res.Buffers, listedBuffer{
 			BufferName:  fields[0],
@@ -504,7 +425,7 @@ func (s *Server) listBuffers(ctx context.Context, a onSocket) (any, error) {
 // bufferRef is the buffer_name and socket_name of a tool that uses a
 // buffer.
 type bufferRef struct {
-	BufferName string `arg:"buffer_name"`
+	BufferName string
 	onSocket
 }
 
@@ -523,11 +444,27 @@ func (o onSocket) socket() (string, error) {
 	if socket == nil {
 		return "", nil
 	}
-	// A '/' would make tmux -L reach a socket outside its own directory.
-	if strings.ContainsAny(*socket, "/\x00") {
-		return "", errBadID("socket_name", "a tmux socket name (tmux -L), without '/'")
+	if !validSocketName(*socket) {
+		return "", validationError(errBadID("socket_name", "a tmux socket name (tmux -L): one name, not . or .., "+
+			"of at most "+strconv.Itoa(maxSocketName)+" bytes, without '/' or control characters"))
 	}
 	return *socket, nil
+}
+
+// maxSocketName is the longest socket name tmux can make a socket of: its
+// path must fit a unix socket address (107 bytes), and the shortest socket
+// directory, /tmp/tmux-0/, takes 12 of them.
+const maxSocketName = 107 - len("/tmp/tmux-0/")
+
+// validSocketName reports whether name can name a tmux socket in its
+// socket directory, as tmux -L does: "", "." and ".." name the directory
+// (tmux: "Is a directory"), a '/' a path outside it, and a control
+// character would reach error texts and the audit log as it is.
+func validSocketName(name string) bool {
+	if name == "" || name == "." || name == ".." || len(name) > maxSocketName {
+		return false
+	}
+	return !strings.ContainsFunc(name, func(r rune) bool { return r == '/' || r < ' ' || r == 0x7f })
 }
 
 func socketLabel(socket string) string {

@@ -1,0 +1,134 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"reflect"
+	"slices"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/tmuxbuf/tmuxbuf/internal/argspec"
+)
+
+// A tool is one MCP tool, declared once: its name, title, tier,
+// annotations and description, and a typed function whose argument and
+// result structs give both schemas (see package argspec) and the decoding
+// of its calls. Each family's tools are declared in its tools_<family>.go.
+type tool struct {
+	name, title, desc string
+	tier              Tier
+	annotations       mcp.ToolAnnotations
+	// alwaysLoad is libtmux-mcp's discovery hint (anthropic/alwaysLoad in
+	// the tool's _meta), on the tools an agent reaches for first.
+	alwaysLoad bool
+	// selfBounded marks a tool that waits, within a ceiling of its own:
+	// it is never retried, and no batch may call it.
+	selfBounded bool
+
+	args   *argspec.Spec
+	output argspec.Schema
+	wraps  bool // the result goes under "result" (argspec.Output)
+	decode func(raw json.RawMessage) (any, error)
+	exec   func(s *Server, ctx context.Context, args any) (any, error)
+}
+
+// newTool completes t with run, a method of Server that takes its
+// arguments as A and answers with R.
+func newTool[A, R any](t tool, run func(*Server, context.Context, A) (R, error)) tool {
+	t.args = argspec.For[A]()
+	t.output = argspec.Output[R]()
+	t.wraps = argspec.Wraps(reflect.TypeFor[R]())
+	spec := t.args
+	t.decode = func(raw json.RawMessage) (any, error) {
+		a := new(A)
+		if err := spec.Decode(raw, a); err != nil {
+			return nil, validationError(err)
+		}
+		return a, nil
+	}
+	t.exec = func(s *Server, ctx context.Context, a any) (any, error) {
+		return run(s, ctx, *a.(*A))
+	}
+	return t
+}
+
+// The annotation presets of libtmux-mcp, by what a tool does.
+var (
+	// annReadOnly: reads, and changes nothing.
+	annReadOnly = mcp.ToolAnnotations{ReadOnlyHint: true, DestructiveHint: no, IdempotentHint: true, OpenWorldHint: no}
+	// annMutating: changes state, the same way each time.
+	annMutating = mcp.ToolAnnotations{DestructiveHint: no, IdempotentHint: true, OpenWorldHint: no}
+	// annCreate: makes something new each time.
+	annCreate = mcp.ToolAnnotations{DestructiveHint: no, OpenWorldHint: no}
+	// annShell: what it sends runs in a shell, which reaches anywhere.
+	annShell = mcp.ToolAnnotations{DestructiveHint: no, OpenWorldHint: yes}
+	// annDestructive: destroys something.
+	annDestructive = mcp.ToolAnnotations{DestructiveHint: yes, OpenWorldHint: no}
+)
+
+// yes and no are for the annotations whose value must be spelt out, being
+// pointers whose nil means "unknown".
+var yes, no = func() (*bool, *bool) { t, f := true, false; return &t, &f }()
+
+// definition is what the tool advertises.
+func (t tool) definition() *mcp.Tool {
+	def := &mcp.Tool{
+		Name:         t.name,
+		Title:        t.title,
+		Description:  t.desc,
+		InputSchema:  t.args.InputSchema(),
+		OutputSchema: t.output,
+		Annotations:  &t.annotations,
+	}
+	if t.alwaysLoad {
+		def.Meta = mcp.Meta{"anthropic/alwaysLoad": true}
+	}
+	return def
+}
+
+// successResult is a tool's answer: its result as structured content, under
+// "result" for a tool that wraps it, and as text: a text result as itself,
+// any other as its JSON, as libtmux-mcp's server (FastMCP) answers.
+func (t tool) successResult(out any) (*mcp.CallToolResult, error) {
+	var structured any = out
+	if t.wraps {
+		structured = map[string]any{"result": out}
+	}
+	data, err := json.Marshal(structured)
+	if err != nil {
+		return nil, err
+	}
+	text, isText := out.(string)
+	if !isText {
+		if text, err = marshalText(out, t.wraps, data); err != nil {
+			return nil, err
+		}
+	}
+	return &mcp.CallToolResult{
+		Content:           []mcp.Content{&mcp.TextContent{Text: text}},
+		StructuredContent: json.RawMessage(data),
+	}, nil
+}
+
+// marshalText is a result's text: its own JSON, which for a wrapped result
+// is not the structured content's.
+func marshalText(out any, wraps bool, structured []byte) (string, error) {
+	if !wraps {
+		return string(structured), nil
+	}
+	data, err := json.Marshal(out)
+	return string(data), err
+}
+
+// tools is every tool the server can offer, in libtmux-mcp's order of
+// registration; the safety tier picks which it does.
+var tools = slices.Concat(bufferTools)
+
+// toolNamed is the tool of that name, if the server has one.
+func toolNamed(name string) (tool, bool) {
+	i := slices.IndexFunc(tools, func(t tool) bool { return t.name == name })
+	if i < 0 {
+		return tool{}, false
+	}
+	return tools[i], true
+}
