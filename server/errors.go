@@ -13,11 +13,11 @@ import (
 // Every tool error text the server writes itself. None of them quotes
 // content; caller-chosen strings are shortened first.
 var (
-	errBadLogicalName     = errors.New("logical_name must match [A-Za-z0-9_.-]{1,64}")
-	errEmptyContent       = errors.New("content is empty: tmux keeps no empty buffer, so none was made")
-	errEmptyText          = errors.New("text is empty: there is nothing to paste, and nothing was sent to tmux")
-	errMaxLines           = errors.New("max_lines must be at least 1, or null for no line limit")
-	errNoPaneTarget       = errors.New("name the pane to paste into: pane_id, window_id, session_id or session_name")
+	errBadLogicalName = errors.New("logical_name must match [A-Za-z0-9_.-]{1,64}")
+	errEmptyContent   = errors.New("content is empty: tmux keeps no empty buffer, so none was made")
+	errEmptyText      = errors.New("text is empty: there is nothing to paste, and nothing was sent to tmux")
+	errMaxLines       = errors.New("max_lines must be at least 1, or null for no line limit")
+	errNoPaneTarget   = errors.New("name the pane to paste into: pane_id, window_id, session_id or session_name")
 )
 
 func errContentTooLarge(argName string, n, max int) error {
