@@ -83,7 +83,7 @@ func TestControlErrorsAreTmuxs(t *testing.T) {
 		t.Errorf("showing a deleted buffer: %q", got)
 	}
 	other := e.load("y")
-	if got := e.fails("paste_buffer", map[string]any{"buffer_name": other, "pane_id": "%999"}); !strings.Contains(got, "can't find pane") {
+	if got := e.fails("paste_buffer", map[string]any{"buffer_name": other, "pane_id": "%999"}); !strings.Contains(got, "pane %999 not found") {
 		t.Errorf("pasting into a missing pane: %q", got)
 	}
 	// A session name with a quote reaches tmux intact.
@@ -376,7 +376,7 @@ func TestControlPasteText(t *testing.T) {
 		b, _ := readFile(out)
 		return b == text, fmt.Sprintf("%q", b)
 	})
-	if got := e.fails("paste_text", map[string]any{"text": text, "pane_id": "%999"}); !strings.Contains(got, "can't find pane: %999") {
+	if got := e.fails("paste_text", map[string]any{"text": text, "pane_id": "%999"}); !strings.Contains(got, "pane %999 not found") {
 		t.Errorf("pasting into a missing pane: %q", got)
 	}
 	if names := e.bufferNames(); len(names) != 0 {

@@ -149,12 +149,24 @@ func (e *tmuxError) Error() string {
 	case noBuffer:
 		return fmt.Sprintf("no such buffer on %s: it was deleted, or its tmux server restarted (%s)", where, msg)
 	case noTarget:
-		return fmt.Sprintf("tmux %s on %s: %s", e.command, where, msg)
+		return notFoundText(msg, where)
 	}
 	if msg == "" {
 		return fmt.Sprintf("tmux %s on %s failed with exit status %d", e.command, where, e.exit)
 	}
 	return fmt.Sprintf("tmux %s on %s failed with exit status %d: %s", e.command, where, e.exit, msg)
+}
+
+// notFoundText says what tmux could not find, as "pane %9 not found on
+// ...": tmux says "can't find pane: %9", and a session named exactly is
+// "=name" to it.
+func notFoundText(msg, where string) string {
+	what, name, ok := strings.Cut(strings.TrimPrefix(msg, "can't find "), ": ")
+	if !ok {
+		return fmt.Sprintf("%s on %s", msg, where)
+	}
+	name = strings.TrimSuffix(strings.TrimPrefix(name, "="), ":")
+	return fmt.Sprintf("%s %s not found on %s", what, name, where)
 }
 
 // cutShort reports whether err is a tmux command stopped before it

@@ -105,9 +105,9 @@ func TestPasteTextLeavesNoBuffer(t *testing.T) {
 	}
 
 	check("missing pane", e.fails("paste_text", map[string]any{"text": secret, "pane_id": "%99"}),
-		"tmux paste-buffer on the configured tmux server: can't find pane: %99")
-	check("missing window", e.fails("paste_text", map[string]any{"text": secret, "window_id": "@99"}), "can't find window: @99")
-	check("no target", e.fails("paste_text", map[string]any{"text": secret}), "name the pane to paste into")
+		"pane %99 not found on the configured tmux server")
+	check("missing window", e.fails("paste_text", map[string]any{"text": secret, "window_id": "@99"}), "window @99 not found")
+	check("missing session", e.fails("paste_text", map[string]any{"text": secret, "session_name": "nosuch"}), "session nosuch not found")
 	check("empty", e.fails("paste_text", map[string]any{"text": "", "pane_id": pane}), "text is empty")
 	tooBig := secret + strings.Repeat("x", 1024)
 	check("too large", e.fails("paste_text", map[string]any{"text": tooBig, "pane_id": pane}),

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -25,11 +26,27 @@ type onSocket struct {
 
 // pasteTarget is where paste_buffer and paste_text paste, and how.
 type pasteTarget struct {
-	PaneID      *string `json:"pane_id" desc:"Pane to paste into, e.g. %3."`
-	Bracket     bool    `json:"bracket" default:"true" desc:"Wrap the paste in bracketed-paste markers when the pane's program asked for them."`
-	SessionName *string `json:"session_name" desc:"Paste into this session's active pane."`
-	SessionID   *string `json:"session_id" desc:"Paste into this session's active pane, e.g. $0."`
-	WindowID    *string `json:"window_id" desc:"Paste into this window's active pane, e.g. @2."`
+	paneRef
+	Bracket bool `json:"bracket" default:"true" desc:"Wrap the paste in bracketed-paste markers when the pane's program asked for them."`
+}
+
+// pasteLine is the paste-buffer of paste_buffer and paste_text, with the
+// bracket argument's -p and any further flags, and after it a command that
+// prints the pane it pasted into: the line stops at a paste that failed,
+// and display-message prints nothing, successfully, for a pane that is
+// not there.
+func (a pasteTarget) pasteLine(buffer string, flags ...string) ([]string, error) {
+	target, err := a.target()
+	if err != nil {
+		return nil, err
+	}
+	cmd := append([]string{"paste-buffer"}, flags...)
+	cmd = withTarget(target, append(cmd, "-b", buffer)...)
+	if a.Bracket {
+		cmd = append(cmd, "-p")
+	}
+	cmd = append(cmd, ";")
+	return append(withTarget(target, append(cmd, "display-message", "-p")...), "#{pane_id}"), nil
 }
 
 var bufferTools = []tool{
@@ -114,7 +131,7 @@ func (s *Server) loadBuffer(ctx context.Context, a loadArgs) (loadResult, error)
 	if err != nil {
 		return loadResult{}, err
 	}
-	if err := s.load(ctx, socket, name, a.Content); err != nil {
+	if _, err := s.load(ctx, socket, name, a.Content); err != nil {
 		return loadResult{}, err
 	}
 	return loadResult{BufferName: name, LogicalName: a.LogicalName}, nil
@@ -140,16 +157,16 @@ func (s *Server) checkPayload(argName, payload string, ifEmpty error) error {
 // standard input. Names hold nothing a format would read (no '#', ',' or
 // '}'), so name goes into the filter as it is.
 //
-// consume, when given, is a command that uses the buffer up (paste-buffer
-// -d): it goes on the same command line, after the check, so that a paste
-// costs one round trip. tmux has no way to make it wait on the check's
-// answer, so a load that the check finds short has been consumed all the
-// same; the error says so.
+// consume, when given, is commands that use the buffer up (paste-buffer
+// -d): they go on the same command line, after the check, so that a paste
+// costs one round trip, and what they print is returned. tmux has no way
+// to make them wait on the check's answer, so a load that the check finds
+// short has been consumed all the same; the error says so.
 //
 // The buffer is this server's from before the load until it is known to be
 // gone: the caller's handle when load returns nil without consume. On any
 // failure no buffer of that name is left behind.
-func (s *Server) load(ctx context.Context, socket, name, content string, consume ...string) error {
+func (s *Server) load(ctx context.Context, socket, name, content string, consume ...string) ([]byte, error) {
 	s.owned.add(ownerOf(ctx), socket, name)
 	line := []string{"load-buffer", "-b", name, "-", ";",
 		"list-buffers", "-F", "#{buffer_size}", "-f", "#{==:#{buffer_name}," + name + "}"}
@@ -163,21 +180,22 @@ func (s *Server) load(ctx context.Context, socket, name, content string, consume
 		// (can't find pane, the server gone): name what the caller asked for.
 		te.command = consume[0]
 	}
-	confirmed := err == nil && string(out) == strconv.Itoa(len(content))+"\n"
+	size := strconv.Itoa(len(content)) + "\n"
+	confirmed := err == nil && strings.HasPrefix(string(out), size)
 	switch {
 	case confirmed && len(consume) > 0:
 		s.owned.remove(socket, name)
-		return nil
+		return out[len(size):], nil
 	case confirmed:
-		return nil
+		return nil, nil
 	case mayStillRun(err):
 		s.discard(socket, name)
-		return err
+		return nil, err
 	case withdrawn(err), err != nil && len(consume) == 0:
 		// tmux refused the load itself, or never had it, so it made
 		// nothing.
 		s.owned.remove(socket, name)
-		return err
+		return nil, err
 	}
 	// Whatever tmux made, nobody will get its name: delete it before
 	// answering, so that the caller sees nothing left behind.
@@ -187,9 +205,10 @@ func (s *Server) load(ctx context.Context, socket, name, content string, consume
 		s.owned.remove(socket, name)
 	}
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return errLoadUnconfirmed(socket, len(content), out, len(consume) > 0)
+	listed, _, _ := bytes.Cut(out, []byte("\n")) // the size, before what consume printed
+	return nil, errLoadUnconfirmed(socket, len(content), listed, len(consume) > 0)
 }
 
 // discard deletes, in the background, a buffer whose load was cut short:
@@ -254,14 +273,15 @@ func (s *Server) pasteBuffer(ctx context.Context, a pasteBufferArgs) (string, er
 	if err != nil {
 		return "", err
 	}
-	pane, err := s.resolvePane(ctx, socket, a.pasteTarget)
+	line, err := a.pasteLine(name)
 	if err != nil {
 		return "", err
 	}
-	if _, err := s.tmux(ctx, socket, nil, pasteCommand(name, pane, a.Bracket)...); err != nil {
+	pane, err := s.tmux(ctx, socket, nil, line...)
+	if err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("Buffer '%s' pasted to pane %s", name, pane), nil
+	return fmt.Sprintf("Buffer '%s' pasted to pane %s", name, strings.TrimSpace(string(pane))), nil
 }
 
 // pasteText is load_buffer, paste_buffer and delete_buffer in one call and,
@@ -280,82 +300,20 @@ func (s *Server) pasteText(ctx context.Context, a pasteTextArgs) (string, error)
 	if err != nil {
 		return "", err
 	}
-	pane, err := s.resolvePane(ctx, socket, a.pasteTarget)
-	if err != nil {
-		return "", err
-	}
 	logical := "paste"
 	name, err := s.names.allocate(&logical)
 	if err != nil {
 		return "", err
 	}
-	if err := s.load(ctx, socket, name, a.Text, pasteCommand(name, pane, a.Bracket, "-d")...); err != nil {
-		return "", err
-	}
-	return fmt.Sprintf("Text pasted to pane %s", pane), nil
-}
-
-// pasteCommand is the paste-buffer of paste_buffer and paste_text, with
-// the bracket argument's -p and any further flags.
-func pasteCommand(name, pane string, bracket bool, flags ...string) []string {
-	cmd := append([]string{"paste-buffer"}, flags...)
-	cmd = append(cmd, "-b", name, "-t", pane)
-	if bracket {
-		cmd = append(cmd, "-p")
-	}
-	return cmd
-}
-
-// resolvePane turns the paste tools' target arguments into a pane id, the most
-// specific first, so that the confirmation can name the pane.
-func (s *Server) resolvePane(ctx context.Context, socket string, a pasteTarget) (string, error) {
-	if id := a.PaneID; id != nil {
-		return *id, checkID("pane_id", '%', *id)
-	}
-	var target string
-	switch {
-	case a.WindowID != nil:
-		target = *a.WindowID
-		if err := checkID("window_id", '@', target); err != nil {
-			return "", err
-		}
-	case a.SessionID != nil:
-		target = *a.SessionID
-		if err := checkID("session_id", '$', target); err != nil {
-			return "", err
-		}
-	case a.SessionName != nil:
-		name := *a.SessionName
-		// tmux forbids ':' and '.' in session names; they would split the target.
-		if name == "" || strings.ContainsAny(name, ":.") {
-			return "", errBadID("session_name", "a tmux session name (no ':' or '.')")
-		}
-		target = "=" + name + ":" // '=': exact match, never a prefix of another session
-	default:
-		return "", errNoPaneTarget
-	}
-	// list-panes, not display-message: display-message prints an empty
-	// line and succeeds for a target that does not exist.
-	out, err := s.tmux(ctx, socket, nil, "list-panes", "-t", target, "-F", "#{pane_active} #{pane_id}")
+	line, err := a.pasteLine(name, "-d")
 	if err != nil {
 		return "", err
 	}
-	for line := range strings.Lines(string(out)) {
-		if pane, active := strings.CutPrefix(strings.TrimSpace(line), "1 "); active {
-			return pane, nil
-		}
+	pane, err := s.load(ctx, socket, name, a.Text, line...)
+	if err != nil {
+		return "", err
 	}
-	return "", fmt.Errorf("tmux list-panes on %s showed no active pane for %s", socketLabel(socket), shorten(target, 80))
-}
-
-func checkID(argName string, sigil byte, id string) error {
-	if len(id) < 2 || id[0] != sigil {
-		return errBadID(argName, string(sigil)+"<number>")
-	}
-	if _, err := strconv.ParseUint(id[1:], 10, 32); err != nil {
-		return errBadID(argName, string(sigil)+"<number>")
-	}
-	return nil
+	return fmt.Sprintf("Text pasted to pane %s", strings.TrimSpace(string(pane))), nil
 }
 
 type deleteArgs struct {
