@@ -42,3 +42,11 @@ func (s *Sockets) Close() {
 		srv.Close()
 	}
 }
+
+// Lookup is the Server made for path, if there is one; it makes none.
+func (s *Sockets) Lookup(path string) (*Server, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	srv, ok := s.servers[path]
+	return srv, ok
+}

@@ -3,6 +3,7 @@ package server
 import (
 	"fmt"
 	"log/slog"
+	"strings"
 	"time"
 )
 
@@ -32,6 +33,29 @@ type Config struct {
 	// KeepBuffers leaves an ended session's buffers in tmux (the server
 	// forgets them). Whether to call Cleanup on exit is the caller's choice.
 	KeepBuffers bool
+
+	// Caller is the tmux pane this server runs in, nil when it runs
+	// outside tmux: the tools never kill or respawn it, or what holds it,
+	// and mark it is_caller. ParseCaller reads it from TMUX and TMUX_PANE.
+	Caller *Caller
+}
+
+// Caller is where in tmux the server runs, as tmux tells a pane's
+// programs: the socket of its tmux server (the first field of TMUX) and
+// its pane (TMUX_PANE). Either may be unknown ("").
+type Caller struct {
+	SocketPath string
+	PaneID     string
+}
+
+// ParseCaller reads a Caller from the values of TMUX and TMUX_PANE, nil
+// when both are empty: a process outside tmux.
+func ParseCaller(tmux, tmuxPane string) *Caller {
+	if tmux == "" && tmuxPane == "" {
+		return nil
+	}
+	socket, _, _ := strings.Cut(tmux, ",")
+	return &Caller{SocketPath: socket, PaneID: tmuxPane}
 }
 
 const (

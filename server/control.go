@@ -249,3 +249,16 @@ func (d *ControlDialer) commandLine(commands [][]string, stdin io.Reader, stdout
 	}
 	return line.String(), fifos, nil
 }
+
+// LiveSockets are the sockets of tmux's socket directory a server answers
+// on (see ServerFinder).
+func (d *ControlDialer) LiveSockets() []string { return liveSockets(d.Env) }
+
+// DialPath is the tmux server at the socket path, if one answers there,
+// through a control client of its own.
+func (d *ControlDialer) DialPath(path string) (Tmux, bool) {
+	if !answers(path) {
+		return nil, false
+	}
+	return controlTmux{d: d, global: []string{"-u", "-S", path}}, true
+}

@@ -94,6 +94,11 @@ func TestResultsMatchOutputSchemas(t *testing.T) {
 	ok("paste_buffer", map[string]any{"buffer_name": named, "pane_id": pane})
 	ok("paste_text", map[string]any{"text": "y", "session_name": "main", "bracket": false})
 	ok("delete_buffer", map[string]any{"buffer_name": unnamed})
+	ok("list_sessions", map[string]any{"filters": map[string]any{"session_name": "main"}})
+	ok("get_server_info", nil)
+	ok("list_servers", map[string]any{"extra_socket_paths": []string{"/no/such/socket"}})
+	ok("create_session", map[string]any{"session_name": "made", "environment": `{"A":"1"}`})
+	ok("kill_server", nil)
 	for tool := range e.schemas {
 		if !called[tool] {
 			t.Errorf("%s is listed but not called here", tool)

@@ -24,17 +24,21 @@ var fieldMark, recordMark = func() (string, string) {
 	var b [16]byte
 	rand.Read(b[:])
 	h := hex.EncodeToString(b[:])
-	return "<f" + h[:12] + ">", "<r" + h[12:] + ">\n"
+	return "<f" + h[:12] + ">", "<r" + h[12:] + ">"
 }()
 
-// recordFormat is the -F format that prints records of type T.
-func recordFormat[T any]() string {
+// recordFormat is the -F format that prints records of type T, and after
+// each the extra format variables named.
+func recordFormat[T any](extra ...string) string {
 	var b strings.Builder
 	for i, f := range recordFields(reflect.TypeFor[T]()) {
 		if i > 0 {
 			b.WriteString(fieldMark)
 		}
 		b.WriteString("#{" + f.variable + "}")
+	}
+	for _, v := range extra {
+		b.WriteString(fieldMark + "#{" + v + "}")
 	}
 	b.WriteString(recordMark)
 	return b.String()
@@ -59,29 +63,39 @@ func recordFields(t reflect.Type) []recordField {
 // string field takes the value as it is; an integer or a boolean (tmux's
 // "1" or "0") pointer field is null when tmux printed nothing for it.
 func parseRecords[T any](out []byte) ([]T, error) {
+	records, _, err := parseRecordsExtra[T](out, 0)
+	return records, err
+}
+
+// parseRecordsExtra is parseRecords for recordFormat[T] with n extra
+// variables, whose values come back beside each record.
+func parseRecordsExtra[T any](out []byte, n int) ([]T, [][]string, error) {
 	fields := recordFields(reflect.TypeFor[T]())
 	text := string(out)
 	var records []T
+	var extras [][]string
 	for text != "" {
-		line, rest, found := strings.Cut(text, recordMark)
+		// tmux ends each record it prints with a line feed of its own.
+		line, rest, found := strings.Cut(text, recordMark+"\n")
 		if !found {
-			return nil, fmt.Errorf("tmux printed a record without its end")
+			return nil, nil, fmt.Errorf("tmux printed a record without its end")
 		}
 		text = rest
 		values := strings.Split(line, fieldMark)
-		if len(values) != len(fields) {
-			return nil, fmt.Errorf("tmux printed a record of %d fields, want %d", len(values), len(fields))
+		if len(values) != len(fields)+n {
+			return nil, nil, fmt.Errorf("tmux printed a record of %d fields, want %d", len(values), len(fields)+n)
 		}
 		var r T
 		v := reflect.ValueOf(&r).Elem()
 		for i, f := range fields {
 			if err := setField(v.FieldByIndex(f.index), values[i]); err != nil {
-				return nil, fmt.Errorf("tmux printed #{%s} as %q: %v", f.variable, shorten(values[i], 40), err)
+				return nil, nil, fmt.Errorf("tmux printed #{%s} as %q: %v", f.variable, shorten(values[i], 40), err)
 			}
 		}
 		records = append(records, r)
+		extras = append(extras, values[len(fields):])
 	}
-	return records, nil
+	return records, extras, nil
 }
 
 func setField(dst reflect.Value, value string) error {

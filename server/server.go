@@ -203,6 +203,11 @@ func newRequestID() string {
 // tmux's state runs behind a permit (see permit.go): when the call is cut
 // short, its error says whether the line may still run.
 func (s *Server) tmux(ctx context.Context, socket string, stdin io.Reader, args ...string) ([]byte, error) {
+	return s.tmuxOn(ctx, s.cfg.Tmux.Dial(socket), socket, stdin, args...)
+}
+
+// tmuxOn is tmux on the tmux server t, which socket names in errors.
+func (s *Server) tmuxOn(ctx context.Context, t Tmux, socket string, stdin io.Reader, args ...string) ([]byte, error) {
 	runCtx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
 	line, p, err := gateCommands(runCtx, args, stdin)
@@ -214,7 +219,7 @@ func (s *Server) tmux(ctx context.Context, socket string, stdin io.Reader, args 
 	}
 	var stdout, stderr bytes.Buffer
 	var code int
-	switch t := s.cfg.Tmux.Dial(socket).(type) {
+	switch t := t.(type) {
 	case Backend:
 		code, err = t.RunBackend(runCtx, line, stdin, &stdout, &stderr)
 	default:

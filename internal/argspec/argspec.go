@@ -69,6 +69,7 @@ type field struct {
 	index    []int
 	kind     Kind
 	nullable bool
+	pointer  bool // nullable as a pointer; else as a nil map or slice
 	required bool
 	def      json.RawMessage // the default, as JSON; nil for none
 	desc     string
@@ -115,7 +116,7 @@ func ForType(t reflect.Type) *Spec {
 		f := field{name: name, index: sf.Index, desc: sf.Tag.Get("desc"), payload: sf.Tag.Get("payload") == "true"}
 		ft := sf.Type
 		if ft.Kind() == reflect.Pointer {
-			f.nullable, ft = true, ft.Elem()
+			f.nullable, f.pointer, ft = true, true, ft.Elem()
 		}
 		f.kind, f.elem = kindOf(t, sf.Name, ft)
 		if e := sf.Tag.Get("enum"); e != "" {
@@ -129,6 +130,12 @@ func ForType(t reflect.Type) *Spec {
 				panic("argspec: " + t.String() + "." + sf.Name + ": default is not JSON")
 			}
 			f.def = json.RawMessage(d)
+			if d == "null" {
+				if ft.Kind() != reflect.Map && ft.Kind() != reflect.Slice {
+					panic("argspec: " + t.String() + "." + sf.Name + ": a null default needs a pointer, a map or a slice")
+				}
+				f.nullable = true
+			}
 		} else if f.nullable {
 			f.def = json.RawMessage("null")
 		}
@@ -372,7 +379,7 @@ func (f field) decode(v json.RawMessage, dst reflect.Value, where string) error 
 		return nil
 	}
 	wrong := fmt.Errorf("%s must be %s%s", name, f.kind.what(), orNull(f.nullable))
-	if f.nullable {
+	if f.pointer {
 		p := reflect.New(dst.Type().Elem())
 		dst.Set(p)
 		dst = p.Elem()
