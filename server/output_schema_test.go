@@ -98,6 +98,12 @@ func TestResultsMatchOutputSchemas(t *testing.T) {
 	ok("get_server_info", nil)
 	ok("list_servers", map[string]any{"extra_socket_paths": []string{"/no/such/socket"}})
 	ok("create_session", map[string]any{"session_name": "made", "environment": `{"A":"1"}`})
+	ok("list_windows", map[string]any{"session_name": "main"})
+	ok("get_session_info", map[string]any{"session_name": "made"})
+	ok("create_window", map[string]any{"session_name": "made", "window_name": "w", "direction": "after"})
+	ok("rename_session", map[string]any{"session_name": "made", "new_name": "renamed"})
+	ok("select_window", map[string]any{"session_name": "renamed", "direction": "next"})
+	ok("kill_session", map[string]any{"session_name": "renamed"})
 	ok("kill_server", nil)
 	for tool := range e.schemas {
 		if !called[tool] {
