@@ -93,6 +93,7 @@ func TestResultsMatchOutputSchemas(t *testing.T) {
 	pane := strings.TrimSpace(e.mustTmux("display-message", "-p", "#{pane_id}"))
 	ok("paste_buffer", map[string]any{"buffer_name": named, "pane_id": pane})
 	ok("paste_text", map[string]any{"text": "y", "session_name": "main", "bracket": false})
+	ok("send_keys", map[string]any{"keys": "z", "pane_id": pane, "enter": false})
 	ok("delete_buffer", map[string]any{"buffer_name": unnamed})
 	ok("list_sessions", map[string]any{"filters": map[string]any{"session_name": "main"}})
 	ok("get_server_info", nil)

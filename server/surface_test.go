@@ -54,7 +54,6 @@ var notYet = map[string]string{
 	"search_panes":                 "issue 25",
 	"select_layout":                "issue 24",
 	"select_pane":                  "issue 24",
-	"send_keys":                    "issue 25",
 	"send_keys_batch":              "issue 25",
 	"set_environment":              "issue 24",
 	"set_option":                   "issue 24",

@@ -130,6 +130,7 @@ var families = []struct {
 }{
 	{"server", serverTools},
 	{"session", sessionTools},
+	{"pane input", ioTools},
 	{"buffer", bufferTools},
 }
 
