@@ -38,6 +38,17 @@ type Config struct {
 	// outside tmux: the tools never kill or respawn it, or what holds it,
 	// and mark it is_caller. ParseCaller reads it from TMUX and TMUX_PANE.
 	Caller *Caller
+
+	// WaitMax is the ceiling of every wait (wait_for_text, run_command,
+	// wait_for_channel), LIBTMUX_MCP_WAIT_MAX_SECONDS: a longer timeout
+	// is cut to it, and the result says so. 0 means DefaultWaitMax; it is
+	// held to MinWaitMax..MaxWaitMax, as libtmux-mcp holds it.
+	WaitMax time.Duration
+	// KeepHistory is LIBTMUX_SUPPRESS_HISTORY=0: run_command's
+	// suppress_history defaults to false, so that the commands it types
+	// go into the shell's history. Off, as libtmux-mcp has it by default,
+	// they do not (where the shell ignores a line that starts with a space).
+	KeepHistory bool
 }
 
 // Caller is where in tmux the server runs, as tmux tells a pane's
@@ -61,6 +72,13 @@ func ParseCaller(tmux, tmuxPane string) *Caller {
 const (
 	DefaultMaxContentBytes = 8 << 20
 	DefaultTimeout         = 5 * time.Second
+
+	// The ceiling of waits, as libtmux-mcp has it: 30 s unless
+	// LIBTMUX_MCP_WAIT_MAX_SECONDS says otherwise, and never below 1 s
+	// (every wait would be useless) or above 120 s (no ceiling then).
+	DefaultWaitMax = 30 * time.Second
+	MinWaitMax     = 1 * time.Second
+	MaxWaitMax     = 120 * time.Second
 )
 
 // Tier is a safety tier: a server offers the tools at or below its tier.
@@ -114,6 +132,10 @@ func (c Config) withDefaults() (Config, error) {
 	if c.Version == "" {
 		c.Version = "devel"
 	}
+	if c.WaitMax == 0 {
+		c.WaitMax = DefaultWaitMax
+	}
+	c.WaitMax = min(max(c.WaitMax, MinWaitMax), MaxWaitMax)
 	switch {
 	case c.MaxContentBytes < 0:
 		return c, fmt.Errorf("max content bytes must be positive, got %d", c.MaxContentBytes)
