@@ -141,7 +141,11 @@ func cmdWaitFor(c *client, it *cmdItem) error {
 }
 
 // waitOn makes the command wait until ch is closed, the server goes, or
-// the client gives up (its context ends, as a tmux client is killed).
+// the client gives up (its context ends, as a tmux client is killed). A
+// client that gave up keeps its place among the channel's waiters or
+// lockers, as in tmux, which frees a waiting item only when the channel
+// wakes it: the next signal wakes nobody else and is not kept for a later
+// wait, and a lock handed to it is never released.
 func (c *client) waitOn(it *cmdItem, ch chan struct{}) error {
 	done := c.s.done
 	return it.wait(func() {
@@ -152,20 +156,10 @@ func (c *client) waitOn(it *cmdItem, ch chan struct{}) error {
 		}
 	}, func() error {
 		if err := c.ctx.Err(); err != nil {
-			c.st.forgetWaiter(ch)
 			return errorf(errContextCancelled, err)
 		}
 		return nil
 	})
-}
-
-// forgetWaiter takes ch off every channel, for a client that stopped
-// waiting on its own.
-func (st *state) forgetWaiter(ch chan struct{}) {
-	for _, wc := range st.channels {
-		wc.waiters = slices.DeleteFunc(wc.waiters, func(x chan struct{}) bool { return x == ch })
-		wc.lockers = slices.DeleteFunc(wc.lockers, func(x chan struct{}) bool { return x == ch })
-	}
 }
 
 // hasNoClient is a command run with no client: the configuration's, or
