@@ -183,6 +183,27 @@ func kindOf(owner reflect.Type, field string, t reflect.Type) (Kind, *Spec) {
 	panic("argspec: " + owner.String() + "." + field + " has a type argspec does not read: " + t.String())
 }
 
+// WithDefault is s with the default of its optional argument name set to
+// value, as JSON: for a default that depends on how a server is set up
+// (run_command's suppress_history). It panics on a name s does not have,
+// a required argument, or a value that is not JSON.
+func (s *Spec) WithDefault(name string, value json.RawMessage) *Spec {
+	if !json.Valid(value) {
+		panic("argspec: the default of " + name + " is not JSON")
+	}
+	out := &Spec{typ: s.typ, fields: slices.Clone(s.fields)}
+	for i, f := range out.fields {
+		if f.name == name {
+			if f.required {
+				panic("argspec: " + name + " is required and has no default")
+			}
+			out.fields[i].def = value
+			return out
+		}
+	}
+	panic("argspec: " + s.typ.String() + " has no argument " + name)
+}
+
 // Names are the arguments' names, in declaration order.
 func (s *Spec) Names() []string {
 	names := make([]string, len(s.fields))

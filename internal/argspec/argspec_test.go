@@ -138,13 +138,14 @@ type result struct {
 	ID    string  `json:"id" desc:"its id"`
 	Title *string `json:"title"`
 	When  string  `json:"when" format:"date-time"`
+	How   string  `json:"how" enum:"fast,slow"`
 }
 
 func (result) SchemaDescription() string { return "a result" }
 
 func TestOutput(t *testing.T) {
 	got, _ := json.Marshal(Output[result]())
-	want := `{"description":"a result","properties":{"id":{"description":"its id","type":"string"},"title":{"anyOf":[{"type":"string"},{"type":"null"}],"default":null},"when":{"format":"date-time","type":"string"}},"required":["id","when"],"type":"object"}`
+	want := `{"description":"a result","properties":{"how":{"enum":["fast","slow"],"type":"string"},"id":{"description":"its id","type":"string"},"title":{"anyOf":[{"type":"string"},{"type":"null"}],"default":null},"when":{"format":"date-time","type":"string"}},"required":["id","when","how"],"type":"object"}`
 	if string(got) != want {
 		t.Errorf("Output[result]:\n got %s\nwant %s", got, want)
 	}
@@ -155,3 +156,38 @@ func TestOutput(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// TestWithDefault: a default set for one server is advertised and
+// applied, and the spec it came from is unchanged.
+func TestWithDefault(t *testing.T) {
+	type args struct {
+		Keys string `json:"keys"`
+		Flag bool   `json:"flag" default:"true"`
+	}
+	base := For[args]()
+	changed := base.WithDefault("flag", json.RawMessage("false"))
+	if d := changed.InputSchema()["properties"].(Schema)["flag"].(Schema)["default"]; d != false {
+		t.Errorf("advertised default %v, want false", d)
+	}
+	var a args
+	if err := changed.Decode(json.RawMessage(`{"keys":"k"}`), &a); err != nil || a.Flag {
+		t.Errorf("omitted flag decoded as %v (%v), want false", a.Flag, err)
+	}
+	if err := base.Decode(json.RawMessage(`{"keys":"k"}`), &a); err != nil || !a.Flag {
+		t.Errorf("the original spec changed: flag %v (%v)", a.Flag, err)
+	}
+	for _, bad := range []func(){
+		func() { base.WithDefault("keys", json.RawMessage(`"x"`)) },
+		func() { base.WithDefault("none", json.RawMessage(`1`)) },
+		func() { base.WithDefault("flag", json.RawMessage(`{`)) },
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Error("WithDefault accepted a mistake")
+				}
+			}()
+			bad()
+		}()
+	}
+}

@@ -8,10 +8,11 @@ import (
 // Output is the outputSchema of a tool whose result is a T. A struct is
 // an object of its json-tagged fields: a pointer field is nullable, null
 // by default and not required, any other is required. Its desc tag is its
-// description, and its format tag its format (date-time). A result of any
-// other type is wrapped in an object under "result", marked as FastMCP
-// marks its wrapped results (x-fastmcp-wrap-result), so that a client of
-// libtmux-mcp, which FastMCP serves, reads it the same way (see Wraps).
+// description, its format tag its format (date-time), and its enum tag
+// (a,b,c) the strings it takes. A result of any other type is wrapped in
+// an object under "result", marked as FastMCP marks its wrapped results
+// (x-fastmcp-wrap-result), so that a client of libtmux-mcp, which FastMCP
+// serves, reads it the same way (see Wraps).
 func Output[T any]() Schema {
 	t := reflect.TypeFor[T]()
 	if Wraps(t) {
@@ -71,6 +72,9 @@ func structSchema(t reflect.Type) Schema {
 		}
 		if f := sf.Tag.Get("format"); f != "" {
 			s["format"] = f
+		}
+		if e := sf.Tag.Get("enum"); e != "" {
+			s["enum"] = strings.Split(e, ",")
 		}
 		props[name] = s
 	}
