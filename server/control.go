@@ -39,13 +39,17 @@ type ControlDialer struct {
 	// Timeout bounds how long Close waits for tmux to answer the commands
 	// already sent; 0 means DefaultTimeout.
 	Timeout time.Duration
+	// Linger is how long a listener (listen.go) that no wait uses any
+	// more is kept for the next; 0 means DefaultLinger.
+	Linger time.Duration
 
-	mu       sync.Mutex
-	clients  map[string]*controlClient // by socket flags
-	fifoDir  string                    // private, made on first use
-	nextFIFO int
-	orphans  []*fifo // see orphan
-	closed   bool
+	mu        sync.Mutex
+	clients   map[string]*controlClient // by socket flags
+	listeners map[string]*listener      // by socket flags and session (listen.go)
+	fifoDir   string                    // private, made on first use
+	nextFIFO  int
+	orphans   []*fifo // see orphan
+	closed    bool
 }
 
 // orphan keeps f open for tmux, which may still open it though nobody
@@ -75,8 +79,8 @@ func (d *ControlDialer) Dial(socketName string) Tmux {
 func (d *ControlDialer) Close() error {
 	d.mu.Lock()
 	d.closed = true
-	clients, dir, orphans := d.clients, d.fifoDir, d.orphans
-	d.clients, d.orphans = nil, nil
+	clients, listeners, dir, orphans := d.clients, d.listeners, d.fifoDir, d.orphans
+	d.clients, d.listeners, d.orphans = nil, nil, nil
 	d.mu.Unlock()
 	patience := cmp.Or(d.Timeout, DefaultTimeout)
 	var (
@@ -90,6 +94,21 @@ func (d *ControlDialer) Close() error {
 				mu.Lock()
 				defer mu.Unlock()
 				errs = append(errs, fmt.Errorf("tmux %s: %w", strings.ReplaceAll(key, "\x00", " "), err))
+			}
+		})
+	}
+	for _, l := range listeners {
+		l.mu.Lock()
+		l.released = true
+		if l.idle != nil {
+			l.idle.Stop()
+		}
+		l.mu.Unlock()
+		wg.Go(func() {
+			if err := l.c.close(patience); err != nil {
+				mu.Lock()
+				defer mu.Unlock()
+				errs = append(errs, fmt.Errorf("tmux listener %s: %w", strings.ReplaceAll(l.key, "\x00", " "), err))
 			}
 		})
 	}

@@ -57,6 +57,9 @@ type controlClient struct {
 	// orphan takes the FIFOs of a line whose fate the client's exit left
 	// unknown: tmux may still open them (see ControlDialer.orphan).
 	orphan func(*fifo)
+	// notify, if set, gets each notification line (%output, %exit, ...),
+	// on the reader's goroutine: it must not block.
+	notify func(line string)
 }
 
 // controlLine is one command line and, once it is answered, its replies:
@@ -89,7 +92,13 @@ func (l *controlLine) answered() bool {
 // client that could not attach (no server, no session) has gone by then,
 // with tmux's message in failure.
 func startControlClient(bin string, env, global []string, orphan func(*fifo)) (*controlClient, error) {
-	args := append(slices.Clone(global), "-N", "-C", "attach-session", "-f", "no-output,ignore-size")
+	return startClient(bin, env, global, []string{"attach-session", "-f", "no-output,ignore-size"}, orphan, nil)
+}
+
+// startClient starts a control client (tmux -N -C) that runs attach, an
+// attach-session command, and hands notify its notifications.
+func startClient(bin string, env, global, attach []string, orphan func(*fifo), notify func(string)) (*controlClient, error) {
+	args := append(append(slices.Clone(global), "-N", "-C"), attach...)
 	cmd := exec.Command(bin, args...)
 	cmd.Env = env
 	// A process group of its own: the signals a terminal sends its
@@ -119,7 +128,7 @@ func startControlClient(bin string, env, global []string, orphan func(*fifo)) (*
 		out.Close()
 		return nil, err
 	}
-	c := &controlClient{cmd: cmd, in: in, out: out, attachDone: make(chan struct{}), exited: make(chan struct{}), orphan: orphan}
+	c := &controlClient{cmd: cmd, in: in, out: out, attachDone: make(chan struct{}), exited: make(chan struct{}), orphan: orphan, notify: notify}
 	c.changed = sync.NewCond(&c.mu)
 	go c.read(bufio.NewReader(out), &stderr)
 	go c.write()
@@ -167,6 +176,9 @@ func (c *controlClient) read(out *bufio.Reader, stderr *bytes.Buffer) {
 		}
 		guard, ok := strings.CutPrefix(strings.TrimSuffix(line, "\n"), "%begin ")
 		if !ok {
+			if c.notify != nil {
+				c.notify(strings.TrimSuffix(line, "\n"))
+			}
 			continue
 		}
 		reply, err := readBlock(out, guard)
@@ -458,6 +470,13 @@ func (c *controlClient) endWhenIdle() {
 	}
 	c.mu.Unlock()
 	c.in.Close()
+}
+
+// isAttached reports whether the client's attach command succeeded.
+func (c *controlClient) isAttached() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.attached
 }
 
 func (c *controlClient) hasGone() bool {

@@ -95,6 +95,16 @@ func (c utf8Client) Run(ctx context.Context, args []string, stdin io.Reader, std
 	return c.Exec(ctx, faketmux.Call{Args: args, Stdin: stdin, Stdout: stdout, Stderr: stderr, UTF8: true})
 }
 
+// NotifyOutput listens to the emulator: its panes tell of their output
+// as tmux tells its control clients, so the server's waits need not poll.
+func (c utf8Client) NotifyOutput(_ context.Context, pane, _ string, wake chan<- struct{}) (func(), <-chan struct{}, error) {
+	stop, ok := c.Server.NotifyOutput(pane, wake)
+	if !ok {
+		return nil, nil, fmt.Errorf("the emulator has no pane %s", pane)
+	}
+	return stop, nil, nil
+}
+
 // tooManyFakeSockets fails every command on a socket past the bound,
 // keeping nothing: a failure of the backend's own, not of tmux.
 type tooManyFakeSockets struct{ max int }
