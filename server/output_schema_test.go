@@ -94,6 +94,11 @@ func TestResultsMatchOutputSchemas(t *testing.T) {
 	ok("paste_buffer", map[string]any{"buffer_name": named, "pane_id": pane})
 	ok("paste_text", map[string]any{"text": "y", "session_name": "main", "bracket": false})
 	ok("send_keys", map[string]any{"keys": "z", "pane_id": pane, "enter": false})
+	ok("wait_for_text", map[string]any{"pane_id": pane, "timeout": 0.1})
+	shell := strings.TrimSpace(e.mustTmux("new-window", "-d", "-P", "-F", "#{pane_id}", "sh")) // nothing typed at its prompt
+	ok("run_command", map[string]any{"command": "true", "pane_id": shell, "max_lines": 1, "timeout": 10})
+	ok("signal_channel", map[string]any{"channel": "schemas"})
+	ok("wait_for_channel", map[string]any{"channel": "schemas"})
 	ok("delete_buffer", map[string]any{"buffer_name": unnamed})
 	ok("list_sessions", map[string]any{"filters": map[string]any{"session_name": "main"}})
 	ok("get_server_info", nil)

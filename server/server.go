@@ -43,6 +43,7 @@ func New(cfg Config) (*Server, error) {
 	s := &Server{cfg: cfg, names: names, payloads: lift.NewTable(auditHash(cfg.AuditKey)), hidden: map[string]Tier{}}
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "tmuxbuf", Title: "tmux paste buffers", Version: cfg.Version}, nil)
 	for _, t := range tools {
+		t = t.configured(cfg)
 		if t.tier > cfg.Safety {
 			s.hidden[t.name] = t.tier
 			continue
@@ -66,7 +67,7 @@ func (s *Server) handler(t tool) mcp.ToolHandler {
 		s.calls.Add(1)
 		defer s.calls.Done()
 		started, requestID := time.Now(), newRequestID()
-		_, early, out, err := s.call(withOwner(ctx, s.owner(req)), t, req.Params.Arguments)
+		_, early, out, err := s.call(withRequest(withOwner(ctx, s.owner(req)), req), t, req.Params.Arguments)
 		var res *mcp.CallToolResult
 		if err == nil {
 			res, err = t.successResult(out)
@@ -148,6 +149,29 @@ func (s *Server) refuseHiddenTools(next mcp.MethodHandler) mcp.MethodHandler {
 	}
 }
 
+type requestKey struct{}
+
+// withRequest gives the call's tool the request, for what it tells the
+// client while it runs (progress).
+func withRequest(ctx context.Context, req *mcp.CallToolRequest) context.Context {
+	return context.WithValue(ctx, requestKey{}, req)
+}
+
+// reportProgress tells the client how a call that takes a while is
+// going, when it asked to be told (a progressToken in the request's
+// _meta). A client that has gone is no concern of the call's.
+func reportProgress(ctx context.Context, progress, total float64, message string) {
+	req, _ := ctx.Value(requestKey{}).(*mcp.CallToolRequest)
+	if req == nil || req.Session == nil || req.Params == nil {
+		return
+	}
+	token := req.Params.GetProgressToken()
+	if token == nil {
+		return
+	}
+	_ = req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: token, Progress: progress, Total: total, Message: message})
+}
+
 type ownerKey struct{}
 
 func withOwner(ctx context.Context, owner string) context.Context {
@@ -223,7 +247,13 @@ func (s *Server) tmux(ctx context.Context, socket string, stdin io.Reader, args 
 
 // tmuxOn is tmux on the tmux server t, which socket names in errors.
 func (s *Server) tmuxOn(ctx context.Context, t Tmux, socket string, stdin io.Reader, args ...string) ([]byte, error) {
-	runCtx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
+	return s.tmuxWithin(ctx, s.cfg.Timeout, t, socket, stdin, args...)
+}
+
+// tmuxWithin is tmuxOn with timeout for the configured one: for a
+// command that waits (wait-for) as long as its caller asked.
+func (s *Server) tmuxWithin(ctx context.Context, timeout time.Duration, t Tmux, socket string, stdin io.Reader, args ...string) ([]byte, error) {
+	runCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	line, p, err := gateCommands(runCtx, args, stdin)
 	if err != nil {
@@ -243,7 +273,7 @@ func (s *Server) tmuxOn(ctx context.Context, t Tmux, socket string, stdin io.Rea
 	if runCtx.Err() != nil {
 		cut := &tmuxError{command: args[0], socket: socket, cancelled: ctx.Err() != nil, fate: fateNone}
 		if !cut.cancelled {
-			cut.timedOut = s.cfg.Timeout
+			cut.timedOut = timeout
 		}
 		if p != nil {
 			cut.fate = fateWithdrawn

@@ -50,7 +50,6 @@ var notYet = map[string]string{
 	"resize_pane":                  "issue 24",
 	"resize_window":                "issue 24",
 	"respawn_pane":                 "issue 24",
-	"run_command":                  "issue 25",
 	"search_panes":                 "issue 25",
 	"select_layout":                "issue 24",
 	"select_pane":                  "issue 24",
@@ -62,12 +61,9 @@ var notYet = map[string]string{
 	"show_hook":                    "issue 24",
 	"show_hooks":                   "issue 24",
 	"show_option":                  "issue 24",
-	"signal_channel":               "issue 25",
 	"snapshot_pane":                "issue 25",
 	"split_window":                 "issue 24",
 	"swap_pane":                    "issue 24",
-	"wait_for_channel":             "issue 25",
-	"wait_for_text":                "issue 25",
 }
 
 // annotationPresets are libtmux-mcp's presets by name (its _utils.py).

@@ -24,6 +24,10 @@ type tool struct {
 	// selfBounded marks a tool that waits, within a ceiling of its own:
 	// it is never retried, and no batch may call it.
 	selfBounded bool
+	// defaults, if set, are the defaults of arguments that depend on the
+	// server's configuration, by argument name: what the tool advertises
+	// and what an omitted argument becomes.
+	defaults func(Config) map[string]any
 
 	args   *argspec.Spec
 	result reflect.Type
@@ -31,6 +35,8 @@ type tool struct {
 	wraps  bool // the result goes under "result" (argspec.Output)
 	decode func(raw json.RawMessage) (any, error)
 	exec   func(s *Server, ctx context.Context, args any) (any, error)
+	// decoder makes decode for a spec of the same struct.
+	decoder func(*argspec.Spec) func(json.RawMessage) (any, error)
 }
 
 // newTool completes t with run, a method of Server that takes its
@@ -40,14 +46,16 @@ func newTool[A, R any](t tool, run func(*Server, context.Context, A) (R, error))
 	t.result = reflect.TypeFor[R]()
 	t.output = argspec.Output[R]()
 	t.wraps = argspec.Wraps(reflect.TypeFor[R]())
-	spec := t.args
-	t.decode = func(raw json.RawMessage) (any, error) {
-		a := new(A)
-		if err := spec.Decode(raw, a); err != nil {
-			return nil, validationError(err)
+	t.decoder = func(spec *argspec.Spec) func(json.RawMessage) (any, error) {
+		return func(raw json.RawMessage) (any, error) {
+			a := new(A)
+			if err := spec.Decode(raw, a); err != nil {
+				return nil, validationError(err)
+			}
+			return a, nil
 		}
-		return a, nil
 	}
+	t.decode = t.decoder(t.args)
 	t.exec = func(s *Server, ctx context.Context, a any) (any, error) {
 		return run(s, ctx, *a.(*A))
 	}
@@ -71,6 +79,23 @@ var (
 // yes and no are for the annotations whose value must be spelt out, being
 // pointers whose nil means "unknown".
 var yes, no = func() (*bool, *bool) { t, f := true, false; return &t, &f }()
+
+// configured is t as a server with cfg offers it: with the defaults that
+// depend on cfg.
+func (t tool) configured(cfg Config) tool {
+	if t.defaults == nil {
+		return t
+	}
+	for name, v := range t.defaults(cfg) {
+		value, err := json.Marshal(v)
+		if err != nil {
+			panic(err)
+		}
+		t.args = t.args.WithDefault(name, value)
+	}
+	t.decode = t.decoder(t.args)
+	return t
+}
 
 // definition is what the tool advertises.
 func (t tool) definition() *mcp.Tool {
@@ -131,6 +156,7 @@ var families = []struct {
 	{"server", serverTools},
 	{"session", sessionTools},
 	{"pane input", ioTools},
+	{"wait", waitTools},
 	{"buffer", bufferTools},
 }
 
