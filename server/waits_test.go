@@ -169,8 +169,10 @@ func TestWaitForText(t *testing.T) {
 		}
 
 		// stop before patterns; case matters with match_case.
-		wait = e.startWait("wait_for_text", map[string]any{"patterns": []string{"ok"}, "stop": []string{"FAILED"}, "match_case": true, "pane_id": pane, "timeout": 20})
-		e.mustTmux("send-keys", "-t", pane, "echo failed; echo ok; echo FAILED", "Enter")
+		// (printf writes the three lines at once, which the typed line
+		// holds none of)
+		wait = e.startWait("wait_for_text", map[string]any{"patterns": []string{"OK"}, "stop": []string{"FAILED"}, "match_case": true, "pane_id": pane, "timeout": 20})
+		e.mustTmux("send-keys", "-t", pane, `printf 'fail''ed\nO''K\nFAIL''ED\n'`, "Enter")
 		got = structured(<-wait)
 		if got["outcome"] != "stopped" || got["found"] != false || got["matched_index"] != 0.0 {
 			t.Errorf("a stop marker: %v", got)
