@@ -457,7 +457,8 @@ func (s *Server) runCommand(ctx context.Context, a runCommandArgs) (runCommandRe
 	}
 	timedOut, err := f.follow(ctx, started, deadline, budget, runPoll, check)
 	if err != nil {
-		return runCommandResult{}, err
+		// The command is in the pane's shell: say so, whatever went wrong.
+		return runCommandResult{}, fmt.Errorf("%w; the command had been typed into pane %s, and may have run", err, f.pane)
 	}
 	res := runCommandResult{PaneID: f.pane, ExitStatus: status, TimedOut: timedOut || status == nil, EffectiveTimeout: effective}
 	res.ElapsedSeconds = roundTo(time.Since(started).Seconds(), 3)

@@ -324,6 +324,14 @@ func TestRunCommand(t *testing.T) {
 		}
 		e.mustTmux("send-keys", "-t", pane, "C-c")
 	})
+	// A pane that goes under the command: the error says the command had
+	// been sent.
+	pane := e.shell()
+	wait := e.startWait("run_command", map[string]any{"command": "sleep 30", "pane_id": pane, "timeout": 20})
+	e.mustTmux("kill-pane", "-t", pane)
+	if res := <-wait; !res.IsError || !strings.Contains(servertest.ResultText(res), "not found on the configured tmux server; the command had been typed into pane "+pane+", and may have run") {
+		t.Errorf("a pane killed under its command: %s", servertest.ResultText(res))
+	}
 	for _, tc := range []struct {
 		args map[string]any
 		want string
