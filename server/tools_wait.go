@@ -295,15 +295,16 @@ func lifeChanged(pane string, entry, st paneState) error {
 }
 
 // limitLines keeps the last lines, at most maxLines of them and maxBytes
-// in all (each with its line end); a last line longer on its own is cut
-// to its final bytes, on a UTF-8 boundary. It never returns nil.
+// in all, joined by line feeds, as libtmux-mcp counts them; a last line
+// longer on its own is cut to its final bytes, on a UTF-8 boundary. It
+// never returns nil.
 func limitLines(lines []string, maxLines, maxBytes int) []string {
 	if len(lines) > maxLines {
 		lines = lines[len(lines)-maxLines:]
 	}
-	size := 0
+	size := len(lines) - 1
 	for _, l := range lines {
-		size += len(l) + 1
+		size += len(l)
 	}
 	for len(lines) > 1 && size > maxBytes {
 		size -= len(lines[0]) + 1
