@@ -20,7 +20,8 @@ func TestControlListens(t *testing.T) {
 	d.Linger = 50 * time.Millisecond
 	d.Env = append(os.Environ(), "DISPLAY=:tmuxbuf-listener") // update-environment would copy it
 	e.mustTmux("new-session", "-d", "-s", "other", "sh")
-	ids := strings.Fields(e.mustTmux("display-message", "-p", "-t", "main:", "#{pane_id} #{session_id}"))
+	// A pane that says nothing until it is typed into.
+	ids := strings.Fields(e.mustTmux("new-window", "-d", "-t", "main:", "-P", "-F", "#{pane_id} #{session_id}", "cat"))
 	pane, session := ids[0], ids[1]
 	other := strings.TrimSpace(e.mustTmux("display-message", "-p", "-t", "other:", "#{pane_id}"))
 	envBefore := e.mustTmux("show-environment", "-t", "main")
