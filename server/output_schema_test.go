@@ -105,6 +105,9 @@ func TestResultsMatchOutputSchemas(t *testing.T) {
 	ok("rename_session", map[string]any{"session_name": "made", "new_name": "renamed"})
 	ok("select_window", map[string]any{"session_name": "renamed", "direction": "next"})
 	ok("kill_session", map[string]any{"session_name": "renamed"})
+	ok("call_readonly_tools_batch", map[string]any{"operations": []any{map[string]any{"tool": "list_buffers"}}})
+	ok("call_mutating_tools_batch", map[string]any{"operations": []any{map[string]any{"tool": "nope"}}})
+	ok("call_destructive_tools_batch", map[string]any{"operations": []any{map[string]any{"tool": "get_server_info"}}})
 	ok("kill_server", nil)
 	for tool := range e.schemas {
 		if !called[tool] {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"reflect"
-	"slices"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/tmuxbuf/tmuxbuf/internal/argspec"
@@ -24,6 +23,8 @@ type tool struct {
 	// selfBounded marks a tool that waits, within a ceiling of its own:
 	// it is never retried, and no batch may call it.
 	selfBounded bool
+	// batch marks a tool that calls others, which no batch may call.
+	batch bool
 
 	args   *argspec.Spec
 	result reflect.Type
@@ -132,6 +133,7 @@ var families = []struct {
 	{"session", sessionTools},
 	{"pane input", ioTools},
 	{"buffer", bufferTools},
+	{"batch", batchTools},
 }
 
 // tools is every tool the server can offer; the safety tier picks which it
@@ -144,11 +146,20 @@ var tools = func() []tool {
 	return all
 }()
 
+// toolsByName indexes tools. It is made by init, not by its declaration:
+// the batch tools look tools up, and would otherwise be part of their own
+// initialisation.
+var toolsByName map[string]tool
+
+func init() {
+	toolsByName = make(map[string]tool, len(tools))
+	for _, t := range tools {
+		toolsByName[t.name] = t
+	}
+}
+
 // toolNamed is the tool of that name, if the server has one.
 func toolNamed(name string) (tool, bool) {
-	i := slices.IndexFunc(tools, func(t tool) bool { return t.name == name })
-	if i < 0 {
-		return tool{}, false
-	}
-	return tools[i], true
+	t, ok := toolsByName[name]
+	return t, ok
 }
