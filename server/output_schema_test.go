@@ -68,7 +68,7 @@ func (o outputSchemas) check(tool string, res *mcp.CallToolResult) error {
 // the paths whose results differ in shape: tmuxEnv.call checks each success
 // against the tool's advertised output schema.
 func TestResultsMatchOutputSchemas(t *testing.T) {
-	e := newEnv(t, func(c *server.Config) { c.Safety = server.TierDestructive })
+	e := newEnv(t, func(c *server.Config) { c.Safety, c.PromptsAsTools = server.TierDestructive, true })
 	called := map[string]bool{}
 	ok := func(tool string, args map[string]any) map[string]any {
 		t.Helper()
@@ -108,6 +108,8 @@ func TestResultsMatchOutputSchemas(t *testing.T) {
 	ok("call_readonly_tools_batch", map[string]any{"operations": []any{map[string]any{"tool": "list_buffers"}}})
 	ok("call_mutating_tools_batch", map[string]any{"operations": []any{map[string]any{"tool": "nope"}}})
 	ok("call_destructive_tools_batch", map[string]any{"operations": []any{map[string]any{"tool": "get_server_info"}}})
+	ok("list_prompts", nil)
+	ok("get_prompt", map[string]any{"name": "run_and_wait", "arguments": map[string]any{"command": "true", "pane_id": "%0"}})
 	ok("kill_server", nil)
 	for tool := range e.schemas {
 		if !called[tool] {

@@ -41,13 +41,20 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{cfg: cfg, names: names, payloads: lift.NewTable(auditHash(cfg.AuditKey)), hidden: map[string]Tier{}}
-	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "tmuxbuf", Title: "tmux paste buffers", Version: cfg.Version}, nil)
+	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "tmuxbuf", Title: "tmux for agents", Version: cfg.Version},
+		&mcp.ServerOptions{CompletionHandler: s.complete})
 	for _, t := range tools {
-		if t.tier > cfg.Safety {
+		switch {
+		case t.promptTool && !cfg.PromptsAsTools:
+			continue
+		case t.tier > cfg.Safety:
 			s.hidden[t.name] = t.tier
 			continue
 		}
 		s.mcp.AddTool(t.definition(), s.handler(t))
+	}
+	for _, p := range prompts {
+		s.mcp.AddPrompt(p.definition(), p.handler)
 	}
 	s.mcp.AddReceivingMiddleware(s.refuseHiddenTools)
 	return s, nil

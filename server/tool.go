@@ -25,6 +25,9 @@ type tool struct {
 	selfBounded bool
 	// batch marks a tool that calls others, which no batch may call.
 	batch bool
+	// promptTool marks list_prompts and get_prompt, offered only with
+	// Config.PromptsAsTools.
+	promptTool bool
 
 	args   *argspec.Spec
 	result reflect.Type
@@ -134,6 +137,7 @@ var families = []struct {
 	{"pane input", ioTools},
 	{"buffer", bufferTools},
 	{"batch", batchTools},
+	{"prompt", promptTools},
 }
 
 // tools is every tool the server can offer; the safety tier picks which it
