@@ -108,6 +108,16 @@ func TestResultsMatchOutputSchemas(t *testing.T) {
 	ok("call_readonly_tools_batch", map[string]any{"operations": []any{map[string]any{"tool": "list_buffers"}}})
 	ok("call_mutating_tools_batch", map[string]any{"operations": []any{map[string]any{"tool": "nope"}}})
 	ok("call_destructive_tools_batch", map[string]any{"operations": []any{map[string]any{"tool": "get_server_info"}}})
+	ok("capture_pane", map[string]any{"pane_id": pane, "start": -5, "max_lines": 1})
+	ok("display_message", map[string]any{"format_string": "#{pane_id}", "session_name": "main"})
+	snap := ok("snapshot_pane", map[string]any{"pane_id": pane, "max_lines": nil})
+	since := ok("capture_since", map[string]any{"pane_id": pane})
+	ok("capture_since", map[string]any{"cursor": since["cursor"], "max_bytes": 1})
+	ok("search_panes", map[string]any{"pattern": "z", "limit": nil})
+	ok("search_panes", map[string]any{"pattern": ".", "regex": true, "limit": 0, "content_start": -10})
+	if snap["pane_id"] != pane {
+		t.Errorf("snapshot_pane of %s: %v", pane, snap)
+	}
 	ok("list_prompts", nil)
 	ok("get_prompt", map[string]any{"name": "run_and_wait", "arguments": map[string]any{"command": "true", "pane_id": "%0"}})
 	ok("kill_server", nil)

@@ -245,6 +245,13 @@ func (s *Server) tmux(ctx context.Context, socket string, stdin io.Reader, args 
 
 // tmuxOn is tmux on the tmux server t, which socket names in errors.
 func (s *Server) tmuxOn(ctx context.Context, t Tmux, socket string, stdin io.Reader, args ...string) ([]byte, error) {
+	var stdout bytes.Buffer
+	return s.tmuxInto(ctx, t, socket, stdin, &stdout, args...)
+}
+
+// tmuxInto is tmuxOn writing tmux's standard output to stdout, after what
+// it already holds, and returning all of stdout's bytes.
+func (s *Server) tmuxInto(ctx context.Context, t Tmux, socket string, stdin io.Reader, stdout *bytes.Buffer, args ...string) ([]byte, error) {
 	runCtx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
 	line, p, err := gateCommands(runCtx, args, stdin)
@@ -253,14 +260,16 @@ func (s *Server) tmuxOn(ctx context.Context, t Tmux, socket string, stdin io.Rea
 	}
 	if p != nil {
 		stdin = p
+	} else if err := refuseShellFormats(args); err != nil {
+		return nil, err
 	}
-	var stdout, stderr bytes.Buffer
+	var stderr bytes.Buffer
 	var code int
 	switch t := t.(type) {
 	case Backend:
-		code, err = t.RunBackend(runCtx, line, stdin, &stdout, &stderr)
+		code, err = t.RunBackend(runCtx, line, stdin, stdout, &stderr)
 	default:
-		code = t.Run(runCtx, line, stdin, &stdout, &stderr)
+		code = t.Run(runCtx, line, stdin, stdout, &stderr)
 	}
 	if runCtx.Err() != nil {
 		cut := &tmuxError{command: args[0], socket: socket, cancelled: ctx.Err() != nil, fate: fateNone}

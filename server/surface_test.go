@@ -29,10 +29,7 @@ type libtmuxMCPSurface struct {
 // notYet are libtmux-mcp's tools that tmuxbuf does not have yet, each
 // with the issue that brings it; the test fails for one that is here.
 var notYet = map[string]string{
-	"capture_pane":          "issue 25",
-	"capture_since":         "issue 25",
 	"clear_pane":            "issue 25",
-	"display_message":       "issue 25",
 	"enter_copy_mode":       "issue 25",
 	"exit_copy_mode":        "issue 25",
 	"find_pane_by_position": "issue 24",
@@ -48,7 +45,6 @@ var notYet = map[string]string{
 	"resize_window":         "issue 24",
 	"respawn_pane":          "issue 24",
 	"run_command":           "issue 25",
-	"search_panes":          "issue 25",
 	"select_layout":         "issue 24",
 	"select_pane":           "issue 24",
 	"send_keys_batch":       "issue 25",
@@ -60,7 +56,6 @@ var notYet = map[string]string{
 	"show_hooks":            "issue 24",
 	"show_option":           "issue 24",
 	"signal_channel":        "issue 25",
-	"snapshot_pane":         "issue 25",
 	"split_window":          "issue 24",
 	"swap_pane":             "issue 24",
 	"wait_for_channel":      "issue 25",

@@ -135,6 +135,7 @@ var families = []struct {
 	{"server", serverTools},
 	{"session", sessionTools},
 	{"pane input", ioTools},
+	{"pane read", readTools},
 	{"buffer", bufferTools},
 	{"batch", batchTools},
 	{"prompt", promptTools},
