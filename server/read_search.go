@@ -222,7 +222,7 @@ func (s *Server) fitSearch(res *searchPanesResult, page []searchHit, perPane int
 			res.Matches = append(res.Matches, m)
 			rest = rest[1:]
 		}
-		var skipped []string
+		skipped := []string{}
 		for _, r := range rest {
 			skipped = append(skipped, r.PaneID)
 		}
