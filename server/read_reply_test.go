@@ -7,12 +7,15 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/tmuxbuf/tmuxbuf/server"
+	"github.com/tmuxbuf/tmuxbuf/server/servertest"
 )
 
 // printsTmux is a tmux that prints data for any command line: what a
@@ -302,5 +305,84 @@ func largeHistory(t testing.TB, e *tmuxEnv, n int) (pane string) {
 			t.Fatalf("the pane's history holds %s lines, want %d", strings.TrimSpace(out), n)
 		}
 		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// recordingDialer records every command line its tmux servers are sent.
+type recordingDialer struct {
+	server.Dialer
+	mu    sync.Mutex
+	lines [][]string
+}
+
+func (d *recordingDialer) Dial(socket string) server.Tmux {
+	return recordingTmux{d, d.Dialer.Dial(socket)}
+}
+
+type recordingTmux struct {
+	d *recordingDialer
+	server.Tmux
+}
+
+func (t recordingTmux) Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	t.d.mu.Lock()
+	t.d.lines = append(t.d.lines, slices.Clone(args))
+	t.d.mu.Unlock()
+	return t.Tmux.Run(ctx, args, stdin, stdout, stderr)
+}
+
+// TestReadOnlyToolsRunNoShell calls every read-only tool with arguments
+// that would run a shell if they reached a tmux format (#(...), or the E
+// and T modifiers, which expand a value such as a pane's title as a
+// format again), with real targets and without: no call ends at the
+// server's last guard, each tool keeping such text out of formats or
+// refusing it itself, and no command line that tmux got holds one in a
+// format.
+func TestReadOnlyToolsRunNoShell(t *testing.T) {
+	e := newEnv(t)
+	rec := &recordingDialer{Dialer: e.dialer()}
+	e.connect(func(c *server.Config) { c.Tmux, c.Safety = rec, server.TierReadonly })
+	list, err := e.client.ListTools(t.Context(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	targets := map[string]any{"pane_id": "%0", "window_id": "@0", "session_id": "$0", "session_name": "main", "window_index": "0"}
+	for _, hostile := range []string{"#(touch ran)", "#{E:pane_title}", "x;T:y", "#{T:status-right}", "}#{pane_id}#("} {
+		for _, realTargets := range []bool{false, true} {
+			for _, tool := range list.Tools {
+				if strings.HasPrefix(tool.Name, "call_") {
+					continue // a batch calls these same tools
+				}
+				args := map[string]any{}
+				props, _ := tool.InputSchema.(map[string]any)["properties"].(map[string]any)
+				for name, p := range props {
+					switch s := fmt.Sprint(p); {
+					case strings.Contains(s, "type:object") || name == "filters":
+						args[name] = map[string]any{"session_name": hostile, "window_name__" + "regex": hostile}
+					case strings.Contains(s, "type:string"):
+						args[name] = hostile
+						if v, ok := targets[name]; ok && realTargets {
+							args[name] = v
+						}
+					}
+				}
+				res := e.call(tool.Name, args)
+				if text := servertest.ResultText(res); strings.Contains(text, "would run a shell") {
+					t.Errorf("%s(%s) reached the last guard: %s", tool.Name, shortJSON(args), text)
+				}
+			}
+		}
+	}
+	shellFormat := regexp.MustCompile(`#\(|(#\{|;)[ET][;:]`)
+	for _, line := range rec.lines {
+		for i, a := range line {
+			format := i > 0 && (line[i-1] == "-F" || line[i-1] == "-f" || line[i-1] == "--" || line[i-1] == "-p")
+			if format && shellFormat.MatchString(a) {
+				t.Errorf("tmux was sent a format that runs a shell: %q", line)
+			}
+		}
+	}
+	if len(rec.lines) == 0 {
+		t.Fatal("no command line reached tmux")
 	}
 }
