@@ -226,6 +226,14 @@ func formatRunsShell(format string) bool {
 
 var errFormatRunsShell = errors.New("format_string may not run a shell: tmux runs one for #(...), and for the E and T modifiers when the value they expand again holds #(...) (an option's, or a pane's title, which any program in the pane can set); nothing was sent to tmux")
 
+// tmux gives every format the most recent paste buffer: its name, size,
+// time and first 200 bytes (buffer_sample), which may be the user's
+// clipboard, a password copied a moment ago. Variables are looked up by
+// their literal name (a name that an inner format makes is text, not
+// looked up, unless E or T expands it again), so display_message refuses
+// any format that holds "buffer_".
+var errFormatReadsBuffers = errors.New("format_string may not read the paste buffers: tmux gives a format the most recent buffer (buffer_name, buffer_size, buffer_created, buffer_sample: its first 200 bytes), which may be the user's clipboard; nothing was sent to tmux")
+
 // refuseShellFormats is the last guard of every command line that changes
 // nothing (a read-only tool's): none of its formats (the -F and -f of a
 // list, display-message's) may run a shell. The tools check what they take

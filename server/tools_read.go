@@ -6,6 +6,7 @@ import (
 	"errors"
 	"math"
 	"strconv"
+	"strings"
 )
 
 // The tools that read what panes show: capture_pane, capture_since,
@@ -68,7 +69,8 @@ var readTools = []tool{
 		title: "Evaluate tmux Format String",
 		desc: "Expand a tmux format string for a pane (tmux's current one without a target) and return the text, " +
 			"e.g. '#{window_zoomed_flag} #{pane_dead}'. Formats that could run a shell are refused: #(...), and the " +
-			"E and T modifiers, which expand a value (an option, a pane's title) as a format again.",
+			"E and T modifiers, which expand a value (an option, a pane's title) as a format again; so are the " +
+			"buffer_ variables, which read the user's most recent paste buffer.",
 		tier:        TierReadonly,
 		annotations: annReadOnly,
 	}, (*Server).displayMessage),
@@ -150,7 +152,7 @@ func (s *Server) capturePane(ctx context.Context, a capturePaneArgs) (string, er
 }
 
 type displayMessageArgs struct {
-	FormatString string `json:"format_string" desc:"A tmux format, e.g. '#{pane_current_command} in #{pane_current_path}'. #(...) and the E and T modifiers are refused: they can run a shell."`
+	FormatString string `json:"format_string" desc:"A tmux format, e.g. '#{pane_current_command} in #{pane_current_path}'. #(...) and the E and T modifiers are refused, as they can run a shell, and the buffer_ variables, which read the user's paste buffers."`
 	paneRef
 	onSocket
 }
@@ -158,6 +160,9 @@ type displayMessageArgs struct {
 func (s *Server) displayMessage(ctx context.Context, a displayMessageArgs) (string, error) {
 	if formatRunsShell(a.FormatString) {
 		return "", refusal(errFormatRunsShell, "Read the variables themselves, e.g. #{pane_title}: tmux prints a value as it is unless a modifier expands it again.")
+	}
+	if strings.Contains(a.FormatString, "buffer_") {
+		return "", refusal(errFormatReadsBuffers, "show_buffer and list_buffers read the buffers this server made.")
 	}
 	socket, err := a.socket()
 	if err != nil {
