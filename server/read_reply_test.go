@@ -386,3 +386,27 @@ func TestReadOnlyToolsRunNoShell(t *testing.T) {
 		t.Fatal("no command line reached tmux")
 	}
 }
+
+// TestFormatsKeepTheBuffersOut: tmux gives every format the most recent
+// paste buffer (its name, size and first 200 bytes), the user's clipboard
+// maybe. Neither display_message nor a list's filters read it.
+func TestFormatsKeepTheBuffersOut(t *testing.T) {
+	e := newEnv(t)
+	e.mustTmux("set-buffer", "-b", "clip", "hunter2")
+	if got := e.mustTmux("list-sessions", "-F", "#{buffer_sample}"); got != "hunter2\n" {
+		t.Fatalf("tmux gives a session's format %q for the top buffer; the test expects the clipboard", got)
+	}
+	for _, c := range []struct {
+		tool string
+		args map[string]any
+	}{
+		{"display_message", map[string]any{"format_string": "#{buffer_sample}"}},
+		{"display_message", map[string]any{"format_string": "#{?#{m:h*,#{buffer_sample}},1,0}"}},
+		{"list_sessions", map[string]any{"filters": map[string]any{"buffer_sample__startswith": "h"}}},
+		{"list_windows", map[string]any{"filters": `{"buffer_size": "7"}`}},
+	} {
+		if got := e.fails(c.tool, c.args); !strings.Contains(got, "paste buffers") || strings.Contains(got, "hunter2") {
+			t.Errorf("%s(%s): %q", c.tool, shortJSON(c.args), got)
+		}
+	}
+}
