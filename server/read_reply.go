@@ -234,6 +234,8 @@ var errFormatRunsShell = errors.New("format_string may not run a shell: tmux run
 // any format that holds "buffer_".
 var errFormatReadsBuffers = errors.New("format_string may not read the paste buffers: tmux gives a format the most recent buffer (buffer_name, buffer_size, buffer_created, buffer_sample: its first 200 bytes), which may be the user's clipboard; nothing was sent to tmux")
 
+var errFormatNUL = errors.New("format_string must be text that tmux can take: without NUL")
+
 // refuseShellFormats is the last guard of every command line that changes
 // nothing (a read-only tool's): none of its formats (the -F and -f of a
 // list, display-message's) may run a shell. The tools check what they take

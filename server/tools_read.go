@@ -176,6 +176,9 @@ func (s *Server) displayMessage(ctx context.Context, a displayMessageArgs) (stri
 	if strings.Contains(a.FormatString, "buffer_") {
 		return "", refusal(errFormatReadsBuffers, "show_buffer and list_buffers read the buffers this server made.")
 	}
+	if strings.Contains(a.FormatString, "\x00") {
+		return "", validationError(errFormatNUL)
+	}
 	socket, err := a.socket()
 	if err != nil {
 		return "", err
