@@ -115,6 +115,16 @@ func TestResultsMatchOutputSchemas(t *testing.T) {
 	ok("call_destructive_tools_batch", map[string]any{"operations": []any{map[string]any{"tool": "get_server_info"}}})
 	ok("list_prompts", nil)
 	ok("get_prompt", map[string]any{"name": "run_and_wait", "arguments": map[string]any{"command": "true", "pane_id": "%0"}})
+	// The window tools, on main's window.
+	ok("list_panes", map[string]any{"filters": `{"pane_id__startswith":"%"}`})
+	ok("get_window_info", map[string]any{"session_name": "main"})
+	ok("split_window", map[string]any{"pane_id": pane, "direction": "right", "size": "50%", "shell": "sh"})
+	ok("rename_window", map[string]any{"new_name": "work", "session_name": "main"})
+	ok("select_layout", map[string]any{"layout": "tiled", "session_name": "main"})
+	ok("resize_window", map[string]any{"session_name": "main", "width": 100, "height": 30})
+	ok("move_window", map[string]any{"session_name": "main", "destination_index": "5"})
+	made := ok("get_window_info", map[string]any{"session_name": "made"})["window_id"].(string)
+	ok("kill_window", map[string]any{"window_id": made})
 	ok("kill_server", nil)
 	for tool := range e.schemas {
 		if !called[tool] {

@@ -134,6 +134,7 @@ var families = []struct {
 }{
 	{"server", serverTools},
 	{"session", sessionTools},
+	{"window", windowTools},
 	{"pane input", ioTools},
 	{"buffer", bufferTools},
 	{"batch", batchTools},
