@@ -135,6 +135,7 @@ var families = []struct {
 	{"server", serverTools},
 	{"session", sessionTools},
 	{"window", windowTools},
+	{"pane", paneTools},
 	{"pane input", ioTools},
 	{"buffer", bufferTools},
 	{"batch", batchTools},
