@@ -115,7 +115,6 @@ func TestResultsMatchOutputSchemas(t *testing.T) {
 	ok("call_destructive_tools_batch", map[string]any{"operations": []any{map[string]any{"tool": "get_server_info"}}})
 	ok("list_prompts", nil)
 	ok("get_prompt", map[string]any{"name": "run_and_wait", "arguments": map[string]any{"command": "true", "pane_id": "%0"}})
-	// The window tools, on main's window.
 	// The window and pane tools, on main's window and a pane split off it.
 	ok("list_panes", map[string]any{"filters": `{"pane_id__startswith":"%"}`})
 	ok("get_window_info", map[string]any{"session_name": "main"})
@@ -132,8 +131,8 @@ func TestResultsMatchOutputSchemas(t *testing.T) {
 	ok("respawn_pane", map[string]any{"pane_id": split, "environment": map[string]any{"B": "2"}})
 	ok("move_window", map[string]any{"session_name": "main", "destination_index": "5"})
 	ok("kill_pane", map[string]any{"pane_id": split})
-	made := ok("get_window_info", map[string]any{"session_name": "made"})["window_id"].(string)
-	ok("kill_window", map[string]any{"window_id": made})
+	gone := ok("create_window", map[string]any{"session_name": "main", "window_name": "gone"})["window_id"].(string)
+	ok("kill_window", map[string]any{"window_id": gone})
 	ok("kill_server", nil)
 	for tool := range e.schemas {
 		if !called[tool] {
