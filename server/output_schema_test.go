@@ -98,6 +98,10 @@ func TestResultsMatchOutputSchemas(t *testing.T) {
 	ok("get_server_info", nil)
 	ok("list_servers", map[string]any{"extra_socket_paths": []string{"/no/such/socket"}})
 	ok("create_session", map[string]any{"session_name": "made", "environment": `{"A":"1"}`})
+	ok("show_option", map[string]any{"option": "history-limit", "global_": true})
+	ok("show_option", map[string]any{"option": "command-alias", "scope": "server"})
+	ok("show_option", map[string]any{"option": "mode-keys", "scope": "window"})
+	ok("set_option", map[string]any{"option": "@o", "value": "v", "scope": "session", "target": "main"})
 	ok("kill_server", nil)
 	for tool := range e.schemas {
 		if !called[tool] {
