@@ -86,6 +86,33 @@ func TestIsHookName(t *testing.T) {
 	}
 }
 
+func TestParseShellEnvironment(t *testing.T) {
+	out := "unset DISPLAY;\n" +
+		"FOO=\"bar\"; export FOO;\n" +
+		"MULTI=\"line1\nline2\"; export MULTI;\n" +
+		"QUOTE=\"a\\\"b\\$c\\`d\\\\e\"; export QUOTE;\n" +
+		"EMPTY=\"\"; export EMPTY;\n"
+	got, err := parseShellEnvironment(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]envValue{
+		"DISPLAY": {removed: true},
+		"FOO":     {value: "bar"},
+		"MULTI":   {value: "line1\nline2"},
+		"QUOTE":   {value: "a\"b$c`d\\e"},
+		"EMPTY":   {value: ""},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("parseShellEnvironment = %#v, want %#v", got, want)
+	}
+	for _, bad := range []string{"FOO=bar\n", "FOO=\"bar\n", "unset X\n"} {
+		if _, err := parseShellEnvironment(bad); err == nil {
+			t.Errorf("parseShellEnvironment(%q) read it", bad)
+		}
+	}
+}
+
 func TestArgLiteral(t *testing.T) {
 	for in, want := range map[string]string{"x": "x", "x;": `x\;`, `x\;`: `x\\;`, ";": `\;`, "a;b": "a;b"} {
 		if got := argLiteral(in); got != want {

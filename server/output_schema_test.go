@@ -102,6 +102,12 @@ func TestResultsMatchOutputSchemas(t *testing.T) {
 	ok("show_option", map[string]any{"option": "command-alias", "scope": "server"})
 	ok("show_option", map[string]any{"option": "mode-keys", "scope": "window"})
 	ok("set_option", map[string]any{"option": "@o", "value": "v", "scope": "session", "target": "main"})
+	ok("show_environment", nil)
+	ok("set_environment", map[string]any{"name": "E", "value": "v", "session_name": "main"})
+	e.mustTmux("set-environment", "-g", "-r", "GONE")
+	if got := ok("show_environment", map[string]any{"socket_name": nil}); got["variables"].(map[string]any)["GONE"] != true {
+		t.Errorf("show_environment of a removed variable: %v", got)
+	}
 	ok("kill_server", nil)
 	for tool := range e.schemas {
 		if !called[tool] {
