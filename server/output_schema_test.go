@@ -108,6 +108,9 @@ func TestResultsMatchOutputSchemas(t *testing.T) {
 	if got := ok("show_environment", map[string]any{"socket_name": nil}); got["variables"].(map[string]any)["GONE"] != true {
 		t.Errorf("show_environment of a removed variable: %v", got)
 	}
+	e.mustTmux("set-hook", "-g", "after-new-window[2]", "display-message x")
+	ok("show_hooks", map[string]any{"scope": "server"})
+	ok("show_hook", map[string]any{"hook_name": "after-new-window", "global_": true})
 	ok("kill_server", nil)
 	for tool := range e.schemas {
 		if !called[tool] {

@@ -122,7 +122,7 @@ func marshalText(out any, wraps bool, structured []byte) (string, error) {
 
 // tools is every tool the server can offer, in libtmux-mcp's order of
 // registration; the safety tier picks which it does.
-var tools = slices.Concat(serverTools, optionTools, envTools, bufferTools)
+var tools = slices.Concat(serverTools, optionTools, envTools, bufferTools, hookTools)
 
 // toolNamed is the tool of that name, if the server has one.
 func toolNamed(name string) (tool, bool) {

@@ -435,7 +435,7 @@ func TestSafetyTiers(t *testing.T) {
 	}
 	slices.Sort(names)
 	if !slices.Equal(names, []string{"get_server_info", "list_buffers", "list_servers", "list_sessions", "show_buffer",
-		"show_environment", "show_option"}) {
+		"show_environment", "show_hook", "show_hooks", "show_option"}) {
 		t.Errorf("readonly tier lists %v", names)
 	}
 	got := e.fails("load_buffer", map[string]any{"content": "x"})
