@@ -176,6 +176,23 @@ func cutShort(err error) bool {
 	return errors.As(err, &te) && (te.timedOut > 0 || te.cancelled)
 }
 
+// transient reports whether err is a failure that the same command may not
+// meet again: tmux's client caught its server going ("server exited
+// unexpectedly"), or the control backend lost its client. A missing
+// target, a refused argument or a timeout is not: the first would fail
+// again, and the last has waited long enough.
+func transient(err error) bool {
+	var te *tmuxError
+	if !errors.As(err, &te) || te.timedOut > 0 || te.cancelled {
+		return false
+	}
+	var be *BackendError
+	if errors.As(te.backend, &be) {
+		return !be.NotRun
+	}
+	return firstLine(te.stderr) == "server exited unexpectedly"
+}
+
 // mayStillRun reports whether err is a tmux command stopped before it
 // answered (timed out or cancelled) that may yet take effect: tmux had
 // begun it, or it changes nothing, so that nobody can tell.

@@ -98,8 +98,23 @@ func (s *Server) call(ctx context.Context, t tool, raw json.RawMessage) (a any, 
 	}
 	early = s.startRedactions(t.args, a, s.resolvePayloads(t.args, a))
 	out, err = t.exec(s, ctx, a)
+	if err != nil && t.tier == TierReadonly && !t.selfBounded && transient(err) {
+		// As libtmux-mcp retries its read-only tools once: reading twice
+		// changes nothing, and a tmux caught between two states (a client
+		// that found the server going, a control client that went) may
+		// answer the second time.
+		select {
+		case <-time.After(retryDelay):
+			out, err = t.exec(s, ctx, a)
+		case <-ctx.Done():
+		}
+	}
 	return a, early, out, err
 }
+
+// retryDelay is how long a read-only call waits before its one retry, as
+// libtmux-mcp's first backoff.
+const retryDelay = 100 * time.Millisecond
 
 // errorResult is a failed call's answer: a tool error, whose text is the
 // message and, on a line of its own, what to do about it, and whose _meta

@@ -84,12 +84,23 @@ func (r paneRef) target() (string, error) {
 	return session, err
 }
 
-// withTarget is cmd with -t target, or cmd alone for no target.
+// paneTarget is a target as a command that takes a pane finds it: a
+// session named exactly ("=name") needs its ':', or tmux looks for a
+// window of that name.
+func paneTarget(target string) string {
+	if strings.HasPrefix(target, "=") && !strings.Contains(target, ":") {
+		return target + ":"
+	}
+	return target
+}
+
+// withTarget is cmd with -t target after its name, before any argument
+// that ends tmux's flags, or cmd alone for no target.
 func withTarget(target string, cmd ...string) []string {
 	if target == "" {
 		return cmd
 	}
-	return append(cmd, "-t", target)
+	return append([]string{cmd[0], "-t", target}, cmd[1:]...)
 }
 
 func checkID(argName string, sigil byte, id string) error {

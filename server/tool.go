@@ -26,6 +26,7 @@ type tool struct {
 	selfBounded bool
 
 	args   *argspec.Spec
+	result reflect.Type
 	output argspec.Schema
 	wraps  bool // the result goes under "result" (argspec.Output)
 	decode func(raw json.RawMessage) (any, error)
@@ -36,6 +37,7 @@ type tool struct {
 // arguments as A and answers with R.
 func newTool[A, R any](t tool, run func(*Server, context.Context, A) (R, error)) tool {
 	t.args = argspec.For[A]()
+	t.result = reflect.TypeFor[R]()
 	t.output = argspec.Output[R]()
 	t.wraps = argspec.Wraps(reflect.TypeFor[R]())
 	spec := t.args
@@ -120,9 +122,29 @@ func marshalText(out any, wraps bool, structured []byte) (string, error) {
 	return string(data), err
 }
 
-// tools is every tool the server can offer, in libtmux-mcp's order of
-// registration; the safety tier picks which it does.
-var tools = slices.Concat(serverTools, optionTools, envTools, bufferTools, hookTools)
+// families are the tools by family, in libtmux-mcp's order of
+// registration, each declared in its tools_<family>.go.
+var families = []struct {
+	name  string
+	tools []tool
+}{
+	{"server", serverTools},
+	{"session", sessionTools},
+	{"option", optionTools},
+	{"env", envTools},
+	{"buffer", bufferTools},
+	{"hook", hookTools},
+}
+
+// tools is every tool the server can offer; the safety tier picks which it
+// does.
+var tools = func() []tool {
+	var all []tool
+	for _, f := range families {
+		all = append(all, f.tools...)
+	}
+	return all
+}()
 
 // toolNamed is the tool of that name, if the server has one.
 func toolNamed(name string) (tool, bool) {

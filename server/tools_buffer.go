@@ -46,7 +46,7 @@ func (a pasteTarget) pasteLine(buffer string, flags ...string) ([]string, error)
 		cmd = append(cmd, "-p")
 	}
 	cmd = append(cmd, ";")
-	return append(withTarget(target, append(cmd, "display-message", "-p")...), "#{pane_id}"), nil
+	return append(cmd, withTarget(target, "display-message", "-p", "#{pane_id}")...), nil
 }
 
 var bufferTools = []tool{

@@ -434,7 +434,7 @@ func TestSafetyTiers(t *testing.T) {
 		names = append(names, tool.Name)
 	}
 	slices.Sort(names)
-	if !slices.Equal(names, []string{"get_server_info", "list_buffers", "list_servers", "list_sessions", "show_buffer",
+	if !slices.Equal(names, []string{"get_server_info", "get_session_info", "list_buffers", "list_servers", "list_sessions", "list_windows", "show_buffer",
 		"show_environment", "show_hook", "show_hooks", "show_option"}) {
 		t.Errorf("readonly tier lists %v", names)
 	}

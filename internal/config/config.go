@@ -54,6 +54,10 @@ type Options struct {
 	// test harness that runs the server in its own process sets it to its
 	// script's.
 	TmuxEnv []string
+
+	// Caller is the tmux pane the server runs in, from TMUX and TMUX_PANE,
+	// as tmux tells a pane's programs; nil outside tmux.
+	Caller *server.Caller
 }
 
 // Parse reads argv (without the program name) and the environment through
@@ -99,6 +103,7 @@ func Parse(argv []string, getenv func(string) string, stderr io.Writer) (Options
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected argument %q; see -help", fs.Arg(0))
 	}
+	o.Caller = server.ParseCaller(getenv("TMUX"), getenv("TMUX_PANE"))
 	if o.Backend != "exec" && o.Backend != "control" && o.Backend != "fake" {
 		return o, fmt.Errorf("unknown backend %q: want exec, control or fake", o.Backend)
 	}
@@ -163,6 +168,7 @@ func (o Options) Server(stderr io.Writer) (server.Config, func(), error) {
 		AuditKey:        auditKey,
 		OwnerPerSession: o.HTTPAddr != "",
 		KeepBuffers:     o.KeepBuffers,
+		Caller:          o.Caller,
 	}
 	closers := []func(){}
 	closeAll := func() {
