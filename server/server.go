@@ -30,7 +30,8 @@ type Server struct {
 	calls    sync.WaitGroup  // tool calls under way, which Cleanup waits for
 }
 
-// New builds a server from cfg, registering the tools its safety tier allows.
+// New builds a server from cfg, registering the tools and resources its
+// safety tier allows.
 func New(cfg Config) (*Server, error) {
 	cfg, err := cfg.withDefaults()
 	if err != nil {
@@ -49,7 +50,8 @@ func New(cfg Config) (*Server, error) {
 		}
 		s.mcp.AddTool(t.definition(), s.handler(t))
 	}
-	s.mcp.AddReceivingMiddleware(s.refuseHiddenTools)
+	s.addResources()
+	s.mcp.AddReceivingMiddleware(s.refuseHiddenTools, s.readResources)
 	return s, nil
 }
 
