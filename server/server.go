@@ -42,7 +42,8 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{cfg: cfg, names: names, payloads: lift.NewTable(auditHash(cfg.AuditKey)), hidden: map[string]Tier{}}
-	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "tmuxbuf", Title: "tmux paste buffers", Version: cfg.Version}, nil)
+	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "tmuxbuf", Title: "tmux paste buffers", Version: cfg.Version},
+		&mcp.ServerOptions{Instructions: instructions(cfg)})
 	for _, t := range tools {
 		if t.tier > cfg.Safety {
 			s.hidden[t.name] = t.tier
