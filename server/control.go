@@ -236,19 +236,21 @@ func (d *ControlDialer) commandLine(commands [][]string, stdin io.Reader, stdout
 			line.WriteString(" ; ")
 		}
 		for j, a := range cmd {
-			if strings.ContainsAny(a, "\r\n") {
-				return "", fifos, fmt.Errorf("an argument of %s holds a line break, which a control-mode command line cannot carry", cmd[0])
-			}
 			if j > 0 {
 				line.WriteByte(' ')
 			}
-			// Single quotes keep everything literal but a single quote,
-			// which goes in double quotes: 'it'"'"'s'.
-			line.WriteString("'" + strings.ReplaceAll(a, "'", `'"'"'`) + "'")
+			line.WriteString("'" + controlQuote.Replace(a) + "'")
 		}
 	}
 	return line.String(), fifos, nil
 }
+
+// controlQuote writes an argument in tmux's command language, which reads
+// quoted strings side by side as one argument: in single quotes, which
+// keep everything literal but a single quote, a line feed or a carriage
+// return, which the line cannot hold; those go in double quotes, where
+// tmux reads the escapes \n and \r: 'it'"'"'s', 'two'"\n"'lines'.
+var controlQuote = strings.NewReplacer("'", `'"'"'`, "\n", `'"\n"'`, "\r", `'"\r"'`)
 
 // LiveSockets are the sockets of tmux's socket directory a server answers
 // on (see ServerFinder).
