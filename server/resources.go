@@ -338,7 +338,7 @@ type resourceMiss struct{ what string }
 
 func (m *resourceMiss) Error() string { return m.what }
 
-func missing(socket, format string, args ...any) error {
+func resourceMissing(socket, format string, args ...any) error {
 	return &resourceMiss{fmt.Sprintf(format, args...) + " not found on " + socketLabel(socket)}
 }
 
@@ -372,8 +372,8 @@ func (s *Server) tmuxParts(ctx context.Context, socket string, commands ...[]str
 	return parts, nil
 }
 
-// asJSON is a resource's JSON text, indented as libtmux-mcp's.
-func asJSON(v any) (string, error) {
+// resourceJSON is a resource's JSON text, indented as libtmux-mcp's.
+func resourceJSON(v any) (string, error) {
 	data, err := json.MarshalIndent(v, "", "  ")
 	return string(data), err
 }
@@ -387,7 +387,7 @@ func (s *Server) readSessions(ctx context.Context, p resourceParams) (string, er
 	if err != nil {
 		return "", err
 	}
-	return asJSON(nonNil(sessions))
+	return resourceJSON(nonNilRecords(sessions))
 }
 
 // sessionWithWindows is get_session's object: the session's fields, and
@@ -424,14 +424,14 @@ func (s *Server) readSession(ctx context.Context, p resourceParams) (string, err
 				detail.Windows = append(detail.Windows, w)
 			}
 		}
-		return asJSON(detail)
+		return resourceJSON(detail)
 	}
-	return "", missing(p.socket, "session %s", p.sessionName)
+	return "", resourceMissing(p.socket, "session %s", p.sessionName)
 }
 
-// sessionWindows are the windows of the session named, which has at least
+// windowsOfSession are the windows of the session named, which has at least
 // one: a session with none is no session.
-func sessionWindows(windows []windowInfo, name string) []windowInfo {
+func windowsOfSession(windows []windowInfo, name string) []windowInfo {
 	var kept []windowInfo
 	for _, w := range windows {
 		if w.SessionName != nil && *w.SessionName == name {
@@ -450,11 +450,11 @@ func (s *Server) readSessionWindows(ctx context.Context, p resourceParams) (stri
 	if err != nil {
 		return "", err
 	}
-	kept := sessionWindows(windows, p.sessionName)
+	kept := windowsOfSession(windows, p.sessionName)
 	if len(kept) == 0 {
-		return "", missing(p.socket, "session %s", p.sessionName)
+		return "", resourceMissing(p.socket, "session %s", p.sessionName)
 	}
-	return asJSON(kept)
+	return resourceJSON(kept)
 }
 
 // windowWithPanes is get_window's object: the window's fields, and its
@@ -479,9 +479,9 @@ func (s *Server) readWindow(ctx context.Context, p resourceParams) (string, erro
 	if err != nil {
 		return "", err
 	}
-	kept := sessionWindows(windows, p.sessionName)
+	kept := windowsOfSession(windows, p.sessionName)
 	if len(kept) == 0 {
-		return "", missing(p.socket, "session %s", p.sessionName)
+		return "", resourceMissing(p.socket, "session %s", p.sessionName)
 	}
 	for _, w := range kept {
 		if w.WindowIndex == nil || *w.WindowIndex != p.windowIndex {
@@ -496,13 +496,13 @@ func (s *Server) readWindow(ctx context.Context, p resourceParams) (string, erro
 				detail.Panes = append(detail.Panes, pane)
 			}
 		}
-		return asJSON(detail)
+		return resourceJSON(detail)
 	}
-	return "", missing(p.socket, "window %s of session %s", p.windowIndex, p.sessionName)
+	return "", resourceMissing(p.socket, "window %s of session %s", p.windowIndex, p.sessionName)
 }
 
-// checkPaneID refuses what is not a pane's ID, without quoting it.
-func checkPaneID(id string) error {
+// resourcePaneID refuses what is not a pane's ID, without quoting it.
+func resourcePaneID(id string) error {
 	if checkID("pane_id", '%', id) != nil {
 		return &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "pane_id must look like %<number> (percent-encoded: %25<number>)"}
 	}
@@ -510,7 +510,7 @@ func checkPaneID(id string) error {
 }
 
 func (s *Server) readPane(ctx context.Context, p resourceParams) (string, error) {
-	if err := checkPaneID(p.paneID); err != nil {
+	if err := resourcePaneID(p.paneID); err != nil {
 		return "", err
 	}
 	out, err := s.tmux(ctx, p.socket, nil, "display-message", "-p", "-t", p.paneID, recordFormat[paneInfo]())
@@ -524,14 +524,14 @@ func (s *Server) readPane(ctx context.Context, p resourceParams) (string, error)
 	if pane.PaneID != p.paneID {
 		// display-message may fail to find its target: it then prints
 		// its format for no pane at all.
-		return "", missing(p.socket, "pane %s", p.paneID)
+		return "", resourceMissing(p.socket, "pane %s", p.paneID)
 	}
 	pane.IsCaller = s.isCaller(pane.PaneID, pane.SocketPath)
-	return asJSON(pane)
+	return resourceJSON(pane)
 }
 
 func (s *Server) readPaneContent(ctx context.Context, p resourceParams) (string, error) {
-	if err := checkPaneID(p.paneID); err != nil {
+	if err := resourcePaneID(p.paneID); err != nil {
 		return "", err
 	}
 	out, err := s.tmux(ctx, p.socket, nil, "capture-pane", "-p", "-t", p.paneID)
@@ -591,8 +591,8 @@ func (s *Server) checkResourceReply(res *mcp.ReadResourceResult) error {
 	return nil
 }
 
-// nonNil is records, or an empty list for none: JSON [] rather than null.
-func nonNil[T any](records []T) []T {
+// nonNilRecords is records, or an empty list for none: JSON [] rather than null.
+func nonNilRecords[T any](records []T) []T {
 	if records == nil {
 		return []T{}
 	}

@@ -409,11 +409,11 @@ func withoutValue(err error, value string) error {
 	return err
 }
 
-// hooks are tmux 3.3a's hooks (show-hooks -g, show-hooks -gw). tmux's
+// hookNames are tmux 3.3a's hooks (show-hooks -g, show-hooks -gw). tmux's
 // set-option sets a hook as readily as set-hook does, and takes any
 // unambiguous prefix of a name for the name, so set_option refuses these
 // names and their prefixes: no tool sets a hook.
-var hooks = []string{
+var hookNames = []string{
 	"after-bind-key", "after-capture-pane", "after-copy-mode", "after-display-message", "after-display-panes",
 	"after-kill-pane", "after-list-buffers", "after-list-clients", "after-list-keys", "after-list-panes",
 	"after-list-sessions", "after-list-windows", "after-load-buffer", "after-lock-server", "after-new-session",
@@ -450,7 +450,7 @@ func isHookName(name string) bool {
 			return true
 		}
 	}
-	for _, h := range hooks {
+	for _, h := range hookNames {
 		if strings.HasPrefix(h, base) {
 			return true
 		}
