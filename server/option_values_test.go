@@ -54,6 +54,8 @@ func TestParseOptionValue(t *testing.T) {
 		{"status-format[0] x\n", false, true, map[string]string{"0": "x"}},
 		{"status-format[1] \"a b\"\n", true, true, "a b"},
 		{"status-format[5] ''\n", true, true, ""},
+		{"pane-colours[1] 7\n", true, true, int64(7)},
+		{"pane-colours[1] red\n", true, true, "red"},
 	} {
 		if got := parseOptionValue(tc.out, tc.indexed, tc.convert); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("parseOptionValue(%q, %v, %v) = %#v, want %#v", tc.out, tc.indexed, tc.convert, got, tc.want)

@@ -217,7 +217,11 @@ func parseOptionValue(out string, indexed, convert bool) any {
 	}
 	lines := strings.Split(out, "\n")
 	if indexed {
+		// libtmux converts an element asked for alone, as a value.
 		_, value, _ := strings.Cut(lines[0], " ")
+		if convert {
+			return convertOptionValue(unescapeArg(value))
+		}
 		return unescapeArg(value)
 	}
 	key, value, found := strings.Cut(lines[0], " ")
