@@ -265,7 +265,7 @@ func convertOptionValue(v string) any {
 // character after a backslash, else the value in double quotes (when it
 // holds a space or one of #';${}%), in single quotes (when it holds a "),
 // or bare, a leading ~ escaped, and inside, as vis(3) writes with
-// VIS_OCTAL|VIS_CSTYLE|VIS_TAB|VIS_NL: \\, \" (in double quotes), C escapes
+// VIS_OCTAL|VIS_CSTYLE|VIS_TAB|VIS_NL: \\, \" and \$ (in double quotes), C escapes
 // (\n, \t, \s, ...) and octal for other bytes that are not printable.
 // Values of other types are printed bare and unescaped (a number, a flag,
 // a colour, a key such as C-\); what is not a well-formed escape is taken
