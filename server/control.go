@@ -14,6 +14,7 @@ import (
 	"sync"
 	"syscall"
 	"time"
+	"unicode/utf8"
 
 	"github.com/tmuxbuf/tmuxbuf/internal/tmuxargv"
 )
@@ -236,21 +237,17 @@ func (d *ControlDialer) commandLine(commands [][]string, stdin io.Reader, stdout
 			line.WriteString(" ; ")
 		}
 		for j, a := range cmd {
+			if strings.Contains(a, "\x00") {
+				return "", fifos, fmt.Errorf("an argument of %s holds a NUL, which no tmux command line can carry", cmd[0])
+			}
 			if j > 0 {
 				line.WriteByte(' ')
 			}
-			line.WriteString("'" + controlQuote.Replace(a) + "'")
+			line.WriteString(quoteArg(a))
 		}
 	}
 	return line.String(), fifos, nil
 }
-
-// controlQuote writes an argument in tmux's command language, which reads
-// quoted strings side by side as one argument: in single quotes, which
-// keep everything literal but a single quote, a line feed or a carriage
-// return, which the line cannot hold; those go in double quotes, where
-// tmux reads the escapes \n and \r: 'it'"'"'s', 'two'"\n"'lines'.
-var controlQuote = strings.NewReplacer("'", `'"'"'`, "\n", `'"\n"'`, "\r", `'"\r"'`)
 
 // LiveSockets are the sockets of tmux's socket directory a server answers
 // on (see ServerFinder).
@@ -263,4 +260,35 @@ func (d *ControlDialer) DialPath(path string) (Tmux, bool) {
 		return nil, false
 	}
 	return controlTmux{d: d, global: []string{"-u", "-S", path}}, true
+}
+
+// quoteArg is a as one word of tmux's command language. Single quotes keep
+// everything literal but a single quote, which goes in double quotes:
+// 'it'"'"'s'. An argument with a control character (a line break would end
+// the control client's line) or a byte that is not UTF-8 (tmux 3.3a's
+// parser takes a 0xff byte for the end of its input, and splits the word
+// there) goes in double quotes instead, where tmux's parser reads an octal
+// escape as its byte; there \, ", $ and ~ are escaped, since $ and a
+// leading ~ expand.
+func quoteArg(a string) string {
+	if utf8.ValidString(a) && !strings.ContainsFunc(a, func(r rune) bool { return r < ' ' || r == 0x7f }) {
+		return "'" + strings.ReplaceAll(a, "'", `'"'"'`) + "'"
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(a); {
+		r, size := utf8.DecodeRuneInString(a[i:])
+		switch {
+		case r == '\\' || r == '"' || r == '$' || r == '~':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r < ' ' || r == 0x7f || r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, "\\%03o", a[i])
+		default:
+			b.WriteString(a[i : i+size])
+		}
+		i += size
+	}
+	b.WriteByte('"')
+	return b.String()
 }

@@ -19,6 +19,10 @@ func TestControlCutsCommandLinesAsTmux(t *testing.T) {
 		}{
 			{[]string{"set-buffer", "-b", "x", "hello;", "show-buffer", "-b", "x"}, "hello"},
 			{[]string{"set-buffer", "-b", "y", `hi\;`, ";", "show-buffer", "-b", "y"}, "hi;"},
+			// Any byte but NUL reaches tmux as it is, a line break
+			// included, which would end a control client's line.
+			{[]string{"set-buffer", "-b", "z", "a\nb\r\x1b[1m\\\"$HOME'~#{x}\x7f\xff\xfeé", ";", "show-buffer", "-b", "z"}, "a\nb\r\x1b[1m\\\"$HOME'~#{x}\x7f\xff\xfeé"},
+			{[]string{"set-buffer", "-b", "t", "~root\n", ";", "show-buffer", "-b", "t"}, "~root\n"},
 		} {
 			var stdout, stderr bytes.Buffer
 			if code := d.Dial("").Run(t.Context(), tc.args, nil, &stdout, &stderr); code != 0 || stdout.String() != tc.want {

@@ -117,7 +117,7 @@ var argErrorShape = regexp.MustCompile(`^((argument "[a-z_]+"( item [0-9]+)?: )?
 	`|missing required argument "[a-z_]+"` +
 	`|(argument "[a-z_]+" item [0-9]+ )?argument "[a-z_]+" must be (a|an) [a-z ,-]+( or null|, not null)?` +
 	`|(argument "[a-z_]+" item [0-9]+ )?argument "[a-z_]+" must be one of [a-z, -]+( or null)?` +
-	`|unknown argument .*; this (tool|item) takes [a-z_, ]+))$`)
+	`|unknown argument .*; this (tool|item) takes ([a-z_, ]+|no argument)))$`)
 
 // FuzzDecodeArgs runs arbitrary JSON through every tool's argument decoder
 // and checks it against an oracle that knows nothing of the decoder: the

@@ -114,11 +114,3 @@ func TestParseShellEnvironment(t *testing.T) {
 		}
 	}
 }
-
-func TestArgLiteral(t *testing.T) {
-	for in, want := range map[string]string{"x": "x", "x;": `x\;`, `x\;`: `x\\;`, ";": `\;`, "a;b": "a;b"} {
-		if got := argLiteral(in); got != want {
-			t.Errorf("argLiteral(%q) = %q, want %q", in, got, want)
-		}
-	}
-}

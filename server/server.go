@@ -42,14 +42,20 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{cfg: cfg, names: names, payloads: lift.NewTable(auditHash(cfg.AuditKey)), hidden: map[string]Tier{}}
-	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "tmuxbuf", Title: "tmux paste buffers", Version: cfg.Version},
-		&mcp.ServerOptions{Instructions: instructions(cfg)})
+	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "tmuxbuf", Title: "tmux for agents", Version: cfg.Version},
+		&mcp.ServerOptions{CompletionHandler: s.complete, Instructions: instructions(cfg)})
 	for _, t := range tools {
-		if t.tier > cfg.Safety {
+		switch {
+		case t.promptTool && !cfg.PromptsAsTools:
+			continue
+		case t.tier > cfg.Safety:
 			s.hidden[t.name] = t.tier
 			continue
 		}
 		s.mcp.AddTool(t.definition(), s.handler(t))
+	}
+	for _, p := range prompts {
+		s.mcp.AddPrompt(p.definition(), p.handler)
 	}
 	s.addResources()
 	s.mcp.AddReceivingMiddleware(s.refuseHiddenTools, s.readResources)
@@ -69,7 +75,7 @@ func (s *Server) handler(t tool) mcp.ToolHandler {
 		s.calls.Add(1)
 		defer s.calls.Done()
 		started, requestID := time.Now(), newRequestID()
-		_, early, out, err := s.call(withOwner(ctx, s.owner(req)), t, req.Params.Arguments)
+		_, early, out, err := s.call(withRequest(withOwner(ctx, s.owner(req)), req), t, req.Params.Arguments)
 		var res *mcp.CallToolResult
 		if err == nil {
 			res, err = t.successResult(out)
@@ -149,6 +155,21 @@ func (s *Server) refuseHiddenTools(next mcp.MethodHandler) mcp.MethodHandler {
 		auditRecord(s.cfg.Audit, call.Params.Name, sessionID(call), newRequestID(), s.auditArgs(call.Params.Arguments, hiddenTool.args, nil), time.Now(), err)
 		return errorResult(err), nil
 	}
+}
+
+type requestKey struct{}
+
+// withRequest carries the call's request to its tool: a batch calls tools
+// in its session, and a wait reports progress on it.
+func withRequest(ctx context.Context, req *mcp.CallToolRequest) context.Context {
+	return context.WithValue(ctx, requestKey{}, req)
+}
+
+// requestOf is the request of the call with ctx, nil for a call that came
+// by no request (a test's).
+func requestOf(ctx context.Context) *mcp.CallToolRequest {
+	req, _ := ctx.Value(requestKey{}).(*mcp.CallToolRequest)
+	return req
 }
 
 type ownerKey struct{}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"reflect"
-	"slices"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/tmuxbuf/tmuxbuf/internal/argspec"
@@ -24,6 +23,11 @@ type tool struct {
 	// selfBounded marks a tool that waits, within a ceiling of its own:
 	// it is never retried, and no batch may call it.
 	selfBounded bool
+	// batch marks a tool that calls others, which no batch may call.
+	batch bool
+	// promptTool marks list_prompts and get_prompt, offered only with
+	// Config.PromptsAsTools.
+	promptTool bool
 
 	args   *argspec.Spec
 	result reflect.Type
@@ -130,10 +134,15 @@ var families = []struct {
 }{
 	{"server", serverTools},
 	{"session", sessionTools},
+	{"window", windowTools},
+	{"pane", paneTools},
+	{"pane input", ioTools},
 	{"option", optionTools},
 	{"env", envTools},
 	{"buffer", bufferTools},
 	{"hook", hookTools},
+	{"batch", batchTools},
+	{"prompt", promptTools},
 }
 
 // tools is every tool the server can offer; the safety tier picks which it
@@ -146,11 +155,20 @@ var tools = func() []tool {
 	return all
 }()
 
+// toolsByName indexes tools. It is made by init, not by its declaration:
+// the batch tools look tools up, and would otherwise be part of their own
+// initialisation.
+var toolsByName map[string]tool
+
+func init() {
+	toolsByName = make(map[string]tool, len(tools))
+	for _, t := range tools {
+		toolsByName[t.name] = t
+	}
+}
+
 // toolNamed is the tool of that name, if the server has one.
 func toolNamed(name string) (tool, bool) {
-	i := slices.IndexFunc(tools, func(t tool) bool { return t.name == name })
-	if i < 0 {
-		return tool{}, false
-	}
-	return tools[i], true
+	t, ok := toolsByName[name]
+	return t, ok
 }

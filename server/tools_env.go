@@ -53,7 +53,7 @@ func (e envSession) flags() (flags []string, what string, err error) {
 	case e.SessionID != nil:
 		return []string{"-t", target}, "session " + *e.SessionID, nil
 	}
-	return []string{"-t", argLiteral(target)}, "session " + *e.SessionName, nil
+	return []string{"-t", literal(target)}, "session " + *e.SessionName, nil
 }
 
 type showEnvironmentArgs struct {
@@ -179,7 +179,7 @@ func (s *Server) setEnvironment(ctx context.Context, a setEnvironmentArgs) (envi
 	if err != nil {
 		return environmentSetResult{}, err
 	}
-	cmd := append(append([]string{"set-environment"}, flags...), "--", argLiteral(a.Name), argLiteral(a.Value))
+	cmd := append(append([]string{"set-environment"}, flags...), literalArgs(a.Name, a.Value)...)
 	if _, err := s.tmux(ctx, socket, nil, cmd...); err != nil {
 		return environmentSetResult{}, missingTarget(withoutValue(err, a.Value), what, socket)
 	}

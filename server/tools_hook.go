@@ -91,7 +91,7 @@ func (s *Server) showHook(ctx context.Context, a showHookArgs) (hookListResult, 
 	if err != nil {
 		return hookListResult{}, err
 	}
-	cmd := append(append([]string{"show-hooks"}, flags...), "--", argLiteral(a.HookName))
+	cmd := append(append([]string{"show-hooks"}, flags...), literalArgs(a.HookName)...)
 	out, err := s.tmux(ctx, socket, nil, cmd...)
 	if err != nil {
 		return hookListResult{}, missingTarget(err, what, socket)

@@ -106,7 +106,7 @@ func (o optionScope) flags(hooks bool) (flags []string, what string, err error) 
 		// '=': this session exactly; ':' its current window, since the
 		// target of these commands is a pane's, where "=name" alone does
 		// not find a session.
-		return append(flags, "-t", argLiteral("="+target+":")), "session " + target, nil
+		return append(flags, "-t", literal("="+target+":")), "session " + target, nil
 	case "window":
 		if err := checkID("target", '@', target); err != nil {
 			return nil, "", err
@@ -136,17 +136,6 @@ func missingTarget(err error, what, socket string) error {
 		}
 	}
 	return err
-}
-
-// argLiteral is s as an argument that tmux's client takes as it is: tmux
-// cuts a command line after an argument ending in ';', unless the ';' is
-// escaped as "\;", so a caller's value "x;" would end its command there
-// and run what follows as another (tmuxargv.SplitCommands).
-func argLiteral(s string) string {
-	if strings.HasSuffix(s, ";") {
-		return s[:len(s)-1] + `\;`
-	}
-	return s
 }
 
 // checkOptionName refuses what cannot name an option (or a hook) safely:
@@ -185,7 +174,7 @@ func (s *Server) showOption(ctx context.Context, a showOptionArgs) (optionResult
 	if err != nil {
 		return optionResult{}, err
 	}
-	cmd := append(append([]string{"show-options"}, flags...), "--", argLiteral(a.Option))
+	cmd := append(append([]string{"show-options"}, flags...), literalArgs(a.Option)...)
 	out, err := s.tmux(ctx, socket, nil, cmd...)
 	if err != nil {
 		if user, _, _ := strings.Cut(a.Option, "["); strings.HasPrefix(user, "@") && isInvalidOption(err) {
@@ -355,7 +344,7 @@ func (s *Server) setOption(ctx context.Context, a setOptionArgs) (optionSetResul
 	if err != nil {
 		return optionSetResult{}, err
 	}
-	cmd := append(append([]string{"set-option"}, flags...), "--", argLiteral(a.Option), argLiteral(a.Value))
+	cmd := append(append([]string{"set-option"}, flags...), literalArgs(a.Option, a.Value)...)
 	if _, err := s.tmux(ctx, socket, nil, cmd...); err != nil {
 		return optionSetResult{}, missingTarget(withoutValue(err, a.Value), what, socket)
 	}

@@ -362,7 +362,7 @@ func (e spawnEnvironment) flags(history bool) ([]string, error) {
 	}
 	var flags []string
 	for _, name := range slices.Sorted(maps.Keys(env)) {
-		flags = append(flags, "-e", name+"="+env[name])
+		flags = append(flags, "-e", literal(name+"="+env[name]))
 	}
 	return flags, nil
 }

@@ -58,6 +58,8 @@ type Options struct {
 	// Caller is the tmux pane the server runs in, from TMUX and TMUX_PANE,
 	// as tmux tells a pane's programs; nil outside tmux.
 	Caller *server.Caller
+	// PromptsAsTools is LIBTMUX_MCP_PROMPTS_AS_TOOLS=1.
+	PromptsAsTools bool
 }
 
 // Parse reads argv (without the program name) and the environment through
@@ -104,6 +106,7 @@ func Parse(argv []string, getenv func(string) string, stderr io.Writer) (Options
 		return o, fmt.Errorf("unexpected argument %q; see -help", fs.Arg(0))
 	}
 	o.Caller = server.ParseCaller(getenv("TMUX"), getenv("TMUX_PANE"))
+	o.PromptsAsTools = getenv("LIBTMUX_MCP_PROMPTS_AS_TOOLS") == "1"
 	if o.Backend != "exec" && o.Backend != "control" && o.Backend != "fake" {
 		return o, fmt.Errorf("unknown backend %q: want exec, control or fake", o.Backend)
 	}
@@ -169,6 +172,7 @@ func (o Options) Server(stderr io.Writer) (server.Config, func(), error) {
 		OwnerPerSession: o.HTTPAddr != "",
 		KeepBuffers:     o.KeepBuffers,
 		Caller:          o.Caller,
+		PromptsAsTools:  o.PromptsAsTools,
 	}
 	closers := []func(){}
 	closeAll := func() {
