@@ -133,6 +133,19 @@ func TestResultsMatchOutputSchemas(t *testing.T) {
 	ok("kill_pane", map[string]any{"pane_id": split})
 	gone := ok("create_window", map[string]any{"session_name": "main", "window_name": "gone"})["window_id"].(string)
 	ok("kill_window", map[string]any{"window_id": gone})
+	ok("show_option", map[string]any{"option": "history-limit", "global_": true})
+	ok("show_option", map[string]any{"option": "command-alias", "scope": "server"})
+	ok("show_option", map[string]any{"option": "mode-keys", "scope": "window"})
+	ok("set_option", map[string]any{"option": "@o", "value": "v", "scope": "session", "target": "main"})
+	ok("show_environment", nil)
+	ok("set_environment", map[string]any{"name": "E", "value": "v", "session_name": "main"})
+	e.mustTmux("set-environment", "-g", "-r", "GONE")
+	if got := ok("show_environment", map[string]any{"socket_name": nil}); got["variables"].(map[string]any)["GONE"] != true {
+		t.Errorf("show_environment of a removed variable: %v", got)
+	}
+	e.mustTmux("set-hook", "-g", "after-new-window[2]", "display-message x")
+	ok("show_hooks", map[string]any{"scope": "server"})
+	ok("show_hook", map[string]any{"hook_name": "after-new-window", "global_": true})
 	ok("kill_server", nil)
 	for tool := range e.schemas {
 		if !called[tool] {

@@ -137,7 +137,10 @@ var families = []struct {
 	{"window", windowTools},
 	{"pane", paneTools},
 	{"pane input", ioTools},
+	{"option", optionTools},
+	{"env", envTools},
 	{"buffer", bufferTools},
+	{"hook", hookTools},
 	{"batch", batchTools},
 	{"prompt", promptTools},
 }

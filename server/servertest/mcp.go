@@ -20,6 +20,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/rogpeppe/go-internal/testscript"
 	"github.com/tmuxbuf/tmuxbuf/internal/config"
@@ -555,6 +556,39 @@ func cmdAudit(ts *testscript.TestScript, neg bool, args []string) error {
 	}
 	ts.Stdout().Write(b)
 	return nil
+}
+
+// cmdRead reads a resource: `read [-s NAME] URI`.
+func cmdRead(ts *testscript.TestScript, neg bool, args []string) error {
+	sc := state(ts)
+	name, args := serverName(args)
+	if len(args) != 1 {
+		return tmuxtest.ErrUsage
+	}
+	s, err := sc.server(name)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), callTimeout)
+	defer cancel()
+	res, err := s.session.ReadResource(ctx, &mcp.ReadResourceParams{URI: args[0]})
+	var rpc *jsonrpc.Error
+	switch {
+	case errors.As(err, &rpc):
+		fmt.Fprintf(ts.Stderr(), "error %d: %s\n", rpc.Code, rpc.Message)
+		return tmuxtest.ExitStatus(neg, 1)
+	case err != nil:
+		return err
+	}
+	for _, c := range res.Contents {
+		fmt.Fprintf(ts.Stderr(), "mimeType: %s\n", c.MIMEType)
+		text := c.Text
+		if !strings.HasSuffix(text, "\n") {
+			text += "\n"
+		}
+		io.WriteString(ts.Stdout(), text)
+	}
+	return tmuxtest.ExitStatus(neg, 0)
 }
 
 // cmdConcurrent makes N calls at once:

@@ -42,6 +42,10 @@ var commands = []tmuxtest.Command{
 	{Name: "audit", Args: "[-s NAME]", Neg: false,
 		Summary: "Print a server's audit log (JSON lines), even after it stopped.",
 		Run:     cmdAudit},
+	{Name: "read", Args: "[-s NAME] URI", Neg: true,
+		Summary: "Read the resource at URI (resources/read): its text prints on stdout as the server sent it, a JSON resource's as JSON, with a final newline added when it has none, " +
+			"and its MIME type goes to stderr as `mimeType: TYPE`. An error prints `error CODE: MESSAGE` on stderr and fails unless negated.",
+		Run: cmdRead},
 }
 
 // MCPBinEnv names a prebuilt tmuxbuf-mcp binary for `mcp -bin`; without it
