@@ -125,8 +125,13 @@ func (sc *script) startInProcess(ts *testscript.TestScript, audit string, args [
 	if err != nil {
 		return nil, err
 	}
-	if execFake {
-		cfg.Tmux = &config.FakeDialer{Sockets: tmuxtest.FakeSockets(ts), SocketPath: fakeSocketPaths(ts, o)}
+	switch sockets := tmuxtest.FakeSockets(ts); {
+	case execFake:
+		cfg.Tmux = &config.FakeDialer{Sockets: sockets, SocketPath: fakeSocketPaths(ts, o)}
+	case sockets != nil:
+		// The emulated servers' sockets are no files that the backend
+		// could find; the emulator knows which run.
+		cfg.Tmux = foundBy{cfg.Tmux, scriptServers{&config.FakeDialer{Sockets: sockets}, tmuxtest.SocketPath(ts, "")}}
 	}
 	srv, err := server.New(cfg)
 	if err != nil {
@@ -148,6 +153,29 @@ func (sc *script) startInProcess(ts *testscript.TestScript, audit string, args [
 		release()
 		return status, stderr.String()
 	}}, nil
+}
+
+// foundBy is a backend whose servers a ServerFinder of the script's finds.
+type foundBy struct {
+	server.Dialer
+	server.ServerFinder
+}
+
+// scriptServers finds the emulated servers that run in a script's socket
+// directory, as a scan of tmux's would find real ones.
+type scriptServers struct {
+	*config.FakeDialer // for DialPath
+	dir                string
+}
+
+func (f scriptServers) LiveSockets() []string {
+	var names []string
+	for _, path := range f.Sockets.Running() {
+		if name, ok := strings.CutPrefix(path, f.dir+"/"); ok && !strings.Contains(name, "/") {
+			names = append(names, name)
+		}
+	}
+	return names
 }
 
 // fakeSocketPaths maps socket names to the script's emulated servers as
