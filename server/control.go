@@ -175,12 +175,16 @@ func (t controlTmux) Run(ctx context.Context, args []string, stdin io.Reader, st
 
 func (t controlTmux) RunBackend(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
 	commands := tmuxargv.SplitCommands(args)
+	probed := slices.ContainsFunc(commands, mayEndSession)
+	if probed {
+		commands = append(commands, sessionProbe)
+	}
 	line, fifos, err := t.d.commandLine(commands, stdin, stdout)
 	if err != nil {
 		abortAll(fifos)
 		return 0, &BackendError{Err: fmt.Errorf("control mode: %v", err)}
 	}
-	l := &controlLine{text: line, commands: len(commands), fifos: fifos}
+	l := &controlLine{text: line, commands: len(commands), fifos: fifos, probed: probed}
 	for {
 		c, err := t.d.client(t.global)
 		switch {
@@ -197,6 +201,20 @@ func (t controlTmux) RunBackend(ctx context.Context, args []string, stdin io.Rea
 		// The client went (its tmux server exited, say) before the line
 		// was written: nothing ran, and a new client can take it.
 	}
+}
+
+// sessionProbe ends a line that may have ended the session the control
+// client is attached to. tmux then detaches the client, which exits, and a
+// line written to it meanwhile may or may not run (measured on tmux 3.3a:
+// one written after the kill's reply got none). tmux empties the client's
+// session at once, in the command that ends it, so the probe, on the same
+// line, tells the backend to send no more lines to that client.
+var sessionProbe = []string{"display-message", "-p", "#{client_session}"}
+
+// mayEndSession reports whether command can end a session: by killing it,
+// or by taking away its last window or pane.
+func mayEndSession(command []string) bool {
+	return len(command) > 0 && slices.Contains([]string{"kill-session", "kill-window", "kill-pane", "unlink-window", "move-window", "join-pane"}, command[0])
 }
 
 // commandLine turns commands into one line of tmux's command language.

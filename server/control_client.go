@@ -46,6 +46,10 @@ type controlClient struct {
 	gone     bool           // the process has exited
 	attached bool           // the attach command succeeded
 	failure  string         // why the process exited, once gone
+	// leaving is set once a line's probe found the client without a
+	// session, which makes tmux end it (see sessionProbe): no new line
+	// goes to it.
+	leaving bool
 
 	// attachDone is closed once the client has attached, or has gone.
 	// Lines read by tmux before then run without a session, where
@@ -66,6 +70,7 @@ type controlLine struct {
 	text     string
 	commands int
 	fifos    []*fifo // one entry, maybe nil, per command
+	probed   bool    // its last command is sessionProbe, the backend's own
 
 	// Guarded by the client's mu.
 	written   bool
@@ -316,7 +321,17 @@ func (c *controlClient) run(ctx context.Context, l *controlLine, stdout, stderr 
 		settled = c.settle(l)
 	}
 	defer abortAll(settled) // each finished below, or never to be used
-	for i, reply := range l.replies {
+	replies := l.replies
+	if l.probed && len(replies) == l.commands {
+		probe := replies[len(replies)-1]
+		replies = replies[:len(replies)-1]
+		if probe.ok && string(probe.output) == "\n" {
+			c.mu.Lock()
+			c.leaving = true
+			c.mu.Unlock()
+		}
+	}
+	for i, reply := range replies {
 		if !reply.ok {
 			stderr.Write(reply.output) // tmux runs none of the rest
 			return 1, false, nil
@@ -463,5 +478,5 @@ func (c *controlClient) endWhenIdle() {
 func (c *controlClient) hasGone() bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.gone
+	return c.gone || c.leaving
 }

@@ -316,6 +316,15 @@ func FuzzRedaction(f *testing.F) {
 				}
 			}
 		}
+		// Values tmux refuses, whose errors quote them, and values set.
+		for _, option := range []string{"mouse", "history-limit", "status-position", "status-style", "prefix", "pane-colours[0]"} {
+			call(mutating, "set_option", map[string]any{"option": option, "value": marked, "global_": true})
+		}
+		call(mutating, "set_option", map[string]any{"option": "@fuzz", "value": marked, "scope": "pane", "target": other})
+		call(mutating, "set_option", map[string]any{"option": "@fuzz", "value": marked, "global_": true})
+		call(mutating, "set_environment", map[string]any{"name": "FUZZ", "value": marked, "session_id": other})
+		call(mutating, "set_environment", map[string]any{"name": "FUZZ", "value": marked})
+		call(mutating, "set_environment", map[string]any{"name": "BAD=NAME", "value": marked})
 		for line := range strings.Lines(audit.String()) {
 			if strings.Contains(line, canary) {
 				t.Errorf("content in the audit log: %s", line)

@@ -7,10 +7,8 @@ import (
 	"fmt"
 	"io"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -308,29 +306,6 @@ func largeHistory(t testing.TB, e *tmuxEnv, n int) (pane string) {
 	}
 }
 
-// recordingDialer records every command line its tmux servers are sent.
-type recordingDialer struct {
-	server.Dialer
-	mu    sync.Mutex
-	lines [][]string
-}
-
-func (d *recordingDialer) Dial(socket string) server.Tmux {
-	return recordingTmux{d, d.Dialer.Dial(socket)}
-}
-
-type recordingTmux struct {
-	d *recordingDialer
-	server.Tmux
-}
-
-func (t recordingTmux) Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	t.d.mu.Lock()
-	t.d.lines = append(t.d.lines, slices.Clone(args))
-	t.d.mu.Unlock()
-	return t.Tmux.Run(ctx, args, stdin, stdout, stderr)
-}
-
 // TestReadOnlyToolsRunNoShell calls every read-only tool with arguments
 // that would run a shell if they reached a tmux format (#(...), or the E
 // and T modifiers, which expand a value such as a pane's title as a
@@ -374,7 +349,7 @@ func TestReadOnlyToolsRunNoShell(t *testing.T) {
 		}
 	}
 	shellFormat := regexp.MustCompile(`#\(|(#\{|;)[ET][;:]`)
-	for _, line := range rec.lines {
+	for _, line := range rec.lines() {
 		for i, a := range line {
 			format := i > 0 && (line[i-1] == "-F" || line[i-1] == "-f" || line[i-1] == "--" || line[i-1] == "-p")
 			if format && shellFormat.MatchString(a) {
@@ -382,7 +357,7 @@ func TestReadOnlyToolsRunNoShell(t *testing.T) {
 			}
 		}
 	}
-	if len(rec.lines) == 0 {
+	if len(rec.lines()) == 0 {
 		t.Fatal("no command line reached tmux")
 	}
 }

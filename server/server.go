@@ -30,7 +30,8 @@ type Server struct {
 	calls    sync.WaitGroup  // tool calls under way, which Cleanup waits for
 }
 
-// New builds a server from cfg, registering the tools its safety tier allows.
+// New builds a server from cfg, registering the tools and resources its
+// safety tier allows.
 func New(cfg Config) (*Server, error) {
 	cfg, err := cfg.withDefaults()
 	if err != nil {
@@ -42,7 +43,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s := &Server{cfg: cfg, names: names, payloads: lift.NewTable(auditHash(cfg.AuditKey)), hidden: map[string]Tier{}}
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "tmuxbuf", Title: "tmux for agents", Version: cfg.Version},
-		&mcp.ServerOptions{CompletionHandler: s.complete})
+		&mcp.ServerOptions{CompletionHandler: s.complete, Instructions: instructions(cfg)})
 	for _, t := range tools {
 		switch {
 		case t.promptTool && !cfg.PromptsAsTools:
@@ -56,7 +57,8 @@ func New(cfg Config) (*Server, error) {
 	for _, p := range prompts {
 		s.mcp.AddPrompt(p.definition(), p.handler)
 	}
-	s.mcp.AddReceivingMiddleware(s.refuseHiddenTools)
+	s.addResources()
+	s.mcp.AddReceivingMiddleware(s.refuseHiddenTools, s.readResources)
 	return s, nil
 }
 

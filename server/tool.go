@@ -134,9 +134,14 @@ var families = []struct {
 }{
 	{"server", serverTools},
 	{"session", sessionTools},
+	{"window", windowTools},
+	{"pane", paneTools},
 	{"pane input", ioTools},
 	{"pane read", readTools},
+	{"option", optionTools},
+	{"env", envTools},
 	{"buffer", bufferTools},
+	{"hook", hookTools},
 	{"batch", batchTools},
 	{"prompt", promptTools},
 }

@@ -113,18 +113,6 @@ func (s *Server) tmuxRoom(ctx context.Context, socket string, args ...string) ([
 	return s.tmuxInto(ctx, s.cfg.Tmux.Dial(socket), socket, nil, &stdout, args...)
 }
 
-// argLiteral is arg as an argument of a tmux command line that tmux reads
-// as it is: tmux's client takes an argument that ends in ';' for the end
-// of a command (so "#{pane_id};" would lose its ';', and ";" be no
-// argument at all), and one that ends in "\;" for a literal ';'. So a
-// final ';' gets a backslash before it, which tmux takes away again.
-func argLiteral(arg string) string {
-	if strings.HasSuffix(arg, ";") {
-		return arg[:len(arg)-1] + `\;`
-	}
-	return arg
-}
-
 // checked is cmd after a has-session that fails for a target tmux cannot
 // find: display-message prints nothing, successfully, for a target that
 // is not there.
@@ -189,7 +177,7 @@ func (s *Server) displayMessage(ctx context.Context, a displayMessageArgs) (stri
 	}
 	// "--": a format that starts with '-' is the format, not flags (-I
 	// would make display-message type into the pane).
-	buf, err := s.tmuxRoom(ctx, socket, checked(target, withTarget(target, "display-message", "-p", "--", argLiteral(a.FormatString))...)...)
+	buf, err := s.tmuxRoom(ctx, socket, checked(target, withTarget(target, "display-message", "-p", "--", literal(a.FormatString))...)...)
 	if err != nil {
 		return "", err
 	}

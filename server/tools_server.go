@@ -236,9 +236,9 @@ func answers(path string) bool {
 }
 
 type createSessionArgs struct {
-	SessionName    *string `json:"session_name" desc:"Its name; tmux numbers it without one."`
-	WindowName     *string `json:"window_name" desc:"The name of its first window."`
-	StartDirectory *string `json:"start_directory" desc:"The working directory of its first pane and later ones."`
+	SessionName    *string `json:"session_name" desc:"Its name, taken as it is; tmux numbers it without one."`
+	WindowName     *string `json:"window_name" desc:"The name of its first window, taken as it is."`
+	StartDirectory *string `json:"start_directory" desc:"The working directory of its first pane and later ones (~ is the home directory; tmux formats such as #{pane_current_path} are expanded)."`
 	X              *int64  `json:"x" desc:"Width of its window, in columns."`
 	Y              *int64  `json:"y" desc:"Height of its window, in rows."`
 	spawnEnvironment
@@ -255,13 +255,13 @@ func (s *Server) createSession(ctx context.Context, a createSessionArgs) (sessio
 		if err := checkSessionName("session_name", *a.SessionName); err != nil {
 			return sessionInfo{}, err
 		}
-		cmd = append(cmd, "-s", *a.SessionName)
+		cmd = append(cmd, "-s", literal(noFormat(*a.SessionName)))
 	}
 	if a.WindowName != nil {
-		cmd = append(cmd, "-n", *a.WindowName)
+		cmd = append(cmd, "-n", literal(noFormat(*a.WindowName)))
 	}
-	if a.StartDirectory != nil {
-		cmd = append(cmd, "-c", *a.StartDirectory)
+	if a.StartDirectory != nil && *a.StartDirectory != "" {
+		cmd = append(cmd, "-c", literal(expandHome(*a.StartDirectory)))
 	}
 	for flag, size := range map[string]*int64{"-x": a.X, "-y": a.Y} {
 		if size != nil {
@@ -362,7 +362,7 @@ func (e spawnEnvironment) flags(history bool) ([]string, error) {
 	}
 	var flags []string
 	for _, name := range slices.Sorted(maps.Keys(env)) {
-		flags = append(flags, "-e", name+"="+env[name])
+		flags = append(flags, "-e", literal(name+"="+env[name]))
 	}
 	return flags, nil
 }

@@ -435,7 +435,8 @@ func TestSafetyTiers(t *testing.T) {
 		names = append(names, tool.Name)
 	}
 	slices.Sort(names)
-	if !slices.Equal(names, []string{"call_readonly_tools_batch", "capture_pane", "capture_since", "display_message", "get_server_info", "get_session_info", "list_buffers", "list_servers", "list_sessions", "list_windows", "search_panes", "show_buffer", "snapshot_pane"}) {
+	if !slices.Equal(names, []string{"call_readonly_tools_batch", "capture_pane", "capture_since", "display_message", "find_pane_by_position", "get_pane_info", "get_server_info", "get_session_info", "get_window_info", "list_buffers", "list_panes", "list_servers", "list_sessions", "list_windows", "search_panes", "show_buffer",
+		"show_environment", "show_hook", "show_hooks", "show_option", "snapshot_pane"}) {
 		t.Errorf("readonly tier lists %v", names)
 	}
 	got := e.fails("load_buffer", map[string]any{"content": "x"})
