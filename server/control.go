@@ -103,7 +103,10 @@ func (d *ControlDialer) Close() error {
 	return errors.Join(errs...)
 }
 
-var errDialerClosed = errors.New("the control-mode dialer is closed")
+var (
+	errDialerClosed  = errors.New("the control-mode dialer is closed")
+	errClientLeaving = errors.New("control mode: the control client of a session that was killed has not exited yet, and tmux 3.3a crashes if another attaches before it has; try again")
+)
 
 // client returns the control client for global, starting one when there is
 // none or the last one has gone (its tmux server exited, say). While a
@@ -115,8 +118,19 @@ func (d *ControlDialer) client(global []string) (*controlClient, error) {
 		return nil, errDialerClosed
 	}
 	key := strings.Join(global, "\x00")
-	if c := d.clients[key]; c != nil && !c.hasGone() {
-		return c, nil
+	if c := d.clients[key]; c != nil {
+		if !c.hasGone() {
+			return c, nil
+		}
+		// Measured on tmux 3.3a: a control client that attaches while
+		// another is ending, its session killed, makes the server crash
+		// (a segfault), every session of the user with it. So the next
+		// client waits for the last to have exited.
+		select {
+		case <-c.exited:
+		case <-time.After(cmp.Or(d.Timeout, DefaultTimeout)):
+			return nil, errClientLeaving
+		}
 	}
 	c, err := startControlClient(binOrDefault(d.Bin), d.Env, global, d.orphan)
 	if err != nil {
@@ -188,7 +202,7 @@ func (t controlTmux) RunBackend(ctx context.Context, args []string, stdin io.Rea
 	for {
 		c, err := t.d.client(t.global)
 		switch {
-		case errors.Is(err, errDialerClosed):
+		case errors.Is(err, errDialerClosed) || errors.Is(err, errClientLeaving):
 			abortAll(fifos)
 			return 0, &BackendError{Err: err}
 		case err != nil:
@@ -199,7 +213,8 @@ func (t controlTmux) RunBackend(ctx context.Context, args []string, stdin io.Rea
 			return code, err
 		}
 		// The client went (its tmux server exited, say) before the line
-		// was written: nothing ran, and a new client can take it.
+		// was written, or with its tmux server before the line began:
+		// nothing ran, and a new client can take it.
 	}
 }
 

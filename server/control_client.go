@@ -29,9 +29,10 @@ import (
 // and the answer is dropped; the dialer starts a second client for a
 // server only once the first has gone.
 type controlClient struct {
-	cmd *exec.Cmd
-	in  io.WriteCloser
-	out *os.File // the client's standard output, read by read
+	cmd    *exec.Cmd
+	socket string // the tmux server's
+	in     io.WriteCloser
+	out    *os.File // the client's standard output, read by read
 	// alive is never written: once handOver has given the client's output
 	// to a process of its own, that process starts reading when alive
 	// closes, which is when this process exits or, should it live on,
@@ -124,7 +125,7 @@ func startControlClient(bin string, env, global []string, orphan func(*fifo)) (*
 		out.Close()
 		return nil, err
 	}
-	c := &controlClient{cmd: cmd, in: in, out: out, attachDone: make(chan struct{}), exited: make(chan struct{}), orphan: orphan}
+	c := &controlClient{cmd: cmd, in: in, out: out, socket: socketOf(global, env), attachDone: make(chan struct{}), exited: make(chan struct{}), orphan: orphan}
 	c.changed = sync.NewCond(&c.mu)
 	go c.read(bufio.NewReader(out), &stderr)
 	go c.write()
@@ -315,7 +316,7 @@ func (c *controlClient) run(ctx context.Context, l *controlLine, stdout, stderr 
 	// Answered, or the client has gone: l is no longer shared.
 	settled := l.fifos
 	if l.failure != "" {
-		if !l.written && c.attached {
+		if c.attached && (!l.written || c.ranNothingOfDeadServer(l)) {
 			return 0, true, nil
 		}
 		settled = c.settle(l)
@@ -347,6 +348,22 @@ func (c *controlClient) run(ctx context.Context, l *controlLine, stdout, stderr 
 		return 1, false, nil
 	}
 	return 0, false, nil
+}
+
+// ranNothingOfDeadServer reports whether l, written to a client that has
+// gone since, can be sent again: its tmux server is gone too (killed by
+// another client, say), so nothing of l can run later, and it never began
+// (no reply, no FIFO of its opened).
+func (c *controlClient) ranNothingOfDeadServer(l *controlLine) bool {
+	if len(l.replies) > 0 || answers(c.socket) {
+		return false
+	}
+	for _, f := range l.fifos {
+		if f != nil && (f.dst != nil || f.opened()) {
+			return false // tmux read a feed, or may have written a drain to its caller
+		}
+	}
+	return true
 }
 
 // giveUp withdraws l, whose caller's time ran out, and reports true; or

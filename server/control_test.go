@@ -425,7 +425,9 @@ func TestControlKeepsNoOutput(t *testing.T) {
 // attached to makes tmux end that client, and a line written to it in the
 // moment before it has gone may never run. The line that kills carries
 // the backend's probe of the client's session, so the next call goes to
-// a new client, every time.
+// a new client, every time; and that client waits for the last to have
+// exited, without which tmux 3.3a crashes (measured: a segfault within a
+// few rounds), taking the user's sessions with it.
 func TestControlOutlivesItsSession(t *testing.T) {
 	e, d := controlEnv(t, server.DefaultTimeout)
 	e.connect(func(c *server.Config) { c.Tmux, c.Safety = d, server.TierDestructive })
@@ -436,4 +438,5 @@ func TestControlOutlivesItsSession(t *testing.T) {
 		e.ok("kill_session", map[string]any{"session_name": attachedTo})
 		e.load(fmt.Sprint("after", i))
 	}
+	e.mustTmux("has-session", "-t", "next9")
 }

@@ -198,16 +198,7 @@ type ServerFinder interface {
 // liveSockets lists the sockets of tmux's socket directory, as tmux makes
 // it from env (TMUX_TMPDIR, else /tmp), that a server answers on.
 func liveSockets(env []string) []string {
-	if env == nil {
-		env = os.Environ()
-	}
-	dir := "/tmp"
-	for _, kv := range env {
-		if v, ok := strings.CutPrefix(kv, "TMUX_TMPDIR="); ok && v != "" {
-			dir = v
-		}
-	}
-	dir = filepath.Join(dir, "tmux-"+strconv.Itoa(os.Geteuid()))
+	dir := socketDir(env)
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil
@@ -219,6 +210,35 @@ func liveSockets(env []string) []string {
 		}
 	}
 	return live
+}
+
+// socketDir is tmux's socket directory, as tmux makes it from env
+// (TMUX_TMPDIR, else /tmp); nil env means this process's.
+func socketDir(env []string) string {
+	if env == nil {
+		env = os.Environ()
+	}
+	dir := "/tmp"
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, "TMUX_TMPDIR="); ok && v != "" {
+			dir = v
+		}
+	}
+	return filepath.Join(dir, "tmux-"+strconv.Itoa(os.Geteuid()))
+}
+
+// socketOf is the socket that tmux's global flags select, with env.
+func socketOf(global, env []string) string {
+	name := "default"
+	for i := 0; i+1 < len(global); i++ {
+		switch global[i] {
+		case "-S":
+			return global[i+1]
+		case "-L":
+			name = global[i+1]
+		}
+	}
+	return filepath.Join(socketDir(env), name)
 }
 
 // answers reports whether a server accepts connections on the socket at
