@@ -1,6 +1,9 @@
 package faketmux
 
-import "sync"
+import (
+	"slices"
+	"sync"
+)
 
 // Sockets is a machine's tmux socket directory in miniature: one Server per
 // socket path, made on first use with the options that Options gives for
@@ -49,4 +52,19 @@ func (s *Sockets) Lookup(path string) (*Server, bool) {
 	defer s.mu.Unlock()
 	srv, ok := s.servers[path]
 	return srv, ok
+}
+
+// Running are the socket paths whose server runs, sorted: what a scan of
+// the directory for sockets that answer would find.
+func (s *Sockets) Running() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var paths []string
+	for path, srv := range s.servers {
+		if srv.Running() {
+			paths = append(paths, path)
+		}
+	}
+	slices.Sort(paths)
+	return paths
 }

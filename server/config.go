@@ -34,6 +34,10 @@ type Config struct {
 	// forgets them). Whether to call Cleanup on exit is the caller's choice.
 	KeepBuffers bool
 
+	// PromptsAsTools adds the tools list_prompts and get_prompt, for
+	// clients that cannot ask for prompts (LIBTMUX_MCP_PROMPTS_AS_TOOLS).
+	PromptsAsTools bool
+
 	// Caller is the tmux pane this server runs in, nil when it runs
 	// outside tmux: the tools never kill or respawn it, or what holds it,
 	// and mark it is_caller. ParseCaller reads it from TMUX and TMUX_PANE.

@@ -122,7 +122,10 @@ func (d *ControlDialer) Close() error {
 	return errors.Join(errs...)
 }
 
-var errDialerClosed = errors.New("the control-mode dialer is closed")
+var (
+	errDialerClosed  = errors.New("the control-mode dialer is closed")
+	errClientLeaving = errors.New("control mode: the control client of a session that was killed has not exited yet, and tmux 3.3a crashes if another attaches before it has; try again")
+)
 
 // client returns the control client for global, starting one when there is
 // none or the last one has gone (its tmux server exited, say). While a
@@ -134,8 +137,19 @@ func (d *ControlDialer) client(global []string) (*controlClient, error) {
 		return nil, errDialerClosed
 	}
 	key := strings.Join(global, "\x00")
-	if c := d.clients[key]; c != nil && !c.hasGone() {
-		return c, nil
+	if c := d.clients[key]; c != nil {
+		if !c.hasGone() {
+			return c, nil
+		}
+		// Measured on tmux 3.3a: a control client that attaches while
+		// another is ending, its session killed, makes the server crash
+		// (a segfault), every session of the user with it. So the next
+		// client waits for the last to have exited.
+		select {
+		case <-c.exited:
+		case <-time.After(cmp.Or(d.Timeout, DefaultTimeout)):
+			return nil, errClientLeaving
+		}
 	}
 	c, err := startControlClient(binOrDefault(d.Bin), d.Env, global, d.orphan)
 	if err != nil {
@@ -194,16 +208,20 @@ func (t controlTmux) Run(ctx context.Context, args []string, stdin io.Reader, st
 
 func (t controlTmux) RunBackend(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
 	commands := tmuxargv.SplitCommands(args)
+	probed := slices.ContainsFunc(commands, mayEndSession)
+	if probed {
+		commands = append(commands, sessionProbe)
+	}
 	line, fifos, err := t.d.commandLine(commands, stdin, stdout)
 	if err != nil {
 		abortAll(fifos)
 		return 0, &BackendError{Err: fmt.Errorf("control mode: %v", err)}
 	}
-	l := &controlLine{text: line, commands: len(commands), fifos: fifos}
+	l := &controlLine{text: line, commands: len(commands), fifos: fifos, probed: probed}
 	for {
 		c, err := t.d.client(t.global)
 		switch {
-		case errors.Is(err, errDialerClosed):
+		case errors.Is(err, errDialerClosed) || errors.Is(err, errClientLeaving):
 			abortAll(fifos)
 			return 0, &BackendError{Err: err}
 		case err != nil:
@@ -214,8 +232,23 @@ func (t controlTmux) RunBackend(ctx context.Context, args []string, stdin io.Rea
 			return code, err
 		}
 		// The client went (its tmux server exited, say) before the line
-		// was written: nothing ran, and a new client can take it.
+		// was written, or with its tmux server before the line began:
+		// nothing ran, and a new client can take it.
 	}
+}
+
+// sessionProbe ends a line that may have ended the session the control
+// client is attached to. tmux then detaches the client, which exits, and a
+// line written to it meanwhile may or may not run (measured on tmux 3.3a:
+// one written after the kill's reply got none). tmux empties the client's
+// session at once, in the command that ends it, so the probe, on the same
+// line, tells the backend to send no more lines to that client.
+var sessionProbe = []string{"display-message", "-p", "#{client_session}"}
+
+// mayEndSession reports whether command can end a session: by killing it,
+// or by taking away its last window or pane.
+func mayEndSession(command []string) bool {
+	return len(command) > 0 && slices.Contains([]string{"kill-session", "kill-window", "kill-pane", "unlink-window", "move-window", "join-pane"}, command[0])
 }
 
 // commandLine turns commands into one line of tmux's command language.

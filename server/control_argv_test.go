@@ -31,3 +31,18 @@ func TestControlCutsCommandLinesAsTmux(t *testing.T) {
 		}
 	}
 }
+
+// TestControlCarriesLineBreaks: an argument with line breaks, quotes and
+// what tmux's parser would expand ($HOME, ~, #{}) reaches tmux on the
+// control backend as it does on exec: a value set is read back whole.
+func TestControlCarriesLineBreaks(t *testing.T) {
+	e, control := controlEnv(t, server.DefaultTimeout)
+	const value = "two\nlines\r\n'single' \"double\" $HOME ~ #{session_name} \\n"
+	for _, d := range []server.Dialer{server.ExecDialer{Bin: e.bin, SocketName: e.socket}, control} {
+		var stdout, stderr bytes.Buffer
+		args := []string{"set-environment", "-g", "--", "LINES", value, ";", "show-environment", "-g", "LINES"}
+		if code := d.Dial("").Run(t.Context(), args, nil, &stdout, &stderr); code != 0 || stdout.String() != "LINES="+value+"\n" {
+			t.Errorf("%T: exit %d, stdout %q, stderr %q; want %q", d, code, stdout.String(), stderr.String(), "LINES="+value+"\n")
+		}
+	}
+}

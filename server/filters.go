@@ -47,6 +47,11 @@ func parseFilters(m argspec.FlexMap) (filters, error) {
 		if !variableName.MatchString(variable) {
 			return nil, validationError(fmt.Errorf("filter %q does not name a tmux format variable, such as session_name", shorten(key, 64)))
 		}
+		if strings.HasPrefix(variable, "buffer_") {
+			// tmux gives every format the most recent paste buffer, the
+			// user's clipboard maybe: a filter on it would tell it apart.
+			return nil, validationError(fmt.Errorf("filter %q reads the paste buffers, which only show_buffer and list_buffers read, and only this server's", shorten(key, 64)))
+		}
 		f := filter{variable: variable, op: op, value: m[key]}
 		if op == "regex" || op == "iregex" {
 			expr := f.value

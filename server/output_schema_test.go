@@ -68,7 +68,7 @@ func (o outputSchemas) check(tool string, res *mcp.CallToolResult) error {
 // the paths whose results differ in shape: tmuxEnv.call checks each success
 // against the tool's advertised output schema.
 func TestResultsMatchOutputSchemas(t *testing.T) {
-	e := newEnv(t, func(c *server.Config) { c.Safety = server.TierDestructive })
+	e := newEnv(t, func(c *server.Config) { c.Safety, c.PromptsAsTools = server.TierDestructive, true })
 	called := map[string]bool{}
 	ok := func(tool string, args map[string]any) map[string]any {
 		t.Helper()
@@ -94,6 +94,11 @@ func TestResultsMatchOutputSchemas(t *testing.T) {
 	ok("paste_buffer", map[string]any{"buffer_name": named, "pane_id": pane})
 	ok("paste_text", map[string]any{"text": "y", "session_name": "main", "bracket": false})
 	ok("send_keys", map[string]any{"keys": "z", "pane_id": pane, "enter": false})
+	ok("send_keys_batch", map[string]any{"operations": []any{map[string]any{"keys": "z", "pane_id": pane, "enter": false}, map[string]any{"keys": "z", "pane_id": "%99"}}})
+	ok("clear_pane", map[string]any{"pane_id": pane})
+	ok("pipe_pane", map[string]any{"pane_id": pane})
+	ok("enter_copy_mode", map[string]any{"pane_id": pane, "scroll_up": 1})
+	ok("exit_copy_mode", map[string]any{"pane_id": pane})
 	ok("wait_for_text", map[string]any{"pane_id": pane, "timeout": 0.1})
 	shell := strings.TrimSpace(e.mustTmux("new-window", "-d", "-P", "-F", "#{pane_id}", "sh")) // nothing typed at its prompt
 	ok("run_command", map[string]any{"command": "true", "pane_id": shell, "max_lines": 1, "timeout": 10})
@@ -110,6 +115,52 @@ func TestResultsMatchOutputSchemas(t *testing.T) {
 	ok("rename_session", map[string]any{"session_name": "made", "new_name": "renamed"})
 	ok("select_window", map[string]any{"session_name": "renamed", "direction": "next"})
 	ok("kill_session", map[string]any{"session_name": "renamed"})
+	ok("call_readonly_tools_batch", map[string]any{"operations": []any{map[string]any{"tool": "list_buffers"}}})
+	ok("call_mutating_tools_batch", map[string]any{"operations": []any{map[string]any{"tool": "nope"}}})
+	ok("call_destructive_tools_batch", map[string]any{"operations": []any{map[string]any{"tool": "get_server_info"}}})
+	ok("capture_pane", map[string]any{"pane_id": pane, "start": -5, "max_lines": 1})
+	ok("display_message", map[string]any{"format_string": "#{pane_id}", "session_name": "main"})
+	snap := ok("snapshot_pane", map[string]any{"pane_id": pane, "max_lines": nil})
+	since := ok("capture_since", map[string]any{"pane_id": pane})
+	ok("capture_since", map[string]any{"cursor": since["cursor"], "max_bytes": 1})
+	ok("search_panes", map[string]any{"pattern": "z", "limit": nil})
+	ok("search_panes", map[string]any{"pattern": ".", "regex": true, "limit": 0, "content_start": -10})
+	if snap["pane_id"] != pane {
+		t.Errorf("snapshot_pane of %s: %v", pane, snap)
+	}
+	ok("list_prompts", nil)
+	ok("get_prompt", map[string]any{"name": "run_and_wait", "arguments": map[string]any{"command": "true", "pane_id": "%0"}})
+	// The window and pane tools, on main's window and a pane split off it.
+	ok("list_panes", map[string]any{"filters": `{"pane_id__startswith":"%"}`})
+	ok("get_window_info", map[string]any{"session_name": "main"})
+	split := ok("split_window", map[string]any{"pane_id": pane, "direction": "right", "size": "50%", "shell": "sh"})["pane_id"].(string)
+	ok("rename_window", map[string]any{"new_name": "work", "session_name": "main"})
+	ok("select_layout", map[string]any{"layout": "tiled", "session_name": "main"})
+	ok("resize_window", map[string]any{"session_name": "main", "width": 100, "height": 30})
+	ok("get_pane_info", map[string]any{"pane_id": split})
+	ok("find_pane_by_position", map[string]any{"corner": "bottom-right", "session_name": "main"})
+	ok("select_pane", map[string]any{"direction": "next", "session_name": "main"})
+	ok("swap_pane", map[string]any{"source_pane_id": pane, "target_pane_id": split})
+	ok("resize_pane", map[string]any{"pane_id": split, "zoom": true})
+	ok("set_pane_title", map[string]any{"pane_id": split, "title": "#t"})
+	ok("respawn_pane", map[string]any{"pane_id": split, "environment": map[string]any{"B": "2"}})
+	ok("move_window", map[string]any{"session_name": "main", "destination_index": "5"})
+	ok("kill_pane", map[string]any{"pane_id": split})
+	gone := ok("create_window", map[string]any{"session_name": "main", "window_name": "gone"})["window_id"].(string)
+	ok("kill_window", map[string]any{"window_id": gone})
+	ok("show_option", map[string]any{"option": "history-limit", "global_": true})
+	ok("show_option", map[string]any{"option": "command-alias", "scope": "server"})
+	ok("show_option", map[string]any{"option": "mode-keys", "scope": "window"})
+	ok("set_option", map[string]any{"option": "@o", "value": "v", "scope": "session", "target": "main"})
+	ok("show_environment", nil)
+	ok("set_environment", map[string]any{"name": "E", "value": "v", "session_name": "main"})
+	e.mustTmux("set-environment", "-g", "-r", "GONE")
+	if got := ok("show_environment", map[string]any{"socket_name": nil}); got["variables"].(map[string]any)["GONE"] != true {
+		t.Errorf("show_environment of a removed variable: %v", got)
+	}
+	e.mustTmux("set-hook", "-g", "after-new-window[2]", "display-message x")
+	ok("show_hooks", map[string]any{"scope": "server"})
+	ok("show_hook", map[string]any{"hook_name": "after-new-window", "global_": true})
 	ok("kill_server", nil)
 	for tool := range e.schemas {
 		if !called[tool] {

@@ -30,7 +30,8 @@ type Server struct {
 	calls    sync.WaitGroup  // tool calls under way, which Cleanup waits for
 }
 
-// New builds a server from cfg, registering the tools its safety tier allows.
+// New builds a server from cfg, registering the tools and resources its
+// safety tier allows.
 func New(cfg Config) (*Server, error) {
 	cfg, err := cfg.withDefaults()
 	if err != nil {
@@ -41,16 +42,24 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{cfg: cfg, names: names, payloads: lift.NewTable(auditHash(cfg.AuditKey)), hidden: map[string]Tier{}}
-	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "tmuxbuf", Title: "tmux paste buffers", Version: cfg.Version}, nil)
+	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "tmuxbuf", Title: "tmux for agents", Version: cfg.Version},
+		&mcp.ServerOptions{CompletionHandler: s.complete, Instructions: instructions(cfg)})
 	for _, t := range tools {
 		t = t.configured(cfg)
-		if t.tier > cfg.Safety {
+		switch {
+		case t.promptTool && !cfg.PromptsAsTools:
+			continue
+		case t.tier > cfg.Safety:
 			s.hidden[t.name] = t.tier
 			continue
 		}
 		s.mcp.AddTool(t.definition(), s.handler(t))
 	}
-	s.mcp.AddReceivingMiddleware(s.refuseHiddenTools)
+	for _, p := range prompts {
+		s.mcp.AddPrompt(p.definition(), p.handler)
+	}
+	s.addResources()
+	s.mcp.AddReceivingMiddleware(s.refuseHiddenTools, s.readResources)
 	return s, nil
 }
 
@@ -151,17 +160,24 @@ func (s *Server) refuseHiddenTools(next mcp.MethodHandler) mcp.MethodHandler {
 
 type requestKey struct{}
 
-// withRequest gives the call's tool the request, for what it tells the
-// client while it runs (progress).
+// withRequest carries the call's request to its tool: a batch calls tools
+// in its session, and a wait reports progress on it.
 func withRequest(ctx context.Context, req *mcp.CallToolRequest) context.Context {
 	return context.WithValue(ctx, requestKey{}, req)
+}
+
+// requestOf is the request of the call with ctx, nil for a call that came
+// by no request (a test's).
+func requestOf(ctx context.Context) *mcp.CallToolRequest {
+	req, _ := ctx.Value(requestKey{}).(*mcp.CallToolRequest)
+	return req
 }
 
 // reportProgress tells the client how a call that takes a while is
 // going, when it asked to be told (a progressToken in the request's
 // _meta). A client that has gone is no concern of the call's.
 func reportProgress(ctx context.Context, progress, total float64, message string) {
-	req, _ := ctx.Value(requestKey{}).(*mcp.CallToolRequest)
+	req := requestOf(ctx)
 	if req == nil || req.Session == nil || req.Params == nil {
 		return
 	}
@@ -253,6 +269,13 @@ func (s *Server) tmuxOn(ctx context.Context, t Tmux, socket string, stdin io.Rea
 // tmuxWithin is tmuxOn with timeout for the configured one: for a
 // command that waits (wait-for) as long as its caller asked.
 func (s *Server) tmuxWithin(ctx context.Context, timeout time.Duration, t Tmux, socket string, stdin io.Reader, args ...string) ([]byte, error) {
+	var stdout bytes.Buffer
+	return s.tmuxInto(ctx, timeout, t, socket, stdin, &stdout, args...)
+}
+
+// tmuxInto is tmuxWithin writing tmux's standard output to stdout, after
+// what it already holds, and returning all of stdout's bytes.
+func (s *Server) tmuxInto(ctx context.Context, timeout time.Duration, t Tmux, socket string, stdin io.Reader, stdout *bytes.Buffer, args ...string) ([]byte, error) {
 	runCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	line, p, err := gateCommands(runCtx, args, stdin)
@@ -261,14 +284,16 @@ func (s *Server) tmuxWithin(ctx context.Context, timeout time.Duration, t Tmux, 
 	}
 	if p != nil {
 		stdin = p
+	} else if err := refuseShellFormats(args); err != nil {
+		return nil, err
 	}
-	var stdout, stderr bytes.Buffer
+	var stderr bytes.Buffer
 	var code int
 	switch t := t.(type) {
 	case Backend:
-		code, err = t.RunBackend(runCtx, line, stdin, &stdout, &stderr)
+		code, err = t.RunBackend(runCtx, line, stdin, stdout, &stderr)
 	default:
-		code = t.Run(runCtx, line, stdin, &stdout, &stderr)
+		code = t.Run(runCtx, line, stdin, stdout, &stderr)
 	}
 	if runCtx.Err() != nil {
 		cut := &tmuxError{command: args[0], socket: socket, cancelled: ctx.Err() != nil, fate: fateNone}

@@ -100,7 +100,7 @@ func withTarget(target string, cmd ...string) []string {
 	if target == "" {
 		return cmd
 	}
-	return append([]string{cmd[0], "-t", target}, cmd[1:]...)
+	return append([]string{cmd[0], "-t", literal(target)}, cmd[1:]...)
 }
 
 func checkID(argName string, sigil byte, id string) error {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"reflect"
-	"slices"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/tmuxbuf/tmuxbuf/internal/argspec"
@@ -28,6 +27,11 @@ type tool struct {
 	// server's configuration, by argument name: what the tool advertises
 	// and what an omitted argument becomes.
 	defaults func(Config) map[string]any
+	// batch marks a tool that calls others, which no batch may call.
+	batch bool
+	// promptTool marks list_prompts and get_prompt, offered only with
+	// Config.PromptsAsTools.
+	promptTool bool
 
 	args   *argspec.Spec
 	result reflect.Type
@@ -155,9 +159,17 @@ var families = []struct {
 }{
 	{"server", serverTools},
 	{"session", sessionTools},
+	{"window", windowTools},
+	{"pane", paneTools},
 	{"pane input", ioTools},
 	{"wait", waitTools},
+	{"pane read", readTools},
+	{"option", optionTools},
+	{"env", envTools},
 	{"buffer", bufferTools},
+	{"hook", hookTools},
+	{"batch", batchTools},
+	{"prompt", promptTools},
 }
 
 // tools is every tool the server can offer; the safety tier picks which it
@@ -170,11 +182,20 @@ var tools = func() []tool {
 	return all
 }()
 
+// toolsByName indexes tools. It is made by init, not by its declaration:
+// the batch tools look tools up, and would otherwise be part of their own
+// initialisation.
+var toolsByName map[string]tool
+
+func init() {
+	toolsByName = make(map[string]tool, len(tools))
+	for _, t := range tools {
+		toolsByName[t.name] = t
+	}
+}
+
 // toolNamed is the tool of that name, if the server has one.
 func toolNamed(name string) (tool, bool) {
-	i := slices.IndexFunc(tools, func(t tool) bool { return t.name == name })
-	if i < 0 {
-		return tool{}, false
-	}
-	return tools[i], true
+	t, ok := toolsByName[name]
+	return t, ok
 }

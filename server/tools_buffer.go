@@ -255,7 +255,10 @@ func (s *Server) showBuffer(ctx context.Context, a showArgs) (showResult, error)
 		return showResult{}, err
 	}
 	t := lastLines(out, maxLines, s.cfg.MaxShowBytes, showReplyBudget(s.cfg.MaxReplyBytes, name, len(out)))
-	content := s.payloads.Park(t.content) // the transport splices it in
+	var content string
+	if !isNested(ctx) {
+		content = s.payloads.Park(t.content) // the transport splices it in
+	}
 	if content == "" {
 		content = string(t.content)
 	}

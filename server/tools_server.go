@@ -198,16 +198,7 @@ type ServerFinder interface {
 // liveSockets lists the sockets of tmux's socket directory, as tmux makes
 // it from env (TMUX_TMPDIR, else /tmp), that a server answers on.
 func liveSockets(env []string) []string {
-	if env == nil {
-		env = os.Environ()
-	}
-	dir := "/tmp"
-	for _, kv := range env {
-		if v, ok := strings.CutPrefix(kv, "TMUX_TMPDIR="); ok && v != "" {
-			dir = v
-		}
-	}
-	dir = filepath.Join(dir, "tmux-"+strconv.Itoa(os.Geteuid()))
+	dir := socketDir(env)
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil
@@ -219,6 +210,35 @@ func liveSockets(env []string) []string {
 		}
 	}
 	return live
+}
+
+// socketDir is tmux's socket directory, as tmux makes it from env
+// (TMUX_TMPDIR, else /tmp); nil env means this process's.
+func socketDir(env []string) string {
+	if env == nil {
+		env = os.Environ()
+	}
+	dir := "/tmp"
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, "TMUX_TMPDIR="); ok && v != "" {
+			dir = v
+		}
+	}
+	return filepath.Join(dir, "tmux-"+strconv.Itoa(os.Geteuid()))
+}
+
+// socketOf is the socket that tmux's global flags select, with env.
+func socketOf(global, env []string) string {
+	name := "default"
+	for i := 0; i+1 < len(global); i++ {
+		switch global[i] {
+		case "-S":
+			return global[i+1]
+		case "-L":
+			name = global[i+1]
+		}
+	}
+	return filepath.Join(socketDir(env), name)
 }
 
 // answers reports whether a server accepts connections on the socket at
@@ -236,9 +256,9 @@ func answers(path string) bool {
 }
 
 type createSessionArgs struct {
-	SessionName    *string `json:"session_name" desc:"Its name; tmux numbers it without one."`
-	WindowName     *string `json:"window_name" desc:"The name of its first window."`
-	StartDirectory *string `json:"start_directory" desc:"The working directory of its first pane and later ones."`
+	SessionName    *string `json:"session_name" desc:"Its name, taken as it is; tmux numbers it without one."`
+	WindowName     *string `json:"window_name" desc:"The name of its first window, taken as it is."`
+	StartDirectory *string `json:"start_directory" desc:"The working directory of its first pane and later ones (~ is the home directory; tmux formats such as #{pane_current_path} are expanded)."`
 	X              *int64  `json:"x" desc:"Width of its window, in columns."`
 	Y              *int64  `json:"y" desc:"Height of its window, in rows."`
 	spawnEnvironment
@@ -255,13 +275,13 @@ func (s *Server) createSession(ctx context.Context, a createSessionArgs) (sessio
 		if err := checkSessionName("session_name", *a.SessionName); err != nil {
 			return sessionInfo{}, err
 		}
-		cmd = append(cmd, "-s", *a.SessionName)
+		cmd = append(cmd, "-s", literal(noFormat(*a.SessionName)))
 	}
 	if a.WindowName != nil {
-		cmd = append(cmd, "-n", *a.WindowName)
+		cmd = append(cmd, "-n", literal(noFormat(*a.WindowName)))
 	}
-	if a.StartDirectory != nil {
-		cmd = append(cmd, "-c", *a.StartDirectory)
+	if a.StartDirectory != nil && *a.StartDirectory != "" {
+		cmd = append(cmd, "-c", literal(expandHome(*a.StartDirectory)))
 	}
 	for flag, size := range map[string]*int64{"-x": a.X, "-y": a.Y} {
 		if size != nil {
@@ -362,7 +382,7 @@ func (e spawnEnvironment) flags(history bool) ([]string, error) {
 	}
 	var flags []string
 	for _, name := range slices.Sorted(maps.Keys(env)) {
-		flags = append(flags, "-e", name+"="+env[name])
+		flags = append(flags, "-e", literal(name+"="+env[name]))
 	}
 	return flags, nil
 }

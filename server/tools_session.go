@@ -121,8 +121,8 @@ func describe[T any](ctx context.Context, s *Server, socket, target string, befo
 
 type createWindowArgs struct {
 	sessionRef
-	WindowName     *string `json:"window_name" desc:"Its name."`
-	StartDirectory *string `json:"start_directory" desc:"The working directory of its pane."`
+	WindowName     *string `json:"window_name" desc:"Its name, taken as it is."`
+	StartDirectory *string `json:"start_directory" desc:"The working directory of its pane (~ is the home directory; tmux formats such as #{pane_current_path} are expanded)."`
 	Attach         bool    `json:"attach" default:"false" desc:"Make it the session's current window."`
 	Direction      *string `json:"direction" enum:"before,after" desc:"Put it just before or after the session's current window, rather than after its last."`
 	onSocket
@@ -143,10 +143,10 @@ func (s *Server) createWindow(ctx context.Context, a createWindowArgs) (windowIn
 		cmd = append(cmd, "-d")
 	}
 	if a.WindowName != nil {
-		cmd = append(cmd, "-n", *a.WindowName)
+		cmd = append(cmd, "-n", literal(noFormat(*a.WindowName)))
 	}
-	if a.StartDirectory != nil {
-		cmd = append(cmd, "-c", *a.StartDirectory)
+	if a.StartDirectory != nil && *a.StartDirectory != "" {
+		cmd = append(cmd, "-c", literal(expandHome(*a.StartDirectory)))
 	}
 	if a.Direction != nil {
 		cmd = append(cmd, map[string]string{"before": "-b", "after": "-a"}[*a.Direction])
@@ -184,7 +184,8 @@ func (s *Server) renameSession(ctx context.Context, a renameSessionArgs) (sessio
 	if err := checkSessionName("new_name", a.NewName); err != nil {
 		return sessionInfo{}, err
 	}
-	return describe[sessionInfo](ctx, s, socket, "="+a.NewName, withTarget(session, "rename-session", a.NewName)...)
+	rename := append(withTarget(session, "rename-session"), literalArgs(noFormat(a.NewName))...)
+	return describe[sessionInfo](ctx, s, socket, "="+a.NewName, rename...)
 }
 
 type selectWindowArgs struct {

@@ -3,6 +3,7 @@ package server_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"regexp"
@@ -434,7 +435,8 @@ func TestSafetyTiers(t *testing.T) {
 		names = append(names, tool.Name)
 	}
 	slices.Sort(names)
-	if !slices.Equal(names, []string{"get_server_info", "get_session_info", "list_buffers", "list_servers", "list_sessions", "list_windows", "show_buffer", "wait_for_text"}) {
+	if !slices.Equal(names, []string{"call_readonly_tools_batch", "capture_pane", "capture_since", "display_message", "find_pane_by_position", "get_pane_info", "get_server_info", "get_session_info", "get_window_info", "list_buffers", "list_panes", "list_servers", "list_sessions", "list_windows", "search_panes", "show_buffer",
+		"show_environment", "show_hook", "show_hooks", "show_option", "snapshot_pane", "wait_for_text"}) {
 		t.Errorf("readonly tier lists %v", names)
 	}
 	got := e.fails("load_buffer", map[string]any{"content": "x"})
@@ -521,4 +523,37 @@ func (t halfStdinTmux) Run(ctx context.Context, args []string, stdin io.Reader, 
 		stdin = bytes.NewReader(all[:len(all)/2])
 	}
 	return t.Tmux.Run(ctx, args, stdin, stdout, stderr)
+}
+
+// TestBatchReplyFits: a batch whose calls' content would make its reply too
+// large leaves that content out, the first calls' first, says so, and its
+// reply fits the bound.
+func TestBatchReplyFits(t *testing.T) {
+	const limit = 64 << 10
+	e := newEnv(t, func(c *server.Config) { c.MaxReplyBytes = limit })
+	// About 6 KB, four times in each call's part of the reply (its text
+	// and structured content, each in the batch's text and structured
+	// content): the three calls' would not fit, the last two would.
+	name := e.load(strings.Repeat("0123456789abcdef\n", 350))
+	show := map[string]any{"tool": "show_buffer", "arguments": map[string]any{"buffer_name": name, "max_lines": nil}}
+	res := e.call("call_readonly_tools_batch", map[string]any{"operations": []any{show, show, show}})
+	if res.IsError {
+		t.Fatalf("batch: %v", res.Content)
+	}
+	data, err := json.Marshal(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(data) > limit {
+		t.Errorf("the batch's reply is %d bytes, over the bound of %d", len(data), limit)
+	}
+	out := res.StructuredContent.(map[string]any)
+	results := out["results"].([]any)
+	if out["response_truncated"] != true || out["response_truncated_bytes"].(float64) <= 0 {
+		t.Errorf("a batch cut to fit does not say so: %v %v", out["response_truncated"], out["response_truncated_bytes"])
+	}
+	first, last := results[0].(map[string]any), results[2].(map[string]any)
+	if first["structured_content"] != nil || last["structured_content"] == nil {
+		t.Errorf("the batch left out the wrong calls' content: first %v, last has %v", first["content"], last["structured_content"] != nil)
+	}
 }

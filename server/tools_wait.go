@@ -380,12 +380,6 @@ func runPayload(command, id string) string {
 	return "( eval " + shellQuote(command) + ` ); printf 'rc_%s:%d\n' ` + id + " $?"
 }
 
-// shellQuote is s as one word of a POSIX shell: in single quotes, each
-// single quote closed, escaped and reopened.
-func shellQuote(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
 func (s *Server) runCommand(ctx context.Context, a runCommandArgs) (runCommandResult, error) {
 	socket, err := a.socket()
 	if err != nil {

@@ -336,7 +336,11 @@ func (s *Spec) decode(raw json.RawMessage, dst reflect.Value, where string) erro
 	}
 	if len(unknown) > 0 {
 		slices.Sort(unknown)
-		return fmt.Errorf("%sunknown argument %s; this %s takes %s", prefix(where), strings.Join(unknown, ", "), takes(where), strings.Join(s.Names(), ", "))
+		takesWhat := "no argument"
+		if names := s.Names(); len(names) > 0 {
+			takesWhat = strings.Join(names, ", ")
+		}
+		return fmt.Errorf("%sunknown argument %s; this %s takes %s", prefix(where), strings.Join(unknown, ", "), takes(where), takesWhat)
 	}
 	for _, f := range s.fields {
 		v, present := members[f.name]

@@ -155,6 +155,24 @@ func TestOutput(t *testing.T) {
 	}
 }
 
+// stringOrTrue is a value that is a string or true, and says so.
+type stringOrTrue struct{}
+
+func (stringOrTrue) JSONSchema() Schema {
+	return Schema{"anyOf": []any{Schema{"type": "string"}, Schema{"const": true}}}
+}
+
+func TestOutputSchemer(t *testing.T) {
+	type vars struct {
+		Variables map[string]stringOrTrue `json:"variables"`
+	}
+	got, _ := json.Marshal(Output[vars]())
+	want := `{"properties":{"variables":{"additionalProperties":{"anyOf":[{"type":"string"},{"const":true}]},"type":"object"}},"required":["variables"],"type":"object"}`
+	if string(got) != want {
+		t.Errorf("Output[vars]:\n got %s\nwant %s", got, want)
+	}
+}
+
 func ptr[T any](v T) *T { return &v }
 
 // TestWithDefault: a default set for one server is advertised and

@@ -8,11 +8,11 @@ import (
 // Output is the outputSchema of a tool whose result is a T. A struct is
 // an object of its json-tagged fields: a pointer field is nullable, null
 // by default and not required, any other is required. Its desc tag is its
-// description, its format tag its format (date-time), and its enum tag
-// (a,b,c) the strings it takes. A result of any other type is wrapped in
-// an object under "result", marked as FastMCP marks its wrapped results
-// (x-fastmcp-wrap-result), so that a client of libtmux-mcp, which FastMCP
-// serves, reads it the same way (see Wraps).
+// description, and its format tag its format (date-time). A type that is a
+// Schemer gives its own schema, wherever it is. A result of any
+// other type is wrapped in an object under "result", marked as FastMCP
+// marks its wrapped results (x-fastmcp-wrap-result), so that a client of
+// libtmux-mcp, which FastMCP serves, reads it the same way (see Wraps).
 func Output[T any]() Schema {
 	t := reflect.TypeFor[T]()
 	if Wraps(t) {
@@ -30,6 +30,9 @@ func Output[T any]() Schema {
 func Wraps(t reflect.Type) bool { return t.Kind() != reflect.Struct }
 
 func valueSchema(t reflect.Type) Schema {
+	if s, ok := reflect.Zero(t).Interface().(Schemer); ok {
+		return s.JSONSchema()
+	}
 	switch t.Kind() {
 	case reflect.String:
 		return Schema{"type": "string"}
@@ -87,6 +90,10 @@ func structSchema(t reflect.Type) Schema {
 	}
 	return out
 }
+
+// Schemer is a result type that gives its own schema, for a value that
+// marshals itself as one of several JSON types (a string or a boolean).
+type Schemer interface{ JSONSchema() Schema }
 
 // Describer is a result type that describes itself in its schema.
 type Describer interface{ SchemaDescription() string }

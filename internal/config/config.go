@@ -69,6 +69,8 @@ type Options struct {
 	// Caller is the tmux pane the server runs in, from TMUX and TMUX_PANE,
 	// as tmux tells a pane's programs; nil outside tmux.
 	Caller *server.Caller
+	// PromptsAsTools is LIBTMUX_MCP_PROMPTS_AS_TOOLS=1.
+	PromptsAsTools bool
 }
 
 // Parse reads argv (without the program name) and the environment through
@@ -123,6 +125,7 @@ func Parse(argv []string, getenv func(string) string, stderr io.Writer) (Options
 	default:
 		return o, errors.New("LIBTMUX_SUPPRESS_HISTORY must be unset, '0', or '1'")
 	}
+	o.PromptsAsTools = getenv("LIBTMUX_MCP_PROMPTS_AS_TOOLS") == "1"
 	if o.Backend != "exec" && o.Backend != "control" && o.Backend != "fake" {
 		return o, fmt.Errorf("unknown backend %q: want exec, control or fake", o.Backend)
 	}
@@ -227,6 +230,7 @@ func (o Options) Server(stderr io.Writer) (server.Config, func(), error) {
 		Caller:          o.Caller,
 		WaitMax:         o.WaitMax,
 		KeepHistory:     o.KeepHistory,
+		PromptsAsTools:  o.PromptsAsTools,
 	}
 	closers := []func(){}
 	closeAll := func() {

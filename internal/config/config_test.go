@@ -217,3 +217,16 @@ func TestSuppressHistory(t *testing.T) {
 		}
 	}
 }
+
+// TestCaller: TMUX and TMUX_PANE, as tmux sets them for a pane's
+// programs, tell the server the pane it runs in; outside tmux, none.
+func TestCaller(t *testing.T) {
+	env := map[string]string{"TMUX": "/tmp/tmux-1000/default,4242,$0", "TMUX_PANE": "%3"}
+	cfg := serverConfig(t, nil, func(k string) string { return env[k] })
+	if want := (server.Caller{SocketPath: "/tmp/tmux-1000/default", PaneID: "%3"}); cfg.Caller == nil || *cfg.Caller != want {
+		t.Errorf("inside tmux the caller is %+v, want %+v", cfg.Caller, want)
+	}
+	if cfg := serverConfig(t, nil, noEnv); cfg.Caller != nil {
+		t.Errorf("outside tmux the caller is %+v, want none", cfg.Caller)
+	}
+}
