@@ -46,6 +46,7 @@ type ControlDialer struct {
 	mu        sync.Mutex
 	clients   map[string]*controlClient // by socket flags
 	listeners map[string]*listener      // by socket flags and session (listen.go)
+	gates     map[string]*serverGate    // by socket flags (control_gate.go)
 	fifoDir   string                    // private, made on first use
 	nextFIFO  int
 	orphans   []*fifo // see orphan
@@ -122,44 +123,59 @@ func (d *ControlDialer) Close() error {
 	return errors.Join(errs...)
 }
 
-var (
-	errDialerClosed  = errors.New("the control-mode dialer is closed")
-	errClientLeaving = errors.New("control mode: the control client of a session that was killed has not exited yet, and tmux 3.3a crashes if another attaches before it has; try again")
-)
+var errDialerClosed = errors.New("the control-mode dialer is closed")
 
 // client returns the control client for global, starting one when there is
-// none or the last one has gone (its tmux server exited, say). While a
-// client runs, even one whose tmux is not answering, it is the only one.
-func (d *ControlDialer) client(global []string) (*controlClient, error) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if d.closed {
-		return nil, errDialerClosed
-	}
+// none or the last one has gone (its tmux server exited, say) or is ending
+// (its session did). While a client runs, even one whose tmux is not
+// answering, it is the only one. A new one starts only once that cannot
+// crash tmux (see serverGate), which the call waits for up to the dialer's
+// Timeout; past it, the call fails unrun.
+func (d *ControlDialer) client(ctx context.Context, global []string) (*controlClient, error) {
 	key := strings.Join(global, "\x00")
-	if c := d.clients[key]; c != nil {
-		if !c.hasGone() {
+	usable := func() *controlClient {
+		if c := d.clients[key]; c != nil && !c.hasGone() {
+			return c
+		}
+		return nil
+	}
+	for {
+		d.mu.Lock()
+		if d.closed {
+			d.mu.Unlock()
+			return nil, &BackendError{Err: errDialerClosed}
+		}
+		if c := usable(); c != nil {
+			d.mu.Unlock()
 			return c, nil
 		}
-		// Measured on tmux 3.3a: a control client that attaches while
-		// another is ending, its session killed, makes the server crash
-		// (a segfault), every session of the user with it. So the next
-		// client waits for the last to have exited.
-		select {
-		case <-c.exited:
-		case <-time.After(cmp.Or(d.Timeout, DefaultTimeout)):
-			return nil, errClientLeaving
+		g := d.gateLocked(key)
+		d.mu.Unlock()
+		c, err := d.startOn(ctx, g, global, func() bool {
+			d.mu.Lock()
+			defer d.mu.Unlock()
+			return usable() == nil
+		}, func() (*controlClient, error) {
+			d.mu.Lock()
+			defer d.mu.Unlock()
+			if d.closed {
+				return nil, &BackendError{Err: errDialerClosed}
+			}
+			c, err := startControlClient(binOrDefault(d.Bin), d.Env, global, g, d.orphan)
+			if err != nil {
+				return nil, cannotRun(binOrDefault(d.Bin), err)
+			}
+			if d.clients == nil {
+				d.clients = map[string]*controlClient{}
+			}
+			d.clients[key] = c
+			return c, nil
+		})
+		if err != nil || c != nil {
+			return c, err
 		}
+		// Another call started one meanwhile.
 	}
-	c, err := startControlClient(binOrDefault(d.Bin), d.Env, global, d.orphan)
-	if err != nil {
-		return nil, err
-	}
-	if d.clients == nil {
-		d.clients = map[string]*controlClient{}
-	}
-	d.clients[key] = c
-	return c, nil
 }
 
 // fifoPath makes a new FIFO in the private directory.
@@ -219,14 +235,10 @@ func (t controlTmux) RunBackend(ctx context.Context, args []string, stdin io.Rea
 	}
 	l := &controlLine{text: line, commands: len(commands), fifos: fifos, probed: probed}
 	for {
-		c, err := t.d.client(t.global)
-		switch {
-		case errors.Is(err, errDialerClosed) || errors.Is(err, errClientLeaving):
+		c, err := t.d.client(ctx, t.global)
+		if err != nil {
 			abortAll(fifos)
-			return 0, &BackendError{Err: err}
-		case err != nil:
-			abortAll(fifos)
-			return 0, cannotRun(binOrDefault(t.d.Bin), err)
+			return 0, err
 		}
 		if code, retry, err := c.run(ctx, l, stdout, stderr); !retry {
 			return code, err

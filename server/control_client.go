@@ -26,11 +26,25 @@ import (
 // when it resumes, taking every session of the user with it; one client
 // per server, never ended while the server is unresponsive, is survived.
 // So a call that runs out of time leaves its line to be answered later,
-// and the answer is dropped; the dialer starts a second client for a
-// server only once the first has gone.
+// and the answer is dropped; the dialer starts a second command client for
+// a server only once the first has gone.
+//
+// Nor is a client started while tmux could crash for it. tmux 3.3a
+// segfaults when a control client connects while tmux tells every control
+// client of something: another client's end (measured: a control client
+// that attaches while another is ending, its session killed, crashes tmux
+// within a few rounds, whether that session was killed through the ending
+// client, through another, or by a tmux process of its own), a session
+// made, ended or renamed, a window or pane selected. So every start of a
+// client of ours, command client or listener, goes through its server's
+// serverGate (control_gate.go): it waits until no client of ours there
+// is ending (tmux lists a client whose session has gone no more) and no
+// line of ours is in flight, and holds our lines, and our clients' ends,
+// until the new client has attached.
 type controlClient struct {
 	cmd    *exec.Cmd
-	socket string // the tmux server's
+	socket string      // the tmux server's
+	gate   *serverGate // of that server: see serverGate
 	in     io.WriteCloser
 	out    *os.File // the client's standard output, read by read
 	// alive is never written: once handOver has given the client's output
@@ -48,8 +62,8 @@ type controlClient struct {
 	attached bool           // the attach command succeeded
 	failure  string         // why the process exited, once gone
 	// leaving is set once a line's probe found the client without a
-	// session, which makes tmux end it (see sessionProbe): no new line
-	// goes to it.
+	// session, which makes tmux end it (see sessionProbe), or tmux no
+	// longer listed it (see ControlDialer.settle): no new line goes to it.
 	leaving bool
 
 	// attachDone is closed once the client has attached, or has gone.
@@ -97,13 +111,14 @@ func (l *controlLine) answered() bool {
 // tmux picks. Whether that worked shows when the first line is answered: a
 // client that could not attach (no server, no session) has gone by then,
 // with tmux's message in failure.
-func startControlClient(bin string, env, global []string, orphan func(*fifo)) (*controlClient, error) {
-	return startClient(bin, env, global, []string{"attach-session", "-f", "no-output,ignore-size"}, orphan, nil)
+func startControlClient(bin string, env, global []string, gate *serverGate, orphan func(*fifo)) (*controlClient, error) {
+	return startClient(bin, env, global, []string{"attach-session", "-f", "no-output,ignore-size"}, gate, orphan, nil)
 }
 
 // startClient starts a control client (tmux -N -C) that runs attach, an
-// attach-session command, and hands notify its notifications.
-func startClient(bin string, env, global, attach []string, orphan func(*fifo), notify func(string)) (*controlClient, error) {
+// attach-session command, and hands notify its notifications. Only
+// ControlDialer.startOn calls it: see serverGate.
+func startClient(bin string, env, global, attach []string, gate *serverGate, orphan func(*fifo), notify func(string)) (*controlClient, error) {
 	args := append(append(slices.Clone(global), "-N", "-C"), attach...)
 	cmd := exec.Command(bin, args...)
 	cmd.Env = env
@@ -134,16 +149,18 @@ func startClient(bin string, env, global, attach []string, orphan func(*fifo), n
 		out.Close()
 		return nil, err
 	}
-	c := &controlClient{cmd: cmd, in: in, out: out, socket: socketOf(global, env), attachDone: make(chan struct{}), exited: make(chan struct{}), orphan: orphan, notify: notify}
+	c := &controlClient{cmd: cmd, in: in, out: out, socket: socketOf(global, env), gate: gate, attachDone: make(chan struct{}), exited: make(chan struct{}), orphan: orphan, notify: notify}
 	c.changed = sync.NewCond(&c.mu)
+	gate.joined(c)
 	go c.read(bufio.NewReader(out), &stderr)
 	go c.write()
 	return c, nil
 }
 
 // write sends the queued lines, oldest first, once the client has
-// attached. It may block on a full pipe while tmux is stopped; callers do
-// not wait for it.
+// attached, and none while a client of ours connects to the same server
+// (see serverGate). It may block on a full pipe while tmux is stopped;
+// callers do not wait for it.
 func (c *controlClient) write() {
 	<-c.attachDone
 	for {
@@ -156,6 +173,11 @@ func (c *controlClient) write() {
 			return
 		}
 		l := c.queued[0]
+		if !c.gate.admit(l.probed) {
+			c.mu.Unlock()
+			c.gate.awaitOpen()
+			continue
+		}
 		c.queued[0] = nil // the array must not keep the line, and its data
 		c.queued = c.queued[1:]
 		c.sent = append(c.sent, l)
@@ -214,6 +236,13 @@ func (c *controlClient) read(out *bufio.Reader, stderr *bytes.Buffer) {
 	}
 	c.mu.Lock()
 	c.gone, c.failure = true, failure
+	unanswered, mayEnd := len(c.sent), 0
+	for _, l := range c.sent {
+		if l.probed {
+			mayEnd++
+		}
+	}
+	c.gate.exited(c, unanswered, mayEnd)
 	var abandoned []*controlLine
 	for _, l := range append(c.sent, c.queued...) {
 		l.failure = failure
@@ -245,6 +274,17 @@ func (c *controlClient) deliver(reply controlReply) {
 	if !l.answered() {
 		return
 	}
+	if l.probed && len(l.replies) == l.commands {
+		// The probe's answer: no session means tmux is ending the
+		// client (see sessionProbe). Decided here, as the line leaves
+		// the count of those in flight, so that a start never finds
+		// the line answered and the client not yet known to be ending.
+		if probe := l.replies[len(l.replies)-1]; probe.ok && string(probe.output) == "\n" {
+			c.leaving = true
+			c.gate.ending(c)
+		}
+	}
+	c.gate.answered(l.probed)
 	// The array must not keep the line: its FIFOs hold the caller's
 	// writer, and with it a show-buffer's whole output.
 	c.sent[0] = nil
@@ -336,13 +376,7 @@ func (c *controlClient) run(ctx context.Context, l *controlLine, stdout, stderr 
 	defer abortAll(settled) // each finished below, or never to be used
 	replies := l.replies
 	if l.probed && len(replies) == l.commands {
-		probe := replies[len(replies)-1]
-		replies = replies[:len(replies)-1]
-		if probe.ok && string(probe.output) == "\n" {
-			c.mu.Lock()
-			c.leaving = true
-			c.mu.Unlock()
-		}
+		replies = replies[:len(replies)-1] // the probe, read by deliver
 	}
 	for i, reply := range replies {
 		if !reply.ok {
@@ -438,11 +472,15 @@ func (c *controlClient) close(patience time.Duration) error {
 	idle := c.idle()
 	c.mu.Unlock()
 	if !idle {
+		c.gate.ending(c) // whenever tmux answers
 		if err := c.handOver(); err != nil {
 			go c.endWhenIdle()
 		}
 		return fmt.Errorf("tmux did not answer within %v; its control client (pid %d) is left attached until tmux answers, since ending it now could crash a stopped tmux", patience, c.cmd.Process.Pid)
 	}
+	// Not while a client of ours connects (see serverGate), and known
+	// to be ending from now on.
+	c.gate.mayEndClient(c, max(time.Until(deadline), time.Second))
 	c.in.Close() // end of input: the client detaches and exits
 	select {
 	case <-c.exited:
@@ -501,6 +539,7 @@ func (c *controlClient) endWhenIdle() {
 		c.changed.Wait()
 	}
 	c.mu.Unlock()
+	c.gate.mayEndClient(c, DefaultTimeout)
 	c.in.Close()
 }
 

@@ -91,36 +91,70 @@ type listener struct {
 var errNotSession = errors.New("a session id ($N) is needed to listen to a pane's output")
 
 // listen has wake told of pane's output, through the listener for
-// session, started if need be.
+// session, started if need be: once that cannot crash tmux (see
+// serverGate), up to the dialer's Timeout. A wait that cannot have one
+// looks at the pane now and then instead.
 func (d *ControlDialer) listen(ctx context.Context, global []string, session, pane string, wake chan<- struct{}) (func(), <-chan struct{}, error) {
 	if !isID(session, '$') || !isID(pane, '%') {
 		return nil, nil, errNotSession
 	}
-	d.mu.Lock()
-	if d.closed {
-		d.mu.Unlock()
-		return nil, nil, errDialerClosed
-	}
-	key := strings.Join(global, "\x00") + "\x00" + session
-	l := d.listeners[key]
-	if l == nil {
-		l = &listener{d: d, key: key, watchers: map[string][]chan<- struct{}{}, lost: make(chan struct{})}
-		attach := []string{"attach-session", "-t", session, "-E", "-f", "ignore-size,read-only"}
-		c, err := startClient(binOrDefault(d.Bin), d.Env, global, attach, d.orphan, l.notify)
-		if err != nil {
+	server := strings.Join(global, "\x00")
+	key := server + "\x00" + session
+	for {
+		d.mu.Lock()
+		if d.closed {
 			d.mu.Unlock()
+			return nil, nil, errDialerClosed
+		}
+		if l := d.listeners[key]; l != nil {
+			stop := l.add(pane, wake)
+			d.mu.Unlock()
+			return l.attached(ctx, session, stop)
+		}
+		g := d.gateLocked(server)
+		d.mu.Unlock()
+		var made *listener
+		_, err := d.startOn(ctx, g, global, func() bool {
+			d.mu.Lock()
+			defer d.mu.Unlock()
+			return d.listeners[key] == nil
+		}, func() (*controlClient, error) {
+			d.mu.Lock()
+			defer d.mu.Unlock()
+			if d.closed {
+				return nil, errDialerClosed
+			}
+			l := &listener{d: d, key: key, watchers: map[string][]chan<- struct{}{}, lost: make(chan struct{})}
+			attach := []string{"attach-session", "-t", session, "-E", "-f", "ignore-size,read-only"}
+			c, err := startClient(binOrDefault(d.Bin), d.Env, global, attach, g, d.orphan, l.notify)
+			if err != nil {
+				return nil, err
+			}
+			l.c = c
+			if d.listeners == nil {
+				d.listeners = map[string]*listener{}
+			}
+			d.listeners[key] = l
+			go l.watchExit()
+			made = l
+			return c, nil
+		})
+		if err != nil {
 			return nil, nil, err
 		}
-		l.c = c
-		if d.listeners == nil {
-			d.listeners = map[string]*listener{}
+		if made != nil {
+			d.mu.Lock()
+			stop := made.add(pane, wake)
+			d.mu.Unlock()
+			return made.attached(ctx, session, stop)
 		}
-		d.listeners[key] = l
-		go l.watchExit()
+		// Another wait started it meanwhile.
 	}
-	stop := l.add(pane, wake)
-	d.mu.Unlock()
+}
 
+// attached returns, once l's client has attached, stop and the channel
+// closed when l goes; or an error, having called stop.
+func (l *listener) attached(ctx context.Context, session string, stop func()) (func(), <-chan struct{}, error) {
 	select {
 	case <-l.c.attachDone:
 	case <-ctx.Done():

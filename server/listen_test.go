@@ -2,12 +2,15 @@ package server_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/tmuxbuf/tmuxbuf/server"
+	"github.com/tmuxbuf/tmuxbuf/server/servertest"
 )
 
 // TestControlListens: the control backend tells a watcher of its pane's
@@ -84,4 +87,66 @@ func TestControlListens(t *testing.T) {
 	if _, _, err := n.NotifyOutput(ctx, pane, "$99", make(chan struct{}, 1)); err == nil {
 		t.Error("listening on a session that is not there")
 	}
+}
+
+// TestControlListenerOutlivesItsSession: a wait on a pane of session A
+// leaves a listener attached to A; killing A makes tmux end that
+// listener, and a wait on a pane of session B, made meanwhile, starts
+// another. tmux 3.3a crashes (a segfault, every session of the user with
+// it) when a control client connects while another is ending, so the new
+// listener must wait for the old one to have gone. Each round kills
+// several sessions that have listeners while waits start on as many new
+// sessions, all at once, as an agent's parallel calls do. Every call
+// succeeds, and tmux is still there at the end.
+func TestControlListenerOutlivesItsSession(t *testing.T) {
+	e, d := controlEnv(t, server.DefaultTimeout)
+	e.connect(func(c *server.Config) { c.Tmux, c.Safety = d, server.TierDestructive })
+	e.load("attach") // the command client attaches to main, the only session
+	const width, rounds = 3, 15
+	n := 0
+	// Sessions whose pane says "ready" again and again, for a wait to see
+	// whenever it starts.
+	newSessions := func() (panes, sessions []string) {
+		for range width {
+			n++
+			ids := strings.Fields(e.mustTmux("new-session", "-d", "-s", fmt.Sprint("s", n), "-P", "-F", "#{pane_id} #{session_id}", "while :; do echo ready; sleep 0.1; done"))
+			panes, sessions = append(panes, ids[0]), append(sessions, ids[1])
+		}
+		return panes, sessions
+	}
+	check := func(what string, res *mcp.CallToolResult, field string) {
+		t.Helper()
+		if res.IsError || field != "" && structured(res)[field] != true {
+			t.Fatalf("%s: %s", what, servertest.ResultText(res))
+		}
+	}
+	waitOn := func(pane string) <-chan *mcp.CallToolResult {
+		return e.callAsync(t.Context(), "wait_for_text", map[string]any{"patterns": []string{"ready"}, "pane_id": pane, "timeout": 20})
+	}
+	panes, sessions := newSessions()
+	for _, p := range panes {
+		check("waiting on "+p, <-waitOn(p), "found")
+	}
+	for range rounds {
+		nextPanes, nextSessions := newSessions()
+		var kills, waits []<-chan *mcp.CallToolResult
+		for i := range width {
+			kills = append(kills, e.callAsync(t.Context(), "kill_session", map[string]any{"session_id": sessions[i]}))
+			waits = append(waits, waitOn(nextPanes[i]))
+		}
+		for i := range width {
+			check("killing "+sessions[i], <-kills[i], "")
+			check("waiting on "+nextPanes[i], <-waits[i], "found")
+		}
+		// Each wait had its listener, rather than polling for want of one.
+		clients := e.mustTmux("list-clients", "-F", "#{session_id} #{client_flags}")
+		for _, s := range nextSessions {
+			if !strings.Contains(clients, s+" attached,focused,control-mode,ignore-size,read-only") {
+				t.Fatalf("no listener on %s among the clients:\n%s", s, clients)
+			}
+		}
+		sessions = nextSessions
+	}
+	e.mustTmux("has-session", "-t", sessions[0])
+	e.mustTmux("has-session", "-t", "main")
 }
