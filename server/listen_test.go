@@ -150,3 +150,48 @@ func TestControlListenerOutlivesItsSession(t *testing.T) {
 	e.mustTmux("has-session", "-t", sessions[0])
 	e.mustTmux("has-session", "-t", "main")
 }
+
+// TestControlListenerStartsAmidRenames: tmux 3.3a also crashes when a
+// control client connects while tmux tells every control client that a
+// session was renamed (or made, or ended, or a window or pane selected),
+// with no client ending at all. A listener's start waits for the lines
+// of ours in flight and holds the others until it has attached, so that
+// calls renaming a session while waits start on new sessions are safe.
+func TestControlListenerStartsAmidRenames(t *testing.T) {
+	e, d := controlEnv(t, server.DefaultTimeout)
+	onControl(e, d, server.DefaultTimeout)
+	e.load("attach")
+	stop := make(chan struct{})
+	renamed := make(chan error, 1)
+	go func() {
+		for i := 0; ; i++ {
+			select {
+			case <-stop:
+				renamed <- nil
+				return
+			default:
+			}
+			names := []string{"main", "main-renamed"}
+			res, err := e.client.CallTool(t.Context(), &mcp.CallToolParams{Name: "rename_session", Arguments: map[string]any{"session_id": "$0", "new_name": names[(i+1)%2]}})
+			if err == nil && res.IsError {
+				err = fmt.Errorf("%s", servertest.ResultText(res))
+			}
+			if err != nil {
+				renamed <- err
+				return
+			}
+		}
+	}()
+	for i := range 15 {
+		ids := strings.Fields(e.mustTmux("new-session", "-d", "-s", fmt.Sprint("s", i), "-P", "-F", "#{pane_id}", "while :; do echo ready; sleep 0.1; done"))
+		res := <-e.callAsync(t.Context(), "wait_for_text", map[string]any{"patterns": []string{"ready"}, "pane_id": ids[0], "timeout": 20})
+		if res.IsError || structured(res)["found"] != true {
+			t.Fatalf("waiting on %s: %s", ids[0], servertest.ResultText(res))
+		}
+	}
+	close(stop)
+	if err := <-renamed; err != nil {
+		t.Fatalf("renaming: %v", err)
+	}
+	e.mustTmux("has-session", "-t", "$0")
+}
