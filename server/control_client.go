@@ -63,8 +63,13 @@ type controlClient struct {
 	failure  string         // why the process exited, once gone
 	// leaving is set once a line's probe found the client without a
 	// session, which makes tmux end it (see sessionProbe), or tmux no
-	// longer listed it (see ControlDialer.settle): no new line goes to it.
+	// longer listed it (see ControlDialer.settle): no new line goes to it,
+	// and those queued go back to their callers, for the next client.
 	leaving bool
+	// probing counts the lines written with sessionProbe and not yet
+	// answered: until their answers say whether the client stays, no
+	// line is written after them.
+	probing int
 
 	// attachDone is closed once the client has attached, or has gone.
 	// Lines read by tmux before then run without a session, where
@@ -158,14 +163,15 @@ func startClient(bin string, env, global, attach []string, gate *serverGate, orp
 }
 
 // write sends the queued lines, oldest first, once the client has
-// attached, and none while a client of ours connects to the same server
-// (see serverGate). It may block on a full pipe while tmux is stopped;
-// callers do not wait for it.
+// attached; none behind a line that may end the client's session until
+// that line's answer says the client stays, and none while a client of
+// ours connects to the same server (see serverGate). It may block on a
+// full pipe while tmux is stopped; callers do not wait for it.
 func (c *controlClient) write() {
 	<-c.attachDone
 	for {
 		c.mu.Lock()
-		for len(c.queued) == 0 && !c.gone && !c.closing {
+		for !c.gone && (len(c.queued) == 0 && !c.closing || len(c.queued) > 0 && c.probing > 0) {
 			c.changed.Wait()
 		}
 		if c.gone || len(c.queued) == 0 {
@@ -182,6 +188,9 @@ func (c *controlClient) write() {
 		c.queued = c.queued[1:]
 		c.sent = append(c.sent, l)
 		l.written = true
+		if l.probed {
+			c.probing++
+		}
 		c.mu.Unlock()
 		if _, err := io.WriteString(c.in, l.text+"\n"); err != nil {
 			return // the process has gone; read fails what is left
@@ -274,14 +283,16 @@ func (c *controlClient) deliver(reply controlReply) {
 	if !l.answered() {
 		return
 	}
+	if l.probed {
+		c.probing--
+	}
 	if l.probed && len(l.replies) == l.commands {
 		// The probe's answer: no session means tmux is ending the
 		// client (see sessionProbe). Decided here, as the line leaves
 		// the count of those in flight, so that a start never finds
 		// the line answered and the client not yet known to be ending.
 		if probe := l.replies[len(l.replies)-1]; probe.ok && string(probe.output) == "\n" {
-			c.leaving = true
-			c.gate.ending(c)
+			c.leave()
 		}
 	}
 	c.gate.answered(l.probed)
@@ -295,6 +306,27 @@ func (c *controlClient) deliver(reply controlReply) {
 	}
 	c.changed.Broadcast()
 }
+
+// leave marks the client as leaving (see leaving), and hands the lines
+// queued for it back to their callers, unwritten, for the next client;
+// c.mu held.
+func (c *controlClient) leave() {
+	if c.leaving {
+		return
+	}
+	c.leaving = true
+	c.gate.ending(c)
+	for _, l := range c.queued {
+		l.failure = errLeaving
+		close(l.done)
+	}
+	c.queued = nil
+	c.changed.Broadcast()
+}
+
+// errLeaving is the failure of a line handed back by a leaving client,
+// which run sends to the next client.
+const errLeaving = "control mode: the client's session ended before the line was written\n"
 
 // settle hands the FIFOs of l's unanswered commands to orphan, since the
 // client went before tmux said whether it ran them, and returns the rest.
@@ -348,10 +380,14 @@ func (c *controlClient) run(ctx context.Context, l *controlLine, stdout, stderr 
 		return 0, false, &BackendError{Err: errDialerClosed}
 	}
 	l.done, l.written, l.replies, l.failure = make(chan struct{}), false, nil, ""
-	if c.gone {
+	switch {
+	case c.gone:
 		l.failure = c.failure
 		close(l.done)
-	} else {
+	case c.leaving:
+		l.failure = errLeaving
+		close(l.done)
+	default:
 		c.queued = append(c.queued, l)
 		c.changed.Broadcast()
 	}
@@ -459,7 +495,7 @@ func (c *controlClient) close(patience time.Duration) error {
 
 	c.mu.Lock()
 	c.closing = true
-	if !c.gone {
+	if !c.gone && !c.leaving { // a leaving client ends of itself
 		// The last line, answered only by a tmux that is answering now:
 		// an idle client says nothing of a tmux stopped since its last
 		// answer, and its input must not be closed then.

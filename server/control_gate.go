@@ -265,9 +265,8 @@ func (d *ControlDialer) settle(ctx context.Context, g *serverGate, global []stri
 			if len(missing) > 0 {
 				for _, c := range missing {
 					c.mu.Lock()
-					c.leaving = true // no more lines to it
+					c.leave() // no more lines to it
 					c.mu.Unlock()
-					g.ending(c)
 				}
 				continue
 			}

@@ -17,7 +17,9 @@ import (
 	"time"
 	"weak"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/tmuxbuf/tmuxbuf/server"
+	"github.com/tmuxbuf/tmuxbuf/server/servertest"
 	"github.com/tmuxbuf/tmuxbuf/tmuxtest"
 )
 
@@ -439,4 +441,38 @@ func TestControlOutlivesItsSession(t *testing.T) {
 		e.load(fmt.Sprint("after", i))
 	}
 	e.mustTmux("has-session", "-t", "next9")
+}
+
+// TestControlCallsBehindAKillOfItsSession: calls made while a call kills
+// the session the command client is attached to must not go to that
+// client, which tmux is ending and which may never run them: each must
+// run once, on the next client. Their lines wait for the kill's answer.
+func TestControlCallsBehindAKillOfItsSession(t *testing.T) {
+	e, d := controlEnv(t, server.DefaultTimeout)
+	e.connect(func(c *server.Config) { c.Tmux, c.Safety = d, server.TierDestructive })
+	e.load("attach")
+	for i := range 15 {
+		e.mustTmux("new-session", "-d", "-s", fmt.Sprint("next", i), "sh")
+		e.load(fmt.Sprint("before ", i)) // a command client, attached
+		clients := strings.Fields(e.mustTmux("list-clients", "-F", "#{client_session}"))
+		if len(clients) != 1 {
+			t.Fatalf("clients on sessions %q, want the command client alone", clients)
+		}
+		kill := e.callAsync(t.Context(), "kill_session", map[string]any{"session_name": clients[0]})
+		var loads []<-chan *mcp.CallToolResult
+		for j := range 4 {
+			loads = append(loads, e.callAsync(t.Context(), "load_buffer", map[string]any{"content": fmt.Sprint(i, j)}))
+		}
+		if res := <-kill; res.IsError {
+			t.Fatalf("kill_session: %s", servertest.ResultText(res))
+		}
+		for _, load := range loads {
+			if res := <-load; res.IsError {
+				t.Fatalf("a call made as the command client's session was killed: %s", servertest.ResultText(res))
+			}
+		}
+	}
+	if n := len(e.bufferNames()); n != 1+15*5 {
+		t.Errorf("%d buffers, want %d: each call's once", n, 1+15*5)
+	}
 }
