@@ -254,11 +254,16 @@ func (t controlTmux) RunBackend(ctx context.Context, args []string, stdin io.Rea
 // line written to it meanwhile may or may not run (measured on tmux 3.3a:
 // one written after the kill's reply got none). tmux empties the client's
 // session at once, in the command that ends it, so the probe, on the same
-// line, tells the backend to send no more lines to that client. Until its
-// answer is read the client writes no line after it (calls made meanwhile
-// would otherwise go to tmux in that moment): an empty answer hands those
-// lines back, unwritten, to go to the next client.
-var sessionProbe = []string{"display-message", "-p", "#{client_session}"}
+// line, tells the backend to send no more lines to that client. It asks
+// for the pid of the client it runs for, not its session: a command of a
+// client without a session runs for the best other client there is (a
+// listener, the user's terminal), whose session it would name (measured on
+// tmux 3.3a: the client_session of a control client whose session was
+// just killed is a listener's session). Until its answer is read the
+// client writes no line after it (calls made meanwhile would otherwise go
+// to tmux in that moment): an answer that is not the client's pid hands
+// those lines back, unwritten, to go to the next client.
+var sessionProbe = []string{"display-message", "-p", "#{client_pid}"}
 
 // mayEndSession reports whether command can end a session: by killing it,
 // or by taking away its last window or pane.

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -287,11 +288,12 @@ func (c *controlClient) deliver(reply controlReply) {
 		c.probing--
 	}
 	if l.probed && len(l.replies) == l.commands {
-		// The probe's answer: no session means tmux is ending the
-		// client (see sessionProbe). Decided here, as the line leaves
-		// the count of those in flight, so that a start never finds
-		// the line answered and the client not yet known to be ending.
-		if probe := l.replies[len(l.replies)-1]; probe.ok && string(probe.output) == "\n" {
+		// The probe's answer: another client's pid, or none, means
+		// that this one has no session and tmux is ending it (see
+		// sessionProbe). Decided here, as the line leaves the count of
+		// those in flight, so that a start never finds the line
+		// answered and the client not yet known to be ending.
+		if probe := l.replies[len(l.replies)-1]; probe.ok && string(probe.output) != strconv.Itoa(c.cmd.Process.Pid)+"\n" {
 			c.leave()
 		}
 	}

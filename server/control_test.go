@@ -429,18 +429,37 @@ func TestControlKeepsNoOutput(t *testing.T) {
 // the backend's probe of the client's session, so the next call goes to
 // a new client, every time; and that client waits for the last to have
 // exited, without which tmux 3.3a crashes (measured: a segfault within a
-// few rounds), taking the user's sessions with it.
+// few rounds), taking the user's sessions with it. The probe holds when
+// another client is attached elsewhere (a listener, here), for whom tmux
+// runs the commands of a client without a session.
 func TestControlOutlivesItsSession(t *testing.T) {
-	e, d := controlEnv(t, server.DefaultTimeout)
-	e.connect(func(c *server.Config) { c.Tmux, c.Safety = d, server.TierDestructive })
-	e.load("attach")
-	for i := range 10 {
-		e.mustTmux("new-session", "-d", "-s", fmt.Sprint("next", i), "sh")
-		attachedTo := strings.TrimSpace(e.mustTmux("list-clients", "-F", "#{client_session}"))
-		e.ok("kill_session", map[string]any{"session_name": attachedTo})
-		e.load(fmt.Sprint("after", i))
+	for _, beside := range []bool{false, true} {
+		t.Run(fmt.Sprintf("beside a listener %v", beside), func(t *testing.T) {
+			e, d := controlEnv(t, server.DefaultTimeout)
+			e.connect(func(c *server.Config) { c.Tmux, c.Safety = d, server.TierDestructive })
+			e.load("attach")
+			if beside {
+				ids := strings.Fields(e.mustTmux("new-session", "-d", "-s", "kept", "-P", "-F", "#{pane_id} #{session_id}", "cat"))
+				stop, _, err := d.Dial("").(server.OutputNotifier).NotifyOutput(t.Context(), ids[0], ids[1], make(chan struct{}, 1))
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer stop()
+			}
+			for i := range 10 {
+				e.mustTmux("new-session", "-d", "-s", fmt.Sprint("next", i), "sh")
+				attachedTo := strings.TrimSpace(e.mustTmux("list-clients", "-F", "#{client_session} #{client_flags}"))
+				for _, c := range strings.Split(attachedTo, "\n") {
+					if session, flags, _ := strings.Cut(c, " "); strings.Contains(flags, "no-output") {
+						attachedTo = session
+					}
+				}
+				e.ok("kill_session", map[string]any{"session_name": attachedTo})
+				e.load(fmt.Sprint("after", i))
+			}
+			e.mustTmux("has-session", "-t", "next9")
+		})
 	}
-	e.mustTmux("has-session", "-t", "next9")
 }
 
 // TestControlCallsBehindAKillOfItsSession: calls made while a call kills
