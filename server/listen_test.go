@@ -96,8 +96,9 @@ func TestControlListens(t *testing.T) {
 // it) when a control client connects while another is ending, so the new
 // listener must wait for the old one to have gone. Each round kills
 // several sessions that have listeners while waits start on as many new
-// sessions, all at once, as an agent's parallel calls do. Every call
-// succeeds, and tmux is still there at the end.
+// sessions, all at once, as an agent's parallel calls do; every other
+// round the command client is on one of the killed sessions too. Every
+// call succeeds, and tmux is still there at the end.
 func TestControlListenerOutlivesItsSession(t *testing.T) {
 	e, d := controlEnv(t, server.DefaultTimeout)
 	e.connect(func(c *server.Config) { c.Tmux, c.Safety = d, server.TierDestructive })
@@ -127,8 +128,18 @@ func TestControlListenerOutlivesItsSession(t *testing.T) {
 	for _, p := range panes {
 		check("waiting on "+p, <-waitOn(p), "found")
 	}
-	for range rounds {
+	for round := range rounds {
 		nextPanes, nextSessions := newSessions()
+		if round%2 == 1 {
+			// The command client goes to a session about to be killed,
+			// to end with its listener: the next calls start a command
+			// client, and listeners, while both are ending.
+			for _, c := range strings.Split(strings.TrimSpace(e.mustTmux("list-clients", "-F", "#{client_name} #{client_flags}")), "\n") {
+				if name, flags, _ := strings.Cut(c, " "); strings.Contains(flags, "no-output") {
+					e.mustTmux("switch-client", "-c", name, "-t", sessions[0])
+				}
+			}
+		}
 		var kills, waits []<-chan *mcp.CallToolResult
 		for i := range width {
 			kills = append(kills, e.callAsync(t.Context(), "kill_session", map[string]any{"session_id": sessions[i]}))
