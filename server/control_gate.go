@@ -334,6 +334,13 @@ func (d *ControlDialer) unlisted(ctx context.Context, global []string, ours []*c
 	}
 	var missing []*controlClient
 	for _, c := range ours {
+		select {
+		case <-c.attachDone:
+		default:
+			// Not listed yet: tmux has yet to take it in (a start that
+			// gave up waiting for that), not ending.
+			continue
+		}
 		if !listed[strconv.Itoa(c.cmd.Process.Pid)] {
 			missing = append(missing, c)
 		}
