@@ -570,7 +570,7 @@ func readControl(r io.Reader, batches chan<- controlInput, stop <-chan struct{})
 // detach, or the server's exit; then %exit. It reports whether a command
 // of the input failed, which fails the client as in tmux (a line that does
 // not parse does not). s.mu is held.
-func (c *client) serveControl(parse func(string) ([]string, error)) (failed bool) {
+func (c *client) serveControl(parse func(string) ([]string, error), exit func(string)) (failed bool) {
 	s, st, cc := c.s, c.st, c.control
 	done := s.done
 	batches := make(chan controlInput)
@@ -645,12 +645,21 @@ func (c *client) serveControl(parse func(string) ([]string, error)) (failed bool
 		st.notify(event{kind: eventClientDetached, hook: "client-detached", client: cc})
 		st.runEvents()
 	}
-	if cc.exitMessage != "" {
-		io.WriteString(c.stdout, "%exit "+cc.exitMessage+"\n")
-	} else {
+	c.exitLine(exit, cc.exitMessage)
+	return failed
+}
+
+// exitLine is a control client's last line, %exit and its message if any;
+// exit, when set, takes the message instead (see Call.ExitMessage).
+func (c *client) exitLine(exit func(string), msg string) {
+	switch {
+	case exit != nil:
+		exit(msg)
+	case msg != "":
+		io.WriteString(c.stdout, "%exit "+msg+"\n")
+	default:
 		io.WriteString(c.stdout, "%exit\n")
 	}
-	return failed
 }
 
 // controlLine runs one line of a control client's input and reports

@@ -70,6 +70,18 @@ type Call struct {
 	// PID is the client's process ID, which names a control client in
 	// list-clients.
 	PID int
+	// ExitMessage, when set, is handed what the client prints as it
+	// exits, in place of the emulator printing it: a control client's
+	// %exit line without its "%exit" (empty for a bare one), and a refused
+	// client's "access not allowed". tmux's client prints these itself,
+	// from the message its server sends with the exit status; a server
+	// that speaks tmux's protocol (package wire) sets it.
+	ExitMessage func(msg string)
+	// Shell, when set, makes the call a client of tmux's -c, which asks
+	// for the shell to run its command in (tmux's MSG_SHELL): once its
+	// command line has run, Shell is handed the server's global
+	// default-shell, or /bin/sh when that is no shell tmux would run.
+	Shell func(shell string)
 	// UID is the user the client runs as, as its socket's peer
 	// credentials tell (cmd/faketmux's daemon sets it); nil means the
 	// server's own user, as for every in-process caller. As in tmux, root
@@ -205,7 +217,7 @@ func (s *Server) exec(ctx context.Context, call Call) int {
 	if refused := c.refuseLine(cmds, parseErr, readOnly); refused {
 		if c.control != nil {
 			// Its client exits, saying so as every control client does.
-			io.WriteString(c.stdout, "%exit\n")
+			c.exitLine(call.ExitMessage, "")
 		}
 		return 1
 	}
@@ -217,14 +229,21 @@ func (s *Server) exec(ctx context.Context, call Call) int {
 	}
 	st.number++ // the callback tmux queues after a client's command line
 	st.runEvents()
+	if call.Shell != nil {
+		shell := st.sessionOptions.get("default-shell")
+		if !tmuxcli.SuitableShell(shell) {
+			shell = "/bin/sh"
+		}
+		call.Shell(shell)
+	}
 	st.releaseMemory()
 	if c.control != nil {
 		if c.control.session != nil {
-			if c.serveControl(call.ParseLine) {
+			if c.serveControl(call.ParseLine, call.ExitMessage) {
 				rc = 1
 			}
 		} else {
-			io.WriteString(c.stdout, "%exit\n")
+			c.exitLine(call.ExitMessage, "")
 		}
 	}
 	// tmux looks for sessions to destroy whenever it loses a client.
