@@ -15,7 +15,9 @@ import (
 // TestDifferentialThroughBinary runs the same command lines through real
 // tmux and through the faketmux binary, each as a process in its own private
 // TMUX_TMPDIR, and requires the same standard output, standard error and
-// exit status. The emulator's own differential test covers the commands in
+// exit status; and the same again with each kind of client talking to the
+// other kind of server, wherever one runs, since both speak tmux 3.3a's
+// protocol. The emulator's own differential test covers the commands in
 // depth; this one covers what the binary adds: global flags, socket paths,
 // connect errors, server start and exit, standard input, tmux's command
 // size limit, and configuration files (-f), which the client reads and
@@ -257,6 +259,15 @@ func TestDifferentialThroughBinary(t *testing.T) {
 	for name, steps := range differentialScenarios(confDir) {
 		t.Run(name, func(t *testing.T) {
 			real, fake := newWorld(t, tmux), newWorld(t, fakeBin)
+			// tmux's client drives a faketmux server, and faketmux's
+			// client a tmux server, in every step that has a server to
+			// talk to; the others start one with the server's own client.
+			tmuxClient, fakeClient := newWorld(t, fakeBin), newWorld(t, tmux)
+			tmuxClient.client, fakeClient.client = tmux, fakeBin
+			others := []struct {
+				name string
+				w    *world
+			}{{"fake", fake}, {"tmux client, fake server", tmuxClient}, {"fake client, tmux server", fakeClient}}
 			for i, st := range steps {
 				run := func(w *world) result {
 					if st.control != nil {
@@ -265,13 +276,16 @@ func TestDifferentialThroughBinary(t *testing.T) {
 					return w.runEnv(st.env, st.stdin, st.args...)
 				}
 				r := normSocketDir(run(real), real.dir)
-				f := normSocketDir(run(fake), fake.dir)
-				if r != f {
-					t.Errorf("step %d %q:\n tmux: %v\n fake: %v", i, st.args, r, f)
+				for _, o := range others {
+					if f := normSocketDir(run(o.w), o.w.dir); r != f {
+						t.Errorf("step %d %q:\n tmux: %v\n %s: %v", i, st.args, r, o.name, f)
+					}
 				}
 				if st.ends {
 					waitGone(t, real.socket())
-					waitGone(t, fake.socket())
+					for _, o := range others {
+						waitGone(t, o.w.socket())
+					}
 				}
 			}
 		})
