@@ -59,6 +59,9 @@ type Call struct {
 	// files tmux's server would load for the client that started it (-f,
 	// or the default list). It is ignored when a server already runs.
 	Config []ConfigFile
+	// ConfigNames is how tmux lists the configuration files of a call
+	// that starts a server, #{config_files} (tmuxcli.ConfigNames).
+	ConfigNames []string
 	// Control is tmux's -C (1) or -CC (2): the client is in control mode
 	// (see control.go). Its argv runs first; then, while it stays
 	// attached, each line of Stdin is a command line that ParseLine turns
@@ -380,6 +383,7 @@ func (s *Server) start(ctx context.Context, call Call) {
 	s.socket = true
 	s.st = newState(s, call.Env, call.Dir)
 	s.st.procEnv, s.st.procDir = call.Env, call.Dir
+	s.st.configNames = call.ConfigNames
 	select {
 	case <-s.done:
 		s.done = make(chan struct{})

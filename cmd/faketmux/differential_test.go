@@ -108,6 +108,8 @@ func differentialScenarios(confDir string) map[string][]dstep {
 				"show-options", "-g", "exit-unattached"),
 			s("list-buffers", "-F", "#{buffer_name} #{buffer_sample}"),
 			s("display-message", "-p", "-t", "s", "#{pane_in_mode} [#{pane_mode}]"),
+			// tmux lists the files of -f as given, found or not.
+			s("display-message", "-p", "#{config_files}"),
 			s("kill-server").exits(),
 		}
 	}
@@ -210,6 +212,7 @@ func differentialScenarios(confDir string) map[string][]dstep {
 			raw("-f", conf("good.conf"), "new-session", "-d"),
 			s("show-options", "-g", "buffer-limit"),
 			s("display-message", "-p", "#{pane_in_mode}"),
+			s("display-message", "-p", "#{config_files}"),
 			s("kill-server").exits(),
 			raw("-f", conf("late.conf"), "start-server"),
 			s("new-session", "-d", "-s", "late", "sleep 1000"),
@@ -237,6 +240,17 @@ func differentialScenarios(confDir string) map[string][]dstep {
 			s("-C", "attach", "-t", "d", "-r").lines("display -p '#{client_readonly}'\nkill-server\n").exits(),
 			s("-CC", "attach"),
 		},
+		// Without -f, tmux lists the files of its default list that
+		// exist, links resolved; a relative -f stays as given.
+		"configuration: the default list": {
+			raw("new-session", "-d", "sleep 1000").with("HOME="+conf("home"), "XDG_CONFIG_HOME="+conf("home")),
+			s("display-message", "-p", "#{config_files}"),
+			s("show-options", "-g", "buffer-limit"),
+			s("kill-server").exits(),
+			raw("-f", "no-such-rel.conf", "new-session", "-d", "sleep 1000"),
+			s("display-message", "-p", "#{config_files}"),
+			s("kill-server").exits(),
+		},
 		"configuration file": {
 			raw("-f", conf("tmux.conf"), "new-session", "-d", "sleep 1000"),
 			s("show-options", "-g", "buffer-limit"),
@@ -255,6 +269,16 @@ func TestDifferentialThroughBinary(t *testing.T) {
 		if err := os.WriteFile(confDir+"/"+name, []byte(text), 0o600); err != nil {
 			t.Fatal(err)
 		}
+	}
+	// A home whose ~/.tmux.conf is a link, and an XDG file too.
+	if err := os.MkdirAll(confDir+"/home/tmux", 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../good.conf", confDir+"/home/.tmux.conf"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(confDir+"/home/tmux/tmux.conf", []byte("set -g @xdg 1\n"), 0o600); err != nil {
+		t.Fatal(err)
 	}
 	for name, steps := range differentialScenarios(confDir) {
 		t.Run(name, func(t *testing.T) {

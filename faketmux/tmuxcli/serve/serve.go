@@ -29,7 +29,9 @@ func Call(r *wire.Req, stdin io.Reader, stdout, stderr io.Writer) faketmux.Call 
 		call.Args = []string{"start-server"}
 	}
 	if !r.NoStartServer && faketmux.StartsServer(call.Args) {
-		call.Config = tmuxcli.LoadConfig(&tmuxcli.Globals{Configs: r.Configs}, r.Dir, lookup)
+		g := &tmuxcli.Globals{Configs: r.Configs}
+		call.Config = tmuxcli.LoadConfig(g, r.Dir, lookup)
+		call.ConfigNames = tmuxcli.ConfigNames(g, lookup)
 	}
 	if r.Control != 0 {
 		call.ParseLine = func(line string) ([]string, error) {
