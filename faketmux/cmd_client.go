@@ -52,11 +52,24 @@ func cmdAttachSession(c *client, it *cmdItem) error {
 	}
 	var s *session
 	if v, ok := a.get('t'); ok {
-		t, err := c.findTarget(v, true, findSession)
+		// A target with a window or pane in it is a pane's, as tmux finds
+		// it; that window and pane are selected before the client's
+		// terminal is opened, so also when it has none.
+		kind := findSession
+		if strings.ContainsAny(v, ":.") {
+			kind = findPane
+		}
+		t, err := c.findTarget(v, true, kind)
 		if err != nil {
 			return err
 		}
 		s = t.s
+		if kind == findPane && t.w != nil {
+			if t.p != nil {
+				c.st.setActive(t.w, t.p)
+			}
+			c.st.selectPlace(s, t.w)
+		}
 	} else {
 		s = c.preferUnattached()
 	}
