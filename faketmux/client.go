@@ -31,6 +31,10 @@ type client struct {
 	control      *controlClient
 	controlFlags int
 	pid          int // the client process's, which names it
+	uid          int // the user it runs as
+	// term is the client's terminal, which an attach takes over; nil for
+	// a client with none.
+	term *Terminal
 	// commandPrefix starts the message log's entry for each command it
 	// runs ("client-PID command: "), once it has one.
 	commandPrefix string

@@ -73,8 +73,8 @@ func cmdAttachSession(c *client, it *cmdItem) error {
 	} else {
 		s = c.preferUnattached()
 	}
-	if c.control == nil {
-		return errorf(errNotATerminal)
+	if err := c.terminalClient(); err != nil {
+		return err
 	}
 	if v, ok := a.get('c'); ok {
 		s.cwd = c.formatIn(s.current, s.current.active).expand(v)
@@ -89,7 +89,16 @@ func cmdAttachSession(c *client, it *cmdItem) error {
 		c.updateEnvironment(s)
 	}
 	c.attach(s, 1)
+	c.ready()
 	return nil
+}
+
+// ready tells a terminal client it is attached, as tmux sends MSG_READY.
+func (c *client) ready() {
+	if cc := c.control; cc != nil && cc.tty != nil && cc.tty.t.Ready != nil {
+		cc.tty.t.Ready()
+		cc.tty.t.Ready = nil
+	}
 }
 
 // updateEnvironment is tmux's environ_update for a client attaching to an
@@ -290,6 +299,10 @@ func cmdDetachClient(c *client, it *cmdItem) error {
 			}
 		case other == cc:
 			c.leave(other)
+		}
+		if other.exit && other.tty != nil {
+			other.tty.detachKill = a.has('P')
+			other.tty.detachExec, _ = a.get('E')
 		}
 	}
 	return nil
@@ -522,6 +535,19 @@ func cmdListClients(c *client, it *cmdItem) error {
 func (f *formatter) clientVariable(key string) (string, time.Time, bool) {
 	cc := f.client
 	var t time.Time
+	if cc.tty != nil {
+		// A terminal client's, as tmux has them once its tty started.
+		switch key {
+		case "client_control_mode":
+			return "0", t, true
+		case "client_height":
+			return strconv.Itoa(cc.size.sy), t, true
+		case "client_tty":
+			return cc.tty.t.Name, t, true
+		case "client_prefix":
+			return boolFormat(cc.keyTable == "prefix"), t, true
+		}
+	}
 	switch key {
 	case "client_name":
 		return cc.name, t, true

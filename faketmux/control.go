@@ -71,6 +71,9 @@ type controlClient struct {
 	ticker *time.Ticker
 	flows  map[int]paneFlow
 	size   clientSize // refresh-client -C (control_size.go)
+	// tty is set for a client attached from a terminal, which is no
+	// control client but is kept as one (terminal.go).
+	tty *ttyState
 }
 
 type paneChunk struct {
@@ -180,6 +183,9 @@ func (f *clientFlags) setFlags(list string) (noOutput bool) {
 // String is #{client_flags} as tmux 3.3a builds it for a control client.
 func (cc *controlClient) String() string {
 	parts := []string{"attached", "focused", "control-mode"}
+	if cc.tty != nil {
+		parts = parts[:2]
+	}
 	if cc.flags.ignoreSize {
 		parts = append(parts, "ignore-size")
 	}
@@ -285,6 +291,9 @@ func (st *state) runEvents() {
 		st.events = st.events[1:]
 		st.number++
 		for _, cc := range st.controls {
+			if cc.tty != nil {
+				continue
+			}
 			if line := cc.render(e); line != "" {
 				io.WriteString(cc.out, line+"\n")
 			}
@@ -519,7 +528,7 @@ func (st *state) attachedTo(s *session) int {
 
 // guard writes one of a control client's guard lines.
 func (c *client) guard(word string, time int64, number uint64) {
-	if c.control != nil {
+	if c.control != nil && c.control.tty == nil {
 		fmt.Fprintf(c.stdout, "%%%s %d %d %d\n", word, time, number, c.controlFlags)
 	}
 }

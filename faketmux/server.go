@@ -85,6 +85,10 @@ type Call struct {
 	// command line has run, Shell is handed the server's global
 	// default-shell, or /bin/sh when that is no shell tmux would run.
 	Shell func(shell string)
+	// Terminal is the client's terminal, which attach-session and
+	// new-session take over; nil for a client with none, which they
+	// refuse ("open terminal failed: not a terminal").
+	Terminal *Terminal
 	// UID is the user the client runs as, as its socket's peer
 	// credentials tell (cmd/faketmux's daemon sets it); nil means the
 	// server's own user, as for every in-process caller. As in tmux, root
@@ -210,7 +214,7 @@ func (s *Server) exec(ctx context.Context, call Call) int {
 		ctx: ctx, s: s, st: s.st,
 		stdin: call.Stdin, stdout: call.Stdout, stderr: call.Stderr,
 		dir: call.Dir, env: call.Env,
-		utf8: call.UTF8 || utf8, pid: call.PID,
+		utf8: call.UTF8 || utf8, pid: call.PID, uid: uid, term: call.Terminal,
 	}
 	if call.Control != 0 {
 		c.stderr = c.stdout
@@ -240,7 +244,12 @@ func (s *Server) exec(ctx context.Context, call Call) int {
 		call.Shell(shell)
 	}
 	st.releaseMemory()
-	if c.control != nil {
+	switch {
+	case c.control != nil && c.control.tty != nil:
+		if c.control.session != nil {
+			c.serveTerminal()
+		}
+	case c.control != nil:
 		if c.control.session != nil {
 			if c.serveControl(call.ParseLine, call.ExitMessage) {
 				rc = 1

@@ -8,6 +8,7 @@ import (
 	"net"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -137,6 +138,16 @@ func finish(inv *tmuxcli.Invocation, res wire.Result, stdin io.Reader, stdout, s
 		return res.Status
 	case res.Shell != "":
 		return execShell(inv.ShellCommand, inv.Login, res.Shell, stderr)
+	case res.Attached:
+		if res.ExitType == wire.MsgExec {
+			return execShell(res.ExecCommand, inv.Login, res.ExecShell, stderr)
+		}
+		if res.Message != "" {
+			fmt.Fprintf(stdout, "[%s]\n", res.Message)
+		}
+		if ppid := os.Getppid(); res.ExitType == wire.MsgDetachKill && ppid > 1 {
+			syscall.Kill(ppid, syscall.SIGHUP)
+		}
 	case inv.Control != 0:
 		if res.Message != "" {
 			fmt.Fprintf(stdout, "%%exit %s\n", res.Message)
@@ -328,7 +339,45 @@ func exchange(conn net.Conn, req *wire.Req, stdin io.Reader, stdout, stderr io.W
 	}
 	// A failed send shows up as the connection failing below.
 	cl := &wire.Client{Conn: c, Stdin: stdin, Stdout: stdout, Stderr: stderr, Control: req.Control != 0}
+	if req.Control == 0 && req.TTYName != "" {
+		cl.CanAttach = true
+		stopSignals := make(chan struct{})
+		defer close(stopSignals)
+		cl.Attached = func() { go attachedSignals(cl, stopSignals) }
+		cl.Suspend = func() { syscall.Kill(os.Getpid(), syscall.SIGSTOP) }
+		cl.Lock = func(command string) {
+			cmd := exec.Command("/bin/sh", "-c", command)
+			cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+			cmd.Run()
+		}
+	}
 	return cl.Run()
+}
+
+// attachedSignals does for an attached client what tmux's client_signal
+// does: a resized terminal is told to the server, a lost terminal or
+// SIGTERM makes the client go, and a continued one wakes.
+func attachedSignals(cl *wire.Client, stop <-chan struct{}) {
+	sigs := make(chan os.Signal, 4)
+	signal.Notify(sigs, syscall.SIGWINCH, syscall.SIGHUP, syscall.SIGTERM, syscall.SIGCONT)
+	defer signal.Stop(sigs)
+	for {
+		select {
+		case <-stop:
+			return
+		case sig := <-sigs:
+			switch sig {
+			case syscall.SIGWINCH:
+				cl.Conn.Send(wire.MsgResize)
+			case syscall.SIGCONT:
+				cl.Conn.Send(wire.MsgWakeup)
+			case syscall.SIGHUP:
+				cl.Leave(wire.ReasonLostTTY)
+			case syscall.SIGTERM:
+				cl.Leave(wire.ReasonTerminated)
+			}
+		}
+	}
 }
 
 // isTerminal reports whether r is a terminal, as tcgetattr finds it.

@@ -47,6 +47,12 @@ func Call(r *wire.Req, stdin io.Reader, stdout, stderr io.Writer) faketmux.Call 
 func SessionCall(s *wire.Session, stdin io.Reader, stdout, stderr io.Writer) faketmux.Call {
 	call := Call(s.Req, stdin, stdout, stderr)
 	call.ExitMessage = s.ExitMessage
+	if tty := s.TTY(); tty != nil {
+		call.Terminal = &faketmux.Terminal{
+			TTY: tty, Name: s.Req.TTYName, Term: s.Req.Term, Ready: s.Ready,
+			Resized: s.Resized(), Exiting: s.Exiting(), Detach: s.Detach, Shutdown: s.Shutdown, Exec: s.Exec,
+		}
+	}
 	if s.Req.Shell {
 		call.Shell = s.Shell
 	}

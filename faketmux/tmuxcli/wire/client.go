@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"strings"
 	"sync"
 	"syscall"
 )
@@ -29,15 +30,23 @@ type Client struct {
 	// be opened more than once; tmux's client closes another's standard
 	// streams once it has handed them to a file.
 	Control bool
-	// Attached is called when the server makes the client an attached
-	// one (MsgReady), and is then handed every message; it returns
-	// whether the client is done. Nil for a client that cannot attach.
-	Attached func(c *Client, m *Msg) (done bool)
+	// CanAttach is a client whose terminal the server may take over
+	// (MsgReady): its standard input is a terminal. Attached then runs
+	// once it has, and Suspend and Lock do what MsgSuspend and MsgLock
+	// ask (tmux's client stops itself, and runs the lock command).
+	CanAttach bool
+	Attached  func()
+	Suspend   func()
+	Lock      func(command string)
 
-	files  map[int32]*clientFile
-	used   [3]bool
-	wmu    sync.Mutex // serialises writes to the streams
-	result Result
+	files map[int32]*clientFile
+	used  [3]bool
+	// leaving is why an attached client is going of its own accord
+	// (Leave), which its exit message says whatever the server's.
+	leaveMu sync.Mutex
+	leaving string
+	wmu     sync.Mutex // serialises writes to the streams
+	result  Result
 }
 
 // Result is how a client's exchange ended.
@@ -94,7 +103,12 @@ func (c *Client) Run() Result {
 			return c.result
 		}
 		if c.result.Attached {
-			if c.Attached(c, m) {
+			if c.dispatchAttached(m) {
+				c.leaveMu.Lock()
+				if c.leaving != "" {
+					c.result.Status, c.result.Message = 1, c.leaving
+				}
+				c.leaveMu.Unlock()
 				return c.result
 			}
 			continue
@@ -105,8 +119,14 @@ func (c *Client) Run() Result {
 	}
 }
 
-// Result is the result so far, for an Attached handler.
-func (c *Client) Result() *Result { return &c.result }
+// Leave makes an attached client go, as tmux's does when its terminal
+// is lost (SIGHUP) or it is told to (SIGTERM): reason is its exit message.
+func (c *Client) Leave(reason string) {
+	c.leaveMu.Lock()
+	c.leaving = reason
+	c.leaveMu.Unlock()
+	c.Conn.Send(MsgExiting)
+}
 
 // dispatchWait is tmux's client_dispatch_wait, before MsgReady. It
 // reports whether the client is done.
@@ -116,12 +136,15 @@ func (c *Client) dispatchWait(m *Msg) bool {
 		c.exitMessage(m.Data)
 		return true
 	case MsgReady:
-		if c.Attached == nil {
+		if !c.CanAttach {
 			c.result.Status, c.result.Message = 1, "faketmux: this client cannot attach"
 			return true
 		}
 		c.result.Attached = true
 		c.Conn.Send(MsgResize)
+		if c.Attached != nil {
+			c.Attached()
+		}
 	case MsgVersion:
 		c.result.Status, c.result.Version = 1, m.Version()
 		return true
@@ -166,8 +189,56 @@ func (c *Client) exitMessage(p []byte) {
 	}
 }
 
-// ExitMessage takes an attached client's MsgExit (see Attached).
-func (c *Client) ExitMessage(p []byte) { c.exitMessage(p) }
+// dispatchAttached is tmux's client_dispatch_attached, once the server
+// has the client's terminal. It reports whether the client is done.
+func (c *Client) dispatchAttached(m *Msg) bool {
+	switch m.Type {
+	case MsgDetach, MsgDetachKill:
+		s, ok := cstring(m.Data)
+		if !ok {
+			c.result.Status, c.result.Message = 1, "bad MSG_DETACH string"
+			return true
+		}
+		c.result.ExitType = m.Type
+		if m.Type == MsgDetachKill {
+			c.result.Message = "detached and SIGHUP (from session " + s + ")"
+		} else {
+			c.result.Message = "detached (from session " + s + ")"
+		}
+		c.Conn.Send(MsgExiting)
+	case MsgExec:
+		cmd, rest, ok := strings.Cut(string(m.Data), "\x00")
+		shell, _, ok2 := strings.Cut(rest, "\x00")
+		if !ok || !ok2 {
+			c.result.Status, c.result.Message = 1, "bad MSG_EXEC string"
+			return true
+		}
+		c.result.ExitType, c.result.ExecCommand, c.result.ExecShell = MsgExec, cmd, shell
+		c.Conn.Send(MsgExiting)
+	case MsgExit:
+		c.exitMessage(m.Data)
+		if c.result.Message == "" {
+			c.result.Message = ReasonExited
+		}
+		c.Conn.Send(MsgExiting)
+	case MsgExited:
+		return true
+	case MsgShutdown:
+		c.Conn.Send(MsgExiting)
+		c.result.Status, c.result.Message = 1, ReasonServerExit
+	case MsgSuspend:
+		if c.Suspend != nil {
+			c.Suspend()
+		}
+	case MsgLock:
+		cmd, ok := cstring(m.Data)
+		if ok && c.Lock != nil {
+			c.Lock(cmd)
+		}
+		c.Conn.Send(MsgUnlock)
+	}
+	return false
+}
 
 func errno(err error) int32 {
 	var e syscall.Errno

@@ -27,6 +27,15 @@ type Session struct {
 	opened [3]bool // streams 1 and 2 told the client to open
 	mu     sync.Mutex
 	stream int32 // the last stream number handed out (tmux's start at 3)
+
+	// The client's terminal, when its standard input is one, which the
+	// server takes over once the client attaches (Ready).
+	tty      *os.File
+	attached bool
+	resized  chan struct{} // MsgResize came
+	exiting  chan struct{} // closed when MsgExiting came, or the client went
+	exitOnce sync.Once
+	final    [][]byte // the message ending an attached client, type first
 }
 
 // Accept takes conn on, telling a faketmux client so, and reads its
@@ -60,7 +69,69 @@ func Accept(conn net.Conn) (*Session, error) {
 		c.Close()
 		return nil, err
 	}
-	return &Session{Req: req, conn: c}, nil
+	return &Session{Req: req, conn: c, resized: make(chan struct{}, 1), exiting: make(chan struct{})}, nil
+}
+
+// TTY is the client's terminal, nil when its standard input is none or
+// it is a control client. The server reads keys from it and draws on it
+// once the client is attached; the session closes it.
+func (s *Session) TTY() *os.File {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.tty == nil && s.Req.Control == 0 && s.Req.Stdin != nil && isTTY(s.Req.Stdin) {
+		s.tty = pollable(s.Req.Stdin)
+		s.Req.Stdin = nil
+	}
+	return s.tty
+}
+
+func isTTY(f *os.File) bool {
+	_, err := unix.IoctlGetTermios(int(f.Fd()), unix.TCGETS)
+	return err == nil
+}
+
+// Ready tells the client the server has taken its terminal over
+// (MsgReady): it is attached, and answers with MsgResize.
+func (s *Session) Ready() {
+	s.mu.Lock()
+	s.attached = true
+	s.mu.Unlock()
+	s.conn.Send(MsgReady)
+}
+
+// Resized has a value each time the attached client's terminal changed
+// size (MsgResize).
+func (s *Session) Resized() <-chan struct{} { return s.resized }
+
+// Exiting is closed when the attached client is going (MsgExiting), or
+// went.
+func (s *Session) Exiting() <-chan struct{} { return s.exiting }
+
+func (s *Session) setExiting() { s.exitOnce.Do(func() { close(s.exiting) }) }
+
+// Detach ends an attached client as detach-client does (MsgDetach, or with
+// kill MsgDetachKill: its parent gets SIGHUP), from session.
+func (s *Session) Detach(kill bool, session string) {
+	typ := uint32(MsgDetach)
+	if kill {
+		typ = MsgDetachKill
+	}
+	s.setFinal(typ, CString(session))
+}
+
+// Shutdown ends an attached client whose server is exiting (MsgShutdown).
+func (s *Session) Shutdown() { s.setFinal(MsgShutdown) }
+
+// Exec ends an attached client by having it run command in shell
+// (detach-client -E).
+func (s *Session) Exec(command, shell string) {
+	s.setFinal(MsgExec, CString(command), CString(shell))
+}
+
+func (s *Session) setFinal(typ uint32, data ...[]byte) {
+	s.exitMu.Lock()
+	defer s.exitMu.Unlock()
+	s.final = append([][]byte{Int32(int32(typ))}, data...)
 }
 
 // peerUID is the user of the process at the other end of conn, as tmux's
@@ -147,6 +218,7 @@ func (s *Session) Run(ctx context.Context, run func(ctx context.Context, stdin i
 		}
 		stdin, stdout, stderr = f, out, out
 	} else {
+		s.TTY()
 		s.Req.closeFiles()
 		stdin, stdout, stderr = in, stream{s, 1}, stream{s, 2}
 	}
@@ -157,9 +229,27 @@ func (s *Session) Run(ctx context.Context, run func(ctx context.Context, stdin i
 	}()
 	status := run(ctx, stdin, stdout, stderr)
 	s.exitMu.Lock()
-	msg, shell := s.exitMsg, s.shellSent
+	msg, shell, final := s.exitMsg, s.shellSent, s.final
 	s.exitMu.Unlock()
+	s.mu.Lock()
+	attached, tty := s.attached, s.tty
+	s.mu.Unlock()
+	if tty != nil {
+		defer tty.Close()
+	}
 	switch {
+	case attached:
+		// tmux's attached client answers its last message with
+		// MsgExiting, and exits at MsgExited.
+		if final == nil {
+			final = [][]byte{Int32(MsgExit), Int32(int32(status))}
+			if msg != nil && *msg != "" {
+				final = append(final, CString(*msg))
+			}
+		}
+		s.conn.Send(uint32(ReadInt32(final[0])), final[1:]...)
+		<-s.exiting
+		s.conn.Send(MsgExited)
 	case shell:
 	case msg != nil:
 		s.exit(status, *msg)
@@ -219,6 +309,7 @@ func (s *Session) readInput(in *stdinReader, cancel context.CancelFunc) {
 		if err != nil {
 			// Input cut short must fail the command, not end it.
 			in.pw.CloseWithError(fmt.Errorf("the client went away: %w", err))
+			s.setExiting()
 			cancel()
 			return
 		}
@@ -254,8 +345,14 @@ func (s *Session) readInput(in *stdinReader, cancel context.CancelFunc) {
 			} else {
 				in.pw.Close()
 			}
-		case MsgWriteReady, MsgResize, MsgExiting, MsgWakeup, MsgUnlock:
-			// Nothing to do for a client that is not attached.
+		case MsgResize:
+			select {
+			case s.resized <- struct{}{}:
+			default:
+			}
+		case MsgExiting:
+			s.setExiting()
+		case MsgWriteReady, MsgWakeup, MsgUnlock:
 		default:
 			in.pw.CloseWithError(fmt.Errorf("protocol error: unexpected message %d", m.Type))
 		}

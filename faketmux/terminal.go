@@ -1,0 +1,817 @@
+package faketmux
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/keys"
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/pane"
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/wcwidth"
+)
+
+// Terminal is a client's terminal, which an attach takes over as tmux's
+// server takes a client's tty: it reads the keys typed there and draws the
+// session on it. A server that speaks tmux's protocol (package wire) makes
+// one for a client whose standard input is a terminal.
+type Terminal struct {
+	TTY  *os.File // the terminal, read for keys and written to
+	Name string   // its path, which names the client (client_name, client_tty)
+	Term string   // the client's TERM
+	// Ready tells the client its terminal is taken over (MSG_READY).
+	Ready func()
+	// Resized has a value when the terminal changed size (MSG_RESIZE),
+	// Exiting is closed when the client is going (MSG_EXITING or gone).
+	Resized <-chan struct{}
+	Exiting <-chan struct{}
+	// Detach, Shutdown and Exec end the attached client as detach-client,
+	// the server's exit and detach-client -E do; when none is called,
+	// the client is told its session exited.
+	Detach   func(kill bool, session string)
+	Shutdown func()
+	Exec     func(command, shell string)
+}
+
+// ttyState is what the server keeps of an attached terminal client.
+type ttyState struct {
+	t     *Terminal
+	saved *unix.Termios
+	// repeatUntil is when a repeating binding's table gives way to root.
+	repeatUntil time.Time
+	// detachKill and detachExec are detach-client's -P and -E.
+	detachKill bool
+	detachExec string
+	pending    []byte // the start of a key sequence not complete yet
+}
+
+// terminalClient attaches c's terminal, for attach-session and
+// new-session: the client becomes an attached one, as a control client
+// is, that draws on its terminal. It fails as tmux does for a client with
+// none, and for one inside a pane of this server.
+func (c *client) terminalClient() error {
+	if c.control != nil {
+		return nil
+	}
+	t := c.term
+	if t == nil {
+		return errorf(errNotATerminal)
+	}
+	if _, ok := lookupEnvOK(c.env, "TMUX"); ok && lookupEnv(c.env, "TMUX") != "" {
+		for _, p := range c.st.panes {
+			if p.prog != nil && p.prog.TTY() == t.Name {
+				return errorf(errNested)
+			}
+		}
+	}
+	cc := newControlClient(c.s, Call{PID: c.pid, Env: c.env}, t.TTY, c.utf8, c.uid)
+	cc.name, cc.termName = t.Name, t.Term
+	if cc.termName == "" {
+		cc.termName = "unknown"
+	}
+	cc.tty = &ttyState{t: t}
+	cc.size.sx, cc.size.sy = terminalSize(t.TTY)
+	cc.size.sized = true
+	c.control = cc
+	c.stdout, c.stderr = io.Discard, io.Discard
+	return nil
+}
+
+// errNested is tmux's refusal to attach a client inside its own pane.
+const errNested = "sessions should be nested with care, unset $TMUX to force"
+
+// terminalSize is the terminal's size, as tmux's tty_resize asks it, 80x24
+// when it cannot tell.
+func terminalSize(f *os.File) (int, int) {
+	ws, err := unix.IoctlGetWinsize(int(f.Fd()), unix.TIOCGWINSZ)
+	if err != nil || ws.Col == 0 || ws.Row == 0 {
+		return 80, 24
+	}
+	return int(ws.Col), int(ws.Row)
+}
+
+// statusLines is how many lines the status line takes of cc's terminal.
+func (cc *controlClient) statusLines() int {
+	if cc.tty == nil || cc.session == nil {
+		return 0
+	}
+	switch v := cc.session.options.get("status"); v {
+	case "off":
+		return 0
+	case "on":
+		return 1
+	default:
+		n, _ := strconv.Atoi(v)
+		return n
+	}
+}
+
+// start takes the terminal over as tmux's tty_start_tty does: raw input,
+// the alternate screen, the cursor hidden while drawing.
+func (t *ttyState) start() {
+	fd := int(t.t.TTY.Fd())
+	if tio, err := unix.IoctlGetTermios(fd, unix.TCGETS); err == nil {
+		saved := *tio
+		t.saved = &saved
+		tio.Iflag &^= unix.IXON | unix.IXOFF | unix.ICRNL | unix.INLCR | unix.IGNCR | unix.IMAXBEL | unix.ISTRIP
+		tio.Iflag |= unix.IGNBRK
+		tio.Oflag &^= unix.OPOST | unix.ONLCR | unix.OCRNL | unix.ONLRET
+		tio.Lflag &^= unix.IEXTEN | unix.ICANON | unix.ECHO | unix.ECHOE | unix.ECHONL | unix.ECHOCTL | unix.ECHOPRT | unix.ECHOKE | unix.ISIG
+		tio.Cc[unix.VMIN], tio.Cc[unix.VTIME] = 1, 0
+		unix.IoctlSetTermios(fd, unix.TCSETSW, tio)
+	}
+	io.WriteString(t.t.TTY, "\x1b[?1049h\x1b[H\x1b[2J")
+}
+
+// stop gives the terminal back as tmux's tty_stop_tty does.
+func (t *ttyState) stop() {
+	io.WriteString(t.t.TTY, "\x1b[0m\x1b[?25h\x1b[?1049l")
+	if t.saved != nil {
+		unix.IoctlSetTermios(int(t.t.TTY.Fd()), unix.TCSETSW, t.saved)
+	}
+}
+
+// readTerminal reads what is typed into batches until the terminal fails
+// or stop is closed.
+func readTerminal(r io.Reader, batches chan<- []byte, stop <-chan struct{}) {
+	for {
+		buf := make([]byte, 4096)
+		n, err := r.Read(buf)
+		if n > 0 {
+			select {
+			case batches <- buf[:n]:
+			case <-stop:
+				return
+			}
+		}
+		if err != nil {
+			close(batches)
+			return
+		}
+	}
+}
+
+// redrawDelay batches a program's output into one redraw, as tmux's
+// redraw follows its event loop.
+const redrawDelay = 10 * time.Millisecond
+
+// serveTerminal runs an attached terminal client: the keys typed go
+// through the key tables (prefix included) to commands or to the active
+// pane, and the session is drawn on the terminal as it changes, until the
+// client detaches or goes, or its session or the server ends. s.mu is
+// held.
+func (c *client) serveTerminal() {
+	s, st, cc := c.s, c.st, c.control
+	t := cc.tty
+	done := s.done
+	st.outMu.Lock()
+	st.outClients = append(st.outClients, cc)
+	st.outMu.Unlock()
+	t.start()
+	input := make(chan []byte)
+	stop := make(chan struct{})
+	go readTerminal(t.t.TTY, input, stop)
+	status := time.NewTicker(time.Second)
+	var redraw <-chan time.Time
+	c.drawTerminal()
+	gone := false
+	for !cc.exit && cc.session != nil && !gone {
+		s.mu.Unlock()
+		var keysIn []byte
+		draw := false
+		select {
+		case b, ok := <-input:
+			if !ok {
+				gone = true
+			}
+			keysIn = b
+		case <-cc.wake:
+			if redraw == nil {
+				redraw = time.After(redrawDelay)
+			}
+		case <-redraw:
+			redraw, draw = nil, true
+		case <-t.t.Resized:
+			cc.size.sx, cc.size.sy = terminalSize(t.t.TTY)
+			st.resizeSoon = true
+			draw = true
+		case <-status.C:
+			draw = true
+		case <-t.t.Exiting:
+			gone = true
+		case <-done:
+		case <-c.ctx.Done():
+			gone = true
+		}
+		s.mu.Lock()
+		if s.st != st {
+			break
+		}
+		st.outMu.Lock()
+		cc.output = nil
+		st.outMu.Unlock()
+		c.checkWindows()
+		if len(keysIn) > 0 {
+			c.terminalKeys(keysIn)
+			draw = true
+			if s.st != st {
+				break
+			}
+		}
+		st.runEvents()
+		c.checkWindows()
+		s.exitIfDone()
+		if s.st != st {
+			break
+		}
+		if draw && !cc.exit && cc.session != nil {
+			c.drawTerminal()
+		}
+	}
+	status.Stop()
+	close(stop)
+	t.stop()
+	st.outMu.Lock()
+	st.outClients = slices.DeleteFunc(st.outClients, func(x *controlClient) bool { return x == cc })
+	st.outMu.Unlock()
+	cc.closePopup()
+	switch {
+	case s.st != st:
+		if t.t.Shutdown != nil {
+			t.t.Shutdown()
+		}
+	case gone:
+	case cc.exit && cc.session != nil && t.detachExec != "" && t.t.Exec != nil:
+		shell := cc.session.options.get("default-shell")
+		t.t.Exec(t.detachExec, shell)
+	case cc.exit && cc.session != nil && t.t.Detach != nil:
+		t.t.Detach(t.detachKill, cc.session.name)
+	}
+	if s.st == st {
+		st.controls = slices.DeleteFunc(st.controls, func(x *controlClient) bool { return x == cc })
+		st.resizeSoon = true
+		st.notify(event{kind: eventClientDetached, hook: "client-detached", client: cc})
+		st.runEvents()
+		c.checkWindows()
+	}
+}
+
+// terminalKeys takes what was typed: each key goes through the client's
+// key table, as tmux's server_client_key_callback takes it.
+func (c *client) terminalKeys(b []byte) {
+	cc := c.control
+	t := cc.tty
+	b = append(t.pending, b...)
+	t.pending = nil
+	for len(b) > 0 && c.s.st == c.st && cc.session != nil && !cc.exit {
+		key, n := nextKey(b)
+		if n == 0 {
+			t.pending = b
+			return
+		}
+		c.terminalKey(key, b[:n])
+		b = b[n:]
+	}
+}
+
+// terminalKey is one key typed into an attached terminal.
+func (c *client) terminalKey(key keys.Code, raw []byte) {
+	cc := c.control
+	s := cc.session
+	table := cc.keyTable
+	if table == "" {
+		table = "root"
+	}
+	if table != "root" && cc.tty.repeatUntil.IsZero() == false && time.Now().After(cc.tty.repeatUntil) {
+		table, cc.keyTable = "root", ""
+	}
+	if table == "root" {
+		for _, name := range []string{"prefix", "prefix2"} {
+			if k := keyOption(s.options, name); k != keys.None && k == key {
+				cc.keyTable = "prefix"
+				cc.tty.repeatUntil = time.Time{}
+				return
+			}
+		}
+	}
+	for {
+		if kt := c.st.keyTable(table, false); kt != nil {
+			if i, found := kt.find(key); found {
+				b := kt.bindings[i]
+				if b.repeat && table != "root" {
+					ms, _ := strconv.Atoi(s.options.get("repeat-time"))
+					cc.tty.repeatUntil = time.Now().Add(time.Duration(ms) * time.Millisecond)
+				} else {
+					cc.keyTable, cc.tty.repeatUntil = "", time.Time{}
+				}
+				c.runBinding(b.cmd)
+				return
+			}
+		}
+		if table == "root" {
+			break
+		}
+		// Not bound there: back to the root table, and try again.
+		table, cc.keyTable, cc.tty.repeatUntil = "root", "", time.Time{}
+	}
+	p := s.current.active
+	in := keyInput{c: c, p: p}
+	in.send(key, raw)
+	for _, bound := range in.queued {
+		c.runBinding(bound)
+	}
+}
+
+// runBinding runs a binding's commands for the client, each group of them
+// a command list of its own.
+func (c *client) runBinding(text string) {
+	for _, group := range strings.Split(text, groupSeparator) {
+		cmds, err := c.boundCommands(group)
+		if err != nil || len(cmds) == 0 {
+			continue
+		}
+		c.runList(cmds)
+		if c.s.st != c.st {
+			return
+		}
+	}
+}
+
+// ctrlNames are the keys of the C0 control bytes, as tmux names them.
+var ctrlNames = func() [32]keys.Code {
+	var t [32]keys.Code
+	for b := range 32 {
+		var name string
+		switch b {
+		case 0:
+			name = "C-Space"
+		case '\t':
+			name = "Tab"
+		case '\r':
+			name = "Enter"
+		case 0x1b:
+			name = "Escape"
+		default:
+			if b >= 1 && b <= 26 {
+				name = "C-" + string(rune('a'+b-1))
+			} else {
+				name = "C-" + string(rune('@'+b))
+			}
+		}
+		t[b] = keys.Lookup(name)
+	}
+	return t
+}()
+
+// csiKeys are the keys of the CSI and SS3 sequences terminals send.
+var csiKeys = map[string]string{
+	"A": "Up", "B": "Down", "C": "Right", "D": "Left", "H": "Home", "F": "End",
+	"1~": "Home", "7~": "Home", "4~": "End", "8~": "End", "2~": "IC", "3~": "DC", "5~": "PPage", "6~": "NPage",
+	"P": "F1", "Q": "F2", "R": "F3", "S": "F4", "15~": "F5", "17~": "F6", "18~": "F7", "19~": "F8",
+	"20~": "F9", "21~": "F10", "23~": "F11", "24~": "F12", "Z": "BTab",
+}
+
+// nextKey reads the first key of b, as tmux's tty_keys_next does for the
+// common sequences: it returns how many bytes the key took, 0 for a
+// sequence not complete yet.
+func nextKey(b []byte) (keys.Code, int) {
+	c := b[0]
+	switch {
+	case c == 0x1b && len(b) == 1:
+		return ctrlNames[0x1b], 1
+	case c == 0x1b && (b[1] == '[' || b[1] == 'O'):
+		i := 2
+		for i < len(b) && (b[i] >= '0' && b[i] <= '9' || b[i] == ';') {
+			i++
+		}
+		if i == len(b) {
+			return 0, 0
+		}
+		params, final := string(b[2:i]), string(b[i])
+		if b[1] == 'O' || final != "~" {
+			// A modifier (1;5A) is not told apart here.
+			if name, ok := csiKeys[final]; ok && (params == "" || strings.HasPrefix(params, "1;")) {
+				return keys.Lookup(name), i + 1
+			}
+		} else if name, ok := csiKeys[strings.SplitN(params, ";", 2)[0]+"~"]; ok {
+			return keys.Lookup(name), i + 1
+		}
+		return keys.Unknown, i + 1
+	case c == 0x1b:
+		k, n := nextKey(b[1:])
+		if n == 0 {
+			return 0, 0
+		}
+		if m := keys.Lookup("M-" + k.String()); m != keys.Unknown && m != keys.None {
+			return m, n + 1
+		}
+		return k, n + 1
+	case c < 32:
+		return ctrlNames[c], 1
+	case c == 0x7f:
+		return keys.Lookup("BSpace"), 1
+	case c < 0x80:
+		return keys.Rune(rune(c)), 1
+	}
+	if !utf8.FullRune(b) {
+		return 0, 0
+	}
+	r, n := utf8.DecodeRune(b)
+	return keys.Rune(r), n
+}
+
+// drawTerminal draws the client's session on its terminal: the panes of
+// its current window with their borders, and the status line.
+func (c *client) drawTerminal() {
+	cc := c.control
+	s := cc.session
+	if s == nil || s.current == nil {
+		return
+	}
+	sx, sy := cc.size.sx, cc.size.sy
+	lines := cc.statusLines()
+	top := s.options.get("status-position") == "top"
+	wy := sy - lines
+	woff := 0
+	if top {
+		woff = lines
+	}
+	w := s.current
+	var out strings.Builder
+	out.WriteString("\x1b[?25l")
+	rows := c.windowRows(w, sx, wy)
+	for y, row := range rows {
+		fmt.Fprintf(&out, "\x1b[%d;1H\x1b[0m%s\x1b[0m", y+woff+1, row)
+	}
+	if lines > 0 {
+		status := c.statusRow(cc, sx)
+		y := sy
+		if top {
+			y = 1
+		}
+		fmt.Fprintf(&out, "\x1b[%d;1H\x1b[0m%s\x1b[0m", y, status)
+	}
+	p := w.active
+	if p != nil && w.visible(p) && !p.inMode() {
+		x, y := p.prog.Cursor()
+		if x < p.width && y < p.height && p.left+x < sx && p.top+y < wy {
+			fmt.Fprintf(&out, "\x1b[%d;%dH", p.top+y+woff+1, p.left+x+1)
+			if on, ok := p.prog.Flag("cursor_flag"); !ok || on {
+				out.WriteString("\x1b[?25h")
+			}
+		}
+	}
+	io.WriteString(cc.tty.t.TTY, out.String())
+}
+
+// windowRows are the rows of window w as a client of width sx and wy rows
+// for the window sees them: each pane's visible lines with their styles,
+// the borders between panes, and blanks outside the window.
+func (c *client) windowRows(w *window, sx, wy int) []string {
+	grid := make([][]*paneState, wy)
+	for y := range grid {
+		grid[y] = make([]*paneState, sx)
+	}
+	var panes []*paneState
+	for _, p := range w.panes {
+		if !w.visible(p) {
+			continue
+		}
+		panes = append(panes, p)
+		for y := p.top; y < p.top+p.height && y < wy; y++ {
+			for x := p.left; x < p.left+p.width && x < sx; x++ {
+				grid[y][x] = p
+			}
+		}
+	}
+	content := map[*paneState][]string{}
+	for _, p := range panes {
+		out, err := p.prog.Capture(paneCapture)
+		if err != nil {
+			continue
+		}
+		content[p] = strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	}
+	inWindow := func(x, y int) bool { return x < w.width && y < w.height }
+	border := func(x, y int) bool {
+		return x >= 0 && y >= 0 && x < sx && y < wy && grid[y][x] == nil && inWindow(x, y)
+	}
+	active := w.active
+	rows := make([]string, wy)
+	for y := range wy {
+		var row strings.Builder
+		for x := 0; x < sx; {
+			p := grid[y][x]
+			if p != nil {
+				line := ""
+				if ly := y - p.top; ly < len(content[p]) {
+					line = content[p][ly]
+				}
+				width := min(p.width, sx-x)
+				row.WriteString(fitLine(line, width))
+				row.WriteString("\x1b[0m")
+				x += width
+				continue
+			}
+			if !inWindow(x, y) {
+				row.WriteByte(' ')
+				x++
+				continue
+			}
+			u, d, l, r := border(x, y-1), border(x, y+1), border(x-1, y), border(x+1, y)
+			ch := borderChar(u, d, l, r)
+			if nextTo(grid, x, y, active) {
+				row.WriteString("\x1b[32m" + ch + "\x1b[0m")
+			} else {
+				row.WriteString(ch)
+			}
+			x++
+		}
+		rows[y] = row.String()
+	}
+	return rows
+}
+
+// paneCapture captures a pane's visible lines with their styles.
+var paneCapture = pane.CaptureOptions{Codes: true, Range: func(history, last int) (int, int) { return history, last }}
+
+// nextTo reports whether the border cell at x, y touches pane p.
+func nextTo(grid [][]*paneState, x, y int, p *paneState) bool {
+	for _, d := range [][2]int{{0, -1}, {0, 1}, {-1, 0}, {1, 0}, {-1, -1}, {1, 1}, {-1, 1}, {1, -1}} {
+		nx, ny := x+d[0], y+d[1]
+		if ny >= 0 && ny < len(grid) && nx >= 0 && nx < len(grid[ny]) && grid[ny][nx] == p {
+			return true
+		}
+	}
+	return false
+}
+
+// borderChar is the line drawing character of a border cell that has
+// border cells up, down, left and right of it as given.
+func borderChar(u, d, l, r bool) string {
+	vert, horiz := u || d, l || r
+	switch {
+	case vert && horiz:
+		switch {
+		case u && d && l && r:
+			return "┼"
+		case l && r && d:
+			return "┬"
+		case l && r && u:
+			return "┴"
+		case u && d && r:
+			return "├"
+		case u && d && l:
+			return "┤"
+		case r && d:
+			return "┌"
+		case l && d:
+			return "┐"
+		case u && r:
+			return "└"
+		default:
+			return "┘"
+		}
+	case horiz:
+		return "─"
+	default:
+		return "│"
+	}
+}
+
+// fitLine is a captured line with its style codes cut or padded to width
+// columns.
+func fitLine(line string, width int) string {
+	var out strings.Builder
+	cols := 0
+	for i := 0; i < len(line) && cols < width; {
+		if line[i] == 0x1b {
+			j := i + 1
+			if j < len(line) && line[j] == '[' {
+				j++
+				for j < len(line) && (line[j] < 0x40 || line[j] > 0x7e) {
+					j++
+				}
+				j++
+			}
+			j = min(j, len(line))
+			out.WriteString(line[i:j])
+			i = j
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(line[i:])
+		cw := wcwidth.Of(r)
+		if cw < 0 {
+			cw = 0
+		}
+		if cols+cw > width {
+			break
+		}
+		out.WriteString(line[i : i+n])
+		cols += cw
+		i += n
+	}
+	if cols < width {
+		out.WriteString("\x1b[0m")
+		out.WriteString(strings.Repeat(" ", width-cols))
+	}
+	return out.String()
+}
+
+// statusRow is the client's status line, status-format's first line as
+// tmux draws it: each #[...] a style, the parts aligned left, centre and
+// right, over status-style.
+func (c *client) statusRow(cc *controlClient, sx int) string {
+	s := cc.session
+	f := c.formatIn(s.current, s.current.active)
+	f.client = cc
+	f.timeExpand = true
+	formats := s.options.getArray("status-format")
+	text := ""
+	if len(formats) > 0 {
+		text = f.expand(formats[0])
+	}
+	base := parseDrawStyle(drawStyle{}, f.expand(s.options.get("status-style")))
+	return drawFormat(text, base, sx)
+}
+
+// drawStyle is a style as tmux's format_draw applies it.
+type drawStyle struct {
+	fg, bg string
+	attrs  []string
+}
+
+func (d drawStyle) sgr() string {
+	codes := []string{"0"}
+	for _, a := range d.attrs {
+		if code, ok := attrCodes[a]; ok {
+			codes = append(codes, code)
+		}
+	}
+	if d.fg != "" {
+		codes = append(codes, colourCode(d.fg, false)...)
+	}
+	if d.bg != "" {
+		codes = append(codes, colourCode(d.bg, true)...)
+	}
+	return "\x1b[" + strings.Join(codes, ";") + "m"
+}
+
+var attrCodes = map[string]string{
+	"bright": "1", "bold": "1", "dim": "2", "italics": "3", "underscore": "4", "blink": "5",
+	"reverse": "7", "hidden": "8", "strikethrough": "9",
+}
+
+var sgrColours = []string{"black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"}
+
+// colourCode is the SGR parameters of a colour as tmux names it.
+func colourCode(name string, bg bool) []string {
+	base, bright := 30, 90
+	if bg {
+		base, bright = 40, 100
+	}
+	name = strings.ToLower(name)
+	if i := slices.Index(sgrColours, name); i >= 0 {
+		return []string{strconv.Itoa(base + i)}
+	}
+	if n, ok := strings.CutPrefix(name, "bright"); ok {
+		if i := slices.Index(sgrColours, n); i >= 0 {
+			return []string{strconv.Itoa(bright + i)}
+		}
+	}
+	for _, prefix := range []string{"colour", "color"} {
+		if n, ok := strings.CutPrefix(name, prefix); ok {
+			if v, err := strconv.Atoi(n); err == nil && v >= 0 && v < 256 {
+				return []string{strconv.Itoa(base + 8), "5", strconv.Itoa(v)}
+			}
+		}
+	}
+	if strings.HasPrefix(name, "#") && len(name) == 7 {
+		r, e1 := strconv.ParseUint(name[1:3], 16, 8)
+		g, e2 := strconv.ParseUint(name[3:5], 16, 8)
+		b, e3 := strconv.ParseUint(name[5:7], 16, 8)
+		if e1 == nil && e2 == nil && e3 == nil {
+			return []string{strconv.Itoa(base + 8), "2", strconv.Itoa(int(r)), strconv.Itoa(int(g)), strconv.Itoa(int(b))}
+		}
+	}
+	return []string{strconv.Itoa(base + 9)}
+}
+
+// parseDrawStyle applies a style's words to d, as tmux's style_parse:
+// words are parted by commas or spaces; those of alignment and lists are
+// the drawer's, not the style's.
+func parseDrawStyle(d drawStyle, text string) drawStyle {
+	for _, word := range strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ' ' }) {
+		name, value, hasValue := strings.Cut(word, "=")
+		switch {
+		case name == "default" || name == "none" || name == "noattr":
+			if name == "default" {
+				d.fg, d.bg = "", ""
+			}
+			d.attrs = nil
+		case name == "fg" && hasValue:
+			d.fg = value
+		case name == "bg" && hasValue:
+			d.bg = value
+		case strings.HasPrefix(name, "no") && attrCodes[name[2:]] != "":
+			d.attrs = slices.DeleteFunc(slices.Clone(d.attrs), func(a string) bool { return a == name[2:] })
+		case attrCodes[name] != "":
+			d.attrs = append(slices.Clone(d.attrs), name)
+		}
+	}
+	return d
+}
+
+// drawFormat draws an expanded format with #[...] styles into width
+// columns over base, as tmux's format_draw does for the parts it aligns
+// left, centre and right; a list's markers are left out.
+func drawFormat(text string, base drawStyle, width int) string {
+	type run struct {
+		style drawStyle
+		text  string
+	}
+	parts := map[string][]run{}
+	align := "left"
+	cur, def := base, base
+	skip := false
+	for len(text) > 0 {
+		i := strings.Index(text, "#[")
+		chunk := text
+		if i >= 0 {
+			chunk = text[:i]
+		}
+		if chunk != "" && !skip {
+			parts[align] = append(parts[align], run{cur, strings.ReplaceAll(chunk, "##", "#")})
+		}
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(text[i:], ']')
+		if j < 0 {
+			break
+		}
+		directive := text[i+2 : i+j]
+		text = text[i+j+1:]
+		for _, word := range strings.FieldsFunc(directive, func(r rune) bool { return r == ',' || r == ' ' }) {
+			name, value, _ := strings.Cut(word, "=")
+			switch name {
+			case "align":
+				align = value
+				if align == "absolute-centre" {
+					align = "centre"
+				}
+			case "list":
+				skip = value == "left-marker" || value == "right-marker"
+			case "nolist":
+				skip = false
+			case "push-default":
+				def = cur
+			case "pop-default":
+				def = base
+			case "default":
+				cur = def
+			case "range", "norange", "fill":
+			default:
+				cur = parseDrawStyle(cur, word)
+			}
+		}
+	}
+	render := func(runs []run, room int) (string, int) {
+		var out strings.Builder
+		cols := 0
+		for _, r := range runs {
+			out.WriteString(r.style.sgr())
+			for _, ch := range r.text {
+				cw := max(wcwidth.Of(ch), 0)
+				if cols+cw > room {
+					return out.String(), cols
+				}
+				out.WriteRune(ch)
+				cols += cw
+			}
+		}
+		return out.String(), cols
+	}
+	left, lw := render(parts["left"], width)
+	right, rw := render(parts["right"], width-lw)
+	centre, cw := render(parts["centre"], width-lw-rw)
+	var out strings.Builder
+	fill := base.sgr()
+	out.WriteString(left)
+	gap := width - lw - rw - cw
+	before := gap / 2
+	if cw == 0 {
+		before = gap
+	}
+	out.WriteString(fill + strings.Repeat(" ", before))
+	out.WriteString(centre)
+	out.WriteString(fill + strings.Repeat(" ", gap-before))
+	out.WriteString(right)
+	return out.String()
+}
