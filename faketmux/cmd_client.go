@@ -493,6 +493,9 @@ func popupCommand(values []string) string {
 // command-prompt, confirm-before and display-panes wait for an answer
 // unless -b, which a control client never gives.
 func cmdHoldUnlessB(c *client, it *cmdItem) error {
+	if it.client.tty != nil {
+		return c.terminalPrompt(it)
+	}
 	if !it.args.has('b') {
 		it.client.held = true
 	}

@@ -49,6 +49,106 @@ type ttyState struct {
 	detachKill bool
 	detachExec string
 	pending    []byte // the start of a key sequence not complete yet
+	// prompt is the prompt open on the status line, nil for none.
+	prompt *statusPrompt
+}
+
+// statusPrompt is a prompt on a terminal client's status line
+// (command-prompt, confirm-before), tmux's status_prompt_set.
+type statusPrompt struct {
+	text   string
+	input  []rune
+	single bool // any one key answers (confirm-before)
+	// answer takes the input when the prompt is done, with ok false when
+	// it was cancelled. The server's lock is held.
+	answer func(input string, ok bool)
+}
+
+// terminalPrompt opens the prompt of confirm-before or command-prompt on
+// a terminal client's status line. Unlike tmux, the command does not wait
+// for the answer even without -b.
+func (c *client) terminalPrompt(it *cmdItem) error {
+	a, cc := it.args, it.client
+	f := c.formatForTarget(it.target)
+	f.timeExpand = true
+	run := func(text string) {
+		cmds, err := c.parseCommandString(text)
+		if err != nil || len(cmds) == 0 {
+			return
+		}
+		c.runList(cmds)
+	}
+	switch it.entry.name {
+	case "confirm-before":
+		command := ""
+		if len(a.values) > 0 {
+			command = a.values[0]
+		}
+		cmds, err := c.parseCommandString(command)
+		if err != nil {
+			return err
+		}
+		text := ""
+		if p, ok := a.get('p'); ok {
+			text = p + " "
+		} else if len(cmds) > 0 {
+			text = "Confirm '" + cmds[0].entry.name + "'? (y/n) "
+		}
+		cc.tty.prompt = &statusPrompt{text: f.expand(text), single: true, answer: func(in string, ok bool) {
+			if ok && (in == "y" || in == "Y") {
+				run(command)
+			}
+		}}
+	default:
+		template := "%1"
+		if len(a.values) > 0 {
+			template = a.values[0]
+		}
+		text := ":"
+		if p, ok := a.get('p'); ok {
+			text = strings.SplitN(p, ",", 2)[0] + " "
+		} else if len(a.values) > 0 {
+			text = "(" + strings.Fields(template + " x")[0] + ") "
+		}
+		initial, _ := a.get('I')
+		cc.tty.prompt = &statusPrompt{text: f.expand(text), input: []rune(strings.SplitN(initial, ",", 2)[0]), single: a.has('1'),
+			answer: func(in string, ok bool) {
+				if ok && in != "" {
+					run(strings.NewReplacer("%%", "%", "%1", in, "%%%", in).Replace(template))
+				}
+			}}
+	}
+	return nil
+}
+
+// promptKey is a key typed while a prompt is open, as tmux's
+// status_prompt_key edits the line: Enter answers, Escape and C-c cancel.
+func (c *client) promptKey(key keys.Code, raw []byte) {
+	t := c.control.tty
+	p := t.prompt
+	done := func(in string, ok bool) {
+		t.prompt = nil
+		p.answer(in, ok)
+	}
+	name := key.String()
+	switch {
+	case name == "Escape" || name == "C-c" || name == "C-g":
+		done("", false)
+	case p.single:
+		done(string(raw), true)
+	case name == "Enter":
+		done(string(p.input), true)
+	case name == "BSpace" || name == "C-h":
+		if len(p.input) > 0 {
+			p.input = p.input[:len(p.input)-1]
+		}
+	case name == "C-u":
+		p.input = nil
+	default:
+		if r, n := utf8.DecodeRune(raw); n == len(raw) && r >= ' ' && r != 0x7f {
+			p.input = append(p.input, r)
+		}
+	}
 }
 
 // terminalClient attaches c's terminal, for attach-session and
@@ -283,6 +383,10 @@ func (c *client) terminalKeys(b []byte) {
 // terminalKey is one key typed into an attached terminal.
 func (c *client) terminalKey(key keys.Code, raw []byte) {
 	cc := c.control
+	if cc.tty.prompt != nil {
+		c.promptKey(key, raw)
+		return
+	}
 	s := cc.session
 	table := cc.keyTable
 	if table == "" {
@@ -445,17 +549,28 @@ func (c *client) drawTerminal() {
 	w := s.current
 	var out strings.Builder
 	out.WriteString("\x1b[?25l")
+	// Without automatic margins, tmux leaves the terminal's last cell
+	// alone.
+	lastRow := func(row string, y int) string {
+		if y == sy && !c.terminalHasAM(cc) {
+			return fitLine(row, sx-1, false)
+		}
+		return row
+	}
 	rows := c.windowRows(w, sx, wy)
 	for y, row := range rows {
-		fmt.Fprintf(&out, "\x1b[%d;1H\x1b[0m%s\x1b[0m", y+woff+1, row)
+		fmt.Fprintf(&out, "\x1b[%d;1H\x1b[0m%s\x1b[0m", y+woff+1, lastRow(row, y+woff+1))
 	}
 	if lines > 0 {
 		status := c.statusRow(cc, sx)
+		if p := cc.tty.prompt; p != nil {
+			status = c.promptRow(cc, p, sx)
+		}
 		y := sy
 		if top {
 			y = 1
 		}
-		fmt.Fprintf(&out, "\x1b[%d;1H\x1b[0m%s\x1b[0m", y, status)
+		fmt.Fprintf(&out, "\x1b[%d;1H\x1b[0m%s\x1b[0m", y, lastRow(status, y))
 	}
 	p := w.active
 	if p != nil && w.visible(p) && !p.inMode() {
@@ -468,6 +583,28 @@ func (c *client) drawTerminal() {
 		}
 	}
 	io.WriteString(cc.tty.t.TTY, out.String())
+}
+
+// terminalHasAM is whether cc's terminal has automatic margins, as
+// terminal-overrides leave its terminfo's am (which every terminal tmux
+// draws on here has).
+func (c *client) terminalHasAM(cc *controlClient) bool {
+	am := true
+	for _, entry := range c.st.options.getArray("terminal-overrides") {
+		fields := strings.Split(entry, ":")
+		if len(fields) < 2 || !fnmatch(fields[0], cc.termName, false) {
+			continue
+		}
+		for _, capability := range fields[1:] {
+			switch capability {
+			case "am@":
+				am = false
+			case "am":
+				am = true
+			}
+		}
+	}
+	return am
 }
 
 // windowRows are the rows of window w as a client of width sx and wy rows
@@ -503,6 +640,9 @@ func (c *client) windowRows(w *window, sx, wy int) []string {
 		return x >= 0 && y >= 0 && x < sx && y < wy && grid[y][x] == nil && inWindow(x, y)
 	}
 	active := w.active
+	f := c.formatIn(w, active)
+	activeStyle := parseDrawStyle(drawStyle{}, f.expand(w.options.get("pane-active-border-style"))).sgr()
+	otherStyle := parseDrawStyle(drawStyle{}, f.expand(w.options.get("pane-border-style"))).sgr()
 	rows := make([]string, wy)
 	for y := range wy {
 		var row strings.Builder
@@ -514,7 +654,7 @@ func (c *client) windowRows(w *window, sx, wy int) []string {
 					line = content[p][ly]
 				}
 				width := min(p.width, sx-x)
-				row.WriteString(fitLine(line, width))
+				row.WriteString(fitLine(line, width, x+width == sx))
 				row.WriteString("\x1b[0m")
 				x += width
 				continue
@@ -526,10 +666,10 @@ func (c *client) windowRows(w *window, sx, wy int) []string {
 			}
 			u, d, l, r := border(x, y-1), border(x, y+1), border(x-1, y), border(x+1, y)
 			ch := borderChar(u, d, l, r)
-			if nextTo(grid, x, y, active) {
-				row.WriteString("\x1b[32m" + ch + "\x1b[0m")
+			if active != nil && paneBorderIs(w, active, x, y) {
+				row.WriteString(activeStyle + ch + "\x1b[0m")
 			} else {
-				row.WriteString(ch)
+				row.WriteString(otherStyle + ch + "\x1b[0m")
 			}
 			x++
 		}
@@ -541,11 +681,53 @@ func (c *client) windowRows(w *window, sx, wy int) []string {
 // paneCapture captures a pane's visible lines with their styles.
 var paneCapture = pane.CaptureOptions{Codes: true, Range: func(history, last int) (int, int) { return history, last }}
 
-// nextTo reports whether the border cell at x, y touches pane p.
-func nextTo(grid [][]*paneState, x, y int, p *paneState) bool {
-	for _, d := range [][2]int{{0, -1}, {0, 1}, {-1, 0}, {1, 0}, {-1, -1}, {1, 1}, {-1, 1}, {1, -1}} {
-		nx, ny := x+d[0], y+d[1]
-		if ny >= 0 && ny < len(grid) && nx >= 0 && nx < len(grid[ny]) && grid[ny][nx] == p {
+// paneBorderIs is whether x, y is on p's border, as tmux's
+// screen_redraw_pane_border finds it to colour it as the active pane's:
+// with pane-border-indicators colour or both, two panes side by side
+// share their border half and half.
+func paneBorderIs(w *window, p *paneState, x, y int) bool {
+	ex, ey := p.left+p.width, p.top+p.height
+	if x >= p.left && x < ex && y >= p.top && y < ey {
+		return false
+	}
+	ind := w.options.get("pane-border-indicators")
+	split := ind == "colour" || ind == "both"
+	status := w.options.get("pane-border-status")
+	two := func(vertical bool) bool {
+		if len(w.panes) != 2 {
+			return false
+		}
+		second := w.panes[1]
+		if vertical {
+			return second.top != 0
+		}
+		return second.left != 0
+	}
+	if status == "off" && two(false) && split {
+		if p.left == 0 && x == p.width && y <= p.height/2 {
+			return true
+		}
+		if p.left != 0 && x == p.left-1 && y > p.height/2 {
+			return true
+		}
+	} else if (p.top == 0 || y >= p.top-1) && y <= ey {
+		if p.left != 0 && x == p.left-1 || x == ex {
+			return true
+		}
+	}
+	switch {
+	case status == "off" && two(true) && split:
+		if p.top == 0 && y == p.height && x <= p.width/2 {
+			return true
+		}
+		if p.top != 0 && y == p.top-1 && x > p.width/2 {
+			return true
+		}
+	case (p.left == 0 || x >= p.left-1) && x <= ex:
+		if status != "bottom" && p.top != 0 && y == p.top-1 {
+			return true
+		}
+		if status != "top" && y == ey {
 			return true
 		}
 	}
@@ -586,8 +768,9 @@ func borderChar(u, d, l, r bool) string {
 }
 
 // fitLine is a captured line with its style codes cut or padded to width
-// columns.
-func fitLine(line string, width int) string {
+// columns; with toEdge, the line reaches the terminal's right edge, and
+// blanks at its end are cleared (EL), as tmux clears them.
+func fitLine(line string, width int, toEdge bool) string {
 	var out strings.Builder
 	cols := 0
 	for i := 0; i < len(line) && cols < width; {
@@ -617,7 +800,10 @@ func fitLine(line string, width int) string {
 		cols += cw
 		i += n
 	}
-	if cols < width {
+	switch {
+	case cols < width && toEdge:
+		out.WriteString("\x1b[0m\x1b[K")
+	case cols < width:
 		out.WriteString("\x1b[0m")
 		out.WriteString(strings.Repeat(" ", width-cols))
 	}
@@ -639,6 +825,28 @@ func (c *client) statusRow(cc *controlClient, sx int) string {
 	}
 	base := parseDrawStyle(drawStyle{}, f.expand(s.options.get("status-style")))
 	return drawFormat(text, base, sx)
+}
+
+// promptRow is the status line with a prompt open: the prompt and its
+// input in message-style, and the cursor as a cell in reverse.
+func (c *client) promptRow(cc *controlClient, p *statusPrompt, sx int) string {
+	s := cc.session
+	f := c.formatIn(s.current, s.current.active)
+	f.client = cc
+	style := parseDrawStyle(drawStyle{}, f.expand(s.options.get("message-style")))
+	cursor := style
+	cursor.attrs = append(slices.Clone(cursor.attrs), "reverse")
+	text := p.text + string(p.input)
+	row := fitLine(style.sgr()+text+cursor.sgr()+" "+style.sgr(), sx, false)
+	width := 0
+	for _, r := range text {
+		width += max(wcwidth.Of(r), 0)
+	}
+	if pad := sx - width - 1; pad > 0 {
+		row = strings.TrimSuffix(row, strings.Repeat(" ", pad))
+		row += style.sgr() + strings.Repeat(" ", pad)
+	}
+	return row
 }
 
 // drawStyle is a style as tmux's format_draw applies it.
@@ -740,24 +948,32 @@ func drawFormat(text string, base drawStyle, width int) string {
 	align := "left"
 	cur, def := base, base
 	skip := false
-	for len(text) > 0 {
-		i := strings.Index(text, "#[")
-		chunk := text
-		if i >= 0 {
-			chunk = text[:i]
+	var chunk strings.Builder
+	flush := func() {
+		if chunk.Len() > 0 && !skip {
+			parts[align] = append(parts[align], run{cur, chunk.String()})
 		}
-		if chunk != "" && !skip {
-			parts[align] = append(parts[align], run{cur, strings.ReplaceAll(chunk, "##", "#")})
-		}
-		if i < 0 {
-			break
+		chunk.Reset()
+	}
+	for i := 0; i < len(text); {
+		switch {
+		case text[i] == '#' && i+1 < len(text) && text[i+1] == '#':
+			chunk.WriteByte('#')
+			i += 2
+			continue
+		case text[i] == '#' && i+1 < len(text) && text[i+1] == '[':
+		default:
+			chunk.WriteByte(text[i])
+			i++
+			continue
 		}
 		j := strings.IndexByte(text[i:], ']')
 		if j < 0 {
 			break
 		}
+		flush()
 		directive := text[i+2 : i+j]
-		text = text[i+j+1:]
+		i += j + 1
 		for _, word := range strings.FieldsFunc(directive, func(r rune) bool { return r == ',' || r == ' ' }) {
 			name, value, _ := strings.Cut(word, "=")
 			switch name {
@@ -782,6 +998,7 @@ func drawFormat(text string, base drawStyle, width int) string {
 			}
 		}
 	}
+	flush()
 	render := func(runs []run, room int) (string, int) {
 		var out strings.Builder
 		cols := 0
