@@ -51,6 +51,30 @@ type ttyState struct {
 	pending    []byte // the start of a key sequence not complete yet
 	// prompt is the prompt open on the status line, nil for none.
 	prompt *statusPrompt
+	// escapeUntil is when a lone Escape typed is taken as the Escape key
+	// (escape-time), unless more comes first.
+	escapeUntil time.Time
+	// message is the message on the status line until messageUntil.
+	message      string
+	messageUntil time.Time
+}
+
+// showMessage puts a message on a terminal client's status line for
+// display-time (delay milliseconds when not negative), as tmux's
+// status_message_set does.
+func (c *client) showMessage(cc *controlClient, text string, delay int) {
+	if cc.tty == nil || cc.session == nil {
+		return
+	}
+	if delay < 0 {
+		delay, _ = strconv.Atoi(cc.session.options.get("display-time"))
+	}
+	cc.tty.message = text
+	cc.tty.messageUntil = time.Now().Add(time.Duration(delay) * time.Millisecond)
+	if delay == 0 {
+		cc.tty.messageUntil = time.Time{}
+	}
+	cc.poke()
 }
 
 // statusPrompt is a prompt on a terminal client's status line
@@ -73,10 +97,13 @@ func (c *client) terminalPrompt(it *cmdItem) error {
 	f.timeExpand = true
 	run := func(text string) {
 		cmds, err := c.parseCommandString(text)
-		if err != nil || len(cmds) == 0 {
+		if err != nil {
+			c.writeError(err.Error())
 			return
 		}
-		c.runList(cmds)
+		if len(cmds) > 0 {
+			c.runList(cmds)
+		}
 	}
 	switch it.entry.name {
 	case "confirm-before":
@@ -282,10 +309,22 @@ func (c *client) serveTerminal() {
 	c.drawTerminal()
 	gone := false
 	for !cc.exit && cc.session != nil && !gone {
+		var expire, escape <-chan time.Time
+		if t.message != "" && !t.messageUntil.IsZero() {
+			expire = time.After(time.Until(t.messageUntil))
+		}
+		if len(t.pending) > 0 {
+			escape = time.After(time.Until(t.escapeUntil))
+		}
 		s.mu.Unlock()
 		var keysIn []byte
 		draw := false
 		select {
+		case <-expire:
+			t.message, draw = "", true
+		case <-escape:
+			// Nothing more came: what is pending is taken as it is.
+			keysIn = []byte{}
 		case b, ok := <-input:
 			if !ok {
 				gone = true
@@ -317,7 +356,7 @@ func (c *client) serveTerminal() {
 		cc.output = nil
 		st.outMu.Unlock()
 		c.checkWindows()
-		if len(keysIn) > 0 {
+		if keysIn != nil {
 			c.terminalKeys(keysIn)
 			draw = true
 			if s.st != st {
@@ -367,12 +406,23 @@ func (c *client) serveTerminal() {
 func (c *client) terminalKeys(b []byte) {
 	cc := c.control
 	t := cc.tty
+	flush := len(b) == 0 && len(t.pending) > 0 && !time.Now().Before(t.escapeUntil)
 	b = append(t.pending, b...)
 	t.pending = nil
 	for len(b) > 0 && c.s.st == c.st && cc.session != nil && !cc.exit {
 		key, n := nextKey(b)
+		if n == 0 && flush {
+			// escape-time passed: a lone Escape is the Escape key, and a
+			// sequence cut short its bytes.
+			key, n = keys.Unknown, len(b)
+			if len(b) == 1 {
+				key = ctrlNames[0x1b]
+			}
+		}
 		if n == 0 {
 			t.pending = b
+			ms, _ := strconv.Atoi(c.st.options.get("escape-time"))
+			t.escapeUntil = time.Now().Add(time.Duration(ms) * time.Millisecond)
 			return
 		}
 		c.terminalKey(key, b[:n])
@@ -383,6 +433,10 @@ func (c *client) terminalKeys(b []byte) {
 // terminalKey is one key typed into an attached terminal.
 func (c *client) terminalKey(key keys.Code, raw []byte) {
 	cc := c.control
+	if cc.tty.message != "" {
+		// A key clears the message, and then does what it does.
+		cc.tty.message = ""
+	}
 	if cc.tty.prompt != nil {
 		c.promptKey(key, raw)
 		return
@@ -488,7 +542,7 @@ func nextKey(b []byte) (keys.Code, int) {
 	c := b[0]
 	switch {
 	case c == 0x1b && len(b) == 1:
-		return ctrlNames[0x1b], 1
+		return 0, 0 // Escape, or the start of a sequence: escape-time says
 	case c == 0x1b && (b[1] == '[' || b[1] == 'O'):
 		i := 2
 		for i < len(b) && (b[i] >= '0' && b[i] <= '9' || b[i] == ';') {
@@ -565,6 +619,8 @@ func (c *client) drawTerminal() {
 		status := c.statusRow(cc, sx)
 		if p := cc.tty.prompt; p != nil {
 			status = c.promptRow(cc, p, sx)
+		} else if cc.tty.message != "" {
+			status = c.messageRow(cc, sx)
 		}
 		y := sy
 		if top {
@@ -845,6 +901,23 @@ func (c *client) promptRow(cc *controlClient, p *statusPrompt, sx int) string {
 	if pad := sx - width - 1; pad > 0 {
 		row = strings.TrimSuffix(row, strings.Repeat(" ", pad))
 		row += style.sgr() + strings.Repeat(" ", pad)
+	}
+	return row
+}
+
+// messageRow is the status line with a message on it, in message-style.
+func (c *client) messageRow(cc *controlClient, sx int) string {
+	s := cc.session
+	f := c.formatIn(s.current, s.current.active)
+	f.client = cc
+	style := parseDrawStyle(drawStyle{}, f.expand(s.options.get("message-style")))
+	row := fitLine(style.sgr()+cc.tty.message, sx, false)
+	width := 0
+	for _, r := range cc.tty.message {
+		width += max(wcwidth.Of(r), 0)
+	}
+	if pad := sx - width; pad > 0 {
+		row = strings.TrimSuffix(row, "\x1b[0m"+strings.Repeat(" ", pad)) + style.sgr() + strings.Repeat(" ", pad)
 	}
 	return row
 }

@@ -45,6 +45,16 @@ var screenCases = []screenCase{
 		},
 		steps: [][]string{nil, {"C-b", "n"}, {"C-b", "c"}, {"C-b", "l"}, {"C-b", "x"}, {"y"}},
 	},
+	{
+		name: "the command prompt and messages",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "p", "-n", "w", "-x", "40", "-y", "7", "cat"},
+			{"set", "-g", "status-right", "R"},
+			{"set", "-g", "display-time", "0"},
+		},
+		steps: [][]string{nil, {"C-b", ":"}, {"-l", "display-message hello"}, {"BSpace", "BSpace"}, {"Enter"},
+			{"z"}, {"C-b", ":"}, {"bogus", "Enter"}, {"Escape"}, {"C-b", ":"}, {"-l", "x"}, {"Escape"}},
+	},
 }
 
 // screenWorld is one outer and inner server pair, with the binaries that
