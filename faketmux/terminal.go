@@ -629,7 +629,9 @@ func (c *client) drawTerminal() {
 		fmt.Fprintf(&out, "\x1b[%d;1H\x1b[0m%s\x1b[0m", y, lastRow(status, y))
 	}
 	p := w.active
-	if p != nil && w.visible(p) && !p.inMode() {
+	if cs := p.copyState(); p != nil && w.visible(p) && cs != nil {
+		fmt.Fprintf(&out, "\x1b[%d;%dH\x1b[?25h", p.top+cs.cy+woff+1, p.left+min(cs.cx, p.width-1)+1)
+	} else if p != nil && w.visible(p) && !p.inMode() {
 		x, y := p.prog.Cursor()
 		if x < p.width && y < p.height && p.left+x < sx && p.top+y < wy {
 			fmt.Fprintf(&out, "\x1b[%d;%dH", p.top+y+woff+1, p.left+x+1)
@@ -685,6 +687,10 @@ func (c *client) windowRows(w *window, sx, wy int) []string {
 	}
 	content := map[*paneState][]string{}
 	for _, p := range panes {
+		if cs := p.copyState(); cs != nil {
+			content[p] = c.copyModeRows(p, cs)
+			continue
+		}
 		out, err := p.prog.Capture(paneCapture)
 		if err != nil {
 			continue
@@ -732,6 +738,110 @@ func (c *client) windowRows(w *window, sx, wy int) []string {
 		rows[y] = row.String()
 	}
 	return rows
+}
+
+// copyModeRows are the rows copy or view mode shows of pane p: its
+// copy of the lines at the mode's position, the selection in mode-style,
+// and the position at the top right, as tmux's window_copy_write_line
+// writes them. The copy keeps no styles: the text is drawn plain.
+func (c *client) copyModeRows(p *paneState, cs *copyState) []string {
+	f := c.formatIn(p.window, p)
+	mode := parseDrawStyle(drawStyle{}, f.expand(p.window.options.get("mode-style")))
+	selected := func(x, row int) bool {
+		return cs.sel && checkSelection(cs.selx, cs.sely, cs.endselx, cs.endsely, cs.rect, cs.vi(), x, row)
+	}
+	rows := make([]string, p.height)
+	for y := range p.height {
+		row := cs.hsize - cs.oy + y
+		var cells []string
+		if row >= 0 && row < len(cs.lines) {
+			cells = cs.lines[row]
+		}
+		var header string
+		if y == 0 && !cs.hidePosition {
+			header = fmt.Sprintf("[%d/%d]", cs.oy, cs.hsize)
+		}
+		var b strings.Builder
+		inSel := false
+		keep := 0 // b up to its last cell that is no default blank
+		for x := 0; x < p.width; x++ {
+			if header != "" && x >= p.width-len(header) {
+				b.WriteString(mode.sgr() + header[x-(p.width-len(header)):])
+				keep = b.Len()
+				break
+			}
+			ch := " "
+			if x < len(cells) {
+				ch = cells[x]
+			}
+			if sel := selected(x, row); sel != inSel {
+				inSel = sel
+				if sel {
+					b.WriteString(mode.sgr())
+				} else {
+					b.WriteString("\x1b[0m")
+				}
+			}
+			b.WriteString(ch)
+			if ch != " " || inSel {
+				keep = b.Len()
+			}
+		}
+		// Blanks at the end are cleared, as tmux's redraw clears them.
+		rows[y] = b.String()[:keep]
+	}
+	return rows
+}
+
+// checkSelection is whether backing cell x, y is in a selection from
+// sx, sy to the cursor's ex, ey, as tmux's screen_check_selection draws
+// it: like emacs, the top-left character is in and the bottom-right one
+// out (with vi keys, in).
+func checkSelection(sx, sy, ex, ey int, rect, vi bool, px, py int) bool {
+	last := func(x int) int {
+		if vi {
+			return x
+		}
+		return x - 1
+	}
+	if rect {
+		switch {
+		case sy < ey && (py < sy || py > ey), sy > ey && (py > sy || py < ey), sy == ey && py != sy:
+			return false
+		}
+		if ex < sx {
+			return px >= ex && px <= sx
+		}
+		return px >= sx && px <= ex
+	}
+	switch {
+	case sy < ey:
+		if py < sy || py > ey || py == sy && px < sx {
+			return false
+		}
+		xx := ex
+		if !vi {
+			xx = max(ex-1, 0)
+		}
+		return !(py == ey && px > xx)
+	case sy > ey:
+		if py > sy || py < ey || py == ey && px < ex {
+			return false
+		}
+		return !(py == sy && (sx == 0 || px > last(sx)))
+	default:
+		if py != sy {
+			return false
+		}
+		if ex < sx {
+			return !(px > last(sx) || px < ex)
+		}
+		xx := ex
+		if !vi {
+			xx = max(ex-1, 0)
+		}
+		return !(px < sx || px > xx)
+	}
 }
 
 // paneCapture captures a pane's visible lines with their styles.

@@ -55,6 +55,15 @@ var screenCases = []screenCase{
 		steps: [][]string{nil, {"C-b", ":"}, {"-l", "display-message hello"}, {"BSpace", "BSpace"}, {"Enter"},
 			{"z"}, {"C-b", ":"}, {"bogus", "Enter"}, {"Escape"}, {"C-b", ":"}, {"-l", "x"}, {"Escape"}},
 	},
+	{
+		name: "copy mode",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "c", "-n", "w", "-x", "40", "-y", "7", "seq 1 30; cat"},
+			{"set", "-g", "status-right", "R"},
+			{"set", "-g", "mode-keys", "emacs"},
+		},
+		steps: [][]string{nil, {"C-b", "["}, {"Up"}, {"Up"}, {"C-a"}, {"C-Space"}, {"Right"}, {"Right"}, {"q"}, {"C-b", "d"}},
+	},
 }
 
 // screenWorld is one outer and inner server pair, with the binaries that
