@@ -1,6 +1,7 @@
 package faketmux
 
 import (
+	"io"
 	"os/user"
 	"slices"
 	"strconv"
@@ -375,12 +376,42 @@ func (st *state) sessionAfter(s *session, dir int) *session {
 
 // lock-client does nothing to a control client, which has no terminal to
 // lock.
-func cmdLockClient(c *client, it *cmdItem) error { return nil }
+func cmdLockClient(c *client, it *cmdItem) error {
+	c.lockClient(it.client)
+	return nil
+}
+
+// lockClient locks a terminal client as tmux's server_lock_client does:
+// with a lock-command, the client runs it on its terminal and comes back
+// when it exits. A control client has no terminal to lock.
+func (c *client) lockClient(cc *controlClient) {
+	t := cc.tty
+	if t == nil || cc.session == nil || cc.suspended || t.t.Lock == nil {
+		return
+	}
+	command := cc.session.options.get("lock-command")
+	if command == "" {
+		return
+	}
+	cc.suspended = true
+	t.stopNow = func() {
+		io.WriteString(t.t.TTY, "\x1b[H\x1b[2J")
+		t.t.Lock(command)
+	}
+	cc.poke()
+}
 
 // suspend-client marks the client suspended; a control client has no
 // terminal to stop.
 func cmdSuspendClient(c *client, it *cmdItem) error {
-	it.client.suspended = true
+	cc := it.client
+	if t := cc.tty; t != nil && cc.session != nil && !cc.suspended && t.t.Suspend != nil {
+		cc.suspended = true
+		t.stopNow = t.t.Suspend
+		cc.poke()
+		return nil
+	}
+	cc.suspended = true
 	return nil
 }
 

@@ -633,6 +633,9 @@ func (c *client) serveControl(parse func(string) ([]string, error), exit func(st
 		}
 		c.checkWindows()
 		st.runEvents()
+		if len(in.lines) > 0 {
+			st.redrawTerminals()
+		}
 		// tmux writes a pane's output from its event loop, after the
 		// queues have run.
 		c.writeOutput()

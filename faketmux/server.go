@@ -236,6 +236,7 @@ func (s *Server) exec(ctx context.Context, call Call) int {
 	}
 	st.number++ // the callback tmux queues after a client's command line
 	st.runEvents()
+	st.redrawTerminals()
 	if call.Shell != nil {
 		shell := st.sessionOptions.get("default-shell")
 		if !tmuxcli.SuitableShell(shell) {

@@ -1,12 +1,14 @@
 package faketmux
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -37,6 +39,12 @@ type Terminal struct {
 	Detach   func(kill bool, session string)
 	Shutdown func()
 	Exec     func(command, shell string)
+	// Suspend stops the client (MSG_SUSPEND), Lock has it run a lock
+	// command (MSG_LOCK); Woken has a value when it is back (MSG_WAKEUP,
+	// MSG_UNLOCK).
+	Suspend func()
+	Lock    func(command string)
+	Woken   <-chan struct{}
 }
 
 // ttyState is what the server keeps of an attached terminal client.
@@ -51,6 +59,12 @@ type ttyState struct {
 	pending    []byte // the start of a key sequence not complete yet
 	// prompt is the prompt open on the status line, nil for none.
 	prompt *statusPrompt
+	// paused is set while the client is suspended or locked: the
+	// terminal is the shell's, and its input is not read.
+	paused chan struct{}
+	// stopNow, when set, suspends the client once its command is done,
+	// then tells it so (MSG_SUSPEND or MSG_LOCK).
+	stopNow func()
 	// escapeUntil is when a lone Escape typed is taken as the Escape key
 	// (escape-time), unless more comes first.
 	escapeUntil time.Time
@@ -213,6 +227,17 @@ func (c *client) terminalClient() error {
 // errNested is tmux's refusal to attach a client inside its own pane.
 const errNested = "sessions should be nested with care, unset $TMUX to force"
 
+// redrawTerminals has the attached terminal clients look again, after a
+// command line that may have changed what they show, as tmux redraws the
+// clients a command touched.
+func (st *state) redrawTerminals() {
+	for _, cc := range st.controls {
+		if cc.tty != nil {
+			cc.poke()
+		}
+	}
+}
+
 // terminalSize is the terminal's size, as tmux's tty_resize asks it, 80x24
 // when it cannot tell.
 func terminalSize(f *os.File) (int, int) {
@@ -265,11 +290,20 @@ func (t *ttyState) stop() {
 }
 
 // readTerminal reads what is typed into batches until the terminal fails
-// or stop is closed.
-func readTerminal(r io.Reader, batches chan<- []byte, stop <-chan struct{}) {
+// or stop is closed; while pause says so (suspend-client, lock-client),
+// it reads nothing.
+func readTerminal(f *os.File, batches chan<- []byte, stop <-chan struct{}, pause func() chan struct{}) {
 	for {
+		if p := pause(); p != nil {
+			select {
+			case <-p:
+			case <-stop:
+				return
+			}
+			continue
+		}
 		buf := make([]byte, 4096)
-		n, err := r.Read(buf)
+		n, err := f.Read(buf)
 		if n > 0 {
 			select {
 			case batches <- buf[:n]:
@@ -277,11 +311,37 @@ func readTerminal(r io.Reader, batches chan<- []byte, stop <-chan struct{}) {
 				return
 			}
 		}
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			f.SetReadDeadline(time.Time{})
+			continue
+		}
 		if err != nil {
 			close(batches)
 			return
 		}
 	}
+}
+
+// suspend gives the terminal back while the client is stopped
+// (suspend-client) or runs its lock command (lock-client), as tmux's
+// tty_stop_tty does; the client's wake-up takes it again.
+func (t *ttyState) suspend(mu *sync.Mutex) {
+	t.stop()
+	mu.Lock()
+	t.paused = make(chan struct{})
+	mu.Unlock()
+	t.t.TTY.SetReadDeadline(time.Now())
+}
+
+// resume takes the terminal again.
+func (t *ttyState) resume(mu *sync.Mutex) {
+	mu.Lock()
+	if t.paused != nil {
+		close(t.paused)
+		t.paused = nil
+	}
+	mu.Unlock()
+	t.start()
 }
 
 // redrawDelay batches a program's output into one redraw, as tmux's
@@ -303,7 +363,12 @@ func (c *client) serveTerminal() {
 	t.start()
 	input := make(chan []byte)
 	stop := make(chan struct{})
-	go readTerminal(t.t.TTY, input, stop)
+	var pauseMu sync.Mutex
+	go readTerminal(t.t.TTY, input, stop, func() chan struct{} {
+		pauseMu.Lock()
+		defer pauseMu.Unlock()
+		return t.paused
+	})
 	status := time.NewTicker(time.Second)
 	var redraw <-chan time.Time
 	c.drawTerminal()
@@ -344,6 +409,12 @@ func (c *client) serveTerminal() {
 			draw = true
 		case <-t.t.Exiting:
 			gone = true
+		case <-t.t.Woken:
+			if cc.suspended {
+				cc.suspended = false
+				t.resume(&pauseMu)
+				st.resizeSoon, draw = true, true
+			}
 		case <-done:
 		case <-c.ctx.Done():
 			gone = true
@@ -369,13 +440,22 @@ func (c *client) serveTerminal() {
 		if s.st != st {
 			break
 		}
-		if draw && !cc.exit && cc.session != nil {
+		if t.stopNow != nil {
+			stopNow := t.stopNow
+			t.stopNow = nil
+			t.suspend(&pauseMu)
+			stopNow()
+			continue
+		}
+		if draw && !cc.exit && cc.session != nil && !cc.suspended {
 			c.drawTerminal()
 		}
 	}
 	status.Stop()
 	close(stop)
-	t.stop()
+	if !cc.suspended {
+		t.stop()
+	}
 	st.outMu.Lock()
 	st.outClients = slices.DeleteFunc(st.outClients, func(x *controlClient) bool { return x == cc })
 	st.outMu.Unlock()

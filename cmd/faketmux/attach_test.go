@@ -123,6 +123,22 @@ func TestAttachFromATerminal(t *testing.T) {
 				return w.must("", "display", "-p", "-t", "x", "#{window_width}x#{window_height}") == "100x29\n"
 			})
 
+			// suspend-client stops the client (here, a session leader
+			// whose stop the kernel drops, it only says so); continued,
+			// it is drawn again.
+			w.must("", "suspend-client")
+			waitFor(t, func() bool {
+				return strings.Contains(w.must("", "list-clients", "-F", "#{client_flags}"), "suspended")
+			})
+			term.mu.Lock()
+			term.out.Reset()
+			term.mu.Unlock()
+			term.cmd.Process.Signal(syscall.SIGCONT)
+			term.await("0:cat*")
+			if got := w.must("", "list-clients", "-F", "#{client_flags}"); strings.Contains(got, "suspended") {
+				t.Errorf("after SIGCONT: %q", got)
+			}
+
 			term.typeKeys("\x02d")
 			select {
 			case <-term.done:

@@ -344,7 +344,9 @@ func exchange(conn net.Conn, req *wire.Req, stdin io.Reader, stdout, stderr io.W
 		stopSignals := make(chan struct{})
 		defer close(stopSignals)
 		cl.Attached = func() { go attachedSignals(cl, stopSignals) }
-		cl.Suspend = func() { syscall.Kill(os.Getpid(), syscall.SIGSTOP) }
+		// Stopped as tmux's client stops itself; SIGCONT wakes it
+		// (attachedSignals).
+		cl.Suspend = func() { syscall.Kill(os.Getpid(), syscall.SIGTSTP) }
 		cl.Lock = func(command string) {
 			cmd := exec.Command("/bin/sh", "-c", command)
 			cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr

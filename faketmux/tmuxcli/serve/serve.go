@@ -51,6 +51,7 @@ func SessionCall(s *wire.Session, stdin io.Reader, stdout, stderr io.Writer) fak
 		call.Terminal = &faketmux.Terminal{
 			TTY: tty, Name: s.Req.TTYName, Term: s.Req.Term, Ready: s.Ready,
 			Resized: s.Resized(), Exiting: s.Exiting(), Detach: s.Detach, Shutdown: s.Shutdown, Exec: s.Exec,
+			Suspend: s.Suspend, Lock: s.Lock, Woken: s.Woken(),
 		}
 	}
 	if s.Req.Shell {

@@ -33,6 +33,7 @@ type Session struct {
 	tty      *os.File
 	attached bool
 	resized  chan struct{} // MsgResize came
+	woken    chan struct{} // MsgWakeup or MsgUnlock came
 	exiting  chan struct{} // closed when MsgExiting came, or the client went
 	exitOnce sync.Once
 	final    [][]byte // the message ending an attached client, type first
@@ -69,7 +70,7 @@ func Accept(conn net.Conn) (*Session, error) {
 		c.Close()
 		return nil, err
 	}
-	return &Session{Req: req, conn: c, resized: make(chan struct{}, 1), exiting: make(chan struct{})}, nil
+	return &Session{Req: req, conn: c, resized: make(chan struct{}, 1), woken: make(chan struct{}, 1), exiting: make(chan struct{})}, nil
 }
 
 // TTY is the client's terminal, nil when its standard input is none or
@@ -102,6 +103,18 @@ func (s *Session) Ready() {
 // Resized has a value each time the attached client's terminal changed
 // size (MsgResize).
 func (s *Session) Resized() <-chan struct{} { return s.resized }
+
+// Suspend stops the attached client (MsgSuspend), which says when it is
+// back (Woken).
+func (s *Session) Suspend() { s.conn.Send(MsgSuspend) }
+
+// Lock has the attached client run command on its terminal (MsgLock),
+// and say when it is done (Woken).
+func (s *Session) Lock(command string) { s.conn.Send(MsgLock, CString(command)) }
+
+// Woken has a value when a suspended or locked client is back
+// (MsgWakeup, MsgUnlock).
+func (s *Session) Woken() <-chan struct{} { return s.woken }
 
 // Exiting is closed when the attached client is going (MsgExiting), or
 // went.
@@ -352,7 +365,12 @@ func (s *Session) readInput(in *stdinReader, cancel context.CancelFunc) {
 			}
 		case MsgExiting:
 			s.setExiting()
-		case MsgWriteReady, MsgWakeup, MsgUnlock:
+		case MsgWakeup, MsgUnlock:
+			select {
+			case s.woken <- struct{}{}:
+			default:
+			}
+		case MsgWriteReady:
 		default:
 			in.pw.CloseWithError(fmt.Errorf("protocol error: unexpected message %d", m.Type))
 		}
