@@ -383,10 +383,10 @@ func (c *client) serveTerminal() {
 		}
 		s.mu.Unlock()
 		var keysIn []byte
-		draw := false
+		draw, expired, resized, woken := false, false, false, false
 		select {
 		case <-expire:
-			t.message, draw = "", true
+			expired = true
 		case <-escape:
 			// Nothing more came: what is pending is taken as it is.
 			keysIn = []byte{}
@@ -402,19 +402,13 @@ func (c *client) serveTerminal() {
 		case <-redraw:
 			redraw, draw = nil, true
 		case <-t.t.Resized:
-			cc.size.sx, cc.size.sy = terminalSize(t.t.TTY)
-			st.resizeSoon = true
-			draw = true
+			resized = true
 		case <-status.C:
 			draw = true
 		case <-t.t.Exiting:
 			gone = true
 		case <-t.t.Woken:
-			if cc.suspended {
-				cc.suspended = false
-				t.resume(&pauseMu)
-				st.resizeSoon, draw = true, true
-			}
+			woken = true
 		case <-done:
 		case <-c.ctx.Done():
 			gone = true
@@ -422,6 +416,21 @@ func (c *client) serveTerminal() {
 		s.mu.Lock()
 		if s.st != st {
 			break
+		}
+		if expired {
+			t.message, draw = "", true
+		}
+		if resized {
+			cc.size.sx, cc.size.sy = terminalSize(t.t.TTY)
+			if cc.session != nil && cc.session.current != nil {
+				cc.session.current.latest = cc
+			}
+			st.resizeSoon, draw = true, true
+		}
+		if woken && cc.suspended {
+			cc.suspended = false
+			t.resume(&pauseMu)
+			st.resizeSoon, draw = true, true
 		}
 		st.outMu.Lock()
 		cc.output = nil
@@ -486,6 +495,11 @@ func (c *client) serveTerminal() {
 func (c *client) terminalKeys(b []byte) {
 	cc := c.control
 	t := cc.tty
+	// A client typing is its window's latest, as tmux's
+	// server_client_update_latest has it.
+	if s := cc.session; len(b) > 0 && s != nil && s.current != nil && s.current.latest != cc {
+		c.usedWindow(s)
+	}
 	flush := len(b) == 0 && len(t.pending) > 0 && !time.Now().Before(t.escapeUntil)
 	b = append(t.pending, b...)
 	t.pending = nil

@@ -28,10 +28,16 @@ type terminal struct {
 
 func (w *world) attach(t *testing.T, bin string, args ...string) *terminal {
 	t.Helper()
+	return w.attachSized(t, bin, 80, 24, args...)
+}
+
+// attachSized runs a client in a pseudo-terminal of cols by rows.
+func (w *world) attachSized(t *testing.T, bin string, cols, rows uint16, args ...string) *terminal {
+	t.Helper()
 	cmd := exec.Command(bin, args...)
 	cmd.Env = append(w.env, "TERM=screen")
 	cmd.Dir = w.dir
-	f, err := pty.StartWithSize(cmd, &pty.Winsize{Cols: 80, Rows: 24})
+	f, err := pty.StartWithSize(cmd, &pty.Winsize{Cols: cols, Rows: rows})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,5 +172,47 @@ func waitFor(t *testing.T, cond func() bool) {
 			t.Fatal("timed out")
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestTerminalsOfDifferentSizes attaches two terminals of different
+// sizes to one session, on tmux and on faketmux, and requires the same
+// window sizes as window-size and the clients' activity change them.
+func TestTerminalsOfDifferentSizes(t *testing.T) {
+	tmux := realTmux(t)
+	answers := func(bin string) []string {
+		w := newWorld(t, bin)
+		w.must("", "-f", "/dev/null", "new-session", "-d", "-s", "x", "-n", "w", "cat")
+		size := func() string {
+			return w.must("", "display", "-p", "-t", "x", "#{window_width}x#{window_height} #{session_attached}")
+		}
+		var got []string
+		settle := func() {
+			time.Sleep(300 * time.Millisecond)
+			got = append(got, size())
+		}
+		a := w.attach(t, bin, "attach", "-t", "x")
+		a.await("0:w*")
+		settle()
+		b := w.attachSized(t, bin, 60, 20, "attach", "-t", "x")
+		b.await("0:w*")
+		settle()
+		a.typeKeys("k")
+		settle()
+		w.must("", "set", "-g", "window-size", "smallest")
+		settle()
+		w.must("", "set", "-g", "window-size", "largest")
+		settle()
+		w.must("", "set", "-g", "window-size", "latest")
+		b.typeKeys("\x02d")
+		settle()
+		a.typeKeys("\x02d")
+		settle()
+		return got
+	}
+	want, got := answers(tmux), answers(fakeBin)
+	t.Logf("tmux: %q", want)
+	if strings.Join(got, "") != strings.Join(want, "") {
+		t.Errorf("window sizes:\n got %q\nwant %q", got, want)
 	}
 }
