@@ -791,7 +791,9 @@ func (c *client) windowRows(w *window, sx, wy int) []string {
 		}
 		content[p] = strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
 	}
-	inWindow := func(x, y int) bool { return x < w.width && y < w.height }
+	// Past the window's right and bottom edges, tmux draws a border along
+	// them and fills the rest with dots.
+	inWindow := func(x, y int) bool { return x <= w.width && y <= w.height }
 	border := func(x, y int) bool {
 		return x >= 0 && y >= 0 && x < sx && y < wy && grid[y][x] == nil && inWindow(x, y)
 	}
@@ -816,13 +818,16 @@ func (c *client) windowRows(w *window, sx, wy int) []string {
 				continue
 			}
 			if !inWindow(x, y) {
-				row.WriteByte(' ')
+				row.WriteString("·")
 				x++
 				continue
 			}
 			u, d, l, r := border(x, y-1), border(x, y+1), border(x-1, y), border(x+1, y)
 			ch := borderChar(u, d, l, r)
-			if active != nil && paneBorderIs(w, active, x, y) {
+			// The window's own edge is no pane's border: it takes
+			// pane-border-style, as tmux's screen_redraw_check_cell has it.
+			edge := x == w.width || y == w.height
+			if active != nil && !edge && paneBorderIs(w, active, x, y) {
 				row.WriteString(activeStyle + ch + "\x1b[0m")
 			} else {
 				row.WriteString(otherStyle + ch + "\x1b[0m")

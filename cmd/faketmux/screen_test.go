@@ -58,6 +58,15 @@ var screenCases = []screenCase{
 			{"z"}, {"C-b", ":"}, {"bogus", "Enter"}, {"y"}, {"C-b", ":"}, {"-l", "x"}, {"C-c"}},
 	},
 	{
+		name: "a window smaller than the client",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "m", "-n", "w", "-x", "30", "-y", "5", "printf 'small\\n'; cat"},
+			{"set", "-g", "window-size", "manual"},
+			{"set", "-g", "status-right", "R"},
+		},
+		steps: [][]string{nil, {"C-b", "%"}, {"C-b", "d"}},
+	},
+	{
 		name: "copy mode",
 		inner: [][]string{
 			{"new-session", "-d", "-s", "c", "-n", "w", "-x", "40", "-y", "7", "seq 1 30; cat"},
