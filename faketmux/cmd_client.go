@@ -524,6 +524,10 @@ func popupCommand(values []string) string {
 // command-prompt, confirm-before and display-panes wait for an answer
 // unless -b, which a control client never gives.
 func cmdHoldUnlessB(c *client, it *cmdItem) error {
+	if cc := it.client; cc.tty != nil && cc.session != nil && it.entry.name == "display-panes" {
+		c.displayPanes(it)
+		return nil
+	}
 	if it.client.tty != nil {
 		return c.terminalPrompt(it)
 	}

@@ -68,6 +68,8 @@ type ttyState struct {
 	// escapeUntil is when a lone Escape typed is taken as the Escape key
 	// (escape-time), unless more comes first.
 	escapeUntil time.Time
+	// panes is display-panes' overlay, nil when none shows.
+	panes *panesOverlay
 	// message is the message on the status line until messageUntil.
 	message      string
 	messageUntil time.Time
@@ -89,6 +91,145 @@ func (c *client) showMessage(cc *controlClient, text string, delay int) {
 		cc.tty.messageUntil = time.Time{}
 	}
 	cc.poke()
+}
+
+// panesOverlay is display-panes showing each pane's index until a key or
+// until, when the key picks a pane for template.
+type panesOverlay struct {
+	until    time.Time
+	template string
+}
+
+// clockDigits are the 5x5 digits tmux draws display-panes' indexes with
+// (its clock mode's), a row a string.
+var clockDigits = [10][5]string{
+	{"#####", "#...#", "#...#", "#...#", "#####"},
+	{"....#", "....#", "....#", "....#", "....#"},
+	{"#####", "....#", "#####", "#....", "#####"},
+	{"#####", "....#", "#####", "....#", "#####"},
+	{"#...#", "#...#", "#####", "....#", "....#"},
+	{"#####", "#....", "#####", "....#", "#####"},
+	{"#####", "#....", "#####", "#...#", "#####"},
+	{"#####", "....#", "....#", "....#", "....#"},
+	{"#####", "#...#", "#####", "#...#", "#####"},
+	{"#####", "#...#", "#####", "....#", "#####"},
+}
+
+// displayPanes opens display-panes on a terminal client.
+func (c *client) displayPanes(it *cmdItem) {
+	cc, a := it.client, it.args
+	ms, _ := strconv.Atoi(cc.session.options.get("display-panes-time"))
+	if v, ok := a.get('d'); ok {
+		ms, _ = strconv.Atoi(v)
+	}
+	o := &panesOverlay{template: "select-pane -t '%%'"}
+	if len(a.values) > 0 {
+		o.template = a.values[0]
+	}
+	if ms > 0 {
+		o.until = time.Now().Add(time.Duration(ms) * time.Millisecond)
+	}
+	cc.tty.panes = o
+	cc.poke()
+}
+
+// panesKey is a key typed while display-panes shows: a pane's index runs
+// the template for it; every key closes the overlay.
+func (c *client) panesKey(raw []byte) {
+	cc := c.control
+	o := cc.tty.panes
+	cc.tty.panes = nil
+	if len(raw) != 1 || raw[0] < '0' || raw[0] > '9' {
+		return
+	}
+	n := int(raw[0] - '0')
+	w := cc.session.current
+	for _, p := range w.panes {
+		if p.index() == n {
+			cmds, err := c.parseCommandString(strings.ReplaceAll(o.template, "%%", "%"+strconv.Itoa(p.id)))
+			if err != nil {
+				c.writeError(err.Error())
+				return
+			}
+			c.runList(cmds)
+			return
+		}
+	}
+}
+
+// panesOverlayDraw draws display-panes' indexes over the panes of w, as
+// tmux's cmd_display_panes_draw_pane does: small in the middle of a pane
+// too small for them, else in big digits, with the pane's size at its top
+// right when there is room.
+func (c *client) panesOverlayDraw(out *strings.Builder, w *window, woff int) {
+	s := c.control.session
+	colour := s.options.get("display-panes-colour")
+	activeColour := s.options.get("display-panes-active-colour")
+	at := func(x, y int) { fmt.Fprintf(out, "\x1b[%d;%dH", y+woff+1, x+1) }
+	for _, p := range w.panes {
+		if !w.visible(p) {
+			continue
+		}
+		sx, sy, xoff, yoff := p.width, p.height, p.left, p.top
+		idx := p.index()
+		buf := strconv.Itoa(idx)
+		if sx < len(buf) {
+			continue
+		}
+		col := colour
+		if w.active == p {
+			col = activeColour
+		}
+		fg := drawStyle{fg: col}.sgr()
+		bg := drawStyle{bg: col}.sgr()
+		lbuf := ""
+		if idx > 9 && idx < 35 {
+			lbuf = string(rune('a' + idx - 10))
+		}
+		px, py := sx/2, sy/2
+		if sx < len(buf)*6 || sy < 5 {
+			out.WriteString(fg)
+			if sx >= len(buf)+len(lbuf)+1 {
+				n := len(buf) + len(lbuf) + 1
+				at(xoff+px-n/2, yoff+py)
+				out.WriteString(buf + " " + lbuf)
+			} else {
+				at(xoff+px-len(buf)/2, yoff+py)
+				out.WriteString(buf)
+			}
+			out.WriteString("\x1b[0m")
+			continue
+		}
+		px -= len(buf) * 3
+		py -= 2
+		out.WriteString(bg)
+		for _, d := range buf {
+			glyph := clockDigits[d-'0']
+			for j := range 5 {
+				for i := range 5 {
+					if glyph[j][i] == '#' {
+						at(xoff+px+i, yoff+py+j)
+						out.WriteByte(' ')
+					}
+				}
+			}
+			px += 6
+		}
+		out.WriteString("\x1b[0m")
+		if sy <= 6 {
+			continue
+		}
+		out.WriteString(fg)
+		if size := fmt.Sprintf("%dx%d", p.width, p.height); sx >= len(size) {
+			at(xoff+sx-len(size), yoff)
+			out.WriteString(size)
+		}
+		if lbuf != "" {
+			at(xoff+sx/2+len(buf)*3-len(lbuf)-1, yoff+py+5)
+			out.WriteString(lbuf)
+		}
+		out.WriteString("\x1b[0m")
+	}
 }
 
 // statusPrompt is a prompt on a terminal client's status line
@@ -381,12 +522,18 @@ func (c *client) serveTerminal() {
 		if len(t.pending) > 0 {
 			escape = time.After(time.Until(t.escapeUntil))
 		}
+		var panesEnd <-chan time.Time
+		if t.panes != nil && !t.panes.until.IsZero() {
+			panesEnd = time.After(time.Until(t.panes.until))
+		}
 		s.mu.Unlock()
 		var keysIn []byte
-		draw, expired, resized, woken := false, false, false, false
+		draw, expired, resized, woken, panesOver := false, false, false, false, false
 		select {
 		case <-expire:
 			expired = true
+		case <-panesEnd:
+			panesOver = true
 		case <-escape:
 			// Nothing more came: what is pending is taken as it is.
 			keysIn = []byte{}
@@ -419,6 +566,9 @@ func (c *client) serveTerminal() {
 		}
 		if expired {
 			t.message, draw = "", true
+		}
+		if panesOver && t.panes != nil && !time.Now().Before(t.panes.until) {
+			t.panes, draw = nil, true
 		}
 		if resized {
 			cc.size.sx, cc.size.sy = terminalSize(t.t.TTY)
@@ -533,6 +683,10 @@ func (c *client) terminalKey(key keys.Code, raw []byte) {
 	}
 	if cc.tty.prompt != nil {
 		c.promptKey(key, raw)
+		return
+	}
+	if cc.tty.panes != nil {
+		c.panesKey(raw)
 		return
 	}
 	s := cc.session
@@ -708,6 +862,9 @@ func (c *client) drawTerminal() {
 	rows := c.windowRows(w, sx, wy)
 	for y, row := range rows {
 		fmt.Fprintf(&out, "\x1b[%d;1H\x1b[0m%s\x1b[0m", y+woff+1, lastRow(row, y+woff+1))
+	}
+	if cc.tty.panes != nil {
+		c.panesOverlayDraw(&out, w, woff)
 	}
 	if lines > 0 {
 		status := c.statusRow(cc, sx)

@@ -67,6 +67,17 @@ var screenCases = []screenCase{
 		steps: [][]string{nil, {"C-b", "%"}, {"C-b", "d"}},
 	},
 	{
+		name: "display-panes",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "d", "-n", "w", "-x", "40", "-y", "7", "cat"},
+			{"set", "-g", "status-right", "R"},
+			{"set", "-g", "display-panes-time", "100000"},
+			{"split-window", "-h", "-t", "d", "cat"},
+			{"split-window", "-v", "-t", "d", "-l", "2", "cat"},
+		},
+		steps: [][]string{nil, {"C-b", "q"}, {"0"}, {"C-b", "q"}, {"x"}},
+	},
+	{
 		name: "copy mode",
 		inner: [][]string{
 			{"new-session", "-d", "-s", "c", "-n", "w", "-x", "40", "-y", "7", "seq 1 30; cat"},
