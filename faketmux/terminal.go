@@ -866,16 +866,19 @@ func (c *client) drawTerminal() {
 	if cc.tty.panes != nil {
 		c.panesOverlayDraw(&out, w, woff)
 	}
-	if lines > 0 {
-		status := c.statusRow(cc, sx)
-		if p := cc.tty.prompt; p != nil {
+	for line := range lines {
+		// Each line of the status line is its status-format line; a
+		// prompt or a message takes the last, as tmux's status.c draws
+		// them, the lines above staying.
+		status := c.statusRow(cc, sx, line)
+		if p := cc.tty.prompt; p != nil && line == lines-1 {
 			status = c.promptRow(cc, p, sx)
-		} else if cc.tty.message != "" {
+		} else if cc.tty.message != "" && line == lines-1 {
 			status = c.messageRow(cc, sx)
 		}
-		y := sy
+		y := sy - lines + 1 + line
 		if top {
-			y = 1
+			y = 1 + line
 		}
 		fmt.Fprintf(&out, "\x1b[%d;1H\x1b[0m%s\x1b[0m", y, lastRow(status, y))
 	}
@@ -1232,18 +1235,18 @@ func fitLine(line string, width int, toEdge bool) string {
 	return out.String()
 }
 
-// statusRow is the client's status line, status-format's first line as
+// statusRow is a line of the client's status line, that line of status-format as
 // tmux draws it: each #[...] a style, the parts aligned left, centre and
 // right, over status-style.
-func (c *client) statusRow(cc *controlClient, sx int) string {
+func (c *client) statusRow(cc *controlClient, sx, line int) string {
 	s := cc.session
 	f := c.formatIn(s.current, s.current.active)
 	f.client = cc
 	f.timeExpand = true
 	formats := s.options.getArray("status-format")
 	text := ""
-	if len(formats) > 0 {
-		text = f.expand(formats[0])
+	if line < len(formats) {
+		text = f.expand(formats[line])
 	}
 	base := parseDrawStyle(drawStyle{}, f.expand(s.options.get("status-style")))
 	return drawFormat(text, base, sx)

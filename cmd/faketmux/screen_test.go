@@ -43,7 +43,8 @@ var screenCases = []screenCase{
 			{"set", "-g", "window-status-current-style", "reverse"},
 			{"new-window", "-d", "-n", "two", "cat"},
 		},
-		steps: [][]string{nil, {"C-b", "n"}, {"C-b", "c"}, {"C-b", "l"}, {"C-b", "x"}, {"y"}},
+		steps: [][]string{nil, {"C-b", "n"}, {"C-b", "c"}, {"C-b", "l"}, {"C-b", "x"}, {"y"},
+			{"C-b", ":"}, {"-l", "set -g status 2"}, {"Enter"}, {"C-b", ":"}, {"-l", "set -g status-position top"}, {"Enter"}},
 	},
 	{
 		name: "the command prompt and messages",
