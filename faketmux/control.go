@@ -579,7 +579,7 @@ func readControl(r io.Reader, batches chan<- controlInput, stop <-chan struct{})
 // detach, or the server's exit; then %exit. It reports whether a command
 // of the input failed, which fails the client as in tmux (a line that does
 // not parse does not). s.mu is held.
-func (c *client) serveControl(parse func(string) ([]string, error), exit func(string)) (failed bool) {
+func (c *client) serveControl(parse func(string) ([]string, error), exit func(string), waitExit func()) (failed bool) {
 	s, st, cc := c.s, c.st, c.control
 	done := s.done
 	batches := make(chan controlInput)
@@ -656,6 +656,9 @@ func (c *client) serveControl(parse func(string) ([]string, error), exit func(st
 		st.resizeSoon = true
 		st.notify(event{kind: eventClientDetached, hook: "client-detached", client: cc})
 		st.runEvents()
+	}
+	if cc.flags.waitExit && waitExit != nil {
+		waitExit()
 	}
 	c.exitLine(exit, cc.exitMessage)
 	return failed

@@ -80,6 +80,11 @@ type Call struct {
 	// from the message its server sends with the exit status; a server
 	// that speaks tmux's protocol (package wire) sets it.
 	ExitMessage func(msg string)
+	// WaitExit, when set, is called as a control client with the
+	// wait-exit flag goes: tmux's server sends the client its flags
+	// (MSG_FLAGS), and its client then reads its input to an empty line
+	// after %exit.
+	WaitExit func()
 	// Shell, when set, makes the call a client of tmux's -c, which asks
 	// for the shell to run its command in (tmux's MSG_SHELL): once its
 	// command line has run, Shell is handed the server's global
@@ -252,7 +257,7 @@ func (s *Server) exec(ctx context.Context, call Call) int {
 		}
 	case c.control != nil:
 		if c.control.session != nil {
-			if c.serveControl(call.ParseLine, call.ExitMessage) {
+			if c.serveControl(call.ParseLine, call.ExitMessage, call.WaitExit) {
 				rc = 1
 			}
 		} else {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -153,6 +154,10 @@ func finish(inv *tmuxcli.Invocation, res wire.Result, stdin io.Reader, stdout, s
 			fmt.Fprintf(stdout, "%%exit %s\n", res.Message)
 		} else {
 			io.WriteString(stdout, "%exit\n")
+		}
+		if res.Flags&wire.ClientControlWaitExit != 0 {
+			// As tmux's client: its input, to an empty line.
+			waitEmptyLine(stdin)
 		}
 		if inv.Control == 2 {
 			io.WriteString(stdout, "\033\\")
@@ -425,6 +430,24 @@ func restoreBlocking(streams ...any) {
 	for _, s := range streams {
 		if f, ok := s.(*os.File); ok {
 			unix.SetNonblock(int(f.Fd()), false)
+		}
+	}
+}
+
+// waitEmptyLine reads r a line at a time until a line that is empty (or
+// the end), as tmux's client does for a control client with wait-exit.
+func waitEmptyLine(r io.Reader) {
+	if r == nil {
+		return
+	}
+	if f, ok := r.(*os.File); ok {
+		unix.SetNonblock(int(f.Fd()), false)
+	}
+	br := bufio.NewReader(r)
+	for {
+		line, err := br.ReadString('\n')
+		if len(line) <= 1 || err != nil {
+			return
 		}
 	}
 }

@@ -3,7 +3,10 @@
 package main
 
 import (
+	"bufio"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -77,5 +80,54 @@ func TestTmuxClientStreams(t *testing.T) {
 	out := normControl(w.runControl("display -p '#{session_name} #{client_control_mode}'\n", "", "-C", "attach", "-t", "m"))
 	if !strings.Contains(out.stdout, "\nm 1\n") || !strings.HasSuffix(out.stdout, "%exit\n") || out.code != 0 {
 		t.Errorf("control client: %v", out)
+	}
+}
+
+// TestControlWaitExit runs a control client with the wait-exit flag: the
+// server tells the client its flags (MSG_FLAGS), and the client, after
+// %exit, reads its input to an empty line before it exits, as tmux's
+// does; with either client on a faketmux server, and on tmux.
+func TestControlWaitExit(t *testing.T) {
+	tmux := realTmux(t)
+	for _, pair := range [][2]string{{fakeBin, fakeBin}, {fakeBin, tmux}, {tmux, tmux}, {tmux, fakeBin}} {
+		server, client := pair[0], pair[1]
+		w := newWorld(t, server)
+		w.must("", "-f", "/dev/null", "new-session", "-d", "-s", "m", "sleep 1000")
+		cmd := exec.Command(client, "-C", "attach", "-t", "m", "-f", "wait-exit")
+		cmd.Env, cmd.Dir = w.env, w.dir
+		in, _ := cmd.StdinPipe()
+		out, _ := cmd.StdoutPipe()
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		io.WriteString(in, "detach-client\n")
+		r := bufio.NewReader(out)
+		for {
+			line, err := r.ReadString('\n')
+			if err != nil {
+				t.Fatalf("%s on %s: no %%exit: %v", client, server, err)
+			}
+			if strings.HasPrefix(line, "%exit") {
+				break
+			}
+		}
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case err := <-done:
+			t.Errorf("%s client on %s: exited before the empty line: %v", client, server, err)
+			continue
+		case <-time.After(300 * time.Millisecond):
+		}
+		io.WriteString(in, "\n")
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("%s client on %s: %v", client, server, err)
+			}
+		case <-time.After(10 * time.Second):
+			cmd.Process.Kill()
+			t.Errorf("%s client on %s: did not exit at the empty line", client, server)
+		}
 	}
 }

@@ -47,6 +47,9 @@ func Call(r *wire.Req, stdin io.Reader, stdout, stderr io.Writer) faketmux.Call 
 func SessionCall(s *wire.Session, stdin io.Reader, stdout, stderr io.Writer) faketmux.Call {
 	call := Call(s.Req, stdin, stdout, stderr)
 	call.ExitMessage = s.ExitMessage
+	if s.Req.Control != 0 {
+		call.WaitExit = s.WaitExit
+	}
 	if tty := s.TTY(); tty != nil {
 		call.Terminal = &faketmux.Terminal{
 			TTY: tty, Name: s.Req.TTYName, Term: s.Req.Term, Ready: s.Ready,

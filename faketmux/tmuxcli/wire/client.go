@@ -75,6 +75,9 @@ type Result struct {
 	Shell string
 	// TooOld: the server sent a message of before tmux 3.2.
 	TooOld bool
+	// Flags are the client's flags as the server last set them
+	// (MsgFlags), 0 when it set none.
+	Flags uint64
 }
 
 type clientFile struct {
@@ -160,6 +163,10 @@ func (c *Client) dispatchWait(m *Msg) bool {
 		c.Conn.Send(MsgExiting)
 	case MsgExited:
 		return true
+	case MsgFlags:
+		if len(m.Data) == 8 {
+			c.result.Flags = readUint64(m.Data)
+		}
 	case MsgReadOpen:
 		c.readOpen(m.Data)
 	case MsgWriteOpen:
@@ -193,6 +200,10 @@ func (c *Client) exitMessage(p []byte) {
 // has the client's terminal. It reports whether the client is done.
 func (c *Client) dispatchAttached(m *Msg) bool {
 	switch m.Type {
+	case MsgFlags:
+		if len(m.Data) == 8 {
+			c.result.Flags = readUint64(m.Data)
+		}
 	case MsgDetach, MsgDetachKill:
 		s, ok := cstring(m.Data)
 		if !ok {

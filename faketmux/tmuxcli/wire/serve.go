@@ -104,6 +104,12 @@ func (s *Session) Ready() {
 // size (MsgResize).
 func (s *Session) Resized() <-chan struct{} { return s.resized }
 
+// WaitExit tells a control client it has the wait-exit flag (MsgFlags),
+// so that after %exit it reads its input to an empty line.
+func (s *Session) WaitExit() {
+	s.conn.Send(MsgFlags, Uint64(s.Req.flags()|ClientControlWaitExit))
+}
+
 // Suspend stops the attached client (MsgSuspend), which says when it is
 // back (Woken).
 func (s *Session) Suspend() { s.conn.Send(MsgSuspend) }
@@ -223,12 +229,22 @@ func (s *Session) Run(ctx context.Context, run func(ctx context.Context, stdin i
 	in := &stdinReader{s: s}
 	in.pr, in.pw = io.Pipe()
 	defer in.pr.Close()
+	var closeControl func()
 	if r := s.Req; r.Control != 0 && r.Stdin != nil {
 		f, out := s.controlFiles()
-		defer f.Close()
-		if out != f {
-			defer out.Close()
+		// Closed as soon as the client is done with: a read still
+		// waiting on its input must not take what the client reads
+		// next (wait-exit's empty line), as tmux's server stops reading.
+		var once sync.Once
+		closeControl = func() {
+			once.Do(func() {
+				f.Close()
+				if out != f {
+					out.Close()
+				}
+			})
 		}
+		defer closeControl()
 		stdin, stdout, stderr = f, out, out
 	} else {
 		s.TTY()
@@ -241,6 +257,9 @@ func (s *Session) Run(ctx context.Context, run func(ctx context.Context, stdin i
 		s.readInput(in, cancel)
 	}()
 	status := run(ctx, stdin, stdout, stderr)
+	if closeControl != nil {
+		closeControl()
+	}
 	s.exitMu.Lock()
 	msg, shell, final := s.exitMsg, s.shellSent, s.final
 	s.exitMu.Unlock()
