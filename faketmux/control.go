@@ -89,6 +89,12 @@ func (st *state) paneOutput(pane int, data []byte) {
 	st.outMu.Lock()
 	defer st.outMu.Unlock()
 	st.pipeOutput(pane, data)
+	for _, wake := range st.outWatchers[pane] {
+		select {
+		case wake <- struct{}{}:
+		default: // it has yet to look at the last one
+		}
+	}
 	for _, cc := range st.outClients {
 		if cc.takesOutput(pane) {
 			cc.output = append(cc.output, paneChunk{pane, data, time.Now()})

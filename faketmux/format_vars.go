@@ -163,8 +163,6 @@ func (f *formatter) serverVariable(key string) (string, time.Time, bool) {
 		return "#{t/p:client_activity}: session #{session_name}", t, true
 	case "tree_mode_format":
 		return treeModeFormat, t, true
-	case "server_sessions":
-		return strconv.Itoa(len(f.st.sessions)), t, true
 	case "uid":
 		return strconv.Itoa(os.Getuid()), t, true
 	case "user":

@@ -101,6 +101,9 @@ type Call struct {
 	// server-access allows (read-only with -r), and the rest are told
 	// "access not allowed" and run nothing.
 	UID *int
+	// serving is told once the line holds the server, or has ended before
+	// it could (see Continue); nil for a line that was not held.
+	serving func()
 }
 
 // ConfigFile is one configuration file as a client read it (see
@@ -188,6 +191,9 @@ func (s *Server) exec(ctx context.Context, call Call) int {
 
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if call.serving != nil {
+		call.serving()
+	}
 	utf8 := s.optsUTF8
 	if call.Env == nil {
 		call.Env = s.opts.Env

@@ -110,7 +110,10 @@ type state struct {
 	// output: panes' readers hand it over without the server's lock.
 	outMu      sync.Mutex
 	outClients []*controlClient
-	pipes      map[int]*panePipe // pipe-pane's, by pane; guarded by outMu
+	// outWatchers are told of panes' output (Server.NotifyOutput), by
+	// pane; guarded by outMu.
+	outWatchers map[int][]chan<- struct{}
+	pipes       map[int]*panePipe // pipe-pane's, by pane; guarded by outMu
 
 	// procEnv and procDir are the environment and directory of tmux's
 	// server process, its first client's: pipe-pane's commands inherit
