@@ -808,7 +808,14 @@ func commandListVariable(e *cmdEntry, key string) (string, time.Time, bool) {
 // cmdLock is lock-server and lock-session: tmux locks the terminal
 // clients attached (to the session), and there are none; control clients
 // are never locked.
-func cmdLock(c *client, it *cmdItem) error { return nil }
+func cmdLock(c *client, it *cmdItem) error {
+	for _, cc := range c.st.controls {
+		if it.entry.name == "lock-server" || cc.session == it.target.s {
+			c.lockClient(cc)
+		}
+	}
+	return nil
+}
 
 // promptTypes are tmux's prompt history types, in its order.
 var promptTypes = []string{"command", "search", "target", "window-target"}

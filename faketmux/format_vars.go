@@ -145,6 +145,8 @@ func (f *formatter) serverVariable(key string) (string, time.Time, bool) {
 		return strconv.Itoa(os.Getpid()), t, true
 	case "socket_path":
 		return f.c.s.opts.SocketPath, t, true
+	case "config_files":
+		return strings.Join(f.st.configNames, ","), t, true
 	case "start_time":
 		return "", f.st.started, true
 	case "version":

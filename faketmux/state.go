@@ -78,7 +78,10 @@ type state struct {
 
 	options        *options // server options
 	sessionOptions *options // global session options (set -g)
-	windowOptions  *options // global window options (setw -g)
+	// configNames are the configuration files, as #{config_files} lists
+	// them.
+	configNames   []string
+	windowOptions *options // global window options (setw -g)
 
 	sessions []*session // sorted by name, as tmux's tree is
 	// resizeSoon asks for the windows' sizes to be worked out again from
