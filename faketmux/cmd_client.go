@@ -1,12 +1,13 @@
 package faketmux
 
 import (
-	"os/user"
 	"slices"
 	"strconv"
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/passwd"
 )
 
 // clientCommands are the commands about clients, as tmux's cmd-*.c declare
@@ -543,11 +544,11 @@ func (f *formatter) clientVariable(key string) (string, time.Time, bool) {
 	case "client_uid":
 		return strconv.Itoa(cc.uid), t, true
 	case "client_user":
-		u, err := user.LookupId(strconv.Itoa(cc.uid))
+		u, err := passwd.LookupUID(cc.uid)
 		if err != nil {
 			return "", t, false
 		}
-		return u.Username, t, true
+		return u.Name, t, true
 	case "client_pid":
 		return strconv.Itoa(cc.pid), t, true
 	case "client_created", "client_activity":

@@ -2,13 +2,14 @@ package faketmux
 
 import (
 	"os"
-	"os/user"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/passwd"
 )
 
 // formatKinds are the variables that say what a format is for, which
@@ -166,11 +167,11 @@ func (f *formatter) serverVariable(key string) (string, time.Time, bool) {
 	case "uid":
 		return strconv.Itoa(os.Getuid()), t, true
 	case "user":
-		u, err := user.Current()
+		u, err := passwd.Current()
 		if err != nil {
 			return "", t, false
 		}
-		return u.Username, t, true
+		return u.Name, t, true
 	case "active_window_index":
 		if f.s != nil && f.s.current != nil {
 			return strconv.Itoa(f.s.current.index), t, true
