@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,6 +17,7 @@ import (
 
 	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli"
 	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli/wire"
+	"github.com/tmuxbuf/tmuxbuf/internal/unixsock"
 )
 
 // tmux sends a command in one imsg of at most 16384 bytes. Its client checks
@@ -87,11 +87,11 @@ func runClient(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	dir := workingDir()
 	for range connectAttempts {
 		var (
-			conn net.Conn
+			conn *os.File
 			err  error
 		)
 		if bridge != "" {
-			conn, err = net.Dial("unix", bridge)
+			conn, err = unixsock.Dial(bridge)
 			if err != nil {
 				fmt.Fprintf(stderr, "faketmux: %s=%s: %v\n", tmuxcli.BridgeEnv, bridge, err)
 				return 1
@@ -171,7 +171,7 @@ func workingDir() string {
 // client, knows which commands start a server, and a daemon whose first
 // command did not start one exits again, restoring the socket file as it
 // was. -N still never starts one.
-func connect(inv *tmuxcli.Invocation) (net.Conn, error) {
+func connect(inv *tmuxcli.Invocation) (*os.File, error) {
 	path := inv.Socket
 	if len(path) >= tmuxcli.SunPathMax {
 		return nil, syscall.ENAMETOOLONG
@@ -184,7 +184,7 @@ func connect(inv *tmuxcli.Invocation) (net.Conn, error) {
 		}
 	}()
 	for {
-		conn, err := net.DialUnix("unix", nil, socketAddr(path))
+		conn, err := unixsock.Dial(path)
 		if err == nil {
 			return conn, nil
 		}
@@ -208,17 +208,6 @@ func connect(inv *tmuxcli.Invocation) (net.Conn, error) {
 		}
 		return spawnDaemon(daemonSpec{path: path, stale: errors.Is(err, syscall.ECONNREFUSED), inDir: inv.InDir}, lock)
 	}
-}
-
-// socketAddr is the address of the socket at path. tmux copies the path
-// into a zeroed sockaddr_un and passes its whole size, so an empty path
-// (-S "", as scripts that take it from an unset $TMUX give) is Linux's
-// abstract address of 107 zero bytes, which Go names with a leading '@'.
-func socketAddr(path string) *net.UnixAddr {
-	if path == "" {
-		path = "@" + strings.Repeat("\x00", tmuxcli.SunPathMax-1)
-	}
-	return &net.UnixAddr{Name: path, Net: "unix"}
 }
 
 // removeStale removes what is at path so that a server can listen there:
@@ -270,15 +259,14 @@ func getLock(name string) (f *os.File, waited bool) {
 // connection is one end of a socket pair whose other end the daemon serves
 // first, so the client never races the daemon's listen. The daemon inherits
 // the lock and drops it once it listens, as tmux's server does.
-func spawnDaemon(spec daemonSpec, lock *os.File) (net.Conn, error) {
+func spawnDaemon(spec daemonSpec, lock *os.File) (*os.File, error) {
 	fds, err := syscall.Socketpair(syscall.AF_UNIX, syscall.SOCK_STREAM|syscall.SOCK_CLOEXEC, 0)
 	if err != nil {
 		return nil, err
 	}
-	local, remote := os.NewFile(uintptr(fds[0]), "client"), os.NewFile(uintptr(fds[1]), "daemon")
+	remote := os.NewFile(uintptr(fds[1]), "daemon")
 	defer remote.Close()
-	conn, err := net.FileConn(local)
-	local.Close()
+	conn, err := unixsock.NewConn(fds[0], "client")
 	if err != nil {
 		return nil, err
 	}
@@ -304,7 +292,7 @@ func spawnDaemon(spec daemonSpec, lock *os.File) (net.Conn, error) {
 
 // exchange sends req and relays the daemon's frames until its Exit frame.
 // accepted is false when the connection ended before the daemon took it on.
-func exchange(conn net.Conn, req *wire.Req, stdin io.Reader, stdout, stderr io.Writer) (status int, accepted bool) {
+func exchange(conn io.ReadWriter, req *wire.Req, stdin io.Reader, stdout, stderr io.Writer) (status int, accepted bool) {
 	// A failed write shows up as the read below failing.
 	wire.WriteFrame(conn, wire.Request, req.Encode())
 	r := bufio.NewReader(conn)
@@ -342,7 +330,7 @@ func exchange(conn net.Conn, req *wire.Req, stdin io.Reader, stdout, stderr io.W
 
 // sendStdin streams standard input to the daemon, ending with an empty
 // frame; a read error ends the input early, as it would for tmux.
-func sendStdin(conn net.Conn, stdin io.Reader) {
+func sendStdin(conn io.Writer, stdin io.Reader) {
 	buf := make([]byte, wire.ChunkSize)
 	for {
 		n, err := stdin.Read(buf)

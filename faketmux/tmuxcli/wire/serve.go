@@ -6,17 +6,17 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"sync"
 	"sync/atomic"
+	"syscall"
 
-	"golang.org/x/sys/unix"
+	"github.com/tmuxbuf/tmuxbuf/internal/unixsock"
 )
 
 // Session is the server's side of one connection it has taken on.
 type Session struct {
 	Req  *Req
-	conn net.Conn
+	conn io.ReadWriteCloser
 	r    *bufio.Reader
 	out  *output
 }
@@ -24,8 +24,9 @@ type Session struct {
 // Accept takes conn on, telling the client so, and reads its request. A
 // client that closed before sending one gets nothing more, and a malformed
 // request gets a protocol error; either way conn is closed and the error
-// returned.
-func Accept(conn net.Conn) (*Session, error) {
+// returned. conn is a unix socket's connection (a *net.UnixConn, or
+// internal/unixsock's *os.File), whose peer's user Accept reads.
+func Accept(conn io.ReadWriteCloser) (*Session, error) {
 	r := bufio.NewReader(conn)
 	out := newOutput(conn)
 	out.frame(Accepted, nil)
@@ -50,26 +51,15 @@ func Accept(conn net.Conn) (*Session, error) {
 // peerUID is the user of the process at the other end of conn, as tmux's
 // server asks the kernel (getpeereid). A connection whose user cannot be
 // told is refused, as tmux refuses it.
-func peerUID(conn net.Conn) (*int, error) {
-	uc, ok := conn.(*net.UnixConn)
+func peerUID(conn io.ReadWriteCloser) (*int, error) {
+	sc, ok := conn.(syscall.Conn)
 	if !ok {
 		return nil, fmt.Errorf("a %T has no peer credentials", conn)
 	}
-	raw, err := uc.SyscallConn()
+	uid, err := unixsock.PeerUID(sc)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("peer credentials: %w", err)
 	}
-	var cred *unix.Ucred
-	var credErr error
-	if err := raw.Control(func(fd uintptr) {
-		cred, credErr = unix.GetsockoptUcred(int(fd), unix.SOL_SOCKET, unix.SO_PEERCRED)
-	}); err != nil {
-		return nil, err
-	}
-	if credErr != nil {
-		return nil, fmt.Errorf("peer credentials: %w", credErr)
-	}
-	uid := int(cred.Uid)
 	return &uid, nil
 }
 
@@ -165,7 +155,7 @@ type output struct {
 	eager bool // flush every output frame
 }
 
-func newOutput(conn net.Conn) *output {
+func newOutput(conn io.Writer) *output {
 	return &output{w: bufio.NewWriterSize(conn, 32<<10)}
 }
 

@@ -20,7 +20,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 )
 
 // Frame types.
@@ -77,8 +76,9 @@ func ReadFrame(r *bufio.Reader) (typ byte, payload []byte, err error) {
 	return hdr[0], payload, nil
 }
 
-// WriteFrame writes one frame. Through a net.Conn header and payload go
-// out in one writev, so an unbuffered frame is one syscall.
+// WriteFrame writes one frame: to a *bufio.Writer header and payload as
+// they are, to anything else in one write, so that an unbuffered frame is
+// one syscall.
 func WriteFrame(w io.Writer, typ byte, payload []byte) error {
 	if len(payload) > MaxPayload {
 		return fmt.Errorf("%w: %d bytes", ErrTooLarge, len(payload))
@@ -86,8 +86,12 @@ func WriteFrame(w io.Writer, typ byte, payload []byte) error {
 	var hdr [5]byte
 	hdr[0] = typ
 	binary.BigEndian.PutUint32(hdr[1:], uint32(len(payload)))
-	bufs := net.Buffers{hdr[:], payload}
-	_, err := bufs.WriteTo(w)
+	if bw, ok := w.(*bufio.Writer); ok {
+		bw.Write(hdr[:])
+		_, err := bw.Write(payload)
+		return err
+	}
+	_, err := w.Write(append(hdr[:], payload...))
 	return err
 }
 
