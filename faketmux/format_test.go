@@ -91,3 +91,21 @@ func TestRegsub(t *testing.T) {
 		}
 	}
 }
+
+// TestX11ColoursSorted: x11Colour's binary search needs the table in
+// order, each name once.
+func TestX11ColoursSorted(t *testing.T) {
+	for i := 1; i < len(x11Colours); i++ {
+		if x11Colours[i-1].name >= x11Colours[i].name {
+			t.Errorf("x11Colours: %q before %q", x11Colours[i-1].name, x11Colours[i].name)
+		}
+	}
+	for _, c := range x11Colours {
+		if rgb, ok := x11Colour(c.name); !ok || rgb != int(c.rgb) {
+			t.Errorf("x11Colour(%q) = %06x, %v", c.name, rgb, ok)
+		}
+	}
+	if _, ok := x11Colour("no such colour"); ok {
+		t.Error("x11Colour found a colour that is not there")
+	}
+}
