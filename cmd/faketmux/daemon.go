@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
 	"strings"
 	"sync"
 	"syscall"
@@ -48,6 +49,11 @@ type daemon struct {
 
 func runDaemon(spec string) int {
 	os.Unsetenv(daemonEnv)
+	// One P, as tmux's server is one thread: the emulator runs one
+	// command line at a time under its lock, and with more Ps every
+	// client's connection woke idle threads to hand its goroutines to,
+	// a third of the daemon's CPU per command (BenchmarkCommand).
+	runtime.GOMAXPROCS(1)
 	first, err := unixsock.NewConn(3, "client")
 	if err != nil {
 		return 1
