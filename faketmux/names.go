@@ -107,14 +107,3 @@ func (st *state) renameSoon() {
 		}
 	}
 }
-
-// placeVariables are the window variables tmux takes from a window's
-// place in a session, which a window's own format lacks.
-var placeVariables = map[string]bool{
-	"window_active": true, "window_active_clients": true, "window_active_clients_list": true,
-	"window_active_sessions": true, "window_active_sessions_list": true, "window_activity_flag": true,
-	"window_bell_flag": true, "window_end_flag": true, "window_flags": true, "window_index": true,
-	"window_last_flag": true, "window_linked": true, "window_linked_sessions": true,
-	"window_linked_sessions_list": true, "window_marked_flag": true, "window_raw_flags": true,
-	"window_silence_flag": true, "window_stack_index": true, "window_start_flag": true,
-}
