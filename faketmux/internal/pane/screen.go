@@ -370,7 +370,16 @@ func (s *Screen) CursorCharacter() string {
 func (s *Screen) Tabs() []int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var stops []int
+	n := 0
+	for _, on := range s.tabs {
+		if on {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	stops := make([]int, 0, n)
 	for x, on := range s.tabs {
 		if on {
 			stops = append(stops, x)
