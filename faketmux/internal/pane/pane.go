@@ -18,6 +18,7 @@ import (
 	"unsafe"
 
 	"github.com/creack/pty"
+	"golang.org/x/sys/unix"
 )
 
 // tmux sizes a detached session's first pane 80x24 unless told otherwise.
@@ -201,20 +202,47 @@ func (p *Pane) ioctl(req uintptr, arg unsafe.Pointer) error {
 	return nil
 }
 
-// readSize is how much of the program's output one read takes: the
-// buffer lives on the reader's stack, which a pane keeps as long as it
-// runs, so it is small; the terminal holds no more than a few kB anyway.
+// readSize is how much of the program's output one read takes; the
+// terminal holds no more than a few kB anyway.
 const readSize = 4096
+
+// readBufs are the readers' buffers, taken only while output is there: a
+// pane whose program is quiet holds none, and its reader's stack stays
+// small.
+var readBufs = sync.Pool{New: func() any { return new([readSize]byte) }}
 
 // read feeds the program's output to the screen until the pty closes. It
 // is the only reader of the master, so only it can tell that everything the
 // program wrote before exiting has been taken in.
 func (p *Pane) read() {
 	defer close(p.readerDone)
-	buf := make([]byte, readSize)
+	rc, err := p.ptm.SyscallConn()
+	if err != nil {
+		p.markDrained()
+		return
+	}
 	for {
-		n, err := p.ptm.Read(buf)
-		if n > 0 {
+		var buf *[readSize]byte
+		var n int
+		var rerr error
+		// The read itself is done here, on the descriptor, so that no
+		// buffer is held while the poller waits for output.
+		err := rc.Read(func(fd uintptr) bool {
+			b := readBufs.Get().(*[readSize]byte)
+			for {
+				n, rerr = syscall.Read(int(fd), b[:])
+				if rerr != syscall.EINTR {
+					break
+				}
+			}
+			if rerr == syscall.EAGAIN {
+				readBufs.Put(b)
+				return false
+			}
+			buf = b
+			return true
+		})
+		if err == nil && n > 0 {
 			p.Display(buf[:n])
 			if r := p.takeReplies(); r != nil {
 				p.wmu.Lock()
@@ -231,15 +259,19 @@ func (p *Pane) read() {
 				_ = p.ptm.SetReadDeadline(time.Now().Add(drainQuiet))
 			}
 		}
+		if buf != nil {
+			readBufs.Put(buf)
+		}
 		switch {
-		case err == nil:
+		case err == nil && n > 0:
 		case errors.Is(err, os.ErrDeadlineExceeded):
 			// The program is reaped and the terminal has been quiet for
 			// drainQuiet: what it wrote before exiting is on screen.
 			_ = p.ptm.SetReadDeadline(time.Time{})
 			p.markDrained()
 		default:
-			// EIO once no process holds the terminal, or ErrClosed.
+			// EIO (or the end of file) once no process holds the
+			// terminal, or the master closed.
 			p.markDrained()
 			return
 		}
@@ -254,6 +286,7 @@ func (p *Pane) read() {
 const drainQuiet = 200 * time.Millisecond
 
 func (p *Pane) wait() {
+	waitExit(p.cmd.Process.Pid)
 	_ = p.cmd.Wait()
 	p.mu.Lock()
 	p.reaped = true
@@ -265,6 +298,29 @@ func (p *Pane) wait() {
 		p.markDrained()
 	}
 	p.maybeExited()
+}
+
+// waitExit returns once the process pid, a child, has exited, and leaves
+// it to be reaped. It parks on the runtime's poller, since a pidfd becomes
+// readable when its process ends, where cmd.Wait's waitid would block an
+// OS thread, with 48 kB of the runtime's stacks, for every pane. Where
+// pidfds are not to be had it returns at once, and cmd.Wait blocks.
+func waitExit(pid int) {
+	fd, err := unix.PidfdOpen(pid, unix.PIDFD_NONBLOCK)
+	if err != nil {
+		return
+	}
+	f := os.NewFile(uintptr(fd), "pidfd")
+	defer f.Close()
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return
+	}
+	_ = rc.Read(func(fd uintptr) bool {
+		var info unix.Siginfo
+		err := unix.Waitid(unix.P_PIDFD, int(fd), &info, unix.WEXITED|unix.WNOHANG|unix.WNOWAIT, nil)
+		return err != nil || info.Signo != 0
+	})
 }
 
 func (p *Pane) markDrained() {
