@@ -76,6 +76,9 @@ type Pane struct {
 	tty string // the terminal's path
 
 	wmu sync.Mutex // orders writes to ptm: input and the screen's replies
+	// rmu is held from a read of ptm to the end of what is done with its
+	// bytes, so that the reader and Sync take output in order.
+	rmu sync.Mutex
 
 	output func([]byte) // Options.Output
 
@@ -226,41 +229,32 @@ func (p *Pane) read() {
 		var n int
 		var rerr error
 		// The read itself is done here, on the descriptor, so that no
-		// buffer is held while the poller waits for output.
+		// buffer is held while the poller waits for output. rmu is held
+		// from the read that finds bytes to the end of their handling.
 		err := rc.Read(func(fd uintptr) bool {
+			p.rmu.Lock()
 			b := readBufs.Get().(*[readSize]byte)
-			for {
-				n, rerr = syscall.Read(int(fd), b[:])
-				if rerr != syscall.EINTR {
-					break
-				}
-			}
+			n, rerr = readOnce(int(fd), b[:])
 			if rerr == syscall.EAGAIN {
 				readBufs.Put(b)
+				p.rmu.Unlock()
 				return false
 			}
 			buf = b
 			return true
 		})
-		if err == nil && n > 0 {
-			p.Display(buf[:n])
-			if r := p.takeReplies(); r != nil {
-				p.wmu.Lock()
-				_, _ = p.ptm.Write(r)
-				p.wmu.Unlock()
-			}
-			p.mu.Lock()
-			reaped := p.reaped
-			p.mu.Unlock()
-			if p.output != nil {
-				p.output(bytes.Clone(buf[:n]))
-			}
-			if reaped {
-				_ = p.ptm.SetReadDeadline(time.Now().Add(drainQuiet))
-			}
-		}
 		if buf != nil {
+			if n > 0 {
+				p.take(buf[:n])
+				p.mu.Lock()
+				reaped := p.reaped
+				p.mu.Unlock()
+				if reaped {
+					_ = p.ptm.SetReadDeadline(time.Now().Add(drainQuiet))
+				}
+			}
 			readBufs.Put(buf)
+			p.rmu.Unlock()
 		}
 		switch {
 		case err == nil && n > 0:
@@ -276,6 +270,60 @@ func (p *Pane) read() {
 			return
 		}
 	}
+}
+
+// readOnce is one read(2), retried when a signal interrupts it.
+func readOnce(fd int, b []byte) (int, error) {
+	for {
+		n, err := syscall.Read(fd, b)
+		if err != syscall.EINTR {
+			return n, err
+		}
+	}
+}
+
+// take draws output on the screen, answers what it asked, and hands it
+// on. rmu is held.
+func (p *Pane) take(b []byte) {
+	p.Display(b)
+	if r := p.takeReplies(); r != nil {
+		p.wmu.Lock()
+		_, _ = p.ptm.Write(r)
+		p.wmu.Unlock()
+	}
+	if p.output != nil {
+		p.output(bytes.Clone(b))
+	}
+}
+
+// Sync takes in the output the program has written that the reader has
+// not yet: what is in the terminal now, read without waiting. tmux's
+// event loop reads a pane's output as it comes, before it answers a
+// client that connects later; the reader is a goroutine that the
+// scheduler may run only after such a client's command, so the server
+// calls Sync before it runs one. The end of the terminal is left for the
+// reader to find.
+func (p *Pane) Sync() {
+	if p.ptm == nil {
+		return
+	}
+	rc, err := p.ptm.SyscallConn()
+	if err != nil {
+		return
+	}
+	p.rmu.Lock()
+	defer p.rmu.Unlock()
+	buf := readBufs.Get().(*[readSize]byte)
+	defer readBufs.Put(buf)
+	_ = rc.Control(func(fd uintptr) {
+		for {
+			n, err := readOnce(int(fd), buf[:])
+			if n <= 0 || err != nil {
+				return
+			}
+			p.take(buf[:n])
+		}
+	})
 }
 
 // drainQuiet is how long the terminal must stay quiet after the program is
