@@ -28,6 +28,10 @@ func (s *Server) access(uid int) (readOnly, allowed bool) {
 // a control client's %exit line. Its command line does not run, and the
 // exit status is 0.
 func refuseAccess(call Call) {
+	if call.ExitMessage != nil {
+		call.ExitMessage(errAccessNotAllowed)
+		return
+	}
 	if call.Control != 0 {
 		io.WriteString(call.Stdout, "%exit "+errAccessNotAllowed+"\n")
 		return

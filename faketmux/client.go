@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 )
 
 // client is one command line being run: what tmux's server knows about the
@@ -31,6 +32,10 @@ type client struct {
 	control      *controlClient
 	controlFlags int
 	pid          int // the client process's, which names it
+	uid          int // the user it runs as
+	// term is the client's terminal, which an attach takes over; nil for
+	// a client with none.
+	term *Terminal
 	// commandPrefix starts the message log's entry for each command it
 	// runs ("client-PID command: "), once it has one.
 	commandPrefix string
@@ -77,8 +82,17 @@ func (c *client) errorf(format string, a ...any) {
 	c.writeError(msg)
 }
 
-// writeError writes one error line, and does not log it.
+// writeError writes one error line, and does not log it. An attached
+// terminal client shows it on its status line instead, its first letter
+// upper case, as tmux's cmdq_error does.
 func (c *client) writeError(msg string) {
+	if cc := c.control; cc != nil && cc.tty != nil && cc.session != nil {
+		if msg != "" {
+			msg = strings.ToUpper(msg[:1]) + msg[1:]
+		}
+		c.showMessage(cc, msg, -1)
+		return
+	}
 	io.WriteString(c.stderr, c.sanitize(msg)+"\n")
 }
 

@@ -100,9 +100,34 @@ type command struct {
 	// file is the file the command was read from, tmux's current_file
 	// format of its state; "" for none.
 	file string
+	// origin is where the command was read (see origin).
+	origin origin
 	// pane is the pane a key binding's command runs for, the current
 	// target of its state in tmux; nil for the client's.
 	pane *paneState
+}
+
+// origin is where a command was read, as tmux's cmd_get_source gives it:
+// the file, and the line in it, of a file's command, of a command in one
+// of its blocks, or of one in the string of such a command (the string's
+// lines counted on from the line of that command); none for a client's
+// command line. Errors in a command string of the command's carry it.
+type origin struct {
+	file string
+	line int
+}
+
+// setOrigin gives cmds, and the commands of their blocks, their origin in
+// file, cmds at line and those of each group of a block at its line.
+func setOrigin(cmds []command, file string, line int) {
+	for i := range cmds {
+		cmds[i].origin = origin{file, line}
+		for _, b := range cmds[i].args.blocks {
+			for _, g := range b.groups {
+				setOrigin(g.cmds, file, g.line)
+			}
+		}
+	}
 }
 
 // parseCommands parses a whole command line, with al's aliases; one bad

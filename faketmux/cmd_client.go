@@ -1,6 +1,7 @@
 package faketmux
 
 import (
+	"io"
 	"slices"
 	"strings"
 	"syscall"
@@ -49,16 +50,29 @@ func cmdAttachSession(c *client, it *cmdItem) error {
 	}
 	var s *session
 	if v, ok := a.get('t'); ok {
-		t, err := c.findTarget(v, true, findSession)
+		// A target with a window or pane in it is a pane's, as tmux finds
+		// it; that window and pane are selected before the client's
+		// terminal is opened, so also when it has none.
+		kind := findSession
+		if strings.ContainsAny(v, ":.") {
+			kind = findPane
+		}
+		t, err := c.findTarget(v, true, kind)
 		if err != nil {
 			return err
 		}
 		s = t.s
+		if kind == findPane && t.w != nil {
+			if t.p != nil {
+				c.st.setActive(t.w, t.p)
+			}
+			c.st.selectPlace(s, t.w)
+		}
 	} else {
 		s = c.preferUnattached()
 	}
-	if c.control == nil {
-		return errorf(errNotATerminal)
+	if err := c.terminalClient(); err != nil {
+		return err
 	}
 	if v, ok := a.get('c'); ok {
 		s.cwd = c.formatIn(s.current, s.current.active).expand(v)
@@ -73,7 +87,16 @@ func cmdAttachSession(c *client, it *cmdItem) error {
 		c.updateEnvironment(s)
 	}
 	c.attach(s, 1)
+	c.ready()
 	return nil
+}
+
+// ready tells a terminal client it is attached, as tmux sends MSG_READY.
+func (c *client) ready() {
+	if cc := c.control; cc != nil && cc.tty != nil && cc.tty.t.Ready != nil {
+		cc.tty.t.Ready()
+		cc.tty.t.Ready = nil
+	}
 }
 
 // updateEnvironment is tmux's environ_update for a client attaching to an
@@ -275,6 +298,10 @@ func cmdDetachClient(c *client, it *cmdItem) error {
 		case other == cc:
 			c.leave(other)
 		}
+		if other.exit && other.tty != nil {
+			other.tty.detachKill = a.has('P')
+			other.tty.detachExec, _ = a.get('E')
+		}
 	}
 	return nil
 }
@@ -346,12 +373,42 @@ func (st *state) sessionAfter(s *session, dir int) *session {
 
 // lock-client does nothing to a control client, which has no terminal to
 // lock.
-func cmdLockClient(c *client, it *cmdItem) error { return nil }
+func cmdLockClient(c *client, it *cmdItem) error {
+	c.lockClient(it.client)
+	return nil
+}
+
+// lockClient locks a terminal client as tmux's server_lock_client does:
+// with a lock-command, the client runs it on its terminal and comes back
+// when it exits. A control client has no terminal to lock.
+func (c *client) lockClient(cc *controlClient) {
+	t := cc.tty
+	if t == nil || cc.session == nil || cc.suspended || t.t.Lock == nil {
+		return
+	}
+	command := cc.session.options.get("lock-command")
+	if command == "" {
+		return
+	}
+	cc.suspended = true
+	t.stopNow = func() {
+		io.WriteString(t.t.TTY, "\x1b[H\x1b[2J")
+		t.t.Lock(command)
+	}
+	cc.poke()
+}
 
 // suspend-client marks the client suspended; a control client has no
 // terminal to stop.
 func cmdSuspendClient(c *client, it *cmdItem) error {
-	it.client.suspended = true
+	cc := it.client
+	if t := cc.tty; t != nil && cc.session != nil && !cc.suspended && t.t.Suspend != nil {
+		cc.suspended = true
+		t.stopNow = t.t.Suspend
+		cc.poke()
+		return nil
+	}
+	cc.suspended = true
 	return nil
 }
 
@@ -464,6 +521,13 @@ func popupCommand(values []string) string {
 // command-prompt, confirm-before and display-panes wait for an answer
 // unless -b, which a control client never gives.
 func cmdHoldUnlessB(c *client, it *cmdItem) error {
+	if cc := it.client; cc.tty != nil && cc.session != nil && it.entry.name == "display-panes" {
+		c.displayPanes(it)
+		return nil
+	}
+	if it.client.tty != nil {
+		return c.terminalPrompt(it)
+	}
 	if !it.args.has('b') {
 		it.client.held = true
 	}

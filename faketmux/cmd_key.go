@@ -163,7 +163,7 @@ func cmdBindKey(c *client, it *cmdItem) error {
 	if len(a.values) == 2 {
 		// A block keeps its lines as groups.
 		var err error
-		if groups, err = c.commandGroups(a, 1, a.values[1]); err != nil {
+		if groups, err = c.commandGroups(a, 1, a.values[1], origin{}); err != nil {
 			return err
 		}
 	} else {

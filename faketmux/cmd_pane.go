@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/pane"
@@ -590,9 +591,14 @@ func cmdDisplayMessage(c *client, it *cmdItem) error {
 	if a.has('p') {
 		c.print(message)
 	} else if cc := c.currentClient(); cc != nil && !a.has('c') {
-		// The message goes on the status line of the current client,
-		// which only a control client can be; the log keeps it.
+		// The message goes on the status line of the current client;
+		// the log keeps it.
 		c.st.addMessage(logMessage{when: c.s.now(), text: cc.name + " message: " + message})
+		delay := -1
+		if v, ok := a.get('d'); ok {
+			delay, _ = strconv.Atoi(v)
+		}
+		c.showMessage(cc, message, delay)
 	}
 	return nil
 }

@@ -141,7 +141,11 @@ func cmdWaitFor(c *client, it *cmdItem) error {
 }
 
 // waitOn makes the command wait until ch is closed, the server goes, or
-// the client gives up (its context ends, as a tmux client is killed).
+// the client gives up (its context ends, as a tmux client is killed). A
+// client that gave up keeps its place among the channel's waiters or
+// lockers, as in tmux, which frees a waiting item only when the channel
+// wakes it: the next signal wakes nobody else and is not kept for a later
+// wait, and a lock handed to it is never released.
 func (c *client) waitOn(it *cmdItem, ch chan struct{}) error {
 	done := c.s.done
 	return it.wait(func() {
@@ -152,20 +156,10 @@ func (c *client) waitOn(it *cmdItem, ch chan struct{}) error {
 		}
 	}, func() error {
 		if err := c.ctx.Err(); err != nil {
-			c.st.forgetWaiter(ch)
 			return errorf(errContextCancelled, err)
 		}
 		return nil
 	})
-}
-
-// forgetWaiter takes ch off every channel, for a client that stopped
-// waiting on its own.
-func (st *state) forgetWaiter(ch chan struct{}) {
-	for _, wc := range st.channels {
-		wc.waiters = slices.DeleteFunc(wc.waiters, func(x chan struct{}) bool { return x == ch })
-		wc.lockers = slices.DeleteFunc(wc.lockers, func(x chan struct{}) bool { return x == ch })
-	}
 }
 
 // hasNoClient is a command run with no client: the configuration's, or
@@ -176,21 +170,42 @@ func (c *client) hasNoClient() bool { return c.env == nil }
 // the command arguments of if-shell and run-shell -C: $NAME from the
 // global environment, the lines joined into one command list.
 func (c *client) parseCommandString(text string) ([]command, error) {
+	return c.parseCommandStringAt(text, origin{})
+}
+
+// parseCommandStringAt is parseCommandString for a command string of a
+// command read at at, as tmux's args_make_commands parses it: the
+// string's lines are counted on from at's line, and an error says where,
+// as a file's does (none without a file).
+func (c *client) parseCommandStringAt(text string, at origin) ([]command, error) {
+	where := func(line int, err error) error {
+		if at.file == "" {
+			return err
+		}
+		return fmt.Errorf("%s:%d: %w", at.file, at.line+line-1, err)
+	}
 	lines, err := cmdparse.Parse([]byte(text), c.parseOptions())
-	if err != nil {
+	if pe := (*cmdparse.Error)(nil); errors.As(err, &pe) {
+		return nil, where(pe.Line, err)
+	} else if err != nil {
 		return nil, err
 	}
-	var argv []string
-	for i, l := range lines {
-		if i > 0 {
-			argv = append(argv, ";")
+	var cmds []command
+	for _, l := range lines {
+		more, err := parseCommands(l.Argv, c.st.aliases())
+		if err != nil {
+			line := l.Number
+			if be := (*blockError)(nil); errors.As(err, &be) {
+				line = be.line
+			}
+			return nil, where(line, err)
 		}
-		argv = append(argv, l.Argv...)
+		if at.file != "" {
+			setOrigin(more, at.file, at.line+l.Number-1)
+		}
+		cmds = append(cmds, more...)
 	}
-	if len(argv) == 0 {
-		return nil, nil
-	}
-	return parseCommands(argv, c.st.aliases())
+	return cmds, nil
 }
 
 // globalLookup is $NAME in a command the server parses: its global
@@ -411,7 +426,7 @@ func cmdRunShell(c *client, it *cmdItem) error {
 	s := t.s
 	run := func(c *client) error {
 		if a.has('C') {
-			groups, err := c.commandGroups(a, 0, text)
+			groups, err := c.commandGroups(a, 0, text, it.origin)
 			if err != nil {
 				c.commandError(err)
 				return nil
@@ -503,7 +518,7 @@ func cmdIfShell(c *client, it *cmdItem) error {
 		if i < 0 {
 			return nil
 		}
-		groups, err := c.commandGroups(a, i, a.values[i])
+		groups, err := c.commandGroups(a, i, a.values[i], it.origin)
 		if err != nil {
 			return err
 		}
@@ -527,7 +542,7 @@ func cmdIfShell(c *client, it *cmdItem) error {
 		if i < 0 {
 			return nil
 		}
-		groups, err := c.commandGroups(a, i, a.values[i])
+		groups, err := c.commandGroups(a, i, a.values[i], it.origin)
 		switch {
 		case err != nil && background:
 			// tmux would show it on a client's status line.
@@ -692,6 +707,7 @@ func (c *client) parseSource(path string, text []byte, verbose, parseOnly bool) 
 		for i := range cmds {
 			cmds[i].file = path
 		}
+		setOrigin(cmds, path, l.Number)
 		if verbose {
 			c.printVerbose(path, l.Number, cmds)
 		}
@@ -745,8 +761,8 @@ func printArgs(entry *cmdEntry, a *args) string {
 	}
 	for i, v := range a.values {
 		b.WriteByte(' ')
-		if a.blocks[i] != nil {
-			b.WriteString("{ " + v + " }")
+		if blk := a.blocks[i]; blk != nil {
+			b.WriteString("{ " + blk.value() + " }")
 		} else {
 			b.WriteString(argsEscape(v))
 		}
@@ -792,7 +808,14 @@ func commandListVariable(e *cmdEntry, key string) (string, time.Time, bool) {
 // cmdLock is lock-server and lock-session: tmux locks the terminal
 // clients attached (to the session), and there are none; control clients
 // are never locked.
-func cmdLock(c *client, it *cmdItem) error { return nil }
+func cmdLock(c *client, it *cmdItem) error {
+	for _, cc := range c.st.controls {
+		if it.entry.name == "lock-server" || cc.session == it.target.s {
+			c.lockClient(cc)
+		}
+	}
+	return nil
+}
 
 // promptTypes are tmux's prompt history types, in its order.
 var promptTypes = []string{"command", "search", "target", "window-target"}

@@ -61,14 +61,15 @@ func cmdNewSession(c *client, it *cmdItem) error {
 		named = true
 	}
 	if a.has('A') && named && c.st.findSession(name) != nil {
-		if c.control == nil {
-			return errorf(errNotATerminal)
+		if err := c.terminalClient(); err != nil {
+			return err
 		}
 		s := c.st.findSession(name)
 		if !a.has('E') {
 			c.updateEnvironment(s)
 		}
 		c.attach(s, 1)
+		c.ready()
 		return nil
 	}
 	if named && c.st.findSession(name) != nil {
@@ -81,7 +82,9 @@ func cmdNewSession(c *client, it *cmdItem) error {
 	// A control client attaches without a terminal; with no client (the
 	// configuration, a hook) the session is made detached, as tmux's is.
 	if !a.has('d') && c.control == nil && !c.none {
-		return errorf(errNotATerminal)
+		if err := c.terminalClient(); err != nil {
+			return err
+		}
 	}
 	width, err := parseSize(a, 'x', 80, errWidth)
 	if err != nil {
@@ -99,6 +102,13 @@ func cmdNewSession(c *client, it *cmdItem) error {
 		}
 		if !a.has('y') {
 			height = y
+		}
+	}
+	if cc := c.control; cc != nil && cc.tty != nil && !a.has('d') {
+		// A terminal's new session takes its size, less the status line.
+		width, height = cc.size.sx, cc.size.sy
+		if c.st.sessionOptions.get("status") != "off" {
+			height--
 		}
 	}
 	width, height = max(width, 1), max(height, 1)
@@ -163,6 +173,7 @@ func cmdNewSession(c *client, it *cmdItem) error {
 	c.touch(s)
 	if !a.has('d') {
 		c.attach(s, 0)
+		c.ready()
 	}
 	it.raiseHook("after-new-session", target{s: s, w: w, p: w.active})
 	if a.has('P') {

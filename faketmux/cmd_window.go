@@ -54,6 +54,15 @@ func (c *client) newWindow(s *session, idx int, name string, argv []string, cwd 
 	st.nextWindow++
 	w.links = []*window{w}
 	w.hold(p)
+	if name != "" {
+		// tmux's spawn_window expands the name as a format, for the
+		// session, whose current window is still the one before.
+		t := target{s: s}
+		if s.current != nil {
+			t.w, t.p = s.current, s.current.active
+		}
+		name = c.formatForTarget(t).expand(name)
+	}
 	w.rename(name, p)
 	st.setActive(w, p)
 	s.insert(w)

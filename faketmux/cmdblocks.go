@@ -10,14 +10,17 @@ import (
 )
 
 // A { … } block argument reaches a command as one word: cmdparse.Block,
-// then the block's command lines. As tmux's args_parse takes only
-// some arguments of some commands as blocks, parseArgs checks the word
-// against blockArguments, parses its commands (so that an unknown command
-// in a block fails the whole command, as tmux builds blocks with the
-// commands round them), and keeps the value as tmux's
-// args_value_as_string gives a block: its commands printed, groups (the
-// block's lines) separated by ";;". The command's args keep the blocks'
-// commands, for printing them back in braces.
+// then the block's command lines, the words of its own blocks among them.
+// As tmux's args_parse takes only some arguments of some commands as
+// blocks, parseArgs checks the word against blockArguments, parses its
+// commands (so that an unknown command in a block fails the whole
+// command, as tmux builds blocks with the commands round them). The
+// command's args keep the blocks' commands, for printing them back in
+// braces, and the value, as tmux's args_value_as_string gives a block
+// when it is asked for: its commands printed, groups (the block's lines)
+// separated by ";;". That is only done once the command runs (fire), as
+// printing a block prints all the blocks within it: building a block
+// costs what its own level holds, whatever its depth.
 
 // blockArguments are the commands whose arguments may be blocks, and
 // which of them, as their tmux 3.3a args_parse callbacks say.
@@ -60,11 +63,25 @@ func menuCommandArgument(a *args, idx int) bool {
 	}
 }
 
-// block is a { … } argument: its command lines as the parser gave them,
-// and its groups of commands.
+// block is a { … } argument: its word as the parser gave it, its groups
+// of commands, and its value once printed.
 type block struct {
-	text   string
-	groups []blockGroup
+	word    string
+	groups  []blockGroup
+	printed *string
+}
+
+// value is the block as tmux's args_value_as_string prints it.
+func (b *block) value() string {
+	if b.printed == nil {
+		printed := make([]string, len(b.groups))
+		for j, g := range b.groups {
+			printed[j] = printCommands(g.cmds, " ; ")
+		}
+		v := strings.Join(printed, " ;; ")
+		b.printed = &v
+	}
+	return *b.printed
 }
 
 // blockGroup is a group of a block's commands: one line of it, as tmux
@@ -100,7 +117,7 @@ func buildBlocks(words []string, al *aliasSet) (map[int]*block, error) {
 		if blocks == nil {
 			blocks = map[int]*block{}
 		}
-		blocks[i] = &block{text, groups}
+		blocks[i] = &block{word: w, groups: groups}
 	}
 	return blocks, nil
 }
@@ -128,9 +145,8 @@ func parseBlock(text string, al *aliasSet) ([]blockGroup, error) {
 }
 
 // blockValues checks the blocks among a's values, which start at word
-// first, against what e takes, and gives each block's value as tmux's
-// args_value_as_string does: its commands printed, groups separated by
-// ";;".
+// first, against what e takes, and keeps them by the index of their
+// value; the value itself is given by printBlockValues.
 func blockValues(e *cmdEntry, a *args, first int) error {
 	words := a.blocks
 	a.blocks = nil
@@ -142,17 +158,24 @@ func blockValues(e *cmdEntry, a *args, first int) error {
 		if accepts := blockArguments[e.name]; accepts == nil || !accepts(a, i) {
 			return errorf(errArgNotString, i+1)
 		}
-		printed := make([]string, len(b.groups))
-		for j, g := range b.groups {
-			printed[j] = printCommands(g.cmds, " ; ")
-		}
 		if a.blocks == nil {
 			a.blocks = map[int]*block{}
+			// The values are the words the command was parsed from,
+			// which a configuration file keeps for the next server.
+			a.values = slices.Clone(a.values)
 		}
 		a.blocks[i] = b
-		a.values[i] = strings.Join(printed, " ;; ")
+		a.values[i] = ""
 	}
 	return nil
+}
+
+// printBlockValues gives the values that are blocks their printed
+// commands, for a command about to run.
+func (a *args) printBlockValues() {
+	for i, b := range a.blocks {
+		a.values[i] = b.value()
+	}
 }
 
 // words are a's values from index from as words of a command line again,
@@ -162,7 +185,7 @@ func (a *args) words(from int) []string {
 	words := slices.Clone(a.values[from:])
 	for i := range words {
 		if b := a.blocks[from+i]; b != nil {
-			words[i] = cmdparse.Block + b.text
+			words[i] = b.word
 		}
 	}
 	return words
@@ -189,8 +212,8 @@ func (c *client) printVerbose(path string, number int, cmds []command) int {
 // commandGroups are the commands an argument of a command holds: a
 // block's groups as they are, or a string (text, which the caller may
 // have expanded) parsed into one group, as tmux's args_make_commands
-// gives them.
-func (c *client) commandGroups(a *args, i int, text string) ([][]command, error) {
+// gives them for a command read at at.
+func (c *client) commandGroups(a *args, i int, text string, at origin) ([][]command, error) {
 	if b := a.blocks[i]; b != nil {
 		groups := make([][]command, len(b.groups))
 		for j, g := range b.groups {
@@ -198,7 +221,7 @@ func (c *client) commandGroups(a *args, i int, text string) ([][]command, error)
 		}
 		return groups, nil
 	}
-	cmds, err := c.parseCommandString(text)
+	cmds, err := c.parseCommandStringAt(text, at)
 	return [][]command{cmds}, err
 }
 

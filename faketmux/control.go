@@ -71,6 +71,9 @@ type controlClient struct {
 	ticker *time.Ticker
 	flows  map[int]paneFlow
 	size   clientSize // refresh-client -C (control_size.go)
+	// tty is set for a client attached from a terminal, which is no
+	// control client but is kept as one (terminal.go).
+	tty *ttyState
 }
 
 type paneChunk struct {
@@ -86,6 +89,12 @@ func (st *state) paneOutput(pane int, data []byte) {
 	st.outMu.Lock()
 	defer st.outMu.Unlock()
 	st.pipeOutput(pane, data)
+	for _, wake := range st.outWatchers[pane] {
+		select {
+		case wake <- struct{}{}:
+		default: // it has yet to look at the last one
+		}
+	}
 	for _, cc := range st.outClients {
 		if cc.takesOutput(pane) {
 			cc.output = append(cc.output, paneChunk{pane, data, time.Now()})
@@ -180,6 +189,9 @@ func (f *clientFlags) setFlags(list string) (noOutput bool) {
 // String is #{client_flags} as tmux 3.3a builds it for a control client.
 func (cc *controlClient) String() string {
 	parts := []string{"attached", "focused", "control-mode"}
+	if cc.tty != nil {
+		parts = parts[:2]
+	}
 	if cc.flags.ignoreSize {
 		parts = append(parts, "ignore-size")
 	}
@@ -285,6 +297,9 @@ func (st *state) runEvents() {
 		st.events = st.events[1:]
 		st.number++
 		for _, cc := range st.controls {
+			if cc.tty != nil {
+				continue
+			}
 			if line := cc.render(e); line != "" {
 				io.WriteString(cc.out, line+"\n")
 			}
@@ -519,7 +534,7 @@ func (st *state) attachedTo(s *session) int {
 
 // guard writes one of a control client's guard lines.
 func (c *client) guard(word string, time int64, number uint64) {
-	if c.control != nil {
+	if c.control != nil && c.control.tty == nil {
 		fmt.Fprintf(c.stdout, "%%%s %d %d %d\n", word, time, number, c.controlFlags)
 	}
 }
@@ -570,7 +585,7 @@ func readControl(r io.Reader, batches chan<- controlInput, stop <-chan struct{})
 // detach, or the server's exit; then %exit. It reports whether a command
 // of the input failed, which fails the client as in tmux (a line that does
 // not parse does not). s.mu is held.
-func (c *client) serveControl(parse func(string) ([]string, error)) (failed bool) {
+func (c *client) serveControl(parse func(string) ([]string, error), exit func(string), waitExit func()) (failed bool) {
 	s, st, cc := c.s, c.st, c.control
 	done := s.done
 	batches := make(chan controlInput)
@@ -624,6 +639,9 @@ func (c *client) serveControl(parse func(string) ([]string, error)) (failed bool
 		}
 		c.checkWindows()
 		st.runEvents()
+		if len(in.lines) > 0 {
+			st.redrawTerminals()
+		}
 		// tmux writes a pane's output from its event loop, after the
 		// queues have run.
 		c.writeOutput()
@@ -645,12 +663,24 @@ func (c *client) serveControl(parse func(string) ([]string, error)) (failed bool
 		st.notify(event{kind: eventClientDetached, hook: "client-detached", client: cc})
 		st.runEvents()
 	}
-	if cc.exitMessage != "" {
-		io.WriteString(c.stdout, "%exit "+cc.exitMessage+"\n")
-	} else {
+	if cc.flags.waitExit && waitExit != nil {
+		waitExit()
+	}
+	c.exitLine(exit, cc.exitMessage)
+	return failed
+}
+
+// exitLine is a control client's last line, %exit and its message if any;
+// exit, when set, takes the message instead (see Call.ExitMessage).
+func (c *client) exitLine(exit func(string), msg string) {
+	switch {
+	case exit != nil:
+		exit(msg)
+	case msg != "":
+		io.WriteString(c.stdout, "%exit "+msg+"\n")
+	default:
 		io.WriteString(c.stdout, "%exit\n")
 	}
-	return failed
 }
 
 // controlLine runs one line of a control client's input and reports

@@ -85,7 +85,7 @@ func (st *state) clientsSize(kind string, w *windowCore, takes func(*controlClie
 		return ws, ws.sx != 0 && ws.sy != 0
 	}
 	for _, cc := range clients {
-		c := size{cc.size.sx, cc.size.sy}
+		c := size{cc.size.sx, max(cc.size.sy-cc.statusLines(), 1)}
 		if ws, ok := windowSize(cc); ok {
 			c = ws
 		}

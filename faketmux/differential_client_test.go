@@ -85,6 +85,21 @@ var _ = differentialCases("clients", []scenario{
 		cmd("list-clients"),
 		cmd("list-sessions", "-F", "#{session_name} #{session_attached} #{session_many_attached}"),
 	}},
+	// A target with a window or pane in it selects them before tmux
+	// finds the client has no terminal (issue 27).
+	{name: "attach selects its target without a terminal", steps: []step{
+		cmd("new-session", "-d", "-s", "m", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "m", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "m", "sleep 1000"),
+		cmd("split-window", "-d", "-t", "m:1", "sleep 1000"),
+		cmd("attach", "-t", "m:2"),
+		cmd("list-windows", "-t", "m", "-F", "#{window_index} #{window_active} #{window_flags} #{window_last_flag}"),
+		cmd("attach", "-t", "m:1.1"),
+		cmd("list-panes", "-s", "-t", "m", "-F", "#{window_index}.#{pane_index} #{window_active} #{window_flags} #{pane_active} #{pane_last}"),
+		cmd("attach", "-t", "m"),
+		cmd("attach", "-t", "m:0.9"),
+		cmd("list-windows", "-t", "m", "-F", "#{window_index} #{window_active} #{window_flags}"),
+	}},
 })
 
 // The commands that need a terminal client, from a client that has

@@ -68,4 +68,20 @@ var _ = differentialCases("environment", []scenario{
 		cmd("capture-pane", "-p", "-t", ":shown.1").waitFor("END"),
 		cmd("kill-session", "-t", "env"),
 	}},
+	// What the MCP server's environment tools read and rely on: -s quotes
+	// a value's line breaks and quotes, a removed variable is "unset", a
+	// session is found as =name and as its ID, "--" lets a name begin
+	// with '-', a value's final ';' escaped as "\;" is kept, and the
+	// errors do not quote the value.
+	{name: "what the environment tools read", steps: []step{
+		cmd("new-session", "-d", "-s", "main", "sleep 1000"),
+		cmd("set-environment", "-t", "=main", "--", "ODD", "two\nlines \"q\" $HOME `x` \\ \\;", ";", "setenv", "-t", "main", "-r", "GONE"),
+		cmd("show-environment", "-s", "-t", "=main"),
+		cmd("show-environment", "-s", "-t", "$0"),
+		cmd("set-environment", "-g", "--", "-DASH", "v", ";", "showenv", "-gs", "--", "-DASH"),
+		cmd("set-environment", "-t", "=nosuch", "X", "secret"),
+		cmd("show-environment", "-s", "-t", "$9"),
+		cmd("set-environment", "-g", "", "secret"),
+		cmd("set-environment", "-g", "A=B", "secret"),
+	}},
 })

@@ -24,6 +24,20 @@ func normVariables(s string) string {
 }
 
 var _ = differentialCases("format", []scenario{
+	// A window's name given to new-session or new-window is a format,
+	// expanded as tmux's spawn_window does, for the session.
+	{name: "window names are formats", steps: []step{
+		cmd("new-session", "-d", "-s", "m", "-n", "w##z#{session_name}", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("new-window", "-d", "-n", "n##m #{window_name}", "sleep 1000"),
+		cmd("new-window", "-d", "-n", "#{?window_active,yes,no}#[fg=red]", "sleep 1000"),
+		cmd("list-windows", "-F", "#{window_name}"),
+	}},
+	// Variables of later tmux versions are unknown to 3.3a: they expand to
+	// nothing (server_sessions came with 3.4).
+	{name: "variables of later versions", steps: []step{
+		cmd("new-session", "-d", "-s", "m", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+		disp("a#{server_sessions}b#{?server_sessions,yes,no}"),
+	}},
 	// Formats with a target, and those of commands that give none, have
 	// the newest buffer for the buffer_ variables, as tmux's
 	// format_defaults adds it; list-buffers has each buffer instead. The

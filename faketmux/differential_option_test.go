@@ -614,6 +614,44 @@ var _ = differentialCases("option", []scenario{
 		cmd("send-prefix", "-t", "main:0.1", ";", "send-prefix", "-2", "-t", "main:0.1", ";", "send-keys", "-t", "main:0.1", "Enter"),
 		cmd("capture-pane", "-p", "-t", "main:0.1").waitFor("^Y\n^[x^Y"),
 	}},
+	// What the MCP server's option and hook tools read and rely on:
+	// values as show-options escapes them, each type's error (which
+	// quotes the value), a hook set through set-option by a prefix of its
+	// name, the errors of a target not found, and "--" before a name.
+	{name: "what the option and hook tools read", steps: []step{
+		cmd("new-session", "-d", "-s", "main", "sleep 1000"),
+		cmd("set", "-g", "@ctl", "a\tb\x01c\x7fd\xe9e", ";", "show", "-g", "@ctl"),
+		cmd("set", "-g", "@nl", "x\ny\r", ";", "show", "-g", "@nl", ";", "show", "-gv", "@nl"),
+		cmd("set", "-g", "@q", "say \"hi\" it's #{x} $HOME ~", ";", "show", "-g", "@q"),
+		cmd("set", "-g", "@s", "say \"hi\"", ";", "show", "-g", "@s"),
+		cmd("set", "-g", "@t", "~home", ";", "show", "-g", "@t", ";", "set", "-g", "@h", "#", ";", "show", "-g", "@h"),
+		cmd("set", "-g", "@b", "a\\b", ";", "show", "-g", "@b", ";", "set", "-g", "@e", "", ";", "show", "-g", "@e"),
+		cmd("set", "-g", "@u", "héllo ✓", ";", "show", "-g", "@u"),
+		cmd("set", "-g", "prefix", "C-\\", ";", "show", "-g", "prefix", ";", "set", "-g", "prefix", "C-b"),
+		cmd("show", "-g", "status-format[5]", ";", "show", "-s", "command-alias[9]", ";", "show", "-s", "terminal-overrides"),
+		cmd("show", "-g", "history-l"),
+		cmd("show", "-g", "@unset"),
+		cmd("show", "-g", "--", "-x"),
+		cmd("set", "-g", "--", "@dash", "-x", ";", "show", "-g", "@dash"),
+		cmd("set", "-g", "history-limit", "abc"),
+		cmd("set", "-g", "history-limit", "99999999999999"),
+		cmd("set", "-g", "mouse", "maybe"),
+		cmd("set", "-g", "status-position", "middle"),
+		cmd("set", "-g", "status-style", "bg=nocolour"),
+		cmd("set", "-g", "prefix", "NoSuchKeyXX"),
+		cmd("set", "-g", "pane-colours[0]", "nocolour"),
+		cmd("set", "-g", "after-new-s", "display-message z", ";", "show-hooks", "-g", "after-new-session"),
+		cmd("show-hooks", "-g", "after-new-session[1]", ";", "show-hooks", "-g", "client-attached"),
+		cmd("show", "-p", "-t", "%9", "mode-keys"),
+		cmd("show", "-w", "-t", "@9", "@x"),
+		cmd("show", "-t", "=nosuch:", "status"),
+		cmd("show", "-t", "=main", "status"),
+		cmd("set", "-p", "-t", "%9", "@x", "1"),
+		cmd("show-hooks", "-w", "-t", "@9"),
+		cmd("show-hooks", "-p", "-t", "%9"),
+		cmd("show-hooks", "-t", "=nosuch:"),
+		cmd("display-message", "-p", "-t", "%99", "x#{pane_id}y"),
+	}},
 })
 
 // showQuoted sets default-command to each value and shows it, to compare

@@ -200,3 +200,116 @@ var _ = differentialCases("parse", []scenario{
 		cmd("show", "-s", "command-alias"),
 	}},
 })
+
+// A command string's errors say where the command that has it was read,
+// its own lines counted on from there (a newline in quotes counts in
+// neither); a key binding's do not.
+var _ = differentialCases("parse", []scenario{
+	{name: "errors in command strings", steps: []step{
+		cmd("new-session", "-d", "-s", "m", "-n", "w", "sleep 1000"),
+		writeFile("s.conf",
+			`display -p one`,
+			``,
+			`if -F 1 "nosuch"`,
+			`if -F 1 "display -p two`,
+			`nosuch2"`,
+			`if -F 1 "if -F 1 \"nosuch3\""`,
+			`if -F 1 {`,
+			`  display -p three`,
+			`  if -F 1 "nosuch4"`,
+			`}`,
+			`run -C "display -p \"unterminated"`,
+			`if -F 1 "a }"`,
+			`if -F 1 "display -p four ; nosuch5 ; display -p five"`,
+			`bind y "nosuch6"`,
+		),
+		cmd("source-file", "s.conf"),
+		cmd("source-file", "-n", "s.conf"),
+		cmd("if-shell", "-F", "1", "nosuch7"),
+	}},
+})
+
+// paddedNesting is a text of 22 levels of blocks (if -F 1 { … }, one a
+// line) and, in the innermost, m levels of %if 1 round one line, after
+// prefix. A level of blocks takes six entries of tmux's parser stack and
+// a condition two, so the line decides to one entry whether the text
+// fits in the stack's 10000 (with 4931 conditions, a line of four words
+// does; a line before them all takes one more), and tmux parses it at
+// once, where as many levels of blocks alone take it most of a minute
+// (tmux 3.3a's build of nested blocks costs the cube of their depth).
+func paddedNesting(prefix string, m int, line string) string {
+	return prefix + strings.Repeat("if -F 1 {\n", 22) + strings.Repeat("%if 1\n", m) + line + "\n" +
+		strings.Repeat("%endif\n", m) + strings.Repeat("}\n", 22)
+}
+
+// bareBlocks is n levels of "a {", three entries of the stack each.
+func bareBlocks(n int) string { return strings.Repeat("a {", n) + strings.Repeat("}", n) }
+
+// paddedLine is one line of 22 levels of blocks, the innermost never run
+// (if -F 0), which holds m conditions round a command: an entry of the
+// stack each (a command's arguments would do as well, but tmux's build
+// of them costs the square of their number at each level of blocks).
+// With 9885 the command fills the stack.
+func paddedLine(m int) string {
+	return strings.Repeat("if -F 1 { ", 21) + "if -F 0 { " + strings.Repeat("%if 1 ", m) + "display -p x" +
+		strings.Repeat(" %endif", m) + strings.Repeat(" }", 22)
+}
+
+// tmux's parser fails what needs more than the 10000 entries of its
+// stack with "yacc stack overflow", at the line it reached, wherever it
+// parses: a file (source-file, -n or not, of a file or of its input), a
+// command string, a control client's line. Each pair of texts here is one
+// entry within the limit and one past it.
+var _ = differentialCases("parse", []scenario{
+	{name: "the parser's stack", steps: []step{
+		cmd("new-session", "-d", "-s", "m", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("load-buffer", "-b", "f", "-").in(paddedNesting("", 4931, "set -g @deep within")),
+		cmd("save-buffer", "-b", "f", "within.conf"),
+		cmd("load-buffer", "-b", "f", "-").in(paddedNesting("", 4931, "set -g @deep past it")),
+		cmd("save-buffer", "-b", "f", "past.conf"),
+		cmd("load-buffer", "-b", "f", "-").in(strings.Repeat("if -F 1 {\n", 20000) + strings.Repeat("}\n", 20000)),
+		cmd("save-buffer", "-b", "f", "deep.conf"),
+		cmd("delete-buffer", "-b", "f"),
+		cmd("source-file", "-n", "within.conf"),
+		cmd("show-options", "-gv", "@deep"),
+		cmd("source-file", "within.conf"),
+		cmd("show-options", "-gv", "@deep"),
+		cmd("source-file", "-n", "past.conf"),
+		cmd("source-file", "past.conf"),
+		cmd("source-file", "-nv", "deep.conf"),
+		cmd("source-file", "deep.conf", ";", "display", "-p", "not reached"),
+		cmd("source-file", "-").in(paddedNesting("", 4931, "set -g @deep past it")),
+		// 1666 levels of blocks over lines fit with a command of two
+		// words in the innermost, not three: at line 1667 the stack is
+		// full. tmux takes a while over the first, so only the second.
+		cmd("source-file", "-").in(strings.Repeat("if -F 1 {\n", 1666) + "display -p deepest\n" + strings.Repeat("}\n", 1666)),
+		// The arguments of a command take an entry each.
+		cmd("source-file", "-").in("set -g @x" + strings.Repeat(" a", 9995) + "\n"),
+		cmd("source-file", "-").in("set -g @x" + strings.Repeat(" a", 9996) + "\n"),
+		// Command strings are parsed on their own when they run.
+		cmd("source-file", "-").in(strings.Join([]string{
+			"if -F 1 '" + paddedLine(9885) + "'",
+			"if -F 1 '" + paddedLine(9886) + "'",
+			"if -F 1 '" + bareBlocks(3333) + "'",
+			"run -C '" + bareBlocks(3333) + "'",
+			"bind x '" + bareBlocks(3333) + "'",
+			"display -p after",
+		}, "\n") + "\n"),
+		cmd("if-shell", "-F", "1", bareBlocks(3333)),
+		cmd("attach-session", "-f", "no-output,ignore-size").controlIn(
+			paddedLine(9885) + " ; display -p within\n" + paddedLine(9886) + " ; display -p past\n" +
+				bareBlocks(3333) + "\n" + "display -p after\n"),
+	}},
+	{name: "a configuration within the parser's stack", configText: paddedNesting("set -g @before 1\n", 4930, "set -g -q @deep yes") + "set -g @after 1\n",
+		steps: []step{
+			cmd("new-session", "-d", "-s", "m", "-n", "w", "sleep 1000"),
+			cmd("show-options", "-g", "@before", ";", "show-options", "-g", "@deep", ";", "show-options", "-g", "@after"),
+			cmd("display-message", "-p", "#{pane_in_mode}"),
+		}},
+	{name: "a configuration past the parser's stack", configText: paddedNesting("set -g @before 1\n", 4930, "set -g -q @deep yes no") + "set -g @after 1\n",
+		steps: []step{
+			cmd("new-session", "-d", "-s", "m", "-n", "w", "sleep 1000"),
+			cmd("show-options", "-g", "@before", ";", "show-options", "-g", "@deep", ";", "show-options", "-g", "@after"),
+			cmd("display-message", "-p", "#{pane_in_mode} #{pane_mode}"),
+		}},
+})

@@ -27,6 +27,27 @@ var _ = differentialCases("script", []scenario{
 		cmd("wait-for", "-LS", "x", ";", "wait-for", "-SU", "x"),
 		cmd("wait-for"),
 		cmd("wait-for", "a", "b"),
+		// A client killed while it waits keeps its place among the
+		// channel's waiters, as tmux frees a waiting item only when the
+		// channel wakes it: the next signal wakes that place, and is not
+		// kept for the next wait, which waits on.
+		cmd("wait-for", "-S", "ready", ";", "wait-for", "k").inBackground(),
+		cmd("wait-for", "ready"),
+		cutBackground(),
+		cmd("wait-for", "-S", "k", ";", "display", "-p", "signalled"),
+		cmd("wait-for", "-S", "ready", ";", "wait-for", "k", ";", "display", "-p", "kept").inBackground(),
+		cmd("wait-for", "ready"),
+		cutBackground(),
+		// So does a killed locker: the unlock hands it the lock, which
+		// nobody can then release.
+		cmd("wait-for", "-L", "m"),
+		cmd("wait-for", "-S", "ready", ";", "wait-for", "-L", "m").inBackground(),
+		cmd("wait-for", "ready"),
+		cutBackground(),
+		cmd("wait-for", "-U", "m"),
+		cmd("wait-for", "-S", "ready", ";", "wait-for", "-L", "m", ";", "display", "-p", "locked").inBackground(),
+		cmd("wait-for", "ready"),
+		cutBackground(),
 		// The server wakes its waiters as it exits.
 		cmd("wait-for", "-S", "ready", ";", "wait-for", "never", ";", "display", "-p", "after").inBackground(),
 		cmd("wait-for", "ready"),

@@ -107,8 +107,12 @@ type step struct {
 	uid int
 	// background starts the step on each side and goes on without its
 	// answer; a later join step compares it, so that a command that waits
-	// (wait-for) can be woken by the steps between.
-	background, join bool
+	// (wait-for) can be woken by the steps between. A join that cuts
+	// first kills the step's client (the emulator's gives up, as its
+	// context ends), and compares only what it printed before.
+	background, join, cut bool
+	// ctx ends a background step's client when its join cuts it.
+	ctx context.Context
 }
 
 // cmd is a step; ";" words chain commands as on a shell command line.
@@ -127,6 +131,11 @@ func (s step) asUser(uid int) step                  { s.uid = uid; return s }
 // joinBackground is the answer of the oldest background step not yet
 // joined, once it has finished.
 func joinBackground() step { return step{join: true} }
+
+// cutBackground kills the client of the oldest background step not yet
+// joined, as a program's timeout would, and then joins it: what it
+// printed is compared, not its exit.
+func cutBackground() step { return step{join: true, cut: true} }
 
 // controlIn makes s a control client with input in: see step.control.
 func (s step) controlIn(in string) step {
@@ -347,11 +356,22 @@ func (sd side) settle(t *testing.T, st step) outcome {
 }
 
 // start runs a background step on one side; its answer comes on the
-// channel.
-func (sd side) start(t *testing.T, st step) <-chan outcome {
+// channel, and cut kills its client.
+func (sd side) start(t *testing.T, st step) (answer <-chan outcome, cut func()) {
 	ch := make(chan outcome, 1)
+	ctx, cancel := context.WithCancel(context.Background())
+	st.ctx = ctx
 	go func() { ch <- sd.runStep(t, st).normalised(st.norm, sd.paths) }()
-	return ch
+	return ch, cancel
+}
+
+// stepContext is the context of a step's client: a background step's,
+// which its cut ends, else one that never ends.
+func stepContext(st step) context.Context {
+	if st.ctx != nil {
+		return st.ctx
+	}
+	return context.Background()
 }
 
 // awaitOutcome is a background step's answer, once it has finished.
@@ -419,7 +439,7 @@ func runScenario(t *testing.T, tmux, family string, sc scenario) {
 		if st.control {
 			global = append(global, "-C")
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), tmuxPatience)
+		ctx, cancel := context.WithTimeout(stepContext(st), tmuxPatience)
 		defer cancel()
 		cmd := exec.CommandContext(ctx, tmux, append(global, st.args...)...)
 		cmd.Dir, cmd.Env = realDir, slices.Concat(env, st.env)
@@ -440,7 +460,7 @@ func runScenario(t *testing.T, tmux, family string, sc scenario) {
 			cmd.Stdin, cmd.Stdout = stdin, &out
 			err = cmd.Run()
 		}
-		if ctx.Err() != nil {
+		if ctx.Err() != nil && stepContext(st).Err() == nil {
 			killServerOn(t, socket)
 			if sc.explore {
 				t.Skipf("%q: tmux 3.3a's server hung, where the emulator answers (faketmux/README.md)", st.args)
@@ -467,7 +487,7 @@ func runScenario(t *testing.T, tmux, family string, sc scenario) {
 			call.Dir, call.UID = "/", &st.uid
 		}
 		if !st.control {
-			code := fake.Exec(context.Background(), call)
+			code := fake.Exec(stepContext(st), call)
 			return outcome{out.String(), errb.String(), code}
 		}
 		// As controlrun.Run drives tmux's client.
@@ -486,25 +506,42 @@ func runScenario(t *testing.T, tmux, family string, sc scenario) {
 		return outcome{stdout, errb.String(), <-codes}
 	}}
 	tmuxs := newAnswers(t, tmux != "", family, sc.name, len(sc.steps))
-	var pending [][2]<-chan outcome // background steps' answers: tmux's, the fake's
+	type started struct {
+		answers [2]<-chan outcome // tmux's, the fake's
+		cuts    [2]func()
+	}
+	var pending []started // background steps
 	for i, st := range sc.steps {
 		what := fmt.Sprintf("step %d %q%s", i, st.args, st.file)
 		var want, got outcome
 		switch {
 		case st.background:
 			what += " in the background"
-			var live <-chan outcome
-			want = tmuxs.step(i, what, func() outcome { live = real.start(t, st); return outcome{} })
-			pending = append(pending, [2]<-chan outcome{live, emulated.start(t, st)})
+			var bg started
+			bg.cuts[0] = func() {}
+			want = tmuxs.step(i, what, func() outcome { bg.answers[0], bg.cuts[0] = real.start(t, st); return outcome{} })
+			bg.answers[1], bg.cuts[1] = emulated.start(t, st)
+			pending = append(pending, bg)
 		case st.join:
 			what += " joined"
+			if st.cut {
+				what = fmt.Sprintf("step %d cut and joined", i)
+			}
 			if len(pending) == 0 {
 				t.Fatalf("%s: no background step to join", what)
 			}
 			bg := pending[0]
 			pending = pending[1:]
-			want = tmuxs.step(i, what, func() outcome { return awaitOutcome(t, "tmux", bg[0]) })
-			got = awaitOutcome(t, "fake", bg[1])
+			join := func(side int, name string) outcome {
+				if !st.cut {
+					return awaitOutcome(t, name, bg.answers[side])
+				}
+				bg.cuts[side]()
+				o := awaitOutcome(t, name, bg.answers[side])
+				return outcome{stdout: o.stdout} // killed: its exit says nothing
+			}
+			want = tmuxs.step(i, what, func() outcome { return join(0, "tmux") })
+			got = join(1, "fake")
 		default:
 			want = tmuxs.step(i, what, func() outcome { return real.settle(t, st) })
 			got = emulated.settle(t, st)

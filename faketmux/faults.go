@@ -106,7 +106,9 @@ func (s *Server) Stop() {
 
 // Continue runs the command lines held since Stop, in order, those that
 // come meanwhile after them, and then lets the server go on, as SIGCONT
-// does.
+// does. As in tmux's event loop, a line that waits (a control client that
+// stays attached, wait-for, run-shell) lets the next one run: each is
+// started once the one before holds the server.
 func (s *Server) Continue() {
 	for {
 		s.mu.Lock()
@@ -126,7 +128,8 @@ func (s *Server) Continue() {
 		q.mu.Unlock()
 		s.mu.Unlock()
 		for _, h := range held {
-			h.run()
+			go h.run()
+			<-h.serving
 		}
 	}
 }
@@ -201,6 +204,7 @@ type heldLine struct {
 	exec      func(Call) int
 	rc        int
 	done      chan struct{}
+	serving   chan struct{} // closed once the line holds the server, or is done
 }
 
 // run runs the line for its caller, or for nobody.
@@ -211,7 +215,10 @@ func (h *heldLine) run() {
 		call.Stdin, call.Stdout, call.Stderr = clientGone{}, io.Discard, io.Discard
 	}
 	h.mu.Unlock()
+	serving := sync.OnceFunc(func() { close(h.serving) })
+	call.serving = serving
 	h.rc = h.exec(call)
+	serving()
 	close(h.done)
 }
 
@@ -222,7 +229,7 @@ func (s *Server) hold(ctx context.Context, call Call, exec func(Call) int) (rc i
 	if !s.isStopped.Load() {
 		return 0, false // a line that races Stop runs, as one sent just before SIGSTOP
 	}
-	h := &heldLine{call: call, exec: exec, done: make(chan struct{})}
+	h := &heldLine{call: call, exec: exec, done: make(chan struct{}), serving: make(chan struct{})}
 	s.mu.Lock()
 	q := s.stopped
 	if q != nil {

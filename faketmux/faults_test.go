@@ -108,3 +108,35 @@ func TestCloseEndsAStoppedServer(t *testing.T) {
 		t.Errorf("a held line when the server closed: %+v, want %+v", got, want)
 	}
 }
+
+// TestContinueRunsPastAWaitingLine: a held line that waits once it runs
+// (wait-for here; a control client that stays attached is another) does
+// not keep Continue, or the lines held after it, waiting: tmux's event
+// loop runs them while it waits.
+func TestContinueRunsPastAWaitingLine(t *testing.T) {
+	s := RunT(t)
+	mustRun(t, s, "new-session", "-d", "-s", "m")
+	s.Stop()
+	waited := make(chan int)
+	go func() {
+		waited <- s.Run(context.Background(), []string{"wait-for", "signal"}, nil, io.Discard, io.Discard)
+	}()
+	for s.HeldLines() < 1 {
+		runtime.Gosched()
+	}
+	after := make(chan int)
+	go func() {
+		after <- s.Run(context.Background(), []string{"set-buffer", "-b", "after", "x"}, nil, io.Discard, io.Discard)
+	}()
+	for s.HeldLines() < 2 {
+		runtime.Gosched()
+	}
+	s.Continue()
+	if rc := <-after; rc != 0 {
+		t.Errorf("the line held after a waiting one: exit %d", rc)
+	}
+	mustRun(t, s, "wait-for", "-S", "signal")
+	if rc := <-waited; rc != 0 {
+		t.Errorf("the waiting line, once signalled: exit %d", rc)
+	}
+}

@@ -26,8 +26,8 @@ type formatVar struct {
 	// that the explorer may put it in formats.
 	steady bool
 	// value appends the value to b; it is nil for the variables of
-	// tmux's table that the emulator never has (a mouse, a terminal,
-	// the configuration files).
+	// tmux's table that the emulator never has (a mouse, a terminal's
+	// cell size in pixels, a window's offsets).
 	value func(f *formatter, b []byte) (v []byte, t time.Time, ok bool)
 }
 
@@ -107,7 +107,7 @@ func findFormatVar(name string) *formatVar {
 
 // variable is one of tmux's format variables for the formatter's target:
 // its table's, then those tmux adds to a format tree (the copy-mode
-// variables, current_file, command, server_sessions, list-commands').
+// variables, current_file, command, list-commands').
 func (f *formatter) variable(key string) (v string, t time.Time, ok bool) {
 	if fv := findFormatVar(key); fv != nil {
 		return fv.get(f)
@@ -127,8 +127,6 @@ func (f *formatter) treeVariable(key string) (string, time.Time, bool) {
 		return "", t, false
 	case "command":
 		return f.c.command, t, f.c.command != ""
-	case "server_sessions":
-		return strconv.Itoa(len(f.st.sessions)), t, true
 	case "command_list_name", "command_list_alias", "command_list_usage":
 		if f.entry == nil {
 			return "", t, false
@@ -212,12 +210,22 @@ var formatTable = [...]formatVar{
 	{"client_activity", needsClient, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vtime(b, f.client.created) }},
 	{"client_cell_height", needsClient, false, nil},
 	{"client_cell_width", needsClient, false, nil},
-	{"client_control_mode", needsClient, true, func(_ *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, "1") }},
+	// A terminal client's control_mode, height, prefix and tty are as
+	// tmux has them once its tty started; a control client's as tmux
+	// has them for a client without one.
+	{"client_control_mode", needsClient, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		return vbool(b, f.client.tty == nil)
+	}},
 	{"client_created", needsClient, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vtime(b, f.client.created) }},
 	// No keys and no terminal: nothing pending, nothing written.
 	{"client_discarded", needsClient, false, func(_ *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, "0") }},
 	{"client_flags", needsClient, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, f.client.String()) }},
-	{"client_height", needsClient, false, nil},
+	{"client_height", needsClient, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		if f.client.tty == nil {
+			return vnone(b)
+		}
+		return vnum(b, f.client.size.sy)
+	}},
 	{"client_key_table", needsClient, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
 		if f.client.keyTable == "" {
 			return vstr(b, "root")
@@ -236,7 +244,9 @@ var formatTable = [...]formatVar{
 	}},
 	{"client_name", needsClient, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, f.client.name) }},
 	{"client_pid", needsClient, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vnum(b, f.client.pid) }},
-	{"client_prefix", needsClient, false, func(_ *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, "0") }},
+	{"client_prefix", needsClient, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		return vbool(b, f.client.tty != nil && f.client.keyTable == "prefix")
+	}},
 	{"client_readonly", needsClient, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
 		return vstr(b, boolFormat(f.client.flags.readOnly))
 	}},
@@ -244,7 +254,12 @@ var formatTable = [...]formatVar{
 	{"client_termfeatures", needsClient, false, func(_ *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, "") }},
 	{"client_termname", needsClient, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, f.client.termName) }},
 	{"client_termtype", needsClient, false, func(_ *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, "") }},
-	{"client_tty", needsClient, false, func(_ *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, "") }},
+	{"client_tty", needsClient, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		if f.client.tty == nil {
+			return vstr(b, "")
+		}
+		return vstr(b, f.client.tty.t.Name)
+	}},
 	{"client_uid", needsClient, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vnum(b, f.client.uid) }},
 	{"client_user", needsClient, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
 		u, err := passwd.LookupUID(f.client.uid)
@@ -256,7 +271,11 @@ var formatTable = [...]formatVar{
 	{"client_utf8", needsClient, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, boolFormat(f.client.utf8)) }},
 	{"client_width", needsClient, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vnum(b, f.client.size.sx) }},
 	{"client_written", needsClient, false, func(_ *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, "0") }},
-	{"config_files", needsNothing, false, nil},
+	// The starting client's configuration files, as tmux lists them
+	// (Call.ConfigNames): "" for none, never unset.
+	{"config_files", needsNothing, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		return appendJoined(b, f.st.configNames), time.Time{}, true
+	}},
 	{"cursor_character", needsPane, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, f.p.prog.CursorCharacter()) }},
 	{"cursor_flag", needsPane, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return f.modeFlag(b, "cursor_flag") }},
 	{"cursor_x", needsPane, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { x, _ := f.p.prog.Cursor(); return vnum(b, x) }},

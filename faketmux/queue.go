@@ -6,6 +6,8 @@ package faketmux
 type cmdItem struct {
 	entry *cmdEntry
 	args  *args
+	// origin is where the command was read.
+	origin origin
 	// source and target are -s and -t as the entry's kinds found them: the
 	// current session, window and pane without the flag, and under
 	// canFail whatever was found on the way to a target that was not.
@@ -130,8 +132,9 @@ func (c *client) runGroup(cmds []command) {
 func (c *client) fire(cmd *command) error {
 	e := cmd.entry
 	it := &cmd.item
-	*it = cmdItem{entry: e, args: &cmd.args}
+	*it = cmdItem{entry: e, args: &cmd.args, origin: cmd.origin}
 	c.command = e.name
+	cmd.args.printBlockValues()
 	var err error
 	if e.client != 0 {
 		if it.client, err = c.targetClient(&cmd.args, e.client); err != nil {

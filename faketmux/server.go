@@ -59,6 +59,9 @@ type Call struct {
 	// files tmux's server would load for the client that started it (-f,
 	// or the default list). It is ignored when a server already runs.
 	Config []ConfigFile
+	// ConfigNames is how tmux lists the configuration files of a call
+	// that starts a server, #{config_files} (tmuxcli.ConfigNames).
+	ConfigNames []string
 	// Control is tmux's -C (1) or -CC (2): the client is in control mode
 	// (see control.go). Its argv runs first; then, while it stays
 	// attached, each line of Stdin is a command line that ParseLine turns
@@ -70,6 +73,27 @@ type Call struct {
 	// PID is the client's process ID, which names a control client in
 	// list-clients.
 	PID int
+	// ExitMessage, when set, is handed what the client prints as it
+	// exits, in place of the emulator printing it: a control client's
+	// %exit line without its "%exit" (empty for a bare one), and a refused
+	// client's "access not allowed". tmux's client prints these itself,
+	// from the message its server sends with the exit status; a server
+	// that speaks tmux's protocol (package wire) sets it.
+	ExitMessage func(msg string)
+	// WaitExit, when set, is called as a control client with the
+	// wait-exit flag goes: tmux's server sends the client its flags
+	// (MSG_FLAGS), and its client then reads its input to an empty line
+	// after %exit.
+	WaitExit func()
+	// Shell, when set, makes the call a client of tmux's -c, which asks
+	// for the shell to run its command in (tmux's MSG_SHELL): once its
+	// command line has run, Shell is handed the server's global
+	// default-shell, or /bin/sh when that is no shell tmux would run.
+	Shell func(shell string)
+	// Terminal is the client's terminal, which attach-session and
+	// new-session take over; nil for a client with none, which they
+	// refuse ("open terminal failed: not a terminal").
+	Terminal *Terminal
 	// UID is the user the client runs as, as its socket's peer
 	// credentials tell (cmd/faketmux's daemon sets it); nil means the
 	// server's own user, as for every in-process caller. As in tmux, root
@@ -77,6 +101,9 @@ type Call struct {
 	// server-access allows (read-only with -r), and the rest are told
 	// "access not allowed" and run nothing.
 	UID *int
+	// serving is told once the line holds the server, or has ended before
+	// it could (see Continue); nil for a line that was not held.
+	serving func()
 }
 
 // ConfigFile is one configuration file as a client read it (see
@@ -167,6 +194,9 @@ func (s *Server) exec(ctx context.Context, call Call) int {
 
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if call.serving != nil {
+		call.serving()
+	}
 	utf8 := s.optsUTF8
 	if call.Env == nil {
 		call.Env = s.opts.Env
@@ -198,7 +228,7 @@ func (s *Server) exec(ctx context.Context, call Call) int {
 		ctx: ctx, s: s, st: s.st,
 		stdin: call.Stdin, stdout: call.Stdout, stderr: call.Stderr,
 		dir: call.Dir, env: call.Env,
-		utf8: call.UTF8 || utf8, pid: call.PID,
+		utf8: call.UTF8 || utf8, pid: call.PID, uid: uid, term: call.Terminal,
 	}
 	if call.Control != 0 {
 		c.stderr = c.stdout
@@ -208,7 +238,7 @@ func (s *Server) exec(ctx context.Context, call Call) int {
 	if refused := c.refuseLine(cmds, parseErr, readOnly); refused {
 		if c.control != nil {
 			// Its client exits, saying so as every control client does.
-			io.WriteString(c.stdout, "%exit\n")
+			c.exitLine(call.ExitMessage, "")
 		}
 		return 1
 	}
@@ -220,14 +250,27 @@ func (s *Server) exec(ctx context.Context, call Call) int {
 	}
 	st.number++ // the callback tmux queues after a client's command line
 	st.runEvents()
+	st.redrawTerminals()
+	if call.Shell != nil {
+		shell := st.sessionOptions.get("default-shell")
+		if !tmuxcli.SuitableShell(shell) {
+			shell = "/bin/sh"
+		}
+		call.Shell(shell)
+	}
 	st.releaseMemory()
-	if c.control != nil {
+	switch {
+	case c.control != nil && c.control.tty != nil:
 		if c.control.session != nil {
-			if c.serveControl(call.ParseLine) {
+			c.serveTerminal()
+		}
+	case c.control != nil:
+		if c.control.session != nil {
+			if c.serveControl(call.ParseLine, call.ExitMessage, call.WaitExit) {
 				rc = 1
 			}
 		} else {
-			io.WriteString(c.stdout, "%exit\n")
+			c.exitLine(call.ExitMessage, "")
 		}
 	}
 	// tmux looks for sessions to destroy whenever it loses a client.
@@ -364,6 +407,7 @@ func (s *Server) start(ctx context.Context, call Call) {
 	s.socket = true
 	s.st = newState(s, call.Env, call.Dir)
 	s.st.procEnv, s.st.procDir = call.Env, call.Dir
+	s.st.configNames = call.ConfigNames
 	select {
 	case <-s.done:
 		s.done = make(chan struct{})

@@ -1,6 +1,9 @@
 package faketmux
 
-import "sync"
+import (
+	"slices"
+	"sync"
+)
 
 // Sockets is a machine's tmux socket directory in miniature: one Server per
 // socket path, made on first use with the options that Options gives for
@@ -41,4 +44,27 @@ func (s *Sockets) Close() {
 	for _, srv := range s.servers {
 		srv.Close()
 	}
+}
+
+// Lookup is the Server made for path, if there is one; it makes none.
+func (s *Sockets) Lookup(path string) (*Server, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	srv, ok := s.servers[path]
+	return srv, ok
+}
+
+// Running are the socket paths whose server runs, sorted: what a scan of
+// the directory for sockets that answer would find.
+func (s *Sockets) Running() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var paths []string
+	for path, srv := range s.servers {
+		if srv.Running() {
+			paths = append(paths, path)
+		}
+	}
+	slices.Sort(paths)
+	return paths
 }

@@ -80,7 +80,10 @@ type state struct {
 
 	options        *options // server options
 	sessionOptions *options // global session options (set -g)
-	windowOptions  *options // global window options (setw -g)
+	// configNames are the configuration files, as #{config_files} lists
+	// them.
+	configNames   []string
+	windowOptions *options // global window options (setw -g)
 
 	sessions []*session // sorted by name, as tmux's tree is
 	// resizeSoon asks for the windows' sizes to be worked out again from
@@ -109,7 +112,10 @@ type state struct {
 	// output: panes' readers hand it over without the server's lock.
 	outMu      sync.Mutex
 	outClients []*controlClient
-	pipes      map[int]*panePipe // pipe-pane's, by pane; guarded by outMu
+	// outWatchers are told of panes' output (Server.NotifyOutput), by
+	// pane; guarded by outMu.
+	outWatchers map[int][]chan<- struct{}
+	pipes       map[int]*panePipe // pipe-pane's, by pane; guarded by outMu
 
 	// procEnv and procDir are the environment and directory of tmux's
 	// server process, its first client's: pipe-pane's commands inherit

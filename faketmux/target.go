@@ -39,6 +39,10 @@ func (st *state) current() (target, bool) {
 	if best == nil {
 		return target{}, false
 	}
+	if best.current == nil {
+		// A window is taking its current one's place (new-window -k).
+		return target{s: best}, true
+	}
 	return target{s: best, w: best.current, p: best.current.active}, true
 }
 

@@ -12,12 +12,14 @@ import (
 	"hash"
 	"io"
 	"log/slog"
+	"maps"
 	"os"
-	"sort"
+	"slices"
 	"syscall"
 	"time"
 	"unicode/utf8"
 
+	"github.com/tmuxbuf/tmuxbuf/internal/argspec"
 	"github.com/tmuxbuf/tmuxbuf/internal/lift"
 )
 
@@ -73,31 +75,31 @@ type redactions map[string]func() redacted
 // call rather than after it, where the work outweighs a goroutine's.
 const earlyRedactionMin = 64 << 10
 
-// startRedactions starts redacting each large payload of a, but for those
-// whose redaction came with them from the transport (lifted).
-func startRedactions(key []byte, a args, lifted map[string]<-chan lift.Digest, params []param) redactions {
+// startRedactions starts redacting each large payload of a, the decoded
+// arguments of spec, but for those whose redaction came with them from the
+// transport (lifted).
+func (s *Server) startRedactions(spec *argspec.Spec, a any, lifted map[string]<-chan lift.Digest) redactions {
 	var early redactions
-	for _, p := range params {
-		s, ok := a[p.name].(string)
-		if !ok || !p.payload {
-			continue
+	spec.Strings(a, func(name string, value *string) {
+		if f, _ := spec.Field(name); !f.Payload {
+			return
 		}
 		var r func() redacted
-		if d, ok := lifted[p.name]; ok {
+		if d, ok := lifted[name]; ok {
 			r = func() redacted { return digestRedacted(<-d) }
 		} else {
-			if len(s) < earlyRedactionMin {
-				continue
+			if len(*value) < earlyRedactionMin {
+				return
 			}
 			ch := make(chan redacted, 1)
-			go func() { ch <- redact(key, s) }()
+			go func(v string) { ch <- redact(s.cfg.AuditKey, v) }(*value)
 			r = func() redacted { return <-ch }
 		}
 		if early == nil {
 			early = redactions{}
 		}
-		early[p.name] = r
-	}
+		early[name] = r
+	})
 	return early
 }
 
@@ -167,42 +169,21 @@ func ReadAuditKey(path string) ([]byte, error) {
 // maxAuditKeyFile bounds what ReadAuditKey reads: more is not a key file.
 const maxAuditKeyFile = 4 << 10
 
-// auditArgs renders a call's arguments for the log: known params as sent
-// (payloads redacted, strings shortened), unknown ones by name only, since a
+// auditArgs renders a call's arguments for the log: known arguments as
+// sent, payloads redacted and strings shortened, and those nested in a
+// batch's operations the same way; unknown ones by name only, since a
 // misspelt payload argument must not leak. It reads the raw JSON, because
-// calls that fail to decode are logged too; decoded, when the call decoded,
-// spares decoding a large payload twice, and early redacting it again.
-func auditArgs(key []byte, payloads *lift.Table, raw json.RawMessage, decoded args, early redactions, params []param) slog.Attr {
+// calls that fail to decode are logged too; early holds the redactions of
+// the large payloads, made while the call ran.
+func (s *Server) auditArgs(raw json.RawMessage, spec *argspec.Spec, early redactions) slog.Attr {
 	var fields map[string]json.RawMessage
 	if json.Unmarshal(raw, &fields) != nil {
 		return slog.String("args", "<not a JSON object>")
 	}
 	attrs := make([]any, 0, len(fields))
-	var unknown []string
-	byName := make(map[string]param, len(params))
-	for _, p := range params {
-		byName[p.name] = p
-	}
-	names := make([]string, 0, len(fields))
-	for name := range fields {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		p, ok := byName[name]
-		if !ok {
-			unknown = append(unknown, shorten(name, 64))
-			continue
-		}
-		if r, ok := early[name]; ok {
-			attrs = append(attrs, slog.Any(name, r()))
-			continue
-		}
-		if s, ok := decoded[name].(string); ok && p.payload {
-			attrs = append(attrs, slog.Any(name, redact(key, s)))
-			continue
-		}
-		attrs = append(attrs, slog.Any(name, auditValue(key, payloads, p, fields[name])))
+	rendered, unknown := s.auditObject(fields, spec, early)
+	for _, name := range slices.Sorted(maps.Keys(rendered)) {
+		attrs = append(attrs, slog.Any(name, rendered[name]))
 	}
 	if len(unknown) > 0 {
 		attrs = append(attrs, slog.Any("unknown_args", unknown))
@@ -210,26 +191,134 @@ func auditArgs(key []byte, payloads *lift.Table, raw json.RawMessage, decoded ar
 	return slog.Group("args", attrs...)
 }
 
-// auditValue renders one argument of a call that did not decode: a lifted
-// payload (see lift.Table) as its own string's digest, not its token's.
-func auditValue(key []byte, payloads *lift.Table, p param, raw json.RawMessage) any {
+// auditObject renders an object's members by spec: those it knows, and
+// the names of those it does not.
+func (s *Server) auditObject(fields map[string]json.RawMessage, spec *argspec.Spec, early redactions) (map[string]any, []string) {
+	rendered := map[string]any{}
+	var unknown []string
+	for name, raw := range fields {
+		f, known := argspec.Field{}, false
+		if spec != nil {
+			f, known = spec.Field(name)
+		}
+		switch r, isEarly := early[name]; {
+		case !known:
+			unknown = append(unknown, shorten(name, 64))
+		case isEarly:
+			rendered[name] = r()
+		case f.Kind == argspec.KindObject:
+			rendered[name] = s.auditNested(fields, raw)
+		default:
+			rendered[name] = s.auditValue(f, raw)
+		}
+	}
+	slices.Sort(unknown)
+	return rendered, unknown
+}
+
+// auditValue renders one argument's value: a payload redacted (each value
+// of an object of payloads, keeping the keys, as libtmux-mcp logs an
+// environment), other strings shortened, a lifted string (see lift.Table)
+// as the string it stands for, an array of operations item by item.
+func (s *Server) auditValue(f argspec.Field, raw json.RawMessage) any {
 	var v any
 	if json.Unmarshal(raw, &v) != nil {
 		return "<invalid JSON>"
 	}
-	if s, ok := v.(string); ok {
-		v = payloads.Lifted(s)
-	}
 	switch v := v.(type) {
 	case string:
-		if p.payload {
-			return redact(key, v)
+		v = s.payloads.Lifted(v)
+		if f.Payload {
+			return redact(s.cfg.AuditKey, v)
 		}
 		return shorten(v, 128)
+	case map[string]any:
+		if f.Kind != argspec.KindStringMap && f.Kind != argspec.KindFlexMap {
+			return "<object>"
+		}
+		out := map[string]any{}
+		for k, item := range v {
+			if str, ok := item.(string); ok && f.Payload {
+				out[shorten(k, 64)] = redact(s.cfg.AuditKey, str)
+			} else {
+				out[shorten(k, 64)] = auditScalar(item, f.Payload)
+			}
+		}
+		return out
+	case []any:
+		switch f.Kind {
+		case argspec.KindStrings:
+			return auditStrings(s.cfg.AuditKey, v, f.Payload)
+		case argspec.KindObjects:
+		default:
+			return "<array>"
+		}
+		var items []json.RawMessage
+		json.Unmarshal(raw, &items)
+		out := make([]any, len(items))
+		for i, item := range items {
+			var members map[string]json.RawMessage
+			if json.Unmarshal(item, &members) != nil {
+				out[i] = "<" + jsonType(v[i]) + ">"
+				continue
+			}
+			rendered, unknown := s.auditObject(members, f.Elem, nil)
+			if len(unknown) > 0 {
+				rendered["unknown_args"] = unknown
+			}
+			out[i] = rendered
+		}
+		return out
+	}
+	return auditScalar(v, f.Payload)
+}
+
+// auditNested renders the arguments of a batch's operation, by the spec of
+// the tool it names (its "tool" member): a nested payload is redacted as
+// the tool's own would be.
+func (s *Server) auditNested(siblings map[string]json.RawMessage, raw json.RawMessage) any {
+	var name string
+	json.Unmarshal(siblings["tool"], &name)
+	var members map[string]json.RawMessage
+	if json.Unmarshal(raw, &members) != nil {
+		return "<not an object>"
+	}
+	var spec *argspec.Spec
+	if t, ok := toolNamed(name); ok {
+		spec = t.args
+	}
+	rendered, unknown := s.auditObject(members, spec, nil)
+	if len(unknown) > 0 {
+		rendered["unknown_args"] = unknown
+	}
+	return rendered
+}
+
+// auditStrings renders an array: strings shortened, or redacted when they
+// are payloads; anything else by its type.
+func auditStrings(key []byte, items []any, payload bool) []any {
+	out := make([]any, len(items))
+	for i, item := range items {
+		switch str, ok := item.(string); {
+		case ok && payload:
+			out[i] = redact(key, str)
+		case ok:
+			out[i] = shorten(str, 128)
+		default:
+			out[i] = auditScalar(item, payload)
+		}
+	}
+	return out
+}
+
+// auditScalar renders a value that is not a string: a number, boolean or
+// null as it is, unless it is a payload, whose type alone is logged.
+func auditScalar(v any, payload bool) any {
+	switch v.(type) {
 	case map[string]any, []any:
 		return "<" + jsonType(v) + ">"
 	}
-	if p.payload && v != nil {
+	if payload && v != nil {
 		return "<redacted " + jsonType(v) + ">"
 	}
 	return v

@@ -3,6 +3,7 @@ package server
 import (
 	"fmt"
 	"log/slog"
+	"strings"
 	"time"
 )
 
@@ -32,11 +33,56 @@ type Config struct {
 	// KeepBuffers leaves an ended session's buffers in tmux (the server
 	// forgets them). Whether to call Cleanup on exit is the caller's choice.
 	KeepBuffers bool
+
+	// PromptsAsTools adds the tools list_prompts and get_prompt, for
+	// clients that cannot ask for prompts (LIBTMUX_MCP_PROMPTS_AS_TOOLS).
+	PromptsAsTools bool
+
+	// Caller is the tmux pane this server runs in, nil when it runs
+	// outside tmux: the tools never kill or respawn it, or what holds it,
+	// and mark it is_caller. ParseCaller reads it from TMUX and TMUX_PANE.
+	Caller *Caller
+
+	// WaitMax is the ceiling of every wait (wait_for_text, run_command,
+	// wait_for_channel), LIBTMUX_MCP_WAIT_MAX_SECONDS: a longer timeout
+	// is cut to it, and the result says so. 0 means DefaultWaitMax; it is
+	// held to MinWaitMax..MaxWaitMax, as libtmux-mcp holds it.
+	WaitMax time.Duration
+	// KeepHistory is LIBTMUX_SUPPRESS_HISTORY=0: run_command's
+	// suppress_history defaults to false, so that the commands it types
+	// go into the shell's history. Off, as libtmux-mcp has it by default,
+	// they do not (where the shell ignores a line that starts with a space).
+	KeepHistory bool
+}
+
+// Caller is where in tmux the server runs, as tmux tells a pane's
+// programs: the socket of its tmux server (the first field of TMUX) and
+// its pane (TMUX_PANE). Either may be unknown ("").
+type Caller struct {
+	SocketPath string
+	PaneID     string
+}
+
+// ParseCaller reads a Caller from the values of TMUX and TMUX_PANE, nil
+// when both are empty: a process outside tmux.
+func ParseCaller(tmux, tmuxPane string) *Caller {
+	if tmux == "" && tmuxPane == "" {
+		return nil
+	}
+	socket, _, _ := strings.Cut(tmux, ",")
+	return &Caller{SocketPath: socket, PaneID: tmuxPane}
 }
 
 const (
 	DefaultMaxContentBytes = 8 << 20
 	DefaultTimeout         = 5 * time.Second
+
+	// The ceiling of waits, as libtmux-mcp has it: 30 s unless
+	// LIBTMUX_MCP_WAIT_MAX_SECONDS says otherwise, and never below 1 s
+	// (every wait would be useless) or above 120 s (no ceiling then).
+	DefaultWaitMax = 30 * time.Second
+	MinWaitMax     = 1 * time.Second
+	MaxWaitMax     = 120 * time.Second
 )
 
 // Tier is a safety tier: a server offers the tools at or below its tier.
@@ -90,6 +136,10 @@ func (c Config) withDefaults() (Config, error) {
 	if c.Version == "" {
 		c.Version = "devel"
 	}
+	if c.WaitMax == 0 {
+		c.WaitMax = DefaultWaitMax
+	}
+	c.WaitMax = min(max(c.WaitMax, MinWaitMax), MaxWaitMax)
 	switch {
 	case c.MaxContentBytes < 0:
 		return c, fmt.Errorf("max content bytes must be positive, got %d", c.MaxContentBytes)

@@ -14,6 +14,7 @@ import (
 	"sync"
 	"syscall"
 	"time"
+	"unicode/utf8"
 
 	"github.com/tmuxbuf/tmuxbuf/internal/tmuxargv"
 )
@@ -38,13 +39,17 @@ type ControlDialer struct {
 	// Timeout bounds how long Close waits for tmux to answer the commands
 	// already sent; 0 means DefaultTimeout.
 	Timeout time.Duration
+	// Linger is how long a listener (listen.go) that no wait uses any
+	// more is kept for the next; 0 means DefaultLinger.
+	Linger time.Duration
 
-	mu       sync.Mutex
-	clients  map[string]*controlClient // by socket flags
-	fifoDir  string                    // private, made on first use
-	nextFIFO int
-	orphans  []*fifo // see orphan
-	closed   bool
+	mu        sync.Mutex
+	clients   map[string]*controlClient // by socket flags
+	listeners map[string]*listener      // by socket flags and session (listen.go)
+	fifoDir   string                    // private, made on first use
+	nextFIFO  int
+	orphans   []*fifo // see orphan
+	closed    bool
 }
 
 // orphan keeps f open for tmux, which may still open it though nobody
@@ -74,8 +79,8 @@ func (d *ControlDialer) Dial(socketName string) Tmux {
 func (d *ControlDialer) Close() error {
 	d.mu.Lock()
 	d.closed = true
-	clients, dir, orphans := d.clients, d.fifoDir, d.orphans
-	d.clients, d.orphans = nil, nil
+	clients, listeners, dir, orphans := d.clients, d.listeners, d.fifoDir, d.orphans
+	d.clients, d.listeners, d.orphans = nil, nil, nil
 	d.mu.Unlock()
 	patience := cmp.Or(d.Timeout, DefaultTimeout)
 	var (
@@ -92,6 +97,21 @@ func (d *ControlDialer) Close() error {
 			}
 		})
 	}
+	for _, l := range listeners {
+		l.mu.Lock()
+		l.released = true
+		if l.idle != nil {
+			l.idle.Stop()
+		}
+		l.mu.Unlock()
+		wg.Go(func() {
+			if err := l.c.close(patience); err != nil {
+				mu.Lock()
+				defer mu.Unlock()
+				errs = append(errs, fmt.Errorf("tmux listener %s: %w", strings.ReplaceAll(l.key, "\x00", " "), err))
+			}
+		})
+	}
 	wg.Wait()
 	for _, f := range orphans {
 		f.abort()
@@ -102,7 +122,10 @@ func (d *ControlDialer) Close() error {
 	return errors.Join(errs...)
 }
 
-var errDialerClosed = errors.New("the control-mode dialer is closed")
+var (
+	errDialerClosed  = errors.New("the control-mode dialer is closed")
+	errClientLeaving = errors.New("control mode: the control client of a session that was killed has not exited yet, and tmux 3.3a crashes if another attaches before it has; try again")
+)
 
 // client returns the control client for global, starting one when there is
 // none or the last one has gone (its tmux server exited, say). While a
@@ -114,8 +137,19 @@ func (d *ControlDialer) client(global []string) (*controlClient, error) {
 		return nil, errDialerClosed
 	}
 	key := strings.Join(global, "\x00")
-	if c := d.clients[key]; c != nil && !c.hasGone() {
-		return c, nil
+	if c := d.clients[key]; c != nil {
+		if !c.hasGone() {
+			return c, nil
+		}
+		// Measured on tmux 3.3a: a control client that attaches while
+		// another is ending, its session killed, makes the server crash
+		// (a segfault), every session of the user with it. So the next
+		// client waits for the last to have exited.
+		select {
+		case <-c.exited:
+		case <-time.After(cmp.Or(d.Timeout, DefaultTimeout)):
+			return nil, errClientLeaving
+		}
 	}
 	c, err := startControlClient(binOrDefault(d.Bin), d.Env, global, d.orphan)
 	if err != nil {
@@ -174,16 +208,20 @@ func (t controlTmux) Run(ctx context.Context, args []string, stdin io.Reader, st
 
 func (t controlTmux) RunBackend(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
 	commands := tmuxargv.SplitCommands(args)
+	probed := slices.ContainsFunc(commands, mayEndSession)
+	if probed {
+		commands = append(commands, sessionProbe)
+	}
 	line, fifos, err := t.d.commandLine(commands, stdin, stdout)
 	if err != nil {
 		abortAll(fifos)
 		return 0, &BackendError{Err: fmt.Errorf("control mode: %v", err)}
 	}
-	l := &controlLine{text: line, commands: len(commands), fifos: fifos}
+	l := &controlLine{text: line, commands: len(commands), fifos: fifos, probed: probed}
 	for {
 		c, err := t.d.client(t.global)
 		switch {
-		case errors.Is(err, errDialerClosed):
+		case errors.Is(err, errDialerClosed) || errors.Is(err, errClientLeaving):
 			abortAll(fifos)
 			return 0, &BackendError{Err: err}
 		case err != nil:
@@ -194,8 +232,23 @@ func (t controlTmux) RunBackend(ctx context.Context, args []string, stdin io.Rea
 			return code, err
 		}
 		// The client went (its tmux server exited, say) before the line
-		// was written: nothing ran, and a new client can take it.
+		// was written, or with its tmux server before the line began:
+		// nothing ran, and a new client can take it.
 	}
+}
+
+// sessionProbe ends a line that may have ended the session the control
+// client is attached to. tmux then detaches the client, which exits, and a
+// line written to it meanwhile may or may not run (measured on tmux 3.3a:
+// one written after the kill's reply got none). tmux empties the client's
+// session at once, in the command that ends it, so the probe, on the same
+// line, tells the backend to send no more lines to that client.
+var sessionProbe = []string{"display-message", "-p", "#{client_session}"}
+
+// mayEndSession reports whether command can end a session: by killing it,
+// or by taking away its last window or pane.
+func mayEndSession(command []string) bool {
+	return len(command) > 0 && slices.Contains([]string{"kill-session", "kill-window", "kill-pane", "unlink-window", "move-window", "join-pane"}, command[0])
 }
 
 // commandLine turns commands into one line of tmux's command language.
@@ -236,16 +289,58 @@ func (d *ControlDialer) commandLine(commands [][]string, stdin io.Reader, stdout
 			line.WriteString(" ; ")
 		}
 		for j, a := range cmd {
-			if strings.ContainsAny(a, "\r\n") {
-				return "", fifos, fmt.Errorf("an argument of %s holds a line break, which a control-mode command line cannot carry", cmd[0])
+			if strings.Contains(a, "\x00") {
+				return "", fifos, fmt.Errorf("an argument of %s holds a NUL, which no tmux command line can carry", cmd[0])
 			}
 			if j > 0 {
 				line.WriteByte(' ')
 			}
-			// Single quotes keep everything literal but a single quote,
-			// which goes in double quotes: 'it'"'"'s'.
-			line.WriteString("'" + strings.ReplaceAll(a, "'", `'"'"'`) + "'")
+			line.WriteString(quoteArg(a))
 		}
 	}
 	return line.String(), fifos, nil
+}
+
+// LiveSockets are the sockets of tmux's socket directory a server answers
+// on (see ServerFinder).
+func (d *ControlDialer) LiveSockets() []string { return liveSockets(d.Env) }
+
+// DialPath is the tmux server at the socket path, if one answers there,
+// through a control client of its own.
+func (d *ControlDialer) DialPath(path string) (Tmux, bool) {
+	if !answers(path) {
+		return nil, false
+	}
+	return controlTmux{d: d, global: []string{"-u", "-S", path}}, true
+}
+
+// quoteArg is a as one word of tmux's command language. Single quotes keep
+// everything literal but a single quote, which goes in double quotes:
+// 'it'"'"'s'. An argument with a control character (a line break would end
+// the control client's line) or a byte that is not UTF-8 (tmux 3.3a's
+// parser takes a 0xff byte for the end of its input, and splits the word
+// there) goes in double quotes instead, where tmux's parser reads an octal
+// escape as its byte; there \, ", $ and ~ are escaped, since $ and a
+// leading ~ expand.
+func quoteArg(a string) string {
+	if utf8.ValidString(a) && !strings.ContainsFunc(a, func(r rune) bool { return r < ' ' || r == 0x7f }) {
+		return "'" + strings.ReplaceAll(a, "'", `'"'"'`) + "'"
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(a); {
+		r, size := utf8.DecodeRuneInString(a[i:])
+		switch {
+		case r == '\\' || r == '"' || r == '$' || r == '~':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r < ' ' || r == 0x7f || r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, "\\%03o", a[i])
+		default:
+			b.WriteString(a[i : i+size])
+		}
+		i += size
+	}
+	b.WriteByte('"')
+	return b.String()
 }

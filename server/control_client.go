@@ -29,9 +29,10 @@ import (
 // and the answer is dropped; the dialer starts a second client for a
 // server only once the first has gone.
 type controlClient struct {
-	cmd *exec.Cmd
-	in  io.WriteCloser
-	out *os.File // the client's standard output, read by read
+	cmd    *exec.Cmd
+	socket string // the tmux server's
+	in     io.WriteCloser
+	out    *os.File // the client's standard output, read by read
 	// alive is never written: once handOver has given the client's output
 	// to a process of its own, that process starts reading when alive
 	// closes, which is when this process exits or, should it live on,
@@ -46,6 +47,10 @@ type controlClient struct {
 	gone     bool           // the process has exited
 	attached bool           // the attach command succeeded
 	failure  string         // why the process exited, once gone
+	// leaving is set once a line's probe found the client without a
+	// session, which makes tmux end it (see sessionProbe): no new line
+	// goes to it.
+	leaving bool
 
 	// attachDone is closed once the client has attached, or has gone.
 	// Lines read by tmux before then run without a session, where
@@ -57,6 +62,9 @@ type controlClient struct {
 	// orphan takes the FIFOs of a line whose fate the client's exit left
 	// unknown: tmux may still open them (see ControlDialer.orphan).
 	orphan func(*fifo)
+	// notify, if set, gets each notification line (%output, %exit, ...),
+	// on the reader's goroutine: it must not block.
+	notify func(line string)
 }
 
 // controlLine is one command line and, once it is answered, its replies:
@@ -66,6 +74,7 @@ type controlLine struct {
 	text     string
 	commands int
 	fifos    []*fifo // one entry, maybe nil, per command
+	probed   bool    // its last command is sessionProbe, the backend's own
 
 	// Guarded by the client's mu.
 	written   bool
@@ -89,7 +98,13 @@ func (l *controlLine) answered() bool {
 // client that could not attach (no server, no session) has gone by then,
 // with tmux's message in failure.
 func startControlClient(bin string, env, global []string, orphan func(*fifo)) (*controlClient, error) {
-	args := append(slices.Clone(global), "-N", "-C", "attach-session", "-f", "no-output,ignore-size")
+	return startClient(bin, env, global, []string{"attach-session", "-f", "no-output,ignore-size"}, orphan, nil)
+}
+
+// startClient starts a control client (tmux -N -C) that runs attach, an
+// attach-session command, and hands notify its notifications.
+func startClient(bin string, env, global, attach []string, orphan func(*fifo), notify func(string)) (*controlClient, error) {
+	args := append(append(slices.Clone(global), "-N", "-C"), attach...)
 	cmd := exec.Command(bin, args...)
 	cmd.Env = env
 	// A process group of its own: the signals a terminal sends its
@@ -119,7 +134,7 @@ func startControlClient(bin string, env, global []string, orphan func(*fifo)) (*
 		out.Close()
 		return nil, err
 	}
-	c := &controlClient{cmd: cmd, in: in, out: out, attachDone: make(chan struct{}), exited: make(chan struct{}), orphan: orphan}
+	c := &controlClient{cmd: cmd, in: in, out: out, socket: socketOf(global, env), attachDone: make(chan struct{}), exited: make(chan struct{}), orphan: orphan, notify: notify}
 	c.changed = sync.NewCond(&c.mu)
 	go c.read(bufio.NewReader(out), &stderr)
 	go c.write()
@@ -167,6 +182,9 @@ func (c *controlClient) read(out *bufio.Reader, stderr *bytes.Buffer) {
 		}
 		guard, ok := strings.CutPrefix(strings.TrimSuffix(line, "\n"), "%begin ")
 		if !ok {
+			if c.notify != nil {
+				c.notify(strings.TrimSuffix(line, "\n"))
+			}
 			continue
 		}
 		reply, err := readBlock(out, guard)
@@ -310,13 +328,23 @@ func (c *controlClient) run(ctx context.Context, l *controlLine, stdout, stderr 
 	// Answered, or the client has gone: l is no longer shared.
 	settled := l.fifos
 	if l.failure != "" {
-		if !l.written && c.attached {
+		if c.attached && (!l.written || c.ranNothingOfDeadServer(l)) {
 			return 0, true, nil
 		}
 		settled = c.settle(l)
 	}
 	defer abortAll(settled) // each finished below, or never to be used
-	for i, reply := range l.replies {
+	replies := l.replies
+	if l.probed && len(replies) == l.commands {
+		probe := replies[len(replies)-1]
+		replies = replies[:len(replies)-1]
+		if probe.ok && string(probe.output) == "\n" {
+			c.mu.Lock()
+			c.leaving = true
+			c.mu.Unlock()
+		}
+	}
+	for i, reply := range replies {
 		if !reply.ok {
 			stderr.Write(reply.output) // tmux runs none of the rest
 			return 1, false, nil
@@ -332,6 +360,22 @@ func (c *controlClient) run(ctx context.Context, l *controlLine, stdout, stderr 
 		return 1, false, nil
 	}
 	return 0, false, nil
+}
+
+// ranNothingOfDeadServer reports whether l, written to a client that has
+// gone since, can be sent again: its tmux server is gone too (killed by
+// another client, say), so nothing of l can run later, and it never began
+// (no reply, no FIFO of its opened).
+func (c *controlClient) ranNothingOfDeadServer(l *controlLine) bool {
+	if len(l.replies) > 0 || answers(c.socket) {
+		return false
+	}
+	for _, f := range l.fifos {
+		if f != nil && (f.dst != nil || f.opened()) {
+			return false // tmux read a feed, or may have written a drain to its caller
+		}
+	}
+	return true
 }
 
 // giveUp withdraws l, whose caller's time ran out, and reports true; or
@@ -460,8 +504,15 @@ func (c *controlClient) endWhenIdle() {
 	c.in.Close()
 }
 
+// isAttached reports whether the client's attach command succeeded.
+func (c *controlClient) isAttached() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.attached
+}
+
 func (c *controlClient) hasGone() bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.gone
+	return c.gone || c.leaving
 }

@@ -59,6 +59,13 @@ func (d *ControlDialer) feed(src io.Reader) (*fifo, error) {
 	return f, nil
 }
 
+// opened reports whether tmux has opened a feed.
+func (f *fifo) opened() bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.end != nil
+}
+
 // drain makes a FIFO whose contents, once tmux has written them, go to dst.
 // A held drain keeps them until finish: tmux writes a command's FIFO
 // before the replies of the commands ahead of it on the line are read, and

@@ -83,7 +83,7 @@ func TestControlErrorsAreTmuxs(t *testing.T) {
 		t.Errorf("showing a deleted buffer: %q", got)
 	}
 	other := e.load("y")
-	if got := e.fails("paste_buffer", map[string]any{"buffer_name": other, "pane_id": "%999"}); !strings.Contains(got, "can't find pane") {
+	if got := e.fails("paste_buffer", map[string]any{"buffer_name": other, "pane_id": "%999"}); !strings.Contains(got, "pane %999 not found") {
 		t.Errorf("pasting into a missing pane: %q", got)
 	}
 	// A session name with a quote reaches tmux intact.
@@ -376,7 +376,7 @@ func TestControlPasteText(t *testing.T) {
 		b, _ := readFile(out)
 		return b == text, fmt.Sprintf("%q", b)
 	})
-	if got := e.fails("paste_text", map[string]any{"text": text, "pane_id": "%999"}); !strings.Contains(got, "can't find pane: %999") {
+	if got := e.fails("paste_text", map[string]any{"text": text, "pane_id": "%999"}); !strings.Contains(got, "pane %999 not found") {
 		t.Errorf("pasting into a missing pane: %q", got)
 	}
 	if names := e.bufferNames(); len(names) != 0 {
@@ -419,4 +419,24 @@ func TestControlKeepsNoOutput(t *testing.T) {
 	if output.Value() != nil {
 		t.Error("the control client still holds a command's output after its answer")
 	}
+}
+
+// TestControlOutlivesItsSession: killing the session the control client is
+// attached to makes tmux end that client, and a line written to it in the
+// moment before it has gone may never run. The line that kills carries
+// the backend's probe of the client's session, so the next call goes to
+// a new client, every time; and that client waits for the last to have
+// exited, without which tmux 3.3a crashes (measured: a segfault within a
+// few rounds), taking the user's sessions with it.
+func TestControlOutlivesItsSession(t *testing.T) {
+	e, d := controlEnv(t, server.DefaultTimeout)
+	e.connect(func(c *server.Config) { c.Tmux, c.Safety = d, server.TierDestructive })
+	e.load("attach")
+	for i := range 10 {
+		e.mustTmux("new-session", "-d", "-s", fmt.Sprint("next", i), "sh")
+		attachedTo := strings.TrimSpace(e.mustTmux("list-clients", "-F", "#{client_session}"))
+		e.ok("kill_session", map[string]any{"session_name": attachedTo})
+		e.load(fmt.Sprint("after", i))
+	}
+	e.mustTmux("has-session", "-t", "next9")
 }

@@ -59,3 +59,50 @@ func TestCutShortLoadIsDiscarded(t *testing.T) {
 		t.Errorf("tmux saw %q, want the load and then a delete of the same buffer", tmux.cmds)
 	}
 }
+
+// flaky is a tmux whose first command line meets its server going, as a
+// client does that connects while the server exits and another starts.
+type flaky struct {
+	mu    sync.Mutex
+	lines int
+}
+
+func (f *flaky) Dial(string) Tmux { return f }
+
+func (f *flaky) Run(_ context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.lines++
+	if f.lines == 1 {
+		io.WriteString(stderr, "server exited unexpectedly\n")
+		return 1
+	}
+	io.WriteString(stdout, "$0"+fieldMark+"main"+fieldMark+"1"+fieldMark+"0"+fieldMark+"0"+fieldMark+"%0"+recordMark+"\n")
+	return 0
+}
+
+// TestReadOnlyToolsRetryOnce: a read-only tool whose tmux caught its server
+// going tries once more, as libtmux-mcp's do; a tool that changes tmux
+// never does, since its first line may have acted.
+func TestReadOnlyToolsRetryOnce(t *testing.T) {
+	for _, c := range []struct {
+		tool      string
+		args      string
+		lines     int
+		succeeded bool
+	}{
+		{"list_sessions", `{}`, 2, true},
+		{"create_session", `{}`, 1, false},
+	} {
+		f := &flaky{}
+		s, err := New(Config{Tmux: f})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tl, _ := toolNamed(c.tool)
+		_, _, _, err = s.call(context.Background(), tl, json.RawMessage(c.args))
+		if f.lines != c.lines || (err == nil) != c.succeeded {
+			t.Errorf("%s: %d command lines, error %v; want %d lines, success %v", c.tool, f.lines, err, c.lines, c.succeeded)
+		}
+	}
+}

@@ -129,6 +129,12 @@ func (d defaultSocket) Dial(socket string) server.Tmux {
 	return d.Dialer.Dial(socket)
 }
 
+func (d defaultSocket) LiveSockets() []string { return d.Dialer.(server.ServerFinder).LiveSockets() }
+
+func (d defaultSocket) DialPath(path string) (server.Tmux, bool) {
+	return d.Dialer.(server.ServerFinder).DialPath(path)
+}
+
 // tmux runs a raw tmux command on the test's server.
 func (e *tmuxEnv) tmux(args ...string) (stdout, stderr string, err error) {
 	return e.tmuxOn(e.socket, args...)
@@ -145,7 +151,8 @@ func (e *tmuxEnv) tmuxOn(socket string, args ...string) (stdout, stderr string, 
 
 // fakeServer is the emulated tmux server on socket, in fake mode.
 func (e *tmuxEnv) fakeServer(socket string) *faketmux.Server {
-	return e.fake.Dial(socket).(*faketmux.Server)
+	srv, _ := e.fake.Sockets.Server(e.fake.SocketPath(socket))
+	return srv
 }
 
 func (e *tmuxEnv) mustTmux(args ...string) string {

@@ -6,17 +6,18 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // Every tool error text the server writes itself. None of them quotes
 // content; caller-chosen strings are shortened first.
 var (
-	errArgumentsNotObject = errors.New("arguments must be a JSON object")
-	errBadLogicalName     = errors.New("logical_name must match [A-Za-z0-9_.-]{1,64}")
-	errEmptyContent       = errors.New("content is empty: tmux keeps no empty buffer, so none was made")
-	errEmptyText          = errors.New("text is empty: there is nothing to paste, and nothing was sent to tmux")
-	errMaxLines           = errors.New("max_lines must be at least 1, or null for no line limit")
-	errNoPaneTarget       = errors.New("name the pane to paste into: pane_id, window_id, session_id or session_name")
+	errBadLogicalName = errors.New("logical_name must match [A-Za-z0-9_.-]{1,64}")
+	errEmptyContent   = errors.New("content is empty: tmux keeps no empty buffer, so none was made")
+	errEmptyText      = errors.New("text is empty: there is nothing to paste, and nothing was sent to tmux")
+	errMaxLines       = errors.New("max_lines must be at least 1, or null for no line limit")
+	errNoPaneTarget   = errors.New("name the pane to paste into: pane_id, window_id, session_id or session_name")
 )
 
 func errContentTooLarge(argName string, n, max int) error {
@@ -148,7 +149,7 @@ func (e *tmuxError) Error() string {
 	case noBuffer:
 		return fmt.Sprintf("no such buffer on %s: it was deleted, or its tmux server restarted (%s)", where, msg)
 	case noTarget:
-		return fmt.Sprintf("tmux %s on %s: %s", e.command, where, msg)
+		return notFoundText(msg, where)
 	}
 	if msg == "" {
 		return fmt.Sprintf("tmux %s on %s failed with exit status %d", e.command, where, e.exit)
@@ -156,11 +157,40 @@ func (e *tmuxError) Error() string {
 	return fmt.Sprintf("tmux %s on %s failed with exit status %d: %s", e.command, where, e.exit, msg)
 }
 
+// notFoundText says what tmux could not find, as "pane %9 not found on
+// ...": tmux says "can't find pane: %9", and a session named exactly is
+// "=name" to it.
+func notFoundText(msg, where string) string {
+	what, name, ok := strings.Cut(strings.TrimPrefix(msg, "can't find "), ": ")
+	if !ok {
+		return fmt.Sprintf("%s on %s", msg, where)
+	}
+	name = strings.TrimSuffix(strings.TrimPrefix(name, "="), ":")
+	return fmt.Sprintf("%s %s not found on %s", what, name, where)
+}
+
 // cutShort reports whether err is a tmux command stopped before it
 // answered: timed out, or cancelled.
 func cutShort(err error) bool {
 	var te *tmuxError
 	return errors.As(err, &te) && (te.timedOut > 0 || te.cancelled)
+}
+
+// transient reports whether err is a failure that the same command may not
+// meet again: tmux's client caught its server going ("server exited
+// unexpectedly"), or the control backend lost its client. A missing
+// target, a refused argument or a timeout is not: the first would fail
+// again, and the last has waited long enough.
+func transient(err error) bool {
+	var te *tmuxError
+	if !errors.As(err, &te) || te.timedOut > 0 || te.cancelled {
+		return false
+	}
+	var be *BackendError
+	if errors.As(te.backend, &be) {
+		return !be.NotRun
+	}
+	return firstLine(te.stderr) == "server exited unexpectedly"
 }
 
 // mayStillRun reports whether err is a tmux command stopped before it
@@ -181,4 +211,79 @@ func withdrawn(err error) bool {
 func firstLine(s string) string {
 	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
 	return shorten(s, 200)
+}
+
+// A toolError is a failure as the caller gets it: a message that names the
+// thing, and in the result's _meta, as libtmux-mcp gives them, what kind of
+// failure it was (error_type), whether it is one a caller should expect
+// (bad input, a missing pane) rather than a fault of the server's, and
+// what to do about it (suggestion, also on the text's last line).
+type toolError struct {
+	err        error
+	errType    string
+	suggestion string
+	unexpected bool
+}
+
+func (e *toolError) Error() string { return e.err.Error() }
+func (e *toolError) Unwrap() error { return e.err }
+
+// validationError is arguments that do not fit the tool's schema.
+func validationError(err error) error {
+	return &toolError{err: err, errType: "ValidationError", suggestion: "Check the arguments against the tool's input schema."}
+}
+
+// refusal is a call the server will not make, for a reason the message
+// gives.
+func refusal(err error, suggestion string) error {
+	return &toolError{err: err, errType: "ExpectedToolError", suggestion: suggestion}
+}
+
+// errorMeta is what a failed call's result says of err in its _meta, and
+// the suggestion for its text.
+func errorMeta(err error) (mcp.Meta, string) {
+	var te *toolError
+	if !errors.As(err, &te) {
+		te = classify(err)
+	}
+	meta := mcp.Meta{"error_type": te.errType, "expected": !te.unexpected}
+	if te.suggestion != "" {
+		meta["suggestion"] = te.suggestion
+	}
+	return meta, te.suggestion
+}
+
+// classify names the kind of an error that is not a toolError: a tmux
+// command's failure, by what tmux said, or the server's own.
+func classify(err error) *toolError {
+	var tme *tmuxError
+	if !errors.As(err, &tme) {
+		return &toolError{err: err, errType: "InternalError", unexpected: true}
+	}
+	var be *BackendError
+	switch {
+	case tme.timedOut > 0 || tme.cancelled:
+		return &toolError{err: err, errType: "TmuxTimeout", suggestion: "Check that the tmux server answers (it may be stopped or busy), or raise --timeout."}
+	case errors.As(tme.backend, &be) && be.NotRun:
+		return &toolError{err: err, errType: "TmuxCommandNotFound", suggestion: "Install tmux, or point --tmux-bin or LIBTMUX_TMUX_BIN at it."}
+	case tme.backend != nil:
+		return &toolError{err: err, errType: "TmuxBackendError"}
+	}
+	switch tme.failure() {
+	case noServer:
+		return &toolError{err: err, errType: "TmuxServerNotRunning", suggestion: "Call list_servers to find running tmux servers, or create_session to start one."}
+	case noBuffer:
+		return &toolError{err: err, errType: "BufferNotFound", suggestion: "Call list_buffers for the buffers this session still has, or load_buffer for a new one."}
+	case noTarget:
+		return &toolError{err: err, errType: "ObjectDoesNotExist", suggestion: "Call list_sessions, list_windows or list_panes to find valid ids."}
+	}
+	return &toolError{err: err, errType: "LibTmuxException"}
+}
+
+// shorten keeps caller-chosen and tmux-written strings short in error texts.
+func shorten(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	return s[:max] + "…"
 }

@@ -39,17 +39,20 @@ func binOrDefault(bin string) string {
 }
 
 // socketFlags are tmux's global flags for the server on socketName, or on
-// the configured socket when socketName is empty.
+// the configured socket when socketName is empty. -u tells tmux that the
+// client takes UTF-8, whatever the locale says, so that tmux prints what it
+// holds (a title, a path) as it is rather than with '_' for each byte
+// outside ASCII and each control character.
 func socketFlags(socketName, configuredName, configuredPath string) []string {
 	switch {
 	case socketName != "":
-		return []string{"-L", socketName}
+		return []string{"-u", "-L", socketName}
 	case configuredName != "":
-		return []string{"-L", configuredName}
+		return []string{"-u", "-L", configuredName}
 	case configuredPath != "":
-		return []string{"-S", configuredPath}
+		return []string{"-u", "-S", configuredPath}
 	}
-	return nil
+	return []string{"-u"}
 }
 
 type execTmux struct {
@@ -259,4 +262,16 @@ func (in *permitInput) finish(killed bool) {
 	if killed && (in.copyErr != nil || ioctlErr != nil || unread > 0) {
 		in.p.reclaim()
 	}
+}
+
+// LiveSockets are the sockets of tmux's socket directory a server answers
+// on (see ServerFinder).
+func (d ExecDialer) LiveSockets() []string { return liveSockets(d.Env) }
+
+// DialPath is the tmux server at the socket path, if one answers there.
+func (d ExecDialer) DialPath(path string) (Tmux, bool) {
+	if !answers(path) {
+		return nil, false
+	}
+	return execTmux{bin: binOrDefault(d.Bin), global: []string{"-u", "-S", path}, env: d.Env}, true
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/tmuxbuf/tmuxbuf/faketmux"
 )
@@ -108,20 +109,24 @@ func FuzzLogicalName(f *testing.F) {
 	})
 }
 
-// argErrorShape is every error decodeArgs may give. None has room for a
-// value: a value may be content.
-var argErrorShape = regexp.MustCompile(`^(arguments must be a JSON object` +
+// argErrorShape is every error a tool's decoder may give. None has room
+// for a value: a value may be content.
+var argErrorShape = regexp.MustCompile(`^((argument "[a-z_]+"( item [0-9]+)?: )?` +
+	`(arguments must be a JSON object` +
+	`|argument "[a-z_]+" item [0-9]+ must be an object` +
 	`|missing required argument "[a-z_]+"` +
-	`|argument "[a-z_]+" must be an? (string|integer|boolean)( or null|, not null)?` +
-	`|unknown argument .*; this tool takes [a-z_, ]+)$`)
+	`|(argument "[a-z_]+" item [0-9]+ )?argument "[a-z_]+" must be (a|an) [a-z ,-]+( or null|, not null)?` +
+	`|(argument "[a-z_]+" item [0-9]+ )?argument "[a-z_]+" must be one of [a-z, -]+( or null)?` +
+	`|unknown argument .*; this (tool|item) takes ([a-z_, ]+|no argument)))$`)
 
 // FuzzDecodeArgs runs arbitrary JSON through every tool's argument decoder
-// and checks it against an oracle written from the advertised schema: the
-// call decodes exactly when the arguments are absent, null or an object
-// whose every member is a param of the tool, with a value of its type (an
-// integer written as one, in int64), null only where the param is nullable,
-// and no required param missing. Decoded values equal the sent ones, and an
-// absent param gets its default. A refusal has one of the known shapes.
+// and checks it against an oracle that knows nothing of the decoder: the
+// JSON Schema validator of github.com/google/jsonschema-go, given the
+// schema the tool advertises. A call decodes exactly when its arguments
+// are absent, null, or an object the advertised schema accepts; the one
+// exception is an object-or-string argument (environment, filters), whose
+// string must hold a JSON object of strings, which no schema says. A
+// refusal has one of the known shapes, which quote no value.
 func FuzzDecodeArgs(f *testing.F) {
 	for _, seed := range []string{
 		``, `null`, ` {} `, `[]`, `"content"`, `7`, `{`, `{"content":"x"} {}`,
@@ -130,7 +135,7 @@ func FuzzDecodeArgs(f *testing.F) {
 		`{"content":5}`, `{"content":null}`, `{"content":["x"]}`, `{"content":{"x":1}}`,
 		`{"content":"x","contnet":"x"}`, `{"content":"a","content":"b"}`, `{"\u0063ontent":"x"}`,
 		`{"buffer_name":"b","max_lines":3}`, `{"buffer_name":"b","max_lines":null}`,
-		`{"buffer_name":"b","max_lines":1.0}`, `{"buffer_name":"b","max_lines":1e2}`,
+		`{"buffer_name":"b","max_lines":1.0}`, `{"buffer_name":"b","max_lines":1e2}`, `{"buffer_name":"b","max_lines":1.5}`,
 		`{"buffer_name":"b","max_lines":-0}`, `{"buffer_name":"b","max_lines":9223372036854775808}`,
 		`{"buffer_name":"b","max_lines":"3"}`, `{"buffer_name":"b","bracket":false,"pane_id":"%1"}`,
 		`{"buffer_name":"b","bracket":null}`, `{"buffer_name":"b","bracket":"true"}`,
@@ -138,39 +143,34 @@ func FuzzDecodeArgs(f *testing.F) {
 	} {
 		f.Add([]byte(seed))
 	}
+	oracles := map[string]*jsonschema.Resolved{}
+	for _, t := range tools {
+		oracles[t.name] = resolvedSchema(f, t.args.InputSchema())
+	}
 	f.Fuzz(func(t *testing.T, raw []byte) {
-		members, isObject := decodeObject(raw)
+		instance, isJSON := decodeInstance(raw)
 		for _, tool := range tools {
-			got, err := decodeArgs(raw, tool.params)
-			want, wantErr := expectedArgs(members, isObject, tool.params)
-			if (err == nil) != (wantErr == "") {
-				t.Fatalf("%s(%s): decodeArgs error = %v; want refusal: %q", tool.name, raw, err, wantErr)
-			}
-			if err != nil {
-				if !argErrorShape.MatchString(err.Error()) {
-					t.Fatalf("%s(%s): refusal %q has none of the known shapes", tool.name, raw, err)
-				}
-				continue
-			}
-			for name, v := range want {
-				if got[name] != v {
-					t.Fatalf("%s(%s): %s decoded as %#v, want %#v", tool.name, raw, name, got[name], v)
-				}
-			}
-			if len(got) != len(want) {
-				t.Fatalf("%s(%s): decoded %v, want %v", tool.name, raw, got, want)
+			_, err := tool.decode(raw)
+			valid := isJSON && oracles[tool.name].Validate(instance) == nil
+			switch {
+			case err == nil && !valid:
+				t.Fatalf("%s(%s) decoded, but its advertised schema refuses it", tool.name, raw)
+			case err != nil && valid && !strings.Contains(err.Error(), "one as a JSON string"):
+				t.Fatalf("%s(%s) refused (%v), but its advertised schema accepts it", tool.name, raw, err)
+			case err != nil && !argErrorShape.MatchString(err.Error()):
+				t.Fatalf("%s(%s): refusal %q has none of the known shapes", tool.name, raw, err)
 			}
 		}
 	})
 }
 
-// decodeObject reads raw as a tool's arguments: members is nil for absent
-// or null arguments, and isObject is false for anything else that is not
-// exactly one JSON object. Numbers stay as written.
-func decodeObject(raw []byte) (members map[string]any, isObject bool) {
+// decodeInstance reads raw as a tool's arguments for the oracle: absent or
+// null arguments are an empty object; anything but one JSON value is not
+// JSON at all. Numbers stay as written.
+func decodeInstance(raw []byte) (any, bool) {
 	trimmed := bytes.TrimSpace(raw)
 	if len(trimmed) == 0 || string(trimmed) == "null" {
-		return nil, true
+		return map[string]any{}, true
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
@@ -181,69 +181,46 @@ func decodeObject(raw []byte) (members map[string]any, isObject bool) {
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, false // more after the value
 	}
-	members, isObject = v.(map[string]any)
-	return members, isObject
+	return numbersAsFloats(v), true
 }
 
-// expectedArgs is the oracle for FuzzDecodeArgs: the decoded arguments, or
-// why they must be refused.
-func expectedArgs(members map[string]any, isObject bool, params []param) (args, string) {
-	if !isObject {
-		return nil, "not an object"
-	}
-	byName := map[string]param{}
-	for _, p := range params {
-		byName[p.name] = p
-	}
-	for name := range members {
-		if _, ok := byName[name]; !ok {
-			return nil, "unknown argument " + name
+// numbersAsFloats is v with its JSON numbers as the float64s the validator
+// reads, but for integers too large for one exactly, which stay integral.
+func numbersAsFloats(v any) any {
+	switch v := v.(type) {
+	case json.Number:
+		f, _ := new(big.Float).SetString(string(v))
+		if f == nil {
+			return v
+		}
+		x, _ := f.Float64()
+		return x
+	case map[string]any:
+		for k, item := range v {
+			v[k] = numbersAsFloats(item)
+		}
+	case []any:
+		for i, item := range v {
+			v[i] = numbersAsFloats(item)
 		}
 	}
-	out := args{}
-	for _, p := range params {
-		v, present := members[p.name]
-		switch {
-		case !present && p.required:
-			return nil, "missing " + p.name
-		case !present:
-			out[p.name] = p.def
-			continue
-		case v == nil && p.nullable:
-			out[p.name] = nil
-			continue
-		}
-		var ok bool
-		switch p.kind {
-		case kindString:
-			_, ok = v.(string)
-		case kindBoolean:
-			_, ok = v.(bool)
-		case kindInteger:
-			v, ok = jsonInt64(v)
-		}
-		if !ok {
-			return nil, "wrong type for " + p.name
-		}
-		out[p.name] = v
-	}
-	return out, ""
+	return v
 }
 
-var integerRE = regexp.MustCompile(`^-?[0-9]+$`)
-
-// jsonInt64 reads a JSON number written as an integer (no fraction, no
-// exponent) that fits in int64.
-func jsonInt64(v any) (int64, bool) {
-	num, ok := v.(json.Number)
-	if !ok || !integerRE.MatchString(string(num)) {
-		return 0, false
+func resolvedSchema(tb testing.TB, schema any) *jsonschema.Resolved {
+	data, err := json.Marshal(schema)
+	if err != nil {
+		tb.Fatal(err)
 	}
-	n, ok := new(big.Int).SetString(string(num), 10)
-	if !ok || !n.IsInt64() {
-		return 0, false
+	var s jsonschema.Schema
+	if err := json.Unmarshal(data, &s); err != nil {
+		tb.Fatal(err)
 	}
-	return n.Int64(), true
+	r, err := s.Resolve(nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return r
 }
 
 // canary marks content in FuzzRedaction. It is made of letters and digits,
@@ -332,13 +309,22 @@ func FuzzRedaction(f *testing.F) {
 		call(mutating, "load_buffer", map[string]any{"content": map[string]any{marked: marked}})
 		call(mutating, "load_buffer", map[string]any{"content": marked, "logical_name": []string{marked}})
 		for _, tool := range tools {
-			for _, p := range tool.params {
-				if p.payload {
-					call(mutating, tool.name, map[string]any{p.name: marked})
-					call(readonly, tool.name, map[string]any{p.name: marked})
+			for _, f := range tool.args.Fields() {
+				if f.Payload {
+					call(mutating, tool.name, map[string]any{f.Name: marked})
+					call(readonly, tool.name, map[string]any{f.Name: marked})
 				}
 			}
 		}
+		// Values tmux refuses, whose errors quote them, and values set.
+		for _, option := range []string{"mouse", "history-limit", "status-position", "status-style", "prefix", "pane-colours[0]"} {
+			call(mutating, "set_option", map[string]any{"option": option, "value": marked, "global_": true})
+		}
+		call(mutating, "set_option", map[string]any{"option": "@fuzz", "value": marked, "scope": "pane", "target": other})
+		call(mutating, "set_option", map[string]any{"option": "@fuzz", "value": marked, "global_": true})
+		call(mutating, "set_environment", map[string]any{"name": "FUZZ", "value": marked, "session_id": other})
+		call(mutating, "set_environment", map[string]any{"name": "FUZZ", "value": marked})
+		call(mutating, "set_environment", map[string]any{"name": "BAD=NAME", "value": marked})
 		for line := range strings.Lines(audit.String()) {
 			if strings.Contains(line, canary) {
 				t.Errorf("content in the audit log: %s", line)

@@ -1,6 +1,9 @@
 package server
 
-import "github.com/tmuxbuf/tmuxbuf/internal/lift"
+import (
+	"github.com/tmuxbuf/tmuxbuf/internal/argspec"
+	"github.com/tmuxbuf/tmuxbuf/internal/lift"
+)
 
 // The transports of cmd/tmuxbuf-mcp keep large strings out of the go-sdk's
 // way (see package internal/lift): a call's string argument may come as a
@@ -11,23 +14,20 @@ func init() {
 	lift.TableOf = func(srv any) *lift.Table { return srv.(*Server).payloads }
 }
 
-// resolvePayloads swaps the tokens among a's values for the strings they
-// stand for, and returns the redactions that came with them.
-func (s *Server) resolvePayloads(a args) map[string]<-chan lift.Digest {
+// resolvePayloads swaps the tokens among a's string arguments, the decoded
+// arguments of spec, for the strings they stand for, and returns the
+// redactions that came with them.
+func (s *Server) resolvePayloads(spec *argspec.Spec, a any) map[string]<-chan lift.Digest {
 	var made map[string]<-chan lift.Digest
-	for name, v := range a {
-		t, ok := v.(string)
-		if !ok {
-			continue
-		}
-		lifted, r := s.payloads.Lookup(t)
-		a[name] = lifted
+	spec.Strings(a, func(name string, value *string) {
+		lifted, r := s.payloads.Lookup(*value)
+		*value = lifted
 		if r != nil {
 			if made == nil {
 				made = map[string]<-chan lift.Digest{}
 			}
 			made[name] = r
 		}
-	}
+	})
 	return made
 }

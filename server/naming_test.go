@@ -63,14 +63,30 @@ func TestPanicCarriesNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	boom := tool{name: "boom", params: []param{{name: "content", kind: kindString, required: true, payload: true}},
-		run: typed(func(_ *Server, _ context.Context, a struct {
-			Content string `arg:"content"`
-		}) (any, error) {
-			panic(a.Content)
-		})}
+	type boomArgs struct {
+		Content string `json:"content" payload:"true"`
+	}
+	boom := newTool(tool{name: "boom"}, func(_ *Server, _ context.Context, a boomArgs) (string, error) {
+		panic(a.Content)
+	})
 	_, _, _, err = s.call(context.Background(), boom, json.RawMessage(`{"content":"hunter2"}`))
 	if err == nil || strings.Contains(err.Error(), "hunter2") || err.Error() != "internal error in boom" {
 		t.Errorf("panic became %v", err)
+	}
+}
+
+// TestSocketNames: a socket_name that tmux cannot make a socket of in its
+// directory is refused before anything reaches tmux, without quoting it.
+func TestSocketNames(t *testing.T) {
+	const want = "socket_name must look like a tmux socket name (tmux -L): one name, not . or .., of at most 95 bytes, without '/' or control characters"
+	for _, bad := range []string{"", ".", "..", "a/b", "x\ny", "tab\there", "del\x7f", strings.Repeat("a", maxSocketName+1)} {
+		if _, err := (onSocket{&bad}).socket(); err == nil || err.Error() != want {
+			t.Errorf("socket_name %q: %v", bad, err)
+		}
+	}
+	for _, good := range []string{"work", "a.b", "ünïcode", "-L", strings.Repeat("a", maxSocketName)} {
+		if got, err := (onSocket{&good}).socket(); err != nil || got != good {
+			t.Errorf("socket_name %q: %q, %v", good, got, err)
+		}
 	}
 }

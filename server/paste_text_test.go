@@ -7,7 +7,6 @@ import (
 	"io"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -73,7 +72,7 @@ func TestPasteTextTargets(t *testing.T) {
 // command line, as a bare paste-buffer does.
 func TestPasteTextIsOneRoundTrip(t *testing.T) {
 	e := newEnv(t)
-	counted := &countingDialer{Dialer: e.dialer()}
+	counted := &recordingDialer{Dialer: e.dialer()}
 	e.connect(func(c *server.Config) { c.Tmux = counted })
 	pane := strings.TrimSpace(e.mustTmux("display-message", "-p", "-t", "main", "#{pane_id}"))
 	e.ok("paste_text", map[string]any{"text": "one\ntwo", "pane_id": pane})
@@ -105,9 +104,9 @@ func TestPasteTextLeavesNoBuffer(t *testing.T) {
 	}
 
 	check("missing pane", e.fails("paste_text", map[string]any{"text": secret, "pane_id": "%99"}),
-		"tmux paste-buffer on the configured tmux server: can't find pane: %99")
-	check("missing window", e.fails("paste_text", map[string]any{"text": secret, "window_id": "@99"}), "can't find window: @99")
-	check("no target", e.fails("paste_text", map[string]any{"text": secret}), "name the pane to paste into")
+		"pane %99 not found on the configured tmux server")
+	check("missing window", e.fails("paste_text", map[string]any{"text": secret, "window_id": "@99"}), "window @99 not found")
+	check("missing session", e.fails("paste_text", map[string]any{"text": secret, "session_name": "nosuch"}), "session nosuch not found")
 	check("empty", e.fails("paste_text", map[string]any{"text": "", "pane_id": pane}), "text is empty")
 	tooBig := secret + strings.Repeat("x", 1024)
 	check("too large", e.fails("paste_text", map[string]any{"text": tooBig, "pane_id": pane}),
@@ -183,35 +182,6 @@ func TestPasteTextAuditRedacted(t *testing.T) {
 			t.Errorf("record %v does not hold the text as {len, digest}", r)
 		}
 	}
-}
-
-// countingDialer records the command lines its tmux runs.
-type countingDialer struct {
-	server.Dialer
-	mu  sync.Mutex
-	ran [][]string
-}
-
-func (d *countingDialer) Dial(socket string) server.Tmux {
-	return countingTmux{d.Dialer.Dial(socket), d}
-}
-
-func (d *countingDialer) lines() [][]string {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	return slices.Clone(d.ran)
-}
-
-type countingTmux struct {
-	server.Tmux
-	d *countingDialer
-}
-
-func (t countingTmux) Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	t.d.mu.Lock()
-	t.d.ran = append(t.d.ran, args)
-	t.d.mu.Unlock()
-	return t.Tmux.Run(ctx, args, stdin, stdout, stderr)
 }
 
 // crashAtEOF is a tmux whose server dies once it has read all of a

@@ -27,7 +27,8 @@ const replyIDReserve = 256
 // content_truncated false (5 bytes, where true is 4) and with a dropped
 // line count as long as size, the buffer's byte count, can be.
 func showReplyBudget(maxReply int, name string, size int) int {
-	res, err := successResult(showResult{BufferName: name, ContentTruncatedLines: size})
+	// show_buffer's result is an object, which tools answer unwrapped.
+	res, err := tool{}.successResult(showResult{BufferName: name, ContentTruncatedLines: size})
 	if err != nil {
 		panic(err) // a struct of strings, a bool and an int always marshals
 	}

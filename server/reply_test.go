@@ -58,7 +58,7 @@ func TestShowReplyBudgetCountsTheEnvelope(t *testing.T) {
 	content := strings.Repeat("x", 1000)
 	budget := showReplyBudget(limit, name, len(content))
 	content = strings.Repeat("x", budget/2) // 2 a byte
-	res, err := successResult(showResult{BufferName: name, Content: content, ContentTruncatedLines: 1000})
+	res, err := tool{}.successResult(showResult{BufferName: name, Content: content, ContentTruncatedLines: 1000})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +76,7 @@ func TestShowReplyBudgetCountsTheEnvelope(t *testing.T) {
 
 func encodedShowResult(t *testing.T, content string) []byte {
 	t.Helper()
-	res, err := successResult(showResult{BufferName: "libtmux_mcp_0f1e2d3c4b5a69788796a5b4c3d2e1f0_buf", Content: content})
+	res, err := tool{}.successResult(showResult{BufferName: "libtmux_mcp_0f1e2d3c4b5a69788796a5b4c3d2e1f0_buf", Content: content})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -30,7 +30,8 @@ type Server struct {
 	calls    sync.WaitGroup  // tool calls under way, which Cleanup waits for
 }
 
-// New builds a server from cfg, registering the tools its safety tier allows.
+// New builds a server from cfg, registering the tools and resources its
+// safety tier allows.
 func New(cfg Config) (*Server, error) {
 	cfg, err := cfg.withDefaults()
 	if err != nil {
@@ -41,34 +42,29 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{cfg: cfg, names: names, payloads: lift.NewTable(auditHash(cfg.AuditKey)), hidden: map[string]Tier{}}
-	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "tmuxbuf", Title: "tmux paste buffers", Version: cfg.Version}, nil)
+	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "tmuxbuf", Title: "tmux for agents", Version: cfg.Version},
+		&mcp.ServerOptions{CompletionHandler: s.complete, Instructions: instructions(cfg)})
 	for _, t := range tools {
-		if t.tier > cfg.Safety {
+		t = t.configured(cfg)
+		switch {
+		case t.promptTool && !cfg.PromptsAsTools:
+			continue
+		case t.tier > cfg.Safety:
 			s.hidden[t.name] = t.tier
 			continue
 		}
 		s.mcp.AddTool(t.definition(), s.handler(t))
 	}
-	s.mcp.AddReceivingMiddleware(s.refuseHiddenTools)
+	for _, p := range prompts {
+		s.mcp.AddPrompt(p.definition(), p.handler)
+	}
+	s.addResources()
+	s.mcp.AddReceivingMiddleware(s.refuseHiddenTools, s.readResources)
 	return s, nil
 }
 
 // MCP returns the underlying go-sdk server.
 func (s *Server) MCP() *mcp.Server { return s.mcp }
-
-func (t tool) definition() *mcp.Tool {
-	def := &mcp.Tool{
-		Name:        t.name,
-		Title:       t.title,
-		Description: t.desc,
-		InputSchema: inputSchema(t.params),
-		Annotations: &t.annotations,
-	}
-	if t.output != nil {
-		def.OutputSchema = t.output
-	}
-	return def
-}
 
 // requestIDKey is where a result's _meta carries the id that the audit log
 // records for the call. The go-sdk does not hand tool handlers the JSON-RPC
@@ -80,16 +76,19 @@ func (s *Server) handler(t tool) mcp.ToolHandler {
 		s.calls.Add(1)
 		defer s.calls.Done()
 		started, requestID := time.Now(), newRequestID()
-		a, early, out, err := s.call(withOwner(ctx, s.owner(req)), t, req.Params.Arguments)
+		_, early, out, err := s.call(withRequest(withOwner(ctx, s.owner(req)), req), t, req.Params.Arguments)
 		var res *mcp.CallToolResult
 		if err == nil {
-			res, err = successResult(out)
+			res, err = t.successResult(out)
 		}
-		auditRecord(s.cfg.Audit, t.name, sessionID(req), requestID, auditArgs(s.cfg.AuditKey, s.payloads, req.Params.Arguments, a, early, t.params), started, err)
+		auditRecord(s.cfg.Audit, t.name, sessionID(req), requestID, s.auditArgs(req.Params.Arguments, t.args, early), started, err)
 		if err != nil {
 			res = errorResult(err)
 		}
-		res.Meta = mcp.Meta{requestIDKey: requestID}
+		if res.Meta == nil {
+			res.Meta = mcp.Meta{}
+		}
+		res.Meta[requestIDKey] = requestID
 		return res, nil
 	}
 }
@@ -98,36 +97,45 @@ func (s *Server) handler(t tool) mcp.ToolHandler {
 // of its large payloads for the audit log goes on beside it (early). A
 // panic becomes an error that carries nothing of the panic: it must
 // neither stop the server nor carry content to the client or the log.
-func (s *Server) call(ctx context.Context, t tool, raw json.RawMessage) (a args, early redactions, out any, err error) {
+func (s *Server) call(ctx context.Context, t tool, raw json.RawMessage) (a any, early redactions, out any, err error) {
 	defer func() {
 		if recover() != nil {
-			out, err = nil, fmt.Errorf("internal error in %s", t.name)
+			out, err = nil, &toolError{err: fmt.Errorf("internal error in %s", t.name), errType: "InternalError", unexpected: true}
 		}
 	}()
-	if a, err = decodeArgs(raw, t.params); err != nil {
+	if a, err = t.decode(raw); err != nil {
 		return nil, nil, nil, err
 	}
-	early = startRedactions(s.cfg.AuditKey, a, s.resolvePayloads(a), t.params)
-	out, err = t.run(s, ctx, a)
+	early = s.startRedactions(t.args, a, s.resolvePayloads(t.args, a))
+	out, err = t.exec(s, ctx, a)
+	if err != nil && t.tier == TierReadonly && !t.selfBounded && transient(err) {
+		// As libtmux-mcp retries its read-only tools once: reading twice
+		// changes nothing, and a tmux caught between two states (a client
+		// that found the server going, a control client that went) may
+		// answer the second time.
+		select {
+		case <-time.After(retryDelay):
+			out, err = t.exec(s, ctx, a)
+		case <-ctx.Done():
+		}
+	}
 	return a, early, out, err
 }
 
-func successResult(out any) (*mcp.CallToolResult, error) {
-	if text, ok := out.(string); ok {
-		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, nil
-	}
-	data, err := json.Marshal(out)
-	if err != nil {
-		return nil, err
-	}
-	return &mcp.CallToolResult{
-		Content:           []mcp.Content{&mcp.TextContent{Text: string(data)}},
-		StructuredContent: json.RawMessage(data),
-	}, nil
-}
+// retryDelay is how long a read-only call waits before its one retry, as
+// libtmux-mcp's first backoff.
+const retryDelay = 100 * time.Millisecond
 
+// errorResult is a failed call's answer: a tool error, whose text is the
+// message and, on a line of its own, what to do about it, and whose _meta
+// says what kind of failure it was.
 func errorResult(err error) *mcp.CallToolResult {
-	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: err.Error()}}}
+	meta, suggestion := errorMeta(err)
+	text := err.Error()
+	if suggestion != "" {
+		text += "\n" + suggestion
+	}
+	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: text}}, Meta: meta}
 }
 
 // refuseHiddenTools answers a call to a tool above the safety tier with a tool
@@ -143,10 +151,41 @@ func (s *Server) refuseHiddenTools(next mcp.MethodHandler) mcp.MethodHandler {
 		if !hidden {
 			return next(ctx, method, req)
 		}
-		err := errToolTier(call.Params.Name, need, s.cfg.Safety)
-		auditRecord(s.cfg.Audit, call.Params.Name, sessionID(call), newRequestID(), auditArgs(s.cfg.AuditKey, s.payloads, call.Params.Arguments, nil, nil, nil), time.Now(), err)
+		err := refusal(errToolTier(call.Params.Name, need, s.cfg.Safety), "Call a tool of this tier or below, or restart the server at a higher tier.")
+		hiddenTool, _ := toolNamed(call.Params.Name)
+		auditRecord(s.cfg.Audit, call.Params.Name, sessionID(call), newRequestID(), s.auditArgs(call.Params.Arguments, hiddenTool.args, nil), time.Now(), err)
 		return errorResult(err), nil
 	}
+}
+
+type requestKey struct{}
+
+// withRequest carries the call's request to its tool: a batch calls tools
+// in its session, and a wait reports progress on it.
+func withRequest(ctx context.Context, req *mcp.CallToolRequest) context.Context {
+	return context.WithValue(ctx, requestKey{}, req)
+}
+
+// requestOf is the request of the call with ctx, nil for a call that came
+// by no request (a test's).
+func requestOf(ctx context.Context) *mcp.CallToolRequest {
+	req, _ := ctx.Value(requestKey{}).(*mcp.CallToolRequest)
+	return req
+}
+
+// reportProgress tells the client how a call that takes a while is
+// going, when it asked to be told (a progressToken in the request's
+// _meta). A client that has gone is no concern of the call's.
+func reportProgress(ctx context.Context, progress, total float64, message string) {
+	req := requestOf(ctx)
+	if req == nil || req.Session == nil || req.Params == nil {
+		return
+	}
+	token := req.Params.GetProgressToken()
+	if token == nil {
+		return
+	}
+	_ = req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: token, Progress: progress, Total: total, Message: message})
 }
 
 type ownerKey struct{}
@@ -219,7 +258,25 @@ func newRequestID() string {
 // tmux's state runs behind a permit (see permit.go): when the call is cut
 // short, its error says whether the line may still run.
 func (s *Server) tmux(ctx context.Context, socket string, stdin io.Reader, args ...string) ([]byte, error) {
-	runCtx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
+	return s.tmuxOn(ctx, s.cfg.Tmux.Dial(socket), socket, stdin, args...)
+}
+
+// tmuxOn is tmux on the tmux server t, which socket names in errors.
+func (s *Server) tmuxOn(ctx context.Context, t Tmux, socket string, stdin io.Reader, args ...string) ([]byte, error) {
+	return s.tmuxWithin(ctx, s.cfg.Timeout, t, socket, stdin, args...)
+}
+
+// tmuxWithin is tmuxOn with timeout for the configured one: for a
+// command that waits (wait-for) as long as its caller asked.
+func (s *Server) tmuxWithin(ctx context.Context, timeout time.Duration, t Tmux, socket string, stdin io.Reader, args ...string) ([]byte, error) {
+	var stdout bytes.Buffer
+	return s.tmuxInto(ctx, timeout, t, socket, stdin, &stdout, args...)
+}
+
+// tmuxInto is tmuxWithin writing tmux's standard output to stdout, after
+// what it already holds, and returning all of stdout's bytes.
+func (s *Server) tmuxInto(ctx context.Context, timeout time.Duration, t Tmux, socket string, stdin io.Reader, stdout *bytes.Buffer, args ...string) ([]byte, error) {
+	runCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	line, p, err := gateCommands(runCtx, args, stdin)
 	if err != nil {
@@ -227,19 +284,21 @@ func (s *Server) tmux(ctx context.Context, socket string, stdin io.Reader, args 
 	}
 	if p != nil {
 		stdin = p
+	} else if err := refuseShellFormats(args); err != nil {
+		return nil, err
 	}
-	var stdout, stderr bytes.Buffer
+	var stderr bytes.Buffer
 	var code int
-	switch t := s.cfg.Tmux.Dial(socket).(type) {
+	switch t := t.(type) {
 	case Backend:
-		code, err = t.RunBackend(runCtx, line, stdin, &stdout, &stderr)
+		code, err = t.RunBackend(runCtx, line, stdin, stdout, &stderr)
 	default:
-		code = t.Run(runCtx, line, stdin, &stdout, &stderr)
+		code = t.Run(runCtx, line, stdin, stdout, &stderr)
 	}
 	if runCtx.Err() != nil {
 		cut := &tmuxError{command: args[0], socket: socket, cancelled: ctx.Err() != nil, fate: fateNone}
 		if !cut.cancelled {
-			cut.timedOut = s.cfg.Timeout
+			cut.timedOut = timeout
 		}
 		if p != nil {
 			cut.fate = fateWithdrawn

@@ -16,6 +16,21 @@ type tail struct {
 // (runes as encoding/json decodes them). The kept bytes are the buffer's
 // own, from the start of the first kept line to the end.
 func lastLines(data []byte, maxLines, maxBytes, maxCost int) tail {
+	return lastLinesPriced(data, maxLines, maxBytes, maxCost, inObject)
+}
+
+// pricing is what content costs the reply that carries it: replyCost and
+// runeReplyCost for a string inside a result object (show_buffer's), or
+// the costs of a result that is itself text (textCost, runeTextCost).
+type pricing struct {
+	cost     func([]byte) int
+	runeCost func([]byte) (cost, size int)
+}
+
+var inObject = pricing{replyCost, runeReplyCost}
+
+// lastLinesPriced is lastLines with maxCost counted by p.
+func lastLinesPriced(data []byte, maxLines, maxBytes, maxCost int, p pricing) tail {
 	total := countLines(data)
 	kept, start, cost := 0, len(data), 0
 	// Walk back line starts until a limit is reached. A line starts at
@@ -28,7 +43,7 @@ func lastLines(data []byte, maxLines, maxBytes, maxCost int) tail {
 		if kept > 0 && len(data)-prev > maxBytes {
 			break
 		}
-		lineCost := replyCost(data[prev:start])
+		lineCost := p.cost(data[prev:start])
 		if kept > 0 && cost+lineCost > maxCost {
 			break
 		}
@@ -40,7 +55,7 @@ func lastLines(data []byte, maxLines, maxBytes, maxCost int) tail {
 		// Forward, as encoding/json decodes, so that the cost stays exact.
 		cut := 0
 		for cut < len(t.content) && (len(t.content)-cut > maxBytes || cost > maxCost) {
-			c, size := runeReplyCost(t.content[cut:])
+			c, size := p.runeCost(t.content[cut:])
 			cut, cost = cut+size, cost-c
 		}
 		t.content = t.content[cut:]

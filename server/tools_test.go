@@ -3,6 +3,7 @@ package server_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"regexp"
@@ -255,11 +256,10 @@ func TestRefusalsChangeNothing(t *testing.T) {
 		{"show_buffer", map[string]any{"buffer_name": own, "max_lines": -3}, "max_lines must be at least 1"},
 		{"show_buffer", map[string]any{"buffer_name": own, "max_lines": 1.5}, `"max_lines" must be an integer or null`},
 		{"show_buffer", map[string]any{"buffer_name": own, "max_lines": "10"}, `"max_lines" must be an integer or null`},
-		{"paste_buffer", map[string]any{"buffer_name": own}, "name the pane"},
-		{"paste_buffer", map[string]any{"buffer_name": own, "pane_id": "%999"}, "can't find pane: %999"},
+		{"paste_buffer", map[string]any{"buffer_name": own, "pane_id": "%999"}, "pane %999 not found"},
 		{"paste_buffer", map[string]any{"buffer_name": own, "pane_id": "main"}, "pane_id must look like %<number>"},
-		{"paste_buffer", map[string]any{"buffer_name": own, "session_name": "nosuch"}, "can't find session"},
-		{"paste_buffer", map[string]any{"buffer_name": own, "window_id": "@77"}, "can't find window"},
+		{"paste_buffer", map[string]any{"buffer_name": own, "session_name": "nosuch"}, "session nosuch not found"},
+		{"paste_buffer", map[string]any{"buffer_name": own, "window_id": "@77"}, "window @77 not found"},
 		{"paste_buffer", map[string]any{"buffer_name": own, "pane_id": "%0", "bracket": "yes"}, `"bracket" must be a boolean`},
 		{"delete_buffer", map[string]any{"buffer_name": "clipboard"}, "not a buffer name"},
 		{"delete_buffer", map[string]any{"buffer_name": "libtmux_mcp_00112233445566778899aabbccddeeff_gone"}, "no such buffer"},
@@ -435,7 +435,8 @@ func TestSafetyTiers(t *testing.T) {
 		names = append(names, tool.Name)
 	}
 	slices.Sort(names)
-	if !slices.Equal(names, []string{"list_buffers", "show_buffer"}) {
+	if !slices.Equal(names, []string{"call_readonly_tools_batch", "capture_pane", "capture_since", "display_message", "find_pane_by_position", "get_pane_info", "get_server_info", "get_session_info", "get_window_info", "list_buffers", "list_panes", "list_servers", "list_sessions", "list_windows", "search_panes", "show_buffer",
+		"show_environment", "show_hook", "show_hooks", "show_option", "snapshot_pane", "wait_for_text"}) {
 		t.Errorf("readonly tier lists %v", names)
 	}
 	got := e.fails("load_buffer", map[string]any{"content": "x"})
@@ -522,4 +523,37 @@ func (t halfStdinTmux) Run(ctx context.Context, args []string, stdin io.Reader, 
 		stdin = bytes.NewReader(all[:len(all)/2])
 	}
 	return t.Tmux.Run(ctx, args, stdin, stdout, stderr)
+}
+
+// TestBatchReplyFits: a batch whose calls' content would make its reply too
+// large leaves that content out, the first calls' first, says so, and its
+// reply fits the bound.
+func TestBatchReplyFits(t *testing.T) {
+	const limit = 64 << 10
+	e := newEnv(t, func(c *server.Config) { c.MaxReplyBytes = limit })
+	// About 6 KB, four times in each call's part of the reply (its text
+	// and structured content, each in the batch's text and structured
+	// content): the three calls' would not fit, the last two would.
+	name := e.load(strings.Repeat("0123456789abcdef\n", 350))
+	show := map[string]any{"tool": "show_buffer", "arguments": map[string]any{"buffer_name": name, "max_lines": nil}}
+	res := e.call("call_readonly_tools_batch", map[string]any{"operations": []any{show, show, show}})
+	if res.IsError {
+		t.Fatalf("batch: %v", res.Content)
+	}
+	data, err := json.Marshal(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(data) > limit {
+		t.Errorf("the batch's reply is %d bytes, over the bound of %d", len(data), limit)
+	}
+	out := res.StructuredContent.(map[string]any)
+	results := out["results"].([]any)
+	if out["response_truncated"] != true || out["response_truncated_bytes"].(float64) <= 0 {
+		t.Errorf("a batch cut to fit does not say so: %v %v", out["response_truncated"], out["response_truncated_bytes"])
+	}
+	first, last := results[0].(map[string]any), results[2].(map[string]any)
+	if first["structured_content"] != nil || last["structured_content"] == nil {
+		t.Errorf("the batch left out the wrong calls' content: first %v, last has %v", first["content"], last["structured_content"] != nil)
+	}
 }

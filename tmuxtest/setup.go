@@ -59,6 +59,13 @@ func Setup(env *testscript.Env) error {
 	if harness.root == "" {
 		return errNoMain
 	}
+	// The go command caches test results by the environment variables
+	// the tests read, and Main read the mode before any test ran, where
+	// the cache does not see it: so a real-mode run would have reused the
+	// results of a fake one. Each script reads it again.
+	if mode, err := CurrentMode(); err != nil || mode != harness.mode {
+		return fmt.Errorf("tmuxtest: the mode changed under the test binary (%s is %q)", ModeEnv, os.Getenv(ModeEnv))
+	}
 	dir, err := os.MkdirTemp(harness.root, "s")
 	if err != nil {
 		return err

@@ -226,6 +226,6 @@ func (sc *script) serveConn(ctx context.Context, conn net.Conn) {
 		return
 	}
 	s.Run(ctx, func(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) int {
-		return sc.fake.exec(ctx, s.Req.Socket, serve.Call(s.Req, stdin, stdout, stderr))
+		return sc.fake.exec(ctx, s.Req.Socket, serve.SessionCall(s, stdin, stdout, stderr))
 	})
 }

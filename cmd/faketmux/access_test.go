@@ -41,9 +41,9 @@ func TestOtherUsersNeedAccess(t *testing.T) {
 		t.Fatal(err)
 	}
 	socket := filepath.Join(dir, "s")
-	run := func(uid uint32, args ...string) result {
+	runWith := func(client string, uid uint32, args ...string) result {
 		t.Helper()
-		cmd := exec.Command(bin, append([]string{"-S", socket, "-f", "/dev/null"}, args...)...)
+		cmd := exec.Command(client, append([]string{"-S", socket, "-f", "/dev/null"}, args...)...)
 		cmd.Env, cmd.Dir = cleanEnv(), "/"
 		if uid != 0 {
 			cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: uid, Gid: uid}}
@@ -53,6 +53,7 @@ func TestOtherUsersNeedAccess(t *testing.T) {
 		code := exitCode(t, cmd.Run())
 		return result{out.String(), errb.String(), code}
 	}
+	run := func(uid uint32, args ...string) result { t.Helper(); return runWith(bin, uid, args...) }
 	t.Cleanup(func() { run(0, "kill-server") })
 	run(0, "new-session", "-d", "-s", "m", "sleep 1000")
 	run(0, "set-buffer", "-b", "secret", "hush")
@@ -60,24 +61,40 @@ func TestOtherUsersNeedAccess(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	denied := result{stderr: "access not allowed\n"}
-	if got := run(nobody, "show-buffer", "-b", "secret"); got != denied {
-		t.Errorf("show-buffer by another user: %v, want %v", got, denied)
+	// The same checks with tmux's own client, which the daemon's answers
+	// (tmux's exit message) serve as they serve faketmux's.
+	clients := []string{bin}
+	if p, err := exec.LookPath("tmux"); err == nil {
+		clients = append(clients, p)
 	}
-	marker := filepath.Join(dir, "ran")
-	if got := run(nobody, "run-shell", "id > "+marker); got != denied {
-		t.Errorf("run-shell by another user: %v, want %v", got, denied)
-	}
-	if _, err := os.Stat(marker); err == nil {
-		t.Error("run-shell of a user not let in ran its command")
-	}
+	for _, client := range clients {
+		run(0, "server-access", "-d", "nobody")
+		run := func(uid uint32, args ...string) result {
+			t.Helper()
+			if uid == 0 {
+				return runWith(bin, uid, args...)
+			}
+			return runWith(client, uid, args...)
+		}
+		denied := result{stderr: "access not allowed\n"}
+		if got := run(nobody, "show-buffer", "-b", "secret"); got != denied {
+			t.Errorf("%s: show-buffer by another user: %v, want %v", client, got, denied)
+		}
+		marker := filepath.Join(dir, "ran")
+		if got := run(nobody, "run-shell", "id > "+marker); got != denied {
+			t.Errorf("%s: run-shell by another user: %v, want %v", client, got, denied)
+		}
+		if _, err := os.Stat(marker); err == nil {
+			t.Error("run-shell of a user not let in ran its command")
+		}
 
-	run(0, "server-access", "-a", "nobody")
-	if got, want := run(nobody, "show-buffer", "-b", "secret"), (result{stdout: "hush"}); got != want {
-		t.Errorf("show-buffer by a user let in: %v, want %v", got, want)
-	}
-	run(0, "server-access", "-r", "nobody")
-	if got, want := run(nobody, "show-buffer", "-b", "secret"), (result{stderr: "client is read-only\n", code: 1}); got != want {
-		t.Errorf("show-buffer by a read-only user: %v, want %v", got, want)
+		run(0, "server-access", "-a", "nobody")
+		if got, want := run(nobody, "show-buffer", "-b", "secret"), (result{stdout: "hush"}); got != want {
+			t.Errorf("%s: show-buffer by a user let in: %v, want %v", client, got, want)
+		}
+		run(0, "server-access", "-r", "nobody")
+		if got, want := run(nobody, "show-buffer", "-b", "secret"), (result{stderr: "client is read-only\n", code: 1}); got != want {
+			t.Errorf("%s: show-buffer by a read-only user: %v, want %v", client, got, want)
+		}
 	}
 }

@@ -75,8 +75,8 @@ func BenchmarkRoundTripSocket(b *testing.B) {
 		}
 		defer conn.Close()
 		var out, errb bytes.Buffer
-		if st, _ := exchange(conn, &wire.Req{Args: args, Env: w.env}, nil, &out, &errb); st != 0 {
-			b.Fatalf("%q: exit %d, %s", args, st, errb.String())
+		if res := exchange(conn, &wire.Req{Args: args, Env: w.env}, nil, &out, &errb, false); res.Status != 0 {
+			b.Fatalf("%q: exit %d, %s", args, res.Status, errb.String())
 		}
 		return out.String()
 	}

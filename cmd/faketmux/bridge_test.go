@@ -37,6 +37,7 @@ func TestBridgeMode(t *testing.T) {
 	t.Cleanup(func() { ln.Close() })
 	t.Setenv(tmuxcli.BridgeEnv, bridge)
 	t.Setenv("TMUX_TMPDIR", dir)
+	t.Setenv("LC_ALL", "C") // so that only -u makes a client UTF-8
 	reqs := make(chan *wire.Req, 1)
 	go func() {
 		for {

@@ -8,9 +8,9 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -18,15 +18,6 @@ import (
 	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli"
 	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli/wire"
 	"github.com/tmuxbuf/tmuxbuf/internal/unixsock"
-)
-
-// tmux sends a command in one imsg of at most 16384 bytes. Its client checks
-// the packed argv (each argument and its NUL) against the limit less the
-// 4-byte argc, and then the send itself fails once the 16-byte imsg header
-// does not fit either; both messages are tmux's.
-const (
-	maxCommand  = 16384 - 4
-	maxSendable = maxCommand - 16
 )
 
 // connectAttempts bounds how often a client starts over when a daemon closed
@@ -87,8 +78,9 @@ func runClient(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	dir := workingDir()
 	for range connectAttempts {
 		var (
-			conn *os.File
-			err  error
+			conn    *os.File
+			spawned bool
+			err     error
 		)
 		if bridge != "" {
 			conn, err = unixsock.Dial(bridge)
@@ -96,57 +88,85 @@ func runClient(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stderr, "faketmux: %s=%s: %v\n", tmuxcli.BridgeEnv, bridge, err)
 				return 1
 			}
-		} else if conn, err = connect(inv); errors.Is(err, errNoDaemon) {
+		} else if conn, spawned, err = connect(inv); errors.Is(err, errNoDaemon) {
 			fmt.Fprintf(stderr, "faketmux: %v\n", err)
 			return 1
 		} else if err != nil {
 			fmt.Fprintln(stderr, tmuxcli.ConnectError(inv.Socket, err))
 			return 1
 		}
-		if msg := checkLength(inv.Command); msg != "" {
-			conn.Close()
-			fmt.Fprintln(stderr, msg)
-			return 1
+		if !inv.HasShell {
+			if msg := wire.CheckLength(inv.Command); msg != "" {
+				conn.Close()
+				fmt.Fprintln(stderr, msg)
+				return 1
+			}
 		}
 		req := &wire.Req{
-			NoStartServer: inv.NoStartServer, UTF8: inv.UTF8, Socket: inv.Socket, Args: inv.Command,
-			Dir: dir, Env: os.Environ(), Configs: inv.Configs, Control: inv.Control, PID: os.Getpid(),
+			NoStartServer: inv.NoStartServer, UTF8: inv.UTF8 || tmuxcli.ClientUTF8(os.LookupEnv), Socket: inv.Socket, Args: inv.Command,
+			Shell: inv.HasShell, Dir: dir, Env: os.Environ(), Configs: inv.Configs, Control: inv.Control,
+			PID: os.Getpid(), Term: os.Getenv("TERM"), TTYName: ttyName(stdin),
 		}
-		if inv.Control == 2 {
-			// -CC: the control protocol inside a DCS sequence, for
-			// terminals that speak it (iTerm2).
-			io.WriteString(stdout, "\033P1000p")
+		if inv.Login {
+			req.Flags |= wire.ClientLogin
 		}
-		status, accepted := exchange(conn, req, stdin, stdout, stderr)
-		if inv.Control == 2 && accepted {
-			io.WriteString(stdout, "\033\\")
+		if inv.InDir {
+			req.Flags |= wire.ClientDefaultSocket
 		}
+		if inv.HasShell || startsServer(inv.Command) {
+			req.Flags |= wire.ClientStartServer
+		}
+		res := exchange(conn, req, stdin, stdout, stderr, bridge != "" || spawned)
 		conn.Close()
-		if !accepted {
+		if !res.Accepted {
 			continue
 		}
-		if status == 0 && inv.HasShell {
-			return execShell(inv.ShellCommand, inv.Login, stderr)
-		}
-		return status
+		return finish(inv, res, stdin, stdout, stderr)
 	}
-	fmt.Fprintln(stderr, "server exited unexpectedly")
+	fmt.Fprintln(stderr, wire.ReasonLostServer)
 	return 1
 }
 
-// checkLength returns tmux's message for a command line too long to send.
-func checkLength(args []string) string {
-	n := 0
-	for _, a := range args {
-		n += len(a) + 1
-	}
+// finish ends a client as tmux's client_main does once its server is done
+// with it: the exit message where tmux prints it, and -c's shell.
+func finish(inv *tmuxcli.Invocation, res wire.Result, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch {
-	case n > maxCommand:
-		return "command too long"
-	case n > maxSendable:
-		return "failed to send command"
+	case res.Version != 0:
+		fmt.Fprintf(stderr, "protocol version mismatch (client %d, server %d)\n", wire.ProtocolVersion, res.Version)
+		return 1
+	case res.TooOld:
+		fmt.Fprintln(stderr, "server version is too old for client")
+		return res.Status
+	case res.Shell != "":
+		return execShell(inv.ShellCommand, inv.Login, res.Shell, stderr)
+	case res.Attached:
+		if res.ExitType == wire.MsgExec {
+			return execShell(res.ExecCommand, inv.Login, res.ExecShell, stderr)
+		}
+		if res.Message != "" {
+			fmt.Fprintf(stdout, "[%s]\n", res.Message)
+		}
+		if ppid := os.Getppid(); res.ExitType == wire.MsgDetachKill && ppid > 1 {
+			syscall.Kill(ppid, syscall.SIGHUP)
+		}
+	case inv.Control != 0:
+		if res.Message != "" {
+			fmt.Fprintf(stdout, "%%exit %s\n", res.Message)
+		} else {
+			io.WriteString(stdout, "%exit\n")
+		}
+		if res.Flags&wire.ClientControlWaitExit != 0 {
+			// As tmux's client: its input, to an empty line.
+			waitEmptyLine(stdin)
+		}
+		if inv.Control == 2 {
+			io.WriteString(stdout, "\033\\")
+		}
+		restoreBlocking(stdin, stdout)
+	case res.Message != "":
+		fmt.Fprintln(stderr, res.Message)
 	}
-	return ""
+	return res.Status
 }
 
 // workingDir is the directory tmux's client reports: the current one ($PWD
@@ -171,10 +191,10 @@ func workingDir() string {
 // client, knows which commands start a server, and a daemon whose first
 // command did not start one exits again, restoring the socket file as it
 // was. -N still never starts one.
-func connect(inv *tmuxcli.Invocation) (*os.File, error) {
+func connect(inv *tmuxcli.Invocation) (conn *os.File, spawned bool, err error) {
 	path := inv.Socket
 	if len(path) >= tmuxcli.SunPathMax {
-		return nil, syscall.ENAMETOOLONG
+		return nil, false, syscall.ENAMETOOLONG
 	}
 	var lock *os.File
 	locked := false
@@ -186,10 +206,10 @@ func connect(inv *tmuxcli.Invocation) (*os.File, error) {
 	for {
 		conn, err := unixsock.Dial(path)
 		if err == nil {
-			return conn, nil
+			return conn, false, nil
 		}
 		if !errors.Is(err, syscall.ECONNREFUSED) && !errors.Is(err, syscall.ENOENT) || inv.NoStartServer || !startsServer(inv.Command) {
-			return nil, err
+			return nil, false, err
 		}
 		if !locked {
 			l, waited := getLock(path + ".lock")
@@ -203,10 +223,11 @@ func connect(inv *tmuxcli.Invocation) (*os.File, error) {
 		// server removes whatever is at the path again before binding).
 		if lock != nil {
 			if rerr := removeStale(path); rerr != nil {
-				return nil, rerr
+				return nil, false, rerr
 			}
 		}
-		return spawnDaemon(daemonSpec{path: path, stale: errors.Is(err, syscall.ECONNREFUSED), inDir: inv.InDir}, lock)
+		c, serr := spawnDaemon(daemonSpec{path: path, stale: errors.Is(err, syscall.ECONNREFUSED), inDir: inv.InDir}, lock)
+		return c, serr == nil, serr
 	}
 }
 
@@ -290,58 +311,66 @@ func spawnDaemon(spec daemonSpec, lock *os.File) (*os.File, error) {
 	return conn, nil
 }
 
-// exchange sends req and relays the daemon's frames until its Exit frame.
-// accepted is false when the connection ended before the daemon took it on.
-func exchange(conn io.ReadWriter, req *wire.Req, stdin io.Reader, stdout, stderr io.Writer) (status int, accepted bool) {
-	// A failed write shows up as the read below failing.
-	wire.WriteFrame(conn, wire.Request, req.Encode())
-	r := bufio.NewReader(conn)
-	var pump sync.Once
-	for {
-		typ, p, err := wire.ReadFrame(r)
-		if err != nil {
-			if accepted {
-				fmt.Fprintln(stderr, "server exited unexpectedly")
-			}
-			return 1, accepted
-		}
-		switch typ {
-		case wire.Accepted:
-			accepted = true
-		case wire.Stdout:
-			stdout.Write(p)
-		case wire.Stderr:
-			stderr.Write(p)
-		case wire.ReadStdin:
-			pump.Do(func() { go sendStdin(conn, stdin) })
-		case wire.Exit:
-			status, err := wire.ParseExit(p)
-			if err != nil {
-				fmt.Fprintf(stderr, "faketmux: %v\n", err)
-				return 1, true
-			}
-			return status, true
-		default:
-			fmt.Fprintf(stderr, "faketmux: unexpected frame %q from the server\n", typ)
-			return 1, true
+// exchange sends req and serves the connection until the server is done
+// with the client. private adds faketmux's own messages (the socket path and
+// the configuration files), for a bridge or a daemon this client started.
+func exchange(conn io.ReadWriteCloser, req *wire.Req, stdin io.Reader, stdout, stderr io.Writer, private bool) wire.Result {
+	c, err := wire.NewConn(conn)
+	if err != nil {
+		fmt.Fprintf(stderr, "faketmux: %v\n", err)
+		return wire.Result{Status: 1, Accepted: true}
+	}
+	// The server needs the standard streams only for a control client or
+	// a terminal; tmux's client passes them always.
+	var inFile, outFile *os.File
+	if req.Control != 0 || req.TTYName != "" {
+		inFile, _ = stdin.(*os.File)
+		outFile, _ = stdout.(*os.File)
+	}
+	if err := req.Send(c, inFile, outFile, wire.SendOptions{Private: private}); errors.Is(err, wire.ErrCommandTooLong) {
+		return wire.Result{Status: 1, Accepted: true, Message: err.Error()}
+	}
+	// A failed send shows up as the connection failing below.
+	cl := &wire.Client{Conn: c, Stdin: stdin, Stdout: stdout, Stderr: stderr, Control: req.Control != 0}
+	if req.Control == 0 && req.TTYName != "" {
+		cl.CanAttach = true
+		stopSignals := make(chan struct{})
+		defer close(stopSignals)
+		cl.Attached = func() { go attachedSignals(cl, stopSignals) }
+		// Stopped as tmux's client stops itself; SIGCONT wakes it
+		// (attachedSignals).
+		cl.Suspend = func() { syscall.Kill(os.Getpid(), syscall.SIGTSTP) }
+		cl.Lock = func(command string) {
+			cmd := exec.Command("/bin/sh", "-c", command)
+			cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+			cmd.Run()
 		}
 	}
+	return cl.Run()
 }
 
-// sendStdin streams standard input to the daemon, ending with an empty
-// frame; a read error ends the input early, as it would for tmux.
-func sendStdin(conn io.Writer, stdin io.Reader) {
-	buf := make([]byte, wire.ChunkSize)
+// attachedSignals does for an attached client what tmux's client_signal
+// does: a resized terminal is told to the server, a lost terminal or
+// SIGTERM makes the client go, and a continued one wakes.
+func attachedSignals(cl *wire.Client, stop <-chan struct{}) {
+	sigs := make(chan os.Signal, 4)
+	signal.Notify(sigs, syscall.SIGWINCH, syscall.SIGHUP, syscall.SIGTERM, syscall.SIGCONT)
+	defer signal.Stop(sigs)
 	for {
-		n, err := stdin.Read(buf)
-		if n > 0 {
-			if wire.WriteFrame(conn, wire.Stdin, buf[:n]) != nil {
-				return
-			}
-		}
-		if err != nil {
-			wire.WriteFrame(conn, wire.Stdin, nil)
+		select {
+		case <-stop:
 			return
+		case sig := <-sigs:
+			switch sig {
+			case syscall.SIGWINCH:
+				cl.Conn.Send(wire.MsgResize)
+			case syscall.SIGCONT:
+				cl.Conn.Send(wire.MsgWakeup)
+			case syscall.SIGHUP:
+				cl.Leave(wire.ReasonLostTTY)
+			case syscall.SIGTERM:
+				cl.Leave(wire.ReasonTerminated)
+			}
 		}
 	}
 }
@@ -356,10 +385,9 @@ func isTerminal(r io.Reader) bool {
 	return err == nil
 }
 
-// execShell replaces the client with the shell running command, as tmux's
-// client does for -c once the server has started.
-func execShell(command string, login bool, stderr io.Writer) int {
-	shell := tmuxcli.DefaultShell(os.Environ())
+// execShell replaces the client with shell running command, as tmux's
+// client does for -c once its server has said which shell.
+func execShell(command string, login bool, shell string, stderr io.Writer) int {
 	argv0 := filepath.Base(shell)
 	if login {
 		argv0 = "-" + argv0
@@ -368,4 +396,46 @@ func execShell(command string, login bool, stderr io.Writer) int {
 	err := syscall.Exec(shell, []string{argv0, "-c", command}, os.Environ())
 	fmt.Fprintf(stderr, "faketmux: %s: %s\n", shell, tmuxcli.Strerror(err))
 	return 1
+}
+
+// ttyName is the terminal r is, as ttyname(3) names it, or "".
+func ttyName(r io.Reader) string {
+	f, ok := r.(*os.File)
+	if !ok || !isTerminal(r) {
+		return ""
+	}
+	name, err := os.Readlink(fmt.Sprintf("/proc/self/fd/%d", f.Fd()))
+	if err != nil || !strings.HasPrefix(name, "/dev/") {
+		return ""
+	}
+	return name
+}
+
+// restoreBlocking puts the standard streams back in blocking mode, which a
+// server that read or wrote them for a control client took them out of, as
+// tmux's client does before it exits.
+func restoreBlocking(streams ...any) {
+	for _, s := range streams {
+		if f, ok := s.(*os.File); ok {
+			unix.SetNonblock(int(f.Fd()), false)
+		}
+	}
+}
+
+// waitEmptyLine reads r a line at a time until a line that is empty (or
+// the end), as tmux's client does for a control client with wait-exit.
+func waitEmptyLine(r io.Reader) {
+	if r == nil {
+		return
+	}
+	if f, ok := r.(*os.File); ok {
+		unix.SetNonblock(int(f.Fd()), false)
+	}
+	br := bufio.NewReader(r)
+	for {
+		line, err := br.ReadString('\n')
+		if len(line) <= 1 || err != nil {
+			return
+		}
+	}
 }

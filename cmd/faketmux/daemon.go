@@ -174,7 +174,7 @@ func (d *daemon) take(conn io.ReadWriteCloser) *wire.Session {
 func (d *daemon) serve(s *wire.Session) {
 	defer d.release()
 	s.Run(context.Background(), func(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) int {
-		rc := d.srv.Exec(ctx, serve.Call(s.Req, stdin, stdout, stderr))
+		rc := d.srv.Exec(ctx, serve.SessionCall(s, stdin, stdout, stderr))
 		d.refresh()
 		return rc
 	})

@@ -15,7 +15,9 @@ import (
 // TestDifferentialThroughBinary runs the same command lines through real
 // tmux and through the faketmux binary, each as a process in its own private
 // TMUX_TMPDIR, and requires the same standard output, standard error and
-// exit status. The emulator's own differential test covers the commands in
+// exit status; and the same again with each kind of client talking to the
+// other kind of server, wherever one runs, since both speak tmux 3.3a's
+// protocol. The emulator's own differential test covers the commands in
 // depth; this one covers what the binary adds: global flags, socket paths,
 // connect errors, server start and exit, standard input, tmux's command
 // size limit, and configuration files (-f), which the client reads and
@@ -106,6 +108,8 @@ func differentialScenarios(confDir string) map[string][]dstep {
 				"show-options", "-g", "exit-unattached"),
 			s("list-buffers", "-F", "#{buffer_name} #{buffer_sample}"),
 			s("display-message", "-p", "-t", "s", "#{pane_in_mode} [#{pane_mode}]"),
+			// tmux lists the files of -f as given, found or not.
+			s("display-message", "-p", "#{config_files}"),
 			s("kill-server").exits(),
 		}
 	}
@@ -208,6 +212,7 @@ func differentialScenarios(confDir string) map[string][]dstep {
 			raw("-f", conf("good.conf"), "new-session", "-d"),
 			s("show-options", "-g", "buffer-limit"),
 			s("display-message", "-p", "#{pane_in_mode}"),
+			s("display-message", "-p", "#{config_files}"),
 			s("kill-server").exits(),
 			raw("-f", conf("late.conf"), "start-server"),
 			s("new-session", "-d", "-s", "late", "sleep 1000"),
@@ -235,6 +240,17 @@ func differentialScenarios(confDir string) map[string][]dstep {
 			s("-C", "attach", "-t", "d", "-r").lines("display -p '#{client_readonly}'\nkill-server\n").exits(),
 			s("-CC", "attach"),
 		},
+		// Without -f, tmux lists the files of its default list that
+		// exist, links resolved; a relative -f stays as given.
+		"configuration: the default list": {
+			raw("new-session", "-d", "sleep 1000").with("HOME="+conf("home"), "XDG_CONFIG_HOME="+conf("home")),
+			s("display-message", "-p", "#{config_files}"),
+			s("show-options", "-g", "buffer-limit"),
+			s("kill-server").exits(),
+			raw("-f", "no-such-rel.conf", "new-session", "-d", "sleep 1000"),
+			s("display-message", "-p", "#{config_files}"),
+			s("kill-server").exits(),
+		},
 		"configuration file": {
 			raw("-f", conf("tmux.conf"), "new-session", "-d", "sleep 1000"),
 			s("show-options", "-g", "buffer-limit"),
@@ -254,9 +270,28 @@ func TestDifferentialThroughBinary(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// A home whose ~/.tmux.conf is a link, and an XDG file too.
+	if err := os.MkdirAll(confDir+"/home/tmux", 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../good.conf", confDir+"/home/.tmux.conf"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(confDir+"/home/tmux/tmux.conf", []byte("set -g @xdg 1\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	for name, steps := range differentialScenarios(confDir) {
 		t.Run(name, func(t *testing.T) {
 			real, fake := newWorld(t, tmux), newWorld(t, fakeBin)
+			// tmux's client drives a faketmux server, and faketmux's
+			// client a tmux server, in every step that has a server to
+			// talk to; the others start one with the server's own client.
+			tmuxClient, fakeClient := newWorld(t, fakeBin), newWorld(t, tmux)
+			tmuxClient.client, fakeClient.client = tmux, fakeBin
+			others := []struct {
+				name string
+				w    *world
+			}{{"fake", fake}, {"tmux client, fake server", tmuxClient}, {"fake client, tmux server", fakeClient}}
 			for i, st := range steps {
 				run := func(w *world) result {
 					if st.control != nil {
@@ -265,13 +300,16 @@ func TestDifferentialThroughBinary(t *testing.T) {
 					return w.runEnv(st.env, st.stdin, st.args...)
 				}
 				r := normSocketDir(run(real), real.dir)
-				f := normSocketDir(run(fake), fake.dir)
-				if r != f {
-					t.Errorf("step %d %q:\n tmux: %v\n fake: %v", i, st.args, r, f)
+				for _, o := range others {
+					if f := normSocketDir(run(o.w), o.w.dir); r != f {
+						t.Errorf("step %d %q:\n tmux: %v\n %s: %v", i, st.args, r, o.name, f)
+					}
 				}
 				if st.ends {
 					waitGone(t, real.socket())
-					waitGone(t, fake.socket())
+					for _, o := range others {
+						waitGone(t, o.w.socket())
+					}
 				}
 			}
 		})

@@ -3,7 +3,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"net"
@@ -29,13 +28,13 @@ func TestDaemonInProcess(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out, errb bytes.Buffer
-	status, accepted := exchange(p.first, &wire.Req{
+	res := exchange(p.first, &wire.Req{
 		Args:    []string{"new-session", "-d", "sleep 1000"},
 		Configs: []string{conf},
-	}, nil, &out, &errb)
+	}, nil, &out, &errb, true)
 	p.first.Close()
-	if status != 0 || !accepted || errb.Len() != 0 {
-		t.Fatalf("first client: status %d, accepted %v, stderr %q", status, accepted, errb.String())
+	if res.Status != 0 || !res.Accepted || errb.Len() != 0 || res.Message != "" {
+		t.Fatalf("first client: %+v, stderr %q", res, errb.String())
 	}
 	client := p.client
 	content := func(i int) string { return strings.Repeat(fmt.Sprintf("%d.", i), 30000) }
@@ -84,16 +83,20 @@ func abandonLoad(t *testing.T, path string) {
 		return
 	}
 	defer conn.Close()
-	wire.WriteFrame(conn, wire.Request, (&wire.Req{Args: []string{"load-buffer", "-b", "abandoned", "-"}}).Encode())
-	r := bufio.NewReader(conn)
+	c, err := wire.NewConn(conn)
+	if err != nil {
+		t.Error(err)
+		return
+	}
+	(&wire.Req{Args: []string{"load-buffer", "-b", "abandoned", "-"}}).Send(c, nil, nil, wire.SendOptions{})
 	for {
-		typ, _, err := wire.ReadFrame(r)
+		m, err := c.ReadMsg()
 		if err != nil {
 			t.Errorf("waiting to be asked for input: %v", err)
 			return
 		}
-		if typ == wire.ReadStdin {
-			wire.WriteFrame(conn, wire.Stdin, []byte("part"))
+		if m.Type == wire.MsgReadOpen {
+			c.Send(wire.MsgRead, m.Data[:4], []byte("part"))
 			return
 		}
 	}
@@ -124,8 +127,8 @@ func socketPair(t *testing.T) (net.Conn, net.Conn) {
 func TestIdleDaemonAnswersAsNobodyListening(t *testing.T) {
 	p := startInProcess(t, 1)
 	var out, errb bytes.Buffer
-	if st, _ := exchange(p.first, &wire.Req{Args: []string{"list-buffers"}}, nil, &out, &errb); st != 1 {
-		t.Fatalf("list-buffers with no server: exit %d", st)
+	if res := exchange(p.first, &wire.Req{Args: []string{"list-buffers"}}, nil, &out, &errb, true); res.Status != 1 {
+		t.Fatalf("list-buffers with no server: %+v", res)
 	}
 	p.first.Close()
 

@@ -3,10 +3,10 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"os/exec"
@@ -153,14 +153,14 @@ func TestConcurrentLoadsAllDistinctNoneLost(t *testing.T) {
 	wg.Wait()
 }
 
-// TestLargeContentRoundTrip loads and shows a buffer larger than a frame may
-// be, byte for byte, NULs and invalid UTF-8 included.
+// TestLargeContentRoundTrip loads and shows a buffer of a thousand messages
+// and more, byte for byte, NULs and invalid UTF-8 included.
 func TestLargeContentRoundTrip(t *testing.T) {
 	w := newWorld(t, fakeBin)
 	w.must("", "-f", "/dev/null", "new-session", "-d", "sleep 1000")
-	// Numbered records, so that a lost or repeated frame shows.
+	// Numbered records, so that a lost or repeated message shows.
 	var b []byte
-	for i := uint32(0); len(b) <= wire.MaxPayload+wire.ChunkSize; i++ {
+	for i := uint32(0); len(b) <= 16<<20+wire.ChunkSize; i++ {
 		b = append(binary.BigEndian.AppendUint32(b, i), 0, 0xff, '\r', '\n')
 	}
 	content := string(b)
@@ -254,18 +254,26 @@ func pending(t *testing.T, f *os.File) int {
 func TestMalformedMessages(t *testing.T) {
 	w := newWorld(t, fakeBin)
 	w.must("", "-f", "/dev/null", "new-session", "-d", "sleep 1000")
-	huge := []byte{wire.Request, 0xff, 0xff, 0xff, 0xff}
-	badVersion := append([]byte{wire.Request, 0, 0, 0, 4}, 0, 0, 0, 99)
-	garbage := append([]byte{wire.Request, 0, 0, 0, 6}, 0, 0, 0, wire.Version, 0xff, 0xff)
-	notRequest := []byte{wire.Stdin, 0, 0, 0, 0}
+	msg := func(typ uint32, data []byte) []byte {
+		b := binary.NativeEndian.AppendUint32(nil, typ)
+		b = binary.NativeEndian.AppendUint16(b, uint16(wire.HeaderSize+len(data)))
+		b = binary.NativeEndian.AppendUint16(b, 0)
+		b = binary.NativeEndian.AppendUint32(b, wire.ProtocolVersion)
+		b = binary.NativeEndian.AppendUint32(b, 0)
+		return append(b, data...)
+	}
+	huge := []byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0}
+	badSize := msg(wire.MsgIdentifyFlags, []byte{1, 2})
+	outOfOrder := append(msg(wire.MsgIdentifyDone, nil), msg(wire.MsgIdentifyTerm, []byte("x\x00"))...)
+	noIdentify := msg(wire.MsgCommand, wire.PackArgv([]string{"list-buffers"}))
 	for _, tc := range []struct {
 		name, msg string
 		send      []byte
 	}{
-		{"oversized frame", "frame larger than the limit", huge},
-		{"other version", "protocol version 99", badVersion},
-		{"truncated request", "malformed request", garbage},
-		{"no request", "expected a request frame", notRequest},
+		{"oversized message", "out of range", huge},
+		{"bad size", "bad MSG_IDENTIFY_FLAGS size", badSize},
+		{"identify after done", "out-of-order identify message", outOfOrder},
+		{"command first", "command before the client identified itself", noIdentify},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			conn, err := net.Dial("unix", w.socket())
@@ -274,9 +282,13 @@ func TestMalformedMessages(t *testing.T) {
 			}
 			defer conn.Close()
 			conn.Write(tc.send)
-			status, stderr := readReply(t, bufio.NewReader(conn), nil)
-			if status != 1 || !strings.Contains(stderr, "faketmux: protocol error: ") || !strings.Contains(stderr, tc.msg) {
-				t.Errorf("reply: exit %d, stderr %q; want 1 and a protocol error naming %q", status, stderr, tc.msg)
+			c, err := wire.NewConn(conn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := (&wire.Client{Conn: c, Stdout: io.Discard, Stderr: io.Discard}).Run()
+			if res.Status != 1 || !strings.Contains(res.Message, "faketmux: protocol error: ") || !strings.Contains(res.Message, tc.msg) {
+				t.Errorf("reply: %+v; want 1 and a protocol error naming %q", res, tc.msg)
 			}
 			// The daemon keeps serving.
 			w.must("", "set-buffer", "-b", "still", tc.name)
@@ -287,9 +299,10 @@ func TestMalformedMessages(t *testing.T) {
 	}
 }
 
-// TestMalformedInputFrame sends a frame of no known type where standard
-// input should come: the command fails with a clear error and loads nothing.
-func TestMalformedInputFrame(t *testing.T) {
+// TestMalformedInput sends a message of no known type where standard
+// input should come: the command fails with a clear error and loads
+// nothing.
+func TestMalformedInput(t *testing.T) {
 	w := newWorld(t, fakeBin)
 	w.must("", "-f", "/dev/null", "new-session", "-d", "sleep 1000")
 	conn, err := net.Dial("unix", w.socket())
@@ -297,39 +310,34 @@ func TestMalformedInputFrame(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	wire.WriteFrame(conn, wire.Request, (&wire.Req{Args: []string{"load-buffer", "-b", "x", "-"}}).Encode())
-	status, stderr := readReply(t, bufio.NewReader(conn), func(typ byte) {
-		if typ == wire.ReadStdin {
-			wire.WriteFrame(conn, 'Z', []byte("junk"))
-		}
-	})
-	if status != 1 || !strings.Contains(stderr, `protocol error: unexpected frame 'Z'`) {
-		t.Errorf("exit %d, stderr %q", status, stderr)
+	c, err := wire.NewConn(conn)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if got := w.must("", "list-buffers", "-F", "#{buffer_name}"); got != "" {
-		t.Errorf("buffers %q after a broken load", got)
-	}
-}
-
-// readReply reads the daemon's frames up to Exit, returning the exit status
-// and standard error; each frame's type is passed to on, if given.
-func readReply(t *testing.T, r *bufio.Reader, on func(typ byte)) (status int, stderr string) {
-	t.Helper()
-	for {
-		typ, p, err := wire.ReadFrame(r)
+	(&wire.Req{Args: []string{"load-buffer", "-b", "x", "-"}, Env: w.env}).Send(c, nil, nil, wire.SendOptions{})
+	var stderr strings.Builder
+	status := -1
+	for status < 0 {
+		m, err := c.ReadMsg()
 		if err != nil {
 			t.Fatalf("reading the reply: %v", err)
 		}
-		if on != nil {
-			on(typ)
+		switch m.Type {
+		case wire.MsgReadOpen:
+			c.Send(999, []byte("junk"))
+		case wire.MsgWrite:
+			if wire.ReadInt32(m.Data) == 2 {
+				stderr.Write(m.Data[4:])
+			}
+		case wire.MsgExit:
+			status = int(wire.ReadInt32(m.Data))
 		}
-		switch typ {
-		case wire.Stderr:
-			stderr += string(p)
-		case wire.Exit:
-			status, _ = wire.ParseExit(p)
-			return status, stderr
-		}
+	}
+	if status != 1 || !strings.Contains(stderr.String(), `protocol error: unexpected message 999`) {
+		t.Errorf("exit %d, stderr %q", status, stderr.String())
+	}
+	if got := w.must("", "list-buffers", "-F", "#{buffer_name}"); got != "" {
+		t.Errorf("buffers %q after a broken load", got)
 	}
 }
 

@@ -84,6 +84,10 @@ type world struct {
 	bin string
 	dir string // TMUX_TMPDIR
 	env []string
+	// client, when set, is the binary that runs every client while a
+	// server answers on the default socket: the other kind of client, so
+	// that the world's server (started by bin) is driven by it.
+	client string
 }
 
 func newWorld(t testing.TB, bin string) *world {
@@ -130,7 +134,14 @@ func (r result) String() string {
 }
 
 func (w *world) command(stdin string, args ...string) *exec.Cmd {
-	cmd := exec.Command(w.bin, args...)
+	bin := w.bin
+	if w.client != "" {
+		if conn, err := net.Dial("unix", w.socket()); err == nil {
+			conn.Close()
+			bin = w.client
+		}
+	}
+	cmd := exec.Command(bin, args...)
 	cmd.Env = w.env
 	cmd.Dir = w.dir
 	cmd.Stdin = strings.NewReader(stdin)

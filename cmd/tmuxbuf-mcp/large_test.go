@@ -169,11 +169,21 @@ type largeClient struct {
 
 func startLarge(tb testing.TB, transport, backend string, size int) *largeClient {
 	tb.Helper()
+	socket := ""
+	if backend != "fake" {
+		socket, _ = privateTmux(tb)
+	}
+	return startLargeOn(tb, transport, backend, size, socket)
+}
+
+// startLargeOn is startLarge on the tmux server of socket, which the fake
+// backend has not.
+func startLargeOn(tb testing.TB, transport, backend string, size int, socket string) *largeClient {
+	tb.Helper()
 	limit := strconv.Itoa(size)
 	args := []string{"--backend", backend, "--max-content-bytes", limit, "--max-show-bytes", limit,
 		"--max-reply-bytes", strconv.Itoa(3*size + 1<<20), "--audit-log", os.DevNull}
 	if backend != "fake" {
-		socket, _ := privateTmux(tb)
 		args = append(args, "--tmux-bin", tmuxBin(tb), "--socket-name", socket)
 	}
 	if transport == "http" {

@@ -86,8 +86,9 @@ func run(ctx context.Context, argv []string, getenv func(string) string, stdin i
 	} else {
 		err = jsonrpcframe.ServeStdio(ctx, srv.MCP(), lift.TableOf(srv), stdin, stdout, jsonrpcframe.Config{
 			MaxMessage: jsonrpcframe.MaxMessage(cfg.MaxContentBytes),
-			// A call runs a few tmux commands at most, each within the timeout.
-			Patience: 3 * cfg.Timeout,
+			// A call runs a few tmux commands at most, each within the
+			// timeout, and a wait as long as its ceiling.
+			Patience: 3*cfg.Timeout + cfg.WaitMax,
 		})
 	}
 	status := 0

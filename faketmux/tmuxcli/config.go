@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -56,6 +57,28 @@ func ConfigFiles(g *Globals, lookupEnv func(string) (string, bool)) []string {
 		files = append(files, f)
 	}
 	return files
+}
+
+// ConfigNames is tmux's list of its configuration files, #{config_files}:
+// those given with -f as given, else those of the default list that exist,
+// each once, their links resolved (tmux's expand_paths).
+func ConfigNames(g *Globals, lookupEnv func(string) (string, bool)) []string {
+	if g.Configs != nil {
+		return g.Configs
+	}
+	var names []string
+	for _, f := range ConfigFiles(g, lookupEnv) {
+		abs, err := filepath.Abs(f)
+		if err != nil {
+			continue
+		}
+		resolved, err := filepath.EvalSymlinks(abs)
+		if err != nil || slices.Contains(names, resolved) {
+			continue
+		}
+		names = append(names, resolved)
+	}
+	return names
 }
 
 // LoadConfig reads the configuration files a server started by this client

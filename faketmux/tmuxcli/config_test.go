@@ -3,6 +3,7 @@ package tmuxcli
 import (
 	"os"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/cmdparse"
@@ -57,12 +58,33 @@ func TestParseConfig(t *testing.T) {
 		{"set @a x\\", failed},
 		{"%bogus\n", failed},
 		// Blocks come as one word; a condition needs the server.
-		{"bind x { kill-server }\n", lines([]string{"bind", "x", cmdparse.Block + `[{"Argv":["kill-server"],"Number":1}]`})},
+		{"bind x { kill-server }\n", lines([]string{"bind", "x", cmdparse.EncodeBlock([]cmdparse.Line{{Argv: []string{"kill-server"}, Number: 1}})})},
 		{"%if 1\nset -g @a x\n%endif\n", ConfigFile{Text: []byte("%if 1\nset -g @a x\n%endif\n")}},
 	} {
 		if got := parseConfig([]byte(tc.text), "/w", env); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("%q:\n got  %+v\n want %+v", tc.text, got, tc.want)
 		}
+	}
+}
+
+// A file or a control client's line nested deeper than tmux's parser
+// stack fails; a control client is told tmux's message (tmux 3.3a:
+// "parse error: yacc stack overflow").
+func TestTooDeep(t *testing.T) {
+	env := func(string) (string, bool) { return "", false }
+	deep := strings.Repeat("if -F 1 { ", 2000) + strings.Repeat("}", 2000)
+	if f := parseConfig([]byte(deep+"\n"), "/w", env); !f.Failed || f.Lines != nil {
+		t.Errorf("a file too deep: %+v", f)
+	}
+	if argv, err := ParseControlLine(deep, "/w", env); argv != nil || err == nil || err.Error() != "yacc stack overflow" {
+		t.Errorf("a line too deep: %q, %v", argv, err)
+	}
+	if _, err := ParseControlLine("display -p x }", "/w", env); err == nil || err.Error() != "syntax error" {
+		t.Errorf("a line that does not parse: %v", err)
+	}
+	shallower := strings.Repeat("if -F 1 { ", 1999) + strings.Repeat("}", 1999)
+	if argv, err := ParseControlLine(shallower, "/w", env); len(argv) != 4 || err != nil {
+		t.Errorf("a line as deep as can be: %d words, %v", len(argv), err)
 	}
 }
 

@@ -12,18 +12,25 @@ import (
 // text, as only the server can expand their formats, and so does one with
 // assignments, which only the server can make in its global environment.
 func parseConfig(text []byte, dir string, lookupEnv func(string) (string, bool)) ConfigFile {
+	f, _ := parseConfigError(text, dir, lookupEnv)
+	return f
+}
+
+// parseConfigError is parseConfig that also gives the parser's error of
+// a file that failed.
+func parseConfigError(text []byte, dir string, lookupEnv func(string) (string, bool)) (ConfigFile, error) {
 	assigns := false
 	lines, err := cmdparse.Parse(text, cmdparse.Options{Dir: dir, Lookup: lookupEnv,
 		Assign: func(string, string, bool) { assigns = true }})
 	if errors.Is(err, cmdparse.ErrNeedsExpand) || err == nil && assigns {
-		return ConfigFile{Text: text}
+		return ConfigFile{Text: text}, nil
 	}
 	if err != nil {
-		return ConfigFile{Failed: true}
+		return ConfigFile{Failed: true}, err
 	}
 	var f ConfigFile
 	for _, l := range lines {
 		f.Lines = append(f.Lines, l.Argv)
 	}
-	return f
+	return f, nil
 }

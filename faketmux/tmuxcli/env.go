@@ -15,3 +15,19 @@ func LookupIn(env []string) func(string) (string, bool) {
 		return "", false
 	}
 }
+
+// ClientUTF8 is whether tmux's client marks itself as taking UTF-8
+// (CLIENT_UTF8) without -u: when TMUX is set, or when the first of LC_ALL,
+// LC_CTYPE and LANG that is set and not empty names UTF-8.
+func ClientUTF8(lookup func(string) (string, bool)) bool {
+	if _, ok := lookup("TMUX"); ok {
+		return true
+	}
+	for _, name := range []string{"LC_ALL", "LC_CTYPE", "LANG"} {
+		if v, _ := lookup(name); v != "" {
+			v = strings.ToUpper(v)
+			return strings.Contains(v, "UTF-8") || strings.Contains(v, "UTF8")
+		}
+	}
+	return false
+}

@@ -51,3 +51,21 @@ func TestParseGlobals(t *testing.T) {
 		}
 	}
 }
+
+func TestClientUTF8(t *testing.T) {
+	for _, tc := range []struct {
+		env  []string
+		want bool
+	}{
+		{nil, false},
+		{[]string{"TMUX="}, true}, // set, even empty, as tmux's getenv sees it
+		{[]string{"LANG=en_US.utf8"}, true},
+		{[]string{"LC_ALL=C", "LANG=C.UTF-8"}, false}, // the first set one decides
+		{[]string{"LC_ALL=", "LC_CTYPE=de_DE.UTF-8"}, true},
+		{[]string{"LANG=C"}, false},
+	} {
+		if got := ClientUTF8(LookupIn(tc.env)); got != tc.want {
+			t.Errorf("%q: %v, want %v", tc.env, got, tc.want)
+		}
+	}
+}

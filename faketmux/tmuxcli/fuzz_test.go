@@ -2,7 +2,6 @@ package tmuxcli_test
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -91,8 +90,18 @@ func checkCommandLine(t *testing.T, line []string) {
 		t.Fatalf("command line %q is empty or starts or ends with ';'", line)
 	}
 	for i, w := range line {
+		if text, ok := strings.CutPrefix(w, cmdparse.Block); ok {
+			inner, err := cmdparse.DecodeBlock(text)
+			if err != nil {
+				t.Fatalf("command line %q: block word %q: %v", line, w, err)
+			}
+			for _, l := range inner {
+				checkCommandLine(t, l.Argv)
+			}
+			continue
+		}
 		switch {
-		case strings.IndexByte(strings.TrimPrefix(w, cmdparse.Block), 0) >= 0:
+		case strings.IndexByte(w, 0) >= 0:
 			t.Fatalf("command line %q has a word with a NUL besides a block's marker", line)
 		case w == ";" && line[i-1] == ";":
 			t.Fatalf("command line %q has an empty command", line)
@@ -120,8 +129,7 @@ func withoutBlockLines(t *testing.T, f tmuxcli.ConfigFile) tmuxcli.ConfigFile {
 			for j := range lines {
 				lines[j].Number, lines[j].Argv = 0, strip(lines[j].Argv)
 			}
-			b, _ := json.Marshal(lines)
-			out[i] = cmdparse.Block + string(b)
+			out[i] = cmdparse.EncodeBlock(lines)
 		}
 		return out
 	}

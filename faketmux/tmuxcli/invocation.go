@@ -69,13 +69,14 @@ func Parse(argv []string, lookupEnv func(string) (string, bool), stdout, stderr 
 // parser reads it (faketmux.Call.ParseLine): into a command line, ';'
 // words between its commands; dir and lookupEnv are as for LoadConfig.
 func ParseControlLine(line, dir string, lookupEnv func(string) (string, bool)) ([]string, error) {
-	f := parseConfig([]byte(line), dir, lookupEnv)
+	f, err := parseConfigError([]byte(line), dir, lookupEnv)
 	switch {
 	case f.Text != nil:
 		// A condition: the server parses the line itself.
 		return nil, cmdparse.ErrNeedsExpand
 	case f.Failed:
-		return nil, errors.New("syntax error")
+		// tmux's message (a *cmdparse.Error), without a line number.
+		return nil, err
 	case len(f.Lines) == 0:
 		return nil, nil
 	}

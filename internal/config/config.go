@@ -14,8 +14,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime/debug"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/tmuxbuf/tmuxbuf/server"
@@ -49,11 +52,25 @@ type Options struct {
 	Safety                          string
 	Version                         bool
 
+	// WaitMax is LIBTMUX_MCP_WAIT_MAX_SECONDS, the ceiling of every wait:
+	// 30 s by default, held to 1-120 s. A value that is not a finite
+	// number gets a warning and the default, as in libtmux-mcp.
+	WaitMax time.Duration
+	// KeepHistory is LIBTMUX_SUPPRESS_HISTORY=0; unset or 1 suppresses,
+	// and any other value stops the server at start, as in libtmux-mcp.
+	KeepHistory bool
+
 	// TmuxEnv is the environment of the tmux processes that the exec and
 	// control backends run; nil means this process's. It is no flag: a
 	// test harness that runs the server in its own process sets it to its
 	// script's.
 	TmuxEnv []string
+
+	// Caller is the tmux pane the server runs in, from TMUX and TMUX_PANE,
+	// as tmux tells a pane's programs; nil outside tmux.
+	Caller *server.Caller
+	// PromptsAsTools is LIBTMUX_MCP_PROMPTS_AS_TOOLS=1.
+	PromptsAsTools bool
 }
 
 // Parse reads argv (without the program name) and the environment through
@@ -99,6 +116,16 @@ func Parse(argv []string, getenv func(string) string, stderr io.Writer) (Options
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected argument %q; see -help", fs.Arg(0))
 	}
+	o.Caller = server.ParseCaller(getenv("TMUX"), getenv("TMUX_PANE"))
+	o.WaitMax = waitMax(getenv(waitMaxEnv), stderr)
+	switch getenv(suppressHistoryEnv) {
+	case "", "1":
+	case "0":
+		o.KeepHistory = true
+	default:
+		return o, errors.New("LIBTMUX_SUPPRESS_HISTORY must be unset, '0', or '1'")
+	}
+	o.PromptsAsTools = getenv("LIBTMUX_MCP_PROMPTS_AS_TOOLS") == "1"
 	if o.Backend != "exec" && o.Backend != "control" && o.Backend != "fake" {
 		return o, fmt.Errorf("unknown backend %q: want exec, control or fake", o.Backend)
 	}
@@ -113,6 +140,43 @@ func Parse(argv []string, getenv func(string) string, stderr io.Writer) (Options
 		return o, fmt.Errorf("--max-reply-bytes must be at least %d", server.MinMaxReplyBytes)
 	}
 	return o, checkHTTPAuth(o)
+}
+
+const (
+	waitMaxEnv         = "LIBTMUX_MCP_WAIT_MAX_SECONDS"
+	suppressHistoryEnv = "LIBTMUX_SUPPRESS_HISTORY"
+)
+
+// waitMax reads LIBTMUX_MCP_WAIT_MAX_SECONDS as libtmux-mcp does: a
+// number of seconds, held to the range the server allows. Anything else
+// is no reason to refuse to start: it gets a warning on stderr, and the
+// default. An empty value counts as unset, as for every variable here.
+func waitMax(value string, stderr io.Writer) time.Duration {
+	if value == "" {
+		return server.DefaultWaitMax
+	}
+	seconds, err := strconv.ParseFloat(strings.TrimSpace(value), 64)
+	switch {
+	case err != nil && !errors.Is(err, strconv.ErrRange):
+		fmt.Fprintf(stderr, "tmuxbuf-mcp: %s=%q is not a number of seconds; using %v\n", waitMaxEnv, shortened(value), server.DefaultWaitMax)
+		return server.DefaultWaitMax
+	case math.IsNaN(seconds) || math.IsInf(seconds, 0):
+		fmt.Fprintf(stderr, "tmuxbuf-mcp: %s=%q is not a finite number of seconds; using %v\n", waitMaxEnv, shortened(value), server.DefaultWaitMax)
+		return server.DefaultWaitMax
+	}
+	lo, hi := server.MinWaitMax.Seconds(), server.MaxWaitMax.Seconds()
+	if clamped := min(max(seconds, lo), hi); clamped != seconds {
+		fmt.Fprintf(stderr, "tmuxbuf-mcp: %s=%q is out of range (%v to %v); using %v\n", waitMaxEnv, shortened(value), server.MinWaitMax, server.MaxWaitMax, time.Duration(clamped*float64(time.Second)))
+		seconds = clamped
+	}
+	return time.Duration(seconds * float64(time.Second))
+}
+
+func shortened(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "…"
+	}
+	return s
 }
 
 func envOr(getenv func(string) string, key, def string) string {
@@ -163,6 +227,10 @@ func (o Options) Server(stderr io.Writer) (server.Config, func(), error) {
 		AuditKey:        auditKey,
 		OwnerPerSession: o.HTTPAddr != "",
 		KeepBuffers:     o.KeepBuffers,
+		Caller:          o.Caller,
+		WaitMax:         o.WaitMax,
+		KeepHistory:     o.KeepHistory,
+		PromptsAsTools:  o.PromptsAsTools,
 	}
 	closers := []func(){}
 	closeAll := func() {

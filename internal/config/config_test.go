@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tmuxbuf/tmuxbuf/internal/config"
 	"github.com/tmuxbuf/tmuxbuf/server"
@@ -142,4 +143,90 @@ func serverConfig(t *testing.T, argv []string, getenv func(string) string) serve
 	}
 	release()
 	return cfg
+}
+
+// TestWaitMax: LIBTMUX_MCP_WAIT_MAX_SECONDS as libtmux-mcp reads it: 30 s
+// unset, held to 1-120 s, and a value that is not a finite number warns
+// and gives the default rather than stopping the server.
+func TestWaitMax(t *testing.T) {
+	for _, tc := range []struct {
+		value string
+		want  time.Duration
+		warns string
+	}{
+		{"", 30 * time.Second, ""},
+		{"12", 12 * time.Second, ""},
+		{" 2.5 ", 2500 * time.Millisecond, ""},
+		{"0.2", time.Second, "out of range"},
+		{"-5", time.Second, "out of range"},
+		{"600", 120 * time.Second, "out of range"},
+		{"1e-400", time.Second, "out of range"},
+		{"soon", 30 * time.Second, "not a number"},
+		{"nan", 30 * time.Second, "not a finite number"},
+		{"inf", 30 * time.Second, "not a finite number"},
+		{"1e400", 30 * time.Second, "not a finite number"},
+	} {
+		var stderr strings.Builder
+		o, err := config.Parse(nil, func(k string) string {
+			if k == "LIBTMUX_MCP_WAIT_MAX_SECONDS" {
+				return tc.value
+			}
+			return ""
+		}, &stderr)
+		if err != nil {
+			t.Fatalf("%q: %v", tc.value, err)
+		}
+		cfg, release, err := o.Server(io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		release()
+		if cfg.WaitMax != tc.want {
+			t.Errorf("%q: WaitMax %v, want %v", tc.value, cfg.WaitMax, tc.want)
+		}
+		if got := stderr.String(); tc.warns == "" && got != "" || !strings.Contains(got, tc.warns) || tc.warns != "" && !strings.Contains(got, "LIBTMUX_MCP_WAIT_MAX_SECONDS") {
+			t.Errorf("%q: warned %q, want a warning saying %q", tc.value, got, tc.warns)
+		}
+	}
+}
+
+// TestSuppressHistory: LIBTMUX_SUPPRESS_HISTORY unset or 1 keeps run_command's
+// commands out of the shell's history, 0 lets them in, and anything else
+// stops the server at start with libtmux-mcp's message.
+func TestSuppressHistory(t *testing.T) {
+	for value, keep := range map[string]bool{"": false, "1": false, "0": true} {
+		cfg := serverConfig(t, nil, func(k string) string {
+			if k == "LIBTMUX_SUPPRESS_HISTORY" {
+				return value
+			}
+			return ""
+		})
+		if cfg.KeepHistory != keep {
+			t.Errorf("LIBTMUX_SUPPRESS_HISTORY=%q: KeepHistory %v, want %v", value, cfg.KeepHistory, keep)
+		}
+	}
+	for _, bad := range []string{"true", "yes", "2", " 1"} {
+		_, err := config.Parse(nil, func(k string) string {
+			if k == "LIBTMUX_SUPPRESS_HISTORY" {
+				return bad
+			}
+			return ""
+		}, io.Discard)
+		if err == nil || err.Error() != "LIBTMUX_SUPPRESS_HISTORY must be unset, '0', or '1'" {
+			t.Errorf("LIBTMUX_SUPPRESS_HISTORY=%q: %v", bad, err)
+		}
+	}
+}
+
+// TestCaller: TMUX and TMUX_PANE, as tmux sets them for a pane's
+// programs, tell the server the pane it runs in; outside tmux, none.
+func TestCaller(t *testing.T) {
+	env := map[string]string{"TMUX": "/tmp/tmux-1000/default,4242,$0", "TMUX_PANE": "%3"}
+	cfg := serverConfig(t, nil, func(k string) string { return env[k] })
+	if want := (server.Caller{SocketPath: "/tmp/tmux-1000/default", PaneID: "%3"}); cfg.Caller == nil || *cfg.Caller != want {
+		t.Errorf("inside tmux the caller is %+v, want %+v", cfg.Caller, want)
+	}
+	if cfg := serverConfig(t, nil, noEnv); cfg.Caller != nil {
+		t.Errorf("outside tmux the caller is %+v, want none", cfg.Caller)
+	}
 }

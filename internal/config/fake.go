@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"sync"
 
 	"github.com/tmuxbuf/tmuxbuf/faketmux"
@@ -28,8 +30,9 @@ type FakeDialer struct {
 	// the first tool call.
 	StartSession bool
 
-	mu    sync.Mutex
-	named map[string]bool // socket names dialled, when MaxNamed bounds them
+	mu     sync.Mutex
+	named  map[string]bool   // socket names dialled, when MaxNamed bounds them
+	dialed map[string]string // socket path of each name dialled
 }
 
 // maxFakeSockets bounds the emulated tmux servers that calls may make by
@@ -44,8 +47,13 @@ const maxFakeSockets = 16
 // socket name, each started with a session. Close its Sockets when done.
 func NewFakeBackend() *FakeDialer {
 	return &FakeDialer{
-		Sockets:      &faketmux.Sockets{},
-		SocketPath:   func(socketName string) string { return "faketmux:" + socketName },
+		Sockets: &faketmux.Sockets{},
+		SocketPath: func(socketName string) string {
+			if socketName == "" {
+				socketName = "default" // as tmux names the socket of no -L
+			}
+			return "faketmux:" + socketName
+		},
 		MaxNamed:     maxFakeSockets,
 		StartSession: true,
 	}
@@ -66,11 +74,35 @@ func (d *FakeDialer) Dial(socketName string) server.Tmux {
 	}
 	// Made and started under the lock, so that a concurrent call on the
 	// same socket never finds it without its session.
-	s, made := d.Sockets.Server(d.SocketPath(socketName))
+	path := d.SocketPath(socketName)
+	if d.dialed == nil {
+		d.dialed = map[string]string{}
+	}
+	d.dialed[socketName] = path
+	s, made := d.Sockets.Server(path)
 	if made && d.StartSession {
 		s.Run(context.Background(), []string{"new-session", "-d"}, nil, io.Discard, io.Discard)
 	}
-	return s
+	return utf8Client{s}
+}
+
+// utf8Client runs commands on an emulated server as a client that takes
+// UTF-8 (tmux -u), as the exec and control backends are: tmux prints what
+// it holds as it is, whatever this process's locale.
+type utf8Client struct{ *faketmux.Server }
+
+func (c utf8Client) Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return c.Exec(ctx, faketmux.Call{Args: args, Stdin: stdin, Stdout: stdout, Stderr: stderr, UTF8: true})
+}
+
+// NotifyOutput listens to the emulator: its panes tell of their output
+// as tmux tells its control clients, so the server's waits need not poll.
+func (c utf8Client) NotifyOutput(_ context.Context, pane, _ string, wake chan<- struct{}) (func(), <-chan struct{}, error) {
+	stop, ok := c.Server.NotifyOutput(pane, wake)
+	if !ok {
+		return nil, nil, fmt.Errorf("the emulator has no pane %s", pane)
+	}
+	return stop, nil, nil
 }
 
 // tooManyFakeSockets fails every command on a socket past the bound,
@@ -84,4 +116,30 @@ func (t tooManyFakeSockets) Run(ctx context.Context, args []string, stdin io.Rea
 
 func (t tooManyFakeSockets) RunBackend(context.Context, []string, io.Reader, io.Writer, io.Writer) (int, error) {
 	return 0, &server.BackendError{Err: fmt.Errorf("the fake backend emulates at most %d tmux servers named by socket_name, and all are in use: name one of those, or leave socket_name out", t.max)}
+}
+
+// LiveSockets are the names dialled whose emulated server runs, the
+// configured socket as "default" (see server.ServerFinder).
+func (d *FakeDialer) LiveSockets() []string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	live := map[string]bool{}
+	for name, path := range d.dialed {
+		if s, ok := d.Sockets.Lookup(path); ok && s.Running() {
+			if name == "" {
+				name = "default"
+			}
+			live[name] = true
+		}
+	}
+	return slices.Sorted(maps.Keys(live))
+}
+
+// DialPath is the emulated server made for path, if it runs.
+func (d *FakeDialer) DialPath(path string) (server.Tmux, bool) {
+	s, ok := d.Sockets.Lookup(path)
+	if !ok || !s.Running() {
+		return nil, false
+	}
+	return utf8Client{s}, true
 }

@@ -97,9 +97,9 @@ func liftCases(r *rand.Rand) (lines []string, shows []bool) {
 		lines = append(lines, line)
 		shows = append(shows, show)
 	}
-	for i := range 40 {
+	for i := range 50 {
 		s := randomJSONString(r, 1+r.IntN(3000))
-		switch i % 4 {
+		switch i % 5 {
 		case 0:
 			add(callLine(i, "load_buffer", `{"content":`+string(s)+`,"logical_name":"x"}`), true)
 		case 1:
@@ -111,8 +111,13 @@ func liftCases(r *rand.Rand) (lines []string, shows []bool) {
 		case 3:
 			// A string where a call carries none: passed on as it came.
 			add(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"ping","params":{"arguments":{"x":%s}}}`, i, s), false)
+		case 4:
+			// A text result (a format's expansion, which echoes most of
+			// it), spliced in at once.
+			add(callLine(i, "display_message", `{"format_string":`+string(s)+`}`), false)
 		}
 	}
+	add(callLine(300, "capture_pane", `{"max_lines":null}`), false)
 	for i, broken := range []string{`\x`, `\u12G4`, `\'`, "\x01", `\u00e`, "\t", `\`} {
 		s := randomJSONString(r, 200)
 		bad := append(append(bytes.Clone(s[:100]), broken...), s[100:]...)

@@ -136,7 +136,7 @@ func serveStdio(argv []string, frame Config, stdin io.Reader, stdout io.Writer, 
 		frame.MaxMessage = MaxMessage(cfg.MaxContentBytes)
 	}
 	if frame.Patience == 0 {
-		frame.Patience = 3 * cfg.Timeout
+		frame.Patience = 3*cfg.Timeout + cfg.WaitMax
 	}
 	status := 0
 	if err := ServeStdio(context.Background(), srv.MCP(), lift.TableOf(srv), stdin, stdout, frame); err != nil {

@@ -20,6 +20,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/rogpeppe/go-internal/testscript"
 	"github.com/tmuxbuf/tmuxbuf/internal/config"
@@ -124,8 +125,13 @@ func (sc *script) startInProcess(ts *testscript.TestScript, audit string, args [
 	if err != nil {
 		return nil, err
 	}
-	if execFake {
-		cfg.Tmux = &config.FakeDialer{Sockets: tmuxtest.FakeSockets(ts), SocketPath: fakeSocketPaths(ts, o)}
+	switch sockets := tmuxtest.FakeSockets(ts); {
+	case execFake:
+		cfg.Tmux = &config.FakeDialer{Sockets: sockets, SocketPath: fakeSocketPaths(ts, o)}
+	case sockets != nil:
+		// The emulated servers' sockets are no files that the backend
+		// could find; the emulator knows which run.
+		cfg.Tmux = foundBy{cfg.Tmux, scriptServers{&config.FakeDialer{Sockets: sockets}, tmuxtest.SocketPath(ts, "")}}
 	}
 	srv, err := server.New(cfg)
 	if err != nil {
@@ -147,6 +153,29 @@ func (sc *script) startInProcess(ts *testscript.TestScript, audit string, args [
 		release()
 		return status, stderr.String()
 	}}, nil
+}
+
+// foundBy is a backend whose servers a ServerFinder of the script's finds.
+type foundBy struct {
+	server.Dialer
+	server.ServerFinder
+}
+
+// scriptServers finds the emulated servers that run in a script's socket
+// directory, as a scan of tmux's would find real ones.
+type scriptServers struct {
+	*config.FakeDialer // for DialPath
+	dir                string
+}
+
+func (f scriptServers) LiveSockets() []string {
+	var names []string
+	for _, path := range f.Sockets.Running() {
+		if name, ok := strings.CutPrefix(path, f.dir+"/"); ok && !strings.Contains(name, "/") {
+			names = append(names, name)
+		}
+	}
+	return names
 }
 
 // fakeSocketPaths maps socket names to the script's emulated servers as
@@ -348,13 +377,29 @@ func cmdCall(ts *testscript.TestScript, neg bool, args []string) error {
 		// The client decoded it from JSON already: maps, slices, strings,
 		// float64s and bools, which print back as the server sent them.
 		// A show_buffer reply can be megabytes, so it is written once,
-		// straight out.
-		sc.last = res.StructuredContent
+		// straight out. A result wrapped under "result" prints unwrapped.
+		sc.last = unwrapped(res.StructuredContent)
+		if text, ok := sc.last.(string); ok {
+			fmt.Fprintf(ts.Stdout(), "%s\n", text)
+			break
+		}
 		if err := newCanonicalEncoder(ts.Stdout()).Encode(sc.last); err != nil {
 			return err
 		}
 	}
 	return tmuxtest.ExitStatus(neg, 0)
+}
+
+// unwrapped is a tool's structured result, out from under "result" when
+// the tool wraps it there (a result that is not an object, as libtmux-mcp's
+// server gives a text or a list).
+func unwrapped(structured any) any {
+	if m, ok := structured.(map[string]any); ok && len(m) == 1 {
+		if v, ok := m["result"]; ok {
+			return v
+		}
+	}
+	return structured
 }
 
 // parseToolArgs reads a tool's arguments: a JSON object, and fields much as
@@ -539,6 +584,39 @@ func cmdAudit(ts *testscript.TestScript, neg bool, args []string) error {
 	}
 	ts.Stdout().Write(b)
 	return nil
+}
+
+// cmdRead reads a resource: `read [-s NAME] URI`.
+func cmdRead(ts *testscript.TestScript, neg bool, args []string) error {
+	sc := state(ts)
+	name, args := serverName(args)
+	if len(args) != 1 {
+		return tmuxtest.ErrUsage
+	}
+	s, err := sc.server(name)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), callTimeout)
+	defer cancel()
+	res, err := s.session.ReadResource(ctx, &mcp.ReadResourceParams{URI: args[0]})
+	var rpc *jsonrpc.Error
+	switch {
+	case errors.As(err, &rpc):
+		fmt.Fprintf(ts.Stderr(), "error %d: %s\n", rpc.Code, rpc.Message)
+		return tmuxtest.ExitStatus(neg, 1)
+	case err != nil:
+		return err
+	}
+	for _, c := range res.Contents {
+		fmt.Fprintf(ts.Stderr(), "mimeType: %s\n", c.MIMEType)
+		text := c.Text
+		if !strings.HasSuffix(text, "\n") {
+			text += "\n"
+		}
+		io.WriteString(ts.Stdout(), text)
+	}
+	return tmuxtest.ExitStatus(neg, 0)
 }
 
 // cmdConcurrent makes N calls at once:

@@ -1,6 +1,8 @@
 package servertest
 
 import (
+	"os"
+
 	"github.com/rogpeppe/go-internal/testscript"
 	"github.com/tmuxbuf/tmuxbuf/tmuxtest"
 )
@@ -23,7 +25,8 @@ var commands = []tmuxtest.Command{
 		Run: cmdMCPStop},
 	{Name: "call", Args: "[-s NAME] TOOL [{JSON}] [ARG=string] [ARG@=file] [ARG:=json]...", Neg: true,
 		Summary: "Call TOOL with the arguments given as a JSON object and as fields: ARG=string, ARG@=file (the file's bytes as a string), ARG:=json. " +
-			"A result prints on stdout: structured content as one line of JSON with sorted keys, else the text. " +
+			"A result prints on stdout: structured content as one line of JSON with sorted keys, else the text; " +
+			"a result the tool wraps under \"result\" (a text, a list) prints unwrapped, a text as itself. " +
 			"A tool error prints its text on stderr and fails unless negated; a protocol error prints `protocol error: ...` on stderr and fails the same way.",
 		Run: cmdCall},
 	{Name: "field", Args: "PATH", Neg: false,
@@ -41,6 +44,10 @@ var commands = []tmuxtest.Command{
 	{Name: "audit", Args: "[-s NAME]", Neg: false,
 		Summary: "Print a server's audit log (JSON lines), even after it stopped.",
 		Run:     cmdAudit},
+	{Name: "read", Args: "[-s NAME] URI", Neg: true,
+		Summary: "Read the resource at URI (resources/read): its text prints on stdout as the server sent it, a JSON resource's as JSON, with a final newline added when it has none, " +
+			"and its MIME type goes to stderr as `mimeType: TYPE`. An error prints `error CODE: MESSAGE` on stderr and fails unless negated.",
+		Run: cmdRead},
 }
 
 // MCPBinEnv names a prebuilt tmuxbuf-mcp binary for `mcp -bin`; without it
@@ -61,6 +68,12 @@ func BinEnv() ([]string, error) { return tmuxtest.BinEnv(mcpBin) }
 func Params(dir string) testscript.Params {
 	p := tmuxtest.Params(dir)
 	p.Setup = Setup
+	p.Condition = func(cond string) (bool, error) {
+		if cond == controlCondition {
+			return os.Getenv(backendEnv) == "control", nil
+		}
+		return tmuxtest.Condition(cond)
+	}
 	for name, cmd := range tmuxtest.Cmds(commands) {
 		p.Cmds[name] = cmd
 	}
@@ -84,12 +97,23 @@ func state(ts *testscript.TestScript) *script {
 	return sc
 }
 
+// backendEnv is tmuxbuf-mcp's default backend. Set for `go test`, it
+// reaches every script, so that the scenarios run on that backend.
+const backendEnv = "TMUXBUF_BACKEND"
+
+// controlCondition marks where the control backend differs from the
+// others in what tmux itself reports: its own client is attached.
+const controlCondition = "control"
+
 // Setup is tmuxtest.Setup, and clean-up that stops the MCP servers the
 // script left running, before its tmux servers go, so that their own
 // clean-up still finds tmux.
 func Setup(env *testscript.Env) error {
 	if err := tmuxtest.Setup(env); err != nil {
 		return err
+	}
+	if backend := os.Getenv(backendEnv); backend != "" {
+		env.Setenv(backendEnv, backend)
 	}
 	sc := &script{servers: map[string]*mcpServer{}}
 	env.Values[scriptKey{}] = sc
@@ -102,5 +126,8 @@ func Setup(env *testscript.Env) error {
 func Doc() string {
 	return "## Package servertest\n\n" +
 		"Commands that start this module's MCP server and call its tools.\n\n" +
-		"### Commands\n\n" + tmuxtest.DocCommands(commands)
+		"### Commands\n\n" + tmuxtest.DocCommands(commands) +
+		"### Conditions\n\n" +
+		"- `[" + controlCondition + "]`: the servers run on the control backend (`" + backendEnv + "=control go test .` runs every scenario so), " +
+		"whose own tmux client is attached to a session, as tmux's session_attached and list-clients show.\n"
 }

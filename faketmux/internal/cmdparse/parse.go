@@ -4,9 +4,9 @@
 package cmdparse
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -20,7 +20,7 @@ import (
 // command skips the rest of its group). %if/%elif/%else/%endif decide at
 // parse time, on a format the caller expands (Options.Expand). A { … }
 // block argument comes out as one word: Block's marker, then the block's
-// command lines (DecodeBlock).
+// command lines (DecodeBlock), the words of its own blocks among them.
 // Assignments (NAME=value, %hidden NAME=value) are seen by later $NAME in
 // the text, and go to Options.Assign as they are parsed: tmux puts them
 // in its global environment then.
@@ -426,10 +426,39 @@ type Line struct {
 	Number int
 }
 
-// Error is a text that does not parse: tmux's "syntax error", at a line.
-type Error struct{ Line int }
+// Error is a text that does not parse, at a line: tmux's "syntax error",
+// or Msg when its parser stopped for another reason.
+type Error struct {
+	Line int
+	Msg  string
+}
 
-func (e *Error) Error() string { return "syntax error" }
+func (e *Error) Error() string {
+	if e.Msg != "" {
+		return e.Msg
+	}
+	return "syntax error"
+}
+
+// StackOverflow is the message of a text that needs more of the parser's
+// stack than tmux has (see maxStack).
+const StackOverflow = "yacc stack overflow"
+
+// maxStack is how many symbols tmux 3.3a's parser stack holds: its
+// cmd-parse.y is built with byacc, whose stack has YYMAXDEPTH (10000)
+// entries, the first of them its start state. A symbol more fails the
+// parse with StackOverflow, at the line the lexer has reached (measured:
+// a command with four words and 9995 arguments parses, with 9996 it
+// fails; 1666 lines of "if -F 1 {" parse, 1667 fail at line 1667).
+//
+// The parser below is recursive descent, but it counts the symbols that
+// tmux's LALR parser would have on its stack (depth), pushing one for
+// each token shifted and for each empty rule reduced, and setting the
+// count back when a rule is reduced, at the same tokens as tmux: what
+// nests (blocks, conditions, a chain of %elif, a command's arguments,
+// since tmux's grammar takes them right-recursively) costs stack, and
+// lines, commands and statements, taken left-recursively, do not.
+const maxStack = 10000 - 1
 
 // ErrNeedsExpand is a text with a condition parsed without
 // Options.Expand: only a server can decide it.
@@ -454,7 +483,9 @@ type Options struct {
 }
 
 // Parse splits a text into command lines, with the grammar of tmux's
-// statements.
+// statements. Its cost is linear in the text: a block is parsed once,
+// into a tree, and each block word of the result is written once from
+// it (encodeBlock).
 func Parse(text []byte, o Options) ([]Line, error) {
 	p := &parser{assigned: map[string]string{}, expand: o.Expand, onAssign: o.Assign}
 	lookup := func(name string) (string, bool) {
@@ -476,11 +507,22 @@ func Parse(text []byte, o Options) ([]Line, error) {
 		}
 		return u.Home, true
 	}}
-	cmds, err := p.file()
-	if err != nil {
+	if err := p.file(); err != nil {
 		return nil, err
 	}
-	return commandLines(cmds), nil
+	nodes := groupLines(p.out)
+	lines := make([]Line, len(nodes))
+	for i, n := range nodes {
+		argv := make([]string, len(n.words))
+		for j, w := range n.words {
+			argv[j] = w.text
+			if w.block != nil {
+				argv[j] = encodeBlock(w.block)
+			}
+		}
+		lines[i] = Line{argv, n.number}
+	}
+	return lines, nil
 }
 
 // parser is tmux's grammar over the lexer's tokens, one token ahead.
@@ -495,11 +537,37 @@ type parser struct {
 	// last, as tmux's parse state keeps them: an assignment happens, and
 	// a command is kept, only when the innermost is set.
 	scopes []bool
+	// depth is the number of symbols on tmux's parser stack (maxStack).
+	depth int
+	// out are the commands kept so far, of the text or of the block
+	// being read: each construct appends its own, and drops them by
+	// cutting out back to where they started, so that no command is
+	// copied once per level it is nested in.
+	out []command
 }
 
 func (p *parser) next() { p.tok, p.word = p.l.lex() }
 
-func (p *parser) fail() error { return &Error{p.l.line} }
+func (p *parser) fail() error { return &Error{Line: p.l.line} }
+
+// push puts a symbol on the parser's stack: a token shifted, or an empty
+// rule reduced.
+func (p *parser) push() error {
+	if p.depth == maxStack {
+		return &Error{Line: p.l.line, Msg: StackOverflow}
+	}
+	p.depth++
+	return nil
+}
+
+// shift pushes the current token and reads the next.
+func (p *parser) shift() error {
+	if err := p.push(); err != nil {
+		return err
+	}
+	p.next()
+	return nil
+}
 
 func (p *parser) active() bool { return len(p.scopes) == 0 || p.scopes[len(p.scopes)-1] }
 
@@ -514,63 +582,78 @@ func (p *parser) assign(word string, hidden bool) {
 }
 
 // file is the text's statements.
-func (p *parser) file() ([]configCommand, error) {
+func (p *parser) file() error {
 	p.next()
 	return p.lines(func(k tokenKind) bool { return k == tokEnd })
 }
 
 // lines are statements, each ended by a newline, up to a token stop
-// takes; the end of the text before it fails.
-func (p *parser) lines(stop func(tokenKind) bool) ([]configCommand, error) {
-	var all []configCommand
-	for ; !stop(p.tok); p.next() {
+// takes; the end of the text before it fails. On the stack, the first
+// statement comes alone and those after it after their statements.
+func (p *parser) lines(stop func(tokenKind) bool) error {
+	base := p.depth
+	for !stop(p.tok) {
 		if p.tok == tokEnd {
-			return nil, p.fail()
+			return p.fail()
 		}
-		cmds, err := p.statement()
-		if err != nil {
-			return nil, err
+		if err := p.statement(); err != nil {
+			return err
 		}
 		if p.tok != tokNewline {
-			return nil, p.fail()
+			return p.fail()
 		}
-		all = append(all, cmds...)
+		if err := p.shift(); err != nil {
+			return err
+		}
+		p.depth = base + 1
 	}
-	return all, nil
+	return nil
 }
 
 // statement is an empty one, a %hidden assignment, a condition over
-// lines, or commands; it ends before its newline.
-func (p *parser) statement() ([]configCommand, error) {
-	var cmds []configCommand
+// lines, or commands; it ends before its newline, as one symbol on the
+// stack, and keeps its commands only in a branch taken.
+func (p *parser) statement() error {
+	base, mark := p.depth, len(p.out)
 	var err error
 	switch p.tok {
 	case tokNewline, tokClose:
-		return nil, nil
+		return p.push()
 	case tokHidden:
-		if p.next(); p.tok != tokAssignment {
-			return nil, p.fail()
+		if err := p.shift(); err != nil {
+			return err
+		}
+		if p.tok != tokAssignment {
+			return p.fail()
+		}
+		if err := p.push(); err != nil {
+			return err
 		}
 		p.assign(p.word, true)
 		p.next()
-		return nil, nil
+		p.depth = base + 1
+		return nil
 	case tokIf:
 		var taken bool
 		if taken, err = p.ifOpen(); err != nil {
-			return nil, err
+			return err
 		}
 		if p.tok == tokNewline {
-			cmds, err = p.condition(taken, (*parser).linesUntilCondition)
-		} else if cmds, err = p.inlineCondition(taken); err == nil {
-			cmds, err = p.commands(cmds, true)
+			err = p.condition(taken, (*parser).linesUntilCondition)
+		} else if err = p.condition(taken, (*parser).inlineBranch); err == nil {
+			err = p.commands(base, mark, true)
 		}
 	default:
-		cmds, err = p.commands(nil, false)
+		err = p.commands(base, mark, false)
 	}
-	if err != nil || !p.active() {
-		return nil, err
+	if err != nil {
+		return err
 	}
-	return cmds, nil
+	if !p.active() {
+		p.out = p.out[:mark]
+	}
+	p.depth = base + 1
+	return nil
 }
 
 // ifOpen reads %if and its format, and enters its scope.
@@ -580,210 +663,412 @@ func (p *parser) ifOpen() (bool, error) {
 	return taken, err
 }
 
-// decide reads the format after %if or %elif, as tmux's format_true
-// takes its expansion: anything but empty and "0" is true.
+// decide reads %if or %elif and the format after it, as tmux's
+// format_true takes its expansion: anything but empty and "0" is true.
+// The two reduce to one symbol on the stack.
 func (p *parser) decide() (bool, error) {
-	if p.next(); p.tok != tokFormat && p.tok != tokWord {
+	if err := p.shift(); err != nil {
+		return false, err
+	}
+	if p.tok != tokFormat && p.tok != tokWord {
 		return false, p.fail()
 	}
 	if p.expand == nil {
 		return false, ErrNeedsExpand
 	}
+	if err := p.push(); err != nil {
+		return false, err
+	}
 	v := p.expand(p.word)
 	p.next()
+	p.depth--
 	return v != "" && v != "0", nil
 }
 
 // condition is the rest of a condition after its %if: the branches, each
 // read by body, up to %endif; the first branch taken gives the commands.
-func (p *parser) condition(taken bool, body func(*parser) ([]configCommand, error)) ([]configCommand, error) {
-	var chosen []configCommand
+// On the stack a condition over lines is %if, newline, statements, then
+// each %elif's three (tmux chains them right-recursively), then %else's
+// three, then %endif; a condition within a line is the same without the
+// newlines.
+func (p *parser) condition(taken bool, body func(*parser) error) error {
+	base, mark := p.depth-1, len(p.out)
 	done := false
 	branch := func(take bool) error {
-		cmds, err := body(p)
-		if err == nil && take && !done {
-			chosen, done = cmds, true
+		before := len(p.out)
+		if err := body(p); err != nil {
+			return err
 		}
-		return err
+		if take && !done {
+			done = true
+		} else {
+			p.out = p.out[:before]
+		}
+		return nil
 	}
 	if err := branch(taken); err != nil {
-		return nil, err
+		return err
 	}
+	// What the first branch left on the stack: if_open, then a newline
+	// and statements, or commands.
+	first := p.depth - base
+	elifs := false
 	for p.tok == tokElif {
 		taken, err := p.decide()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		p.scopes[len(p.scopes)-1] = taken
 		if err := branch(taken); err != nil {
-			return nil, err
+			return err
 		}
+		elifs = true
+	}
+	if elifs {
+		// The chain of %elif reduces to one symbol.
+		p.depth = base + first + 1
 	}
 	if p.tok == tokElse {
 		// tmux's %else flips the flag of the branch before it.
 		top := &p.scopes[len(p.scopes)-1]
 		*top = !*top
-		p.next()
+		if err := p.shift(); err != nil {
+			return err
+		}
 		if err := branch(true); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	if p.tok != tokEndif {
-		return nil, p.fail()
+		return p.fail()
+	}
+	if err := p.push(); err != nil {
+		return err
 	}
 	p.scopes = p.scopes[:len(p.scopes)-1]
 	p.next()
-	return chosen, nil
+	p.depth = base + 1
+	if !done {
+		p.out = p.out[:mark]
+	}
+	return nil
 }
 
 // linesUntilCondition is a branch of a condition over lines: a newline,
 // then statements (one at least, if only an empty line) up to the next
 // %elif, %else or %endif.
-func (p *parser) linesUntilCondition() ([]configCommand, error) {
+func (p *parser) linesUntilCondition() error {
 	if p.tok != tokNewline {
-		return nil, p.fail()
+		return p.fail()
+	}
+	if err := p.shift(); err != nil {
+		return err
 	}
 	branchEnd := func(k tokenKind) bool { return k == tokElif || k == tokElse || k == tokEndif }
-	if p.next(); branchEnd(p.tok) {
-		return nil, p.fail()
+	if branchEnd(p.tok) {
+		return p.fail()
 	}
 	return p.lines(branchEnd)
 }
 
-// inlineCondition is a condition within a line, its branches commands.
-func (p *parser) inlineCondition(taken bool) ([]configCommand, error) {
-	return p.condition(taken, func(p *parser) ([]configCommand, error) { return p.commands(nil, false) })
-}
+// inlineBranch is a branch of a condition within a line: commands.
+func (p *parser) inlineBranch() error { return p.commands(p.depth, len(p.out), false) }
 
 // commands are commands and conditions within a line, separated by
-// semicolons; with more, list holds what was read already and the next
-// comes only after a semicolon. A command that is only an assignment, or
-// one out of scope, drops those before it, as tmux's grammar does.
-func (p *parser) commands(list []configCommand, more bool) ([]configCommand, error) {
+// semicolons, starting at base on the stack and at mark in out; with
+// more, those from mark were read already (one symbol on the stack) and
+// the next comes only after a semicolon. A command that is only an
+// assignment, or one out of scope, drops those before it, as tmux's
+// grammar does.
+func (p *parser) commands(base, mark int, more bool) error {
 	for ; ; more = true {
 		if more {
+			p.depth = base + 1
 			if p.tok != tokSemicolon {
-				return list, nil
+				return nil
+			}
+			if err := p.shift(); err != nil {
+				return err
 			}
 			// Semicolons may follow one another.
-			for p.next(); p.tok == tokSemicolon; p.next() {
+			for p.tok == tokSemicolon {
+				p.depth = base + 1
+				if err := p.shift(); err != nil {
+					return err
+				}
 			}
 			if p.tok != tokWord && p.tok != tokAssignment && p.tok != tokIf {
-				return list, nil
+				p.depth = base + 1
+				return nil
 			}
 		}
 		switch p.tok {
 		case tokIf:
 			taken, err := p.ifOpen()
 			if err != nil {
-				return nil, err
+				return err
 			}
-			cmds, err := p.inlineCondition(taken)
-			if err != nil {
-				return nil, err
+			if err := p.condition(taken, (*parser).inlineBranch); err != nil {
+				return err
 			}
-			list = append(list, cmds...)
 		case tokWord, tokAssignment:
 			cmd, err := p.command()
 			if err != nil {
-				return nil, err
+				return err
 			}
 			if len(cmd.words) > 0 && p.active() {
-				list = append(list, cmd)
+				p.out = append(p.out, cmd)
 			} else {
-				list = nil
+				p.out = p.out[:mark]
 			}
 		default:
-			return nil, p.fail()
+			return p.fail()
 		}
 	}
 }
 
 // command is an assignment, or a command's words (after an assignment);
-// its line is where the lexer is when it ends.
-func (p *parser) command() (configCommand, error) {
+// its line is where the lexer is when it ends. On the stack: the
+// assignment, or an empty one, the command's name, then each argument.
+func (p *parser) command() (command, error) {
+	base := p.depth
+	if err := p.push(); err != nil {
+		return command{}, err
+	}
 	if p.tok == tokAssignment {
 		p.assign(p.word, false)
 		if p.next(); p.tok != tokWord {
-			return configCommand{line: p.l.line}, nil
+			return command{line: p.l.line}, nil
 		}
 	}
-	words := []string{p.word}
-	p.next()
+	words := []wordNode{{text: p.word}}
+	if err := p.shift(); err != nil {
+		return command{}, err
+	}
 	for {
 		switch p.tok {
 		case tokWord, tokAssignment:
-			words = append(words, p.word)
-			p.next()
-		case tokOpen:
-			w, err := p.block()
-			if err != nil {
-				return configCommand{}, err
+			w := p.word
+			if err := p.shift(); err != nil {
+				return command{}, err
 			}
-			words = append(words, w)
+			words = append(words, wordNode{text: w})
+		case tokOpen:
+			b, err := p.block()
+			if err != nil {
+				return command{}, err
+			}
+			words = append(words, wordNode{block: b})
 		default:
-			return configCommand{words, p.l.line}, nil
+			p.depth = base + 1
+			return command{words, p.l.line}, nil
 		}
 	}
 }
 
-// block reads a { … } argument: statements up to the closing brace. It
-// returns the block's word and leaves the parser on the token after it.
-func (p *parser) block() (string, error) {
-	var all []configCommand
-	for p.next(); ; p.next() {
-		cmds, err := p.statement()
-		if err != nil {
-			return "", err
+// block reads a { … } argument: statements up to the closing brace, which
+// it keeps as a tree, its commands in lines (groupLines). It leaves the
+// parser on the token after it, and the block as one symbol on the stack.
+func (p *parser) block() (*blockNode, error) {
+	if err := p.shift(); err != nil {
+		return nil, err
+	}
+	open, mark := p.depth, len(p.out)
+	for {
+		if err := p.statement(); err != nil {
+			return nil, err
 		}
-		all = append(all, cmds...)
 		if p.tok == tokClose {
+			if err := p.shift(); err != nil {
+				return nil, err
+			}
 			break
 		}
 		if p.tok != tokNewline {
-			return "", p.fail()
+			return nil, p.fail()
 		}
+		if err := p.shift(); err != nil {
+			return nil, err
+		}
+		p.depth = open + 1
 	}
-	p.next()
-	// The block's command lines go as JSON: its words are the lexer's,
-	// expanded already, and its line numbers stay the text's.
-	b, err := json.Marshal(commandLines(all))
-	return Block + string(b), err
+	p.depth = open
+	b := &blockNode{lines: groupLines(p.out[mark:])}
+	clear(p.out[mark:])
+	p.out = p.out[:mark]
+	return b, nil
 }
 
-// DecodeBlock gives a block word's commands (without its Block marker),
-// as Parse gives a text's: command lines with their line numbers in the
-// text the block was in.
-func DecodeBlock(text string) ([]Line, error) {
-	var lines []Line
-	err := json.Unmarshal([]byte(text), &lines)
-	return lines, err
-}
-
-// configCommand is one command of a file and the line number tmux gives it.
-type configCommand struct {
-	words []string
+// command is one command of a text and the line number tmux gives it.
+type command struct {
+	words []wordNode
 	line  int
 }
 
-// commandLines joins consecutive commands of one line number into one
+// wordNode is a word of a command: text, or a block.
+type wordNode struct {
+	text  string
+	block *blockNode
+}
+
+// blockNode is a parsed block: its command lines, and the size of its
+// word once encodeBlock has measured it.
+type blockNode struct {
+	lines []lineNode
+	size  int
+}
+
+// lineNode is a command line of a block, as Line is one of a text.
+type lineNode struct {
+	words  []wordNode
+	number int
+}
+
+// groupLines joins consecutive commands of one line number into one
 // command line, in tmux's command-line form: ';' words between commands,
 // and a word's own final ';' escaped as "\;".
-func commandLines(cmds []configCommand) []Line {
-	var lines []Line
+func groupLines(cmds []command) []lineNode {
+	var lines []lineNode
 	for i, c := range cmds {
-		var argv []string
+		var words []wordNode
 		if i > 0 && cmds[i-1].line == c.line {
-			argv = append(lines[len(lines)-1].Argv, ";")
+			words = append(lines[len(lines)-1].words, wordNode{text: ";"})
 			lines = lines[:len(lines)-1]
 		}
 		for _, w := range c.words {
-			if strings.HasSuffix(w, ";") {
-				w = w[:len(w)-1] + `\;`
+			if w.block == nil && strings.HasSuffix(w.text, ";") {
+				w.text = w.text[:len(w.text)-1] + `\;`
 			}
-			argv = append(argv, w)
+			words = append(words, w)
 		}
-		lines = append(lines, Line{argv, c.line})
+		lines = append(lines, lineNode{words, c.line})
 	}
 	return lines
+}
+
+// A block word is Block, then each of its lines, then blockEnd (so that
+// it never ends in ';', which would split its command line):
+//
+//	line: NUMBER ' ' COUNT ':' and COUNT words
+//	word: LENGTH ':' and LENGTH bytes
+//
+// the numbers in decimal. A block within it is a word like any other, so
+// that each level is written once and read without reading what it
+// holds: DecodeBlock gives the words of the blocks within as parts of
+// the word it was given, for their commands to decode in turn.
+const blockEnd = "\x00"
+
+// encodeBlock writes b's word.
+func encodeBlock(b *blockNode) string {
+	buf := make([]byte, 0, measureBlock(b))
+	return string(appendBlock(buf, b))
+}
+
+// measureBlock sets the sizes of b's word and of those of its blocks.
+func measureBlock(b *blockNode) int {
+	n := len(Block) + len(blockEnd)
+	for _, l := range b.lines {
+		n += decimalLen(l.number) + 1 + decimalLen(len(l.words)) + 1
+		for _, w := range l.words {
+			size := len(w.text)
+			if w.block != nil {
+				size = measureBlock(w.block)
+			}
+			n += decimalLen(size) + 1 + size
+		}
+	}
+	b.size = n
+	return n
+}
+
+func appendBlock(buf []byte, b *blockNode) []byte {
+	buf = append(buf, Block...)
+	for _, l := range b.lines {
+		buf = strconv.AppendInt(buf, int64(l.number), 10)
+		buf = append(buf, ' ')
+		buf = strconv.AppendInt(buf, int64(len(l.words)), 10)
+		buf = append(buf, ':')
+		for _, w := range l.words {
+			if w.block != nil {
+				buf = strconv.AppendInt(buf, int64(w.block.size), 10)
+				buf = append(buf, ':')
+				buf = appendBlock(buf, w.block)
+				continue
+			}
+			buf = strconv.AppendInt(buf, int64(len(w.text)), 10)
+			buf = append(buf, ':')
+			buf = append(buf, w.text...)
+		}
+	}
+	return append(buf, blockEnd...)
+}
+
+func decimalLen(n int) int {
+	d := 1
+	for ; n >= 10; n /= 10 {
+		d++
+	}
+	return d
+}
+
+// EncodeBlock gives the word of a block of lines, as Parse gives one;
+// words of the lines that are blocks are kept as they are.
+func EncodeBlock(lines []Line) string {
+	b := &blockNode{lines: make([]lineNode, len(lines))}
+	for i, l := range lines {
+		words := make([]wordNode, len(l.Argv))
+		for j, w := range l.Argv {
+			words[j] = wordNode{text: w}
+		}
+		b.lines[i] = lineNode{words, l.Number}
+	}
+	return encodeBlock(b)
+}
+
+var errBadBlock = errors.New("not a block word")
+
+// DecodeBlock gives a block word's commands (without its Block marker),
+// as Parse gives a text's: command lines with their line numbers in the
+// text the block was in. The words of the blocks within are parts of
+// text, not copies.
+func DecodeBlock(text string) ([]Line, error) {
+	body, ok := strings.CutSuffix(text, blockEnd)
+	if !ok {
+		return nil, errBadBlock
+	}
+	var lines []Line
+	for body != "" {
+		number, rest, ok := cutDecimal(body, ' ')
+		if !ok {
+			return nil, errBadBlock
+		}
+		count, rest, ok := cutDecimal(rest, ':')
+		if !ok || count > len(rest) {
+			return nil, errBadBlock
+		}
+		argv := make([]string, count)
+		for i := range argv {
+			var size int
+			if size, rest, ok = cutDecimal(rest, ':'); !ok || size > len(rest) {
+				return nil, errBadBlock
+			}
+			argv[i], rest = rest[:size], rest[size:]
+		}
+		lines = append(lines, Line{argv, number})
+		body = rest
+	}
+	return lines, nil
+}
+
+// cutDecimal reads a decimal number up to sep.
+func cutDecimal(s string, sep byte) (int, string, bool) {
+	i := strings.IndexByte(s, sep)
+	if i < 1 || i > 9 {
+		return 0, "", false
+	}
+	n, err := strconv.Atoi(s[:i])
+	if err != nil || n < 0 {
+		return 0, "", false
+	}
+	return n, s[i+1:], true
 }

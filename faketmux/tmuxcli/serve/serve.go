@@ -23,13 +23,42 @@ func Call(r *wire.Req, stdin io.Reader, stdout, stderr io.Writer) faketmux.Call 
 		Args: r.Args, Stdin: stdin, Stdout: stdout, Stderr: stderr, Dir: r.Dir, Env: r.Env,
 		UTF8: r.UTF8, NoStartServer: r.NoStartServer, Control: r.Control, PID: r.PID, UID: r.UID,
 	}
-	if !r.NoStartServer && faketmux.StartsServer(r.Args) {
-		call.Config = tmuxcli.LoadConfig(&tmuxcli.Globals{Configs: r.Configs}, r.Dir, lookup)
+	if r.Shell {
+		// tmux's client of -c starts a server and asks it for a shell;
+		// start-server does the same to the server.
+		call.Args = []string{"start-server"}
+	}
+	if !r.NoStartServer && faketmux.StartsServer(call.Args) {
+		g := &tmuxcli.Globals{Configs: r.Configs}
+		call.Config = tmuxcli.LoadConfig(g, r.Dir, lookup)
+		call.ConfigNames = tmuxcli.ConfigNames(g, lookup)
 	}
 	if r.Control != 0 {
 		call.ParseLine = func(line string) ([]string, error) {
 			return tmuxcli.ParseControlLine(line, r.Dir, lookup)
 		}
+	}
+	return call
+}
+
+// SessionCall is Call for a request served over tmux's protocol: the
+// client prints its own exit message, and a client of -c is answered
+// with the shell to run its command in.
+func SessionCall(s *wire.Session, stdin io.Reader, stdout, stderr io.Writer) faketmux.Call {
+	call := Call(s.Req, stdin, stdout, stderr)
+	call.ExitMessage = s.ExitMessage
+	if s.Req.Control != 0 {
+		call.WaitExit = s.WaitExit
+	}
+	if tty := s.TTY(); tty != nil {
+		call.Terminal = &faketmux.Terminal{
+			TTY: tty, Name: s.Req.TTYName, Term: s.Req.Term, Ready: s.Ready,
+			Resized: s.Resized(), Exiting: s.Exiting(), Detach: s.Detach, Shutdown: s.Shutdown, Exec: s.Exec,
+			Suspend: s.Suspend, Lock: s.Lock, Woken: s.Woken(),
+		}
+	}
+	if s.Req.Shell {
+		call.Shell = s.Shell
 	}
 	return call
 }

@@ -1,0 +1,208 @@
+//go:build linux && !faketmux_thin
+
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+var updateScreens = flag.Bool("update", false, "re-record tmux 3.3a's screens in testdata/screens (needs tmux on PATH)")
+
+// screenCase attaches a client in a pane of an outer server to a session
+// of an inner server, types into it, and captures the outer pane (with
+// its styles, capture-pane -e) after each step: what a person at that
+// terminal sees.
+type screenCase struct {
+	name  string
+	inner [][]string // commands run on the inner server, the first making its session
+	steps [][]string // send-keys arguments for the outer pane; nil captures the start
+}
+
+var screenCases = []screenCase{
+	{
+		name: "panes, borders and the status line",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "s", "-n", "w", "-x", "30", "-y", "7", "printf 'hello \\033[1;31mred\\033[0m plain\\n'; cat"},
+			{"set", "-g", "status-right", "RRR"},
+		},
+		steps: [][]string{nil, {"C-b", `"`}, {"typed", "Enter"}, {"C-b", "%"}, {"C-b", "o"}, {"C-b", "d"}},
+	},
+	{
+		name: "windows and styles in the status line",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "st", "-n", "one", "-x", "40", "-y", "7", "cat"},
+			{"set", "-g", "status-right", "#[fg=yellow,bold]R#[default]r"},
+			{"set", "-g", "status-style", "bg=blue,fg=white"},
+			{"set", "-g", "window-status-current-style", "reverse"},
+			{"new-window", "-d", "-n", "two", "cat"},
+		},
+		steps: [][]string{nil, {"C-b", "n"}, {"C-b", "c"}, {"C-b", "l"}, {"C-b", "x"}, {"y"},
+			{"C-b", ":"}, {"-l", "set -g status 2"}, {"Enter"}, {"C-b", ":"}, {"-l", "set -g status-position top"}, {"Enter"}},
+	},
+	{
+		name: "the command prompt and messages",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "p", "-n", "w", "-x", "40", "-y", "7", "cat"},
+			{"set", "-g", "status-right", "R"},
+			{"set", "-g", "display-time", "0"},
+		},
+		// No step ends in Escape: what follows it within escape-time
+		// would depend on how fast the test runs.
+		steps: [][]string{nil, {"C-b", ":"}, {"-l", "display-message hello"}, {"BSpace", "BSpace"}, {"Enter"},
+			{"z"}, {"C-b", ":"}, {"bogus", "Enter"}, {"y"}, {"C-b", ":"}, {"-l", "x"}, {"C-c"}},
+	},
+	{
+		name: "a window smaller than the client",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "m", "-n", "w", "-x", "30", "-y", "5", "printf 'small\\n'; cat"},
+			{"set", "-g", "window-size", "manual"},
+			{"set", "-g", "status-right", "R"},
+		},
+		steps: [][]string{nil, {"C-b", "%"}, {"C-b", "d"}},
+	},
+	{
+		name: "display-panes",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "d", "-n", "w", "-x", "40", "-y", "7", "cat"},
+			{"set", "-g", "status-right", "R"},
+			{"set", "-g", "display-panes-time", "100000"},
+			{"split-window", "-h", "-t", "d", "cat"},
+			{"split-window", "-v", "-t", "d", "-l", "2", "cat"},
+		},
+		steps: [][]string{nil, {"C-b", "q"}, {"0"}, {"C-b", "q"}, {"x"}},
+	},
+	{
+		name: "copy mode",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "c", "-n", "w", "-x", "40", "-y", "7", "seq 1 30; cat"},
+			{"set", "-g", "status-right", "R"},
+			{"set", "-g", "mode-keys", "emacs"},
+		},
+		steps: [][]string{nil, {"C-b", "["}, {"Up"}, {"Up"}, {"C-a"}, {"C-Space"}, {"Right"}, {"Right"}, {"q"}, {"C-b", "d"}},
+	},
+}
+
+// screenWorld is one outer and inner server pair, with the binaries that
+// run them and the attaching client.
+type screenWorld struct {
+	*world
+	serverBin, clientBin string
+}
+
+func (w *screenWorld) inner(args ...string) result {
+	return w.runBin(w.serverBin, append([]string{"-L", "inner", "-f", "/dev/null"}, args...)...)
+}
+
+func (w *screenWorld) outer(args ...string) result {
+	return w.runBin(w.serverBin, append([]string{"-L", "outer", "-f", "/dev/null"}, args...)...)
+}
+
+func (w *world) runBin(bin string, args ...string) result {
+	saved := w.bin
+	defer func() { w.bin = saved }()
+	w.bin = bin
+	return w.run("", args...)
+}
+
+// stableCapture captures the outer pane once it has not changed for a
+// while: the inner client draws on its own schedule.
+func (w *screenWorld) stableCapture(t *testing.T) string {
+	t.Helper()
+	last, since := "", time.Now()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		r := w.outer("capture-pane", "-p", "-e", "-t", "outer")
+		cur := r.stdout + r.stderr
+		if cur != last {
+			last, since = cur, time.Now()
+		} else if time.Since(since) > 400*time.Millisecond {
+			return cur
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return last
+}
+
+// run plays sc and returns its captures, one section a step.
+func (w *screenWorld) play(t *testing.T, sc screenCase) string {
+	t.Helper()
+	for _, args := range sc.inner {
+		if r := w.inner(args...); r.code != 0 {
+			t.Fatalf("inner %q: %v", args, r)
+		}
+	}
+	client := fmt.Sprintf("%s -L inner attach", w.clientBin)
+	if r := w.outer("new-session", "-d", "-s", "outer", "-x", "40", "-y", "8", client); r.code != 0 {
+		t.Fatalf("outer: %v", r)
+	}
+	var b strings.Builder
+	for i, keys := range sc.steps {
+		if keys != nil {
+			w.outer(append([]string{"send-keys", "-t", "outer"}, keys...)...)
+		}
+		fmt.Fprintf(&b, "-- step %d %q\n%s", i, keys, w.stableCapture(t))
+	}
+	w.outer("kill-server")
+	w.inner("kill-server")
+	return strings.ReplaceAll(b.String(), w.dir, "$TMUX_TMPDIR")
+}
+
+// TestScreensMatchTmux attaches a client to a server inside a pane of
+// another server of the same kind, types into it, and compares what the
+// outer pane shows with tmux 3.3a's, recorded in testdata/screens: with
+// faketmux for every part, and with tmux's client attached to faketmux
+// servers. With tmux on PATH it plays the cases on tmux too, and a drift
+// from the record fails (-update re-records).
+func TestScreensMatchTmux(t *testing.T) {
+	tmux, _ := realTmuxPath()
+	if *updateScreens && tmux == "" {
+		t.Fatal("-update records tmux's screens: tmux must be on PATH")
+	}
+	for _, sc := range screenCases {
+		t.Run(sc.name, func(t *testing.T) {
+			path := filepath.Join("testdata", "screens", strings.ReplaceAll(sc.name, " ", "_")+".golden")
+			var want string
+			if tmux != "" {
+				want = (&screenWorld{newWorld(t, tmux), tmux, tmux}).play(t, sc)
+				if *updateScreens {
+					os.MkdirAll(filepath.Dir(path), 0o755)
+					if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			rec, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("no record (%v): record it with tmux on PATH and -update", err)
+			}
+			if tmux != "" && string(rec) != want {
+				t.Errorf("tmux drifted from the record %s:\n%s", path, want)
+			}
+			worlds := []*screenWorld{{newWorld(t, fakeBin), fakeBin, fakeBin}}
+			if tmux != "" {
+				worlds = append(worlds, &screenWorld{newWorld(t, fakeBin), fakeBin, tmux})
+			}
+			for i, w := range worlds {
+				if got := w.play(t, sc); got != string(rec) {
+					t.Errorf("%s client on faketmux:\n got %q\nwant %q", []string{"faketmux's", "tmux's"}[i], got, rec)
+				}
+			}
+		})
+	}
+}
+
+// realTmuxPath is the tmux on PATH, "" when there is none.
+func realTmuxPath() (string, error) {
+	p, err := exec.LookPath("tmux")
+	if err != nil {
+		return "", err
+	}
+	return p, nil
+}

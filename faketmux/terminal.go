@@ -1,0 +1,1476 @@
+package faketmux
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/keys"
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/pane"
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/wcwidth"
+)
+
+// Terminal is a client's terminal, which an attach takes over as tmux's
+// server takes a client's tty: it reads the keys typed there and draws the
+// session on it. A server that speaks tmux's protocol (package wire) makes
+// one for a client whose standard input is a terminal.
+type Terminal struct {
+	TTY  *os.File // the terminal, read for keys and written to
+	Name string   // its path, which names the client (client_name, client_tty)
+	Term string   // the client's TERM
+	// Ready tells the client its terminal is taken over (MSG_READY).
+	Ready func()
+	// Resized has a value when the terminal changed size (MSG_RESIZE),
+	// Exiting is closed when the client is going (MSG_EXITING or gone).
+	Resized <-chan struct{}
+	Exiting <-chan struct{}
+	// Detach, Shutdown and Exec end the attached client as detach-client,
+	// the server's exit and detach-client -E do; when none is called,
+	// the client is told its session exited.
+	Detach   func(kill bool, session string)
+	Shutdown func()
+	Exec     func(command, shell string)
+	// Suspend stops the client (MSG_SUSPEND), Lock has it run a lock
+	// command (MSG_LOCK); Woken has a value when it is back (MSG_WAKEUP,
+	// MSG_UNLOCK).
+	Suspend func()
+	Lock    func(command string)
+	Woken   <-chan struct{}
+}
+
+// ttyState is what the server keeps of an attached terminal client.
+type ttyState struct {
+	t     *Terminal
+	saved *unix.Termios
+	// repeatUntil is when a repeating binding's table gives way to root.
+	repeatUntil time.Time
+	// detachKill and detachExec are detach-client's -P and -E.
+	detachKill bool
+	detachExec string
+	pending    []byte // the start of a key sequence not complete yet
+	// prompt is the prompt open on the status line, nil for none.
+	prompt *statusPrompt
+	// paused is set while the client is suspended or locked: the
+	// terminal is the shell's, and its input is not read.
+	paused chan struct{}
+	// stopNow, when set, suspends the client once its command is done,
+	// then tells it so (MSG_SUSPEND or MSG_LOCK).
+	stopNow func()
+	// escapeUntil is when a lone Escape typed is taken as the Escape key
+	// (escape-time), unless more comes first.
+	escapeUntil time.Time
+	// panes is display-panes' overlay, nil when none shows.
+	panes *panesOverlay
+	// message is the message on the status line until messageUntil.
+	message      string
+	messageUntil time.Time
+}
+
+// showMessage puts a message on a terminal client's status line for
+// display-time (delay milliseconds when not negative), as tmux's
+// status_message_set does.
+func (c *client) showMessage(cc *controlClient, text string, delay int) {
+	if cc.tty == nil || cc.session == nil {
+		return
+	}
+	if delay < 0 {
+		delay, _ = strconv.Atoi(cc.session.options.get("display-time"))
+	}
+	cc.tty.message = text
+	cc.tty.messageUntil = time.Now().Add(time.Duration(delay) * time.Millisecond)
+	if delay == 0 {
+		cc.tty.messageUntil = time.Time{}
+	}
+	cc.poke()
+}
+
+// panesOverlay is display-panes showing each pane's index until a key or
+// until, when the key picks a pane for template.
+type panesOverlay struct {
+	until    time.Time
+	template string
+}
+
+// clockDigits are the 5x5 digits tmux draws display-panes' indexes with
+// (its clock mode's), a row a string.
+var clockDigits = [10][5]string{
+	{"#####", "#...#", "#...#", "#...#", "#####"},
+	{"....#", "....#", "....#", "....#", "....#"},
+	{"#####", "....#", "#####", "#....", "#####"},
+	{"#####", "....#", "#####", "....#", "#####"},
+	{"#...#", "#...#", "#####", "....#", "....#"},
+	{"#####", "#....", "#####", "....#", "#####"},
+	{"#####", "#....", "#####", "#...#", "#####"},
+	{"#####", "....#", "....#", "....#", "....#"},
+	{"#####", "#...#", "#####", "#...#", "#####"},
+	{"#####", "#...#", "#####", "....#", "#####"},
+}
+
+// displayPanes opens display-panes on a terminal client.
+func (c *client) displayPanes(it *cmdItem) {
+	cc, a := it.client, it.args
+	ms, _ := strconv.Atoi(cc.session.options.get("display-panes-time"))
+	if v, ok := a.get('d'); ok {
+		ms, _ = strconv.Atoi(v)
+	}
+	o := &panesOverlay{template: "select-pane -t '%%'"}
+	if len(a.values) > 0 {
+		o.template = a.values[0]
+	}
+	if ms > 0 {
+		o.until = time.Now().Add(time.Duration(ms) * time.Millisecond)
+	}
+	cc.tty.panes = o
+	cc.poke()
+}
+
+// panesKey is a key typed while display-panes shows: a pane's index runs
+// the template for it; every key closes the overlay.
+func (c *client) panesKey(raw []byte) {
+	cc := c.control
+	o := cc.tty.panes
+	cc.tty.panes = nil
+	if len(raw) != 1 || raw[0] < '0' || raw[0] > '9' {
+		return
+	}
+	n := int(raw[0] - '0')
+	w := cc.session.current
+	for _, p := range w.panes {
+		if p.index() == n {
+			cmds, err := c.parseCommandString(strings.ReplaceAll(o.template, "%%", "%"+strconv.Itoa(p.id)))
+			if err != nil {
+				c.writeError(err.Error())
+				return
+			}
+			c.runList(cmds)
+			return
+		}
+	}
+}
+
+// panesOverlayDraw draws display-panes' indexes over the panes of w, as
+// tmux's cmd_display_panes_draw_pane does: small in the middle of a pane
+// too small for them, else in big digits, with the pane's size at its top
+// right when there is room.
+func (c *client) panesOverlayDraw(out *strings.Builder, w *window, woff int) {
+	s := c.control.session
+	colour := s.options.get("display-panes-colour")
+	activeColour := s.options.get("display-panes-active-colour")
+	at := func(x, y int) { fmt.Fprintf(out, "\x1b[%d;%dH", y+woff+1, x+1) }
+	for _, p := range w.panes {
+		if !w.visible(p) {
+			continue
+		}
+		sx, sy, xoff, yoff := p.width, p.height, p.left, p.top
+		idx := p.index()
+		buf := strconv.Itoa(idx)
+		if sx < len(buf) {
+			continue
+		}
+		col := colour
+		if w.active == p {
+			col = activeColour
+		}
+		fg := drawStyle{fg: col}.sgr()
+		bg := drawStyle{bg: col}.sgr()
+		lbuf := ""
+		if idx > 9 && idx < 35 {
+			lbuf = string(rune('a' + idx - 10))
+		}
+		px, py := sx/2, sy/2
+		if sx < len(buf)*6 || sy < 5 {
+			out.WriteString(fg)
+			if sx >= len(buf)+len(lbuf)+1 {
+				n := len(buf) + len(lbuf) + 1
+				at(xoff+px-n/2, yoff+py)
+				out.WriteString(buf + " " + lbuf)
+			} else {
+				at(xoff+px-len(buf)/2, yoff+py)
+				out.WriteString(buf)
+			}
+			out.WriteString("\x1b[0m")
+			continue
+		}
+		px -= len(buf) * 3
+		py -= 2
+		out.WriteString(bg)
+		for _, d := range buf {
+			glyph := clockDigits[d-'0']
+			for j := range 5 {
+				for i := range 5 {
+					if glyph[j][i] == '#' {
+						at(xoff+px+i, yoff+py+j)
+						out.WriteByte(' ')
+					}
+				}
+			}
+			px += 6
+		}
+		out.WriteString("\x1b[0m")
+		if sy <= 6 {
+			continue
+		}
+		out.WriteString(fg)
+		if size := fmt.Sprintf("%dx%d", p.width, p.height); sx >= len(size) {
+			at(xoff+sx-len(size), yoff)
+			out.WriteString(size)
+		}
+		if lbuf != "" {
+			at(xoff+sx/2+len(buf)*3-len(lbuf)-1, yoff+py+5)
+			out.WriteString(lbuf)
+		}
+		out.WriteString("\x1b[0m")
+	}
+}
+
+// statusPrompt is a prompt on a terminal client's status line
+// (command-prompt, confirm-before), tmux's status_prompt_set.
+type statusPrompt struct {
+	text   string
+	input  []rune
+	single bool // any one key answers (confirm-before)
+	// answer takes the input when the prompt is done, with ok false when
+	// it was cancelled. The server's lock is held.
+	answer func(input string, ok bool)
+}
+
+// terminalPrompt opens the prompt of confirm-before or command-prompt on
+// a terminal client's status line. Unlike tmux, the command does not wait
+// for the answer even without -b.
+func (c *client) terminalPrompt(it *cmdItem) error {
+	a, cc := it.args, it.client
+	f := c.formatForTarget(it.target)
+	f.timeExpand = true
+	run := func(text string) {
+		cmds, err := c.parseCommandString(text)
+		if err != nil {
+			c.writeError(err.Error())
+			return
+		}
+		if len(cmds) > 0 {
+			c.runList(cmds)
+		}
+	}
+	switch it.entry.name {
+	case "confirm-before":
+		command := ""
+		if len(a.values) > 0 {
+			command = a.values[0]
+		}
+		cmds, err := c.parseCommandString(command)
+		if err != nil {
+			return err
+		}
+		text := ""
+		if p, ok := a.get('p'); ok {
+			text = p + " "
+		} else if len(cmds) > 0 {
+			text = "Confirm '" + cmds[0].entry.name + "'? (y/n) "
+		}
+		cc.tty.prompt = &statusPrompt{text: f.expand(text), single: true, answer: func(in string, ok bool) {
+			if ok && (in == "y" || in == "Y") {
+				run(command)
+			}
+		}}
+	default:
+		template := "%1"
+		if len(a.values) > 0 {
+			template = a.values[0]
+		}
+		text := ":"
+		if p, ok := a.get('p'); ok {
+			text = strings.SplitN(p, ",", 2)[0] + " "
+		} else if len(a.values) > 0 {
+			text = "(" + strings.Fields(template + " x")[0] + ") "
+		}
+		initial, _ := a.get('I')
+		cc.tty.prompt = &statusPrompt{text: f.expand(text), input: []rune(strings.SplitN(initial, ",", 2)[0]), single: a.has('1'),
+			answer: func(in string, ok bool) {
+				if ok && in != "" {
+					run(strings.NewReplacer("%%", "%", "%1", in, "%%%", in).Replace(template))
+				}
+			}}
+	}
+	return nil
+}
+
+// promptKey is a key typed while a prompt is open, as tmux's
+// status_prompt_key edits the line: Enter answers, Escape and C-c cancel.
+func (c *client) promptKey(key keys.Code, raw []byte) {
+	t := c.control.tty
+	p := t.prompt
+	done := func(in string, ok bool) {
+		t.prompt = nil
+		p.answer(in, ok)
+	}
+	name := key.String()
+	switch {
+	case name == "Escape" || name == "C-c" || name == "C-g":
+		done("", false)
+	case p.single:
+		done(string(raw), true)
+	case name == "Enter":
+		done(string(p.input), true)
+	case name == "BSpace" || name == "C-h":
+		if len(p.input) > 0 {
+			p.input = p.input[:len(p.input)-1]
+		}
+	case name == "C-u":
+		p.input = nil
+	default:
+		if r, n := utf8.DecodeRune(raw); n == len(raw) && r >= ' ' && r != 0x7f {
+			p.input = append(p.input, r)
+		}
+	}
+}
+
+// terminalClient attaches c's terminal, for attach-session and
+// new-session: the client becomes an attached one, as a control client
+// is, that draws on its terminal. It fails as tmux does for a client with
+// none, and for one inside a pane of this server.
+func (c *client) terminalClient() error {
+	if c.control != nil {
+		return nil
+	}
+	t := c.term
+	if t == nil {
+		return errorf(errNotATerminal)
+	}
+	if _, ok := lookupEnvOK(c.env, "TMUX"); ok && lookupEnv(c.env, "TMUX") != "" {
+		for _, p := range c.st.panes {
+			if p.prog != nil && p.prog.TTY() == t.Name {
+				return errorf(errNested)
+			}
+		}
+	}
+	cc := newControlClient(c.s, Call{PID: c.pid, Env: c.env}, t.TTY, c.utf8, c.uid)
+	cc.name, cc.termName = t.Name, t.Term
+	if cc.termName == "" {
+		cc.termName = "unknown"
+	}
+	cc.tty = &ttyState{t: t}
+	cc.size.sx, cc.size.sy = terminalSize(t.TTY)
+	cc.size.sized = true
+	c.control = cc
+	c.stdout, c.stderr = io.Discard, io.Discard
+	return nil
+}
+
+// errNested is tmux's refusal to attach a client inside its own pane.
+const errNested = "sessions should be nested with care, unset $TMUX to force"
+
+// redrawTerminals has the attached terminal clients look again, after a
+// command line that may have changed what they show, as tmux redraws the
+// clients a command touched.
+func (st *state) redrawTerminals() {
+	for _, cc := range st.controls {
+		if cc.tty != nil {
+			cc.poke()
+		}
+	}
+}
+
+// terminalSize is the terminal's size, as tmux's tty_resize asks it, 80x24
+// when it cannot tell.
+func terminalSize(f *os.File) (int, int) {
+	ws, err := unix.IoctlGetWinsize(int(f.Fd()), unix.TIOCGWINSZ)
+	if err != nil || ws.Col == 0 || ws.Row == 0 {
+		return 80, 24
+	}
+	return int(ws.Col), int(ws.Row)
+}
+
+// statusLines is how many lines the status line takes of cc's terminal.
+func (cc *controlClient) statusLines() int {
+	if cc.tty == nil || cc.session == nil {
+		return 0
+	}
+	switch v := cc.session.options.get("status"); v {
+	case "off":
+		return 0
+	case "on":
+		return 1
+	default:
+		n, _ := strconv.Atoi(v)
+		return n
+	}
+}
+
+// start takes the terminal over as tmux's tty_start_tty does: raw input,
+// the alternate screen, the cursor hidden while drawing.
+func (t *ttyState) start() {
+	fd := int(t.t.TTY.Fd())
+	if tio, err := unix.IoctlGetTermios(fd, unix.TCGETS); err == nil {
+		saved := *tio
+		t.saved = &saved
+		tio.Iflag &^= unix.IXON | unix.IXOFF | unix.ICRNL | unix.INLCR | unix.IGNCR | unix.IMAXBEL | unix.ISTRIP
+		tio.Iflag |= unix.IGNBRK
+		tio.Oflag &^= unix.OPOST | unix.ONLCR | unix.OCRNL | unix.ONLRET
+		tio.Lflag &^= unix.IEXTEN | unix.ICANON | unix.ECHO | unix.ECHOE | unix.ECHONL | unix.ECHOCTL | unix.ECHOPRT | unix.ECHOKE | unix.ISIG
+		tio.Cc[unix.VMIN], tio.Cc[unix.VTIME] = 1, 0
+		unix.IoctlSetTermios(fd, unix.TCSETSW, tio)
+	}
+	io.WriteString(t.t.TTY, "\x1b[?1049h\x1b[H\x1b[2J")
+}
+
+// stop gives the terminal back as tmux's tty_stop_tty does.
+func (t *ttyState) stop() {
+	io.WriteString(t.t.TTY, "\x1b[0m\x1b[?25h\x1b[?1049l")
+	if t.saved != nil {
+		unix.IoctlSetTermios(int(t.t.TTY.Fd()), unix.TCSETSW, t.saved)
+	}
+}
+
+// readTerminal reads what is typed into batches until the terminal fails
+// or stop is closed; while pause says so (suspend-client, lock-client),
+// it reads nothing.
+func readTerminal(f *os.File, batches chan<- []byte, stop <-chan struct{}, pause func() chan struct{}) {
+	for {
+		if p := pause(); p != nil {
+			select {
+			case <-p:
+			case <-stop:
+				return
+			}
+			continue
+		}
+		buf := make([]byte, 4096)
+		n, err := f.Read(buf)
+		if n > 0 {
+			select {
+			case batches <- buf[:n]:
+			case <-stop:
+				return
+			}
+		}
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			f.SetReadDeadline(time.Time{})
+			continue
+		}
+		if err != nil {
+			close(batches)
+			return
+		}
+	}
+}
+
+// suspend gives the terminal back while the client is stopped
+// (suspend-client) or runs its lock command (lock-client), as tmux's
+// tty_stop_tty does; the client's wake-up takes it again.
+func (t *ttyState) suspend(mu *sync.Mutex) {
+	t.stop()
+	mu.Lock()
+	t.paused = make(chan struct{})
+	mu.Unlock()
+	t.t.TTY.SetReadDeadline(time.Now())
+}
+
+// resume takes the terminal again.
+func (t *ttyState) resume(mu *sync.Mutex) {
+	mu.Lock()
+	if t.paused != nil {
+		close(t.paused)
+		t.paused = nil
+	}
+	mu.Unlock()
+	t.start()
+}
+
+// redrawDelay batches a program's output into one redraw, as tmux's
+// redraw follows its event loop.
+const redrawDelay = 10 * time.Millisecond
+
+// serveTerminal runs an attached terminal client: the keys typed go
+// through the key tables (prefix included) to commands or to the active
+// pane, and the session is drawn on the terminal as it changes, until the
+// client detaches or goes, or its session or the server ends. s.mu is
+// held.
+func (c *client) serveTerminal() {
+	s, st, cc := c.s, c.st, c.control
+	t := cc.tty
+	done := s.done
+	st.outMu.Lock()
+	st.outClients = append(st.outClients, cc)
+	st.outMu.Unlock()
+	t.start()
+	input := make(chan []byte)
+	stop := make(chan struct{})
+	var pauseMu sync.Mutex
+	go readTerminal(t.t.TTY, input, stop, func() chan struct{} {
+		pauseMu.Lock()
+		defer pauseMu.Unlock()
+		return t.paused
+	})
+	status := time.NewTicker(time.Second)
+	var redraw <-chan time.Time
+	c.drawTerminal()
+	gone := false
+	for !cc.exit && cc.session != nil && !gone {
+		var expire, escape <-chan time.Time
+		if t.message != "" && !t.messageUntil.IsZero() {
+			expire = time.After(time.Until(t.messageUntil))
+		}
+		if len(t.pending) > 0 {
+			escape = time.After(time.Until(t.escapeUntil))
+		}
+		var panesEnd <-chan time.Time
+		if t.panes != nil && !t.panes.until.IsZero() {
+			panesEnd = time.After(time.Until(t.panes.until))
+		}
+		s.mu.Unlock()
+		var keysIn []byte
+		draw, expired, resized, woken, panesOver := false, false, false, false, false
+		select {
+		case <-expire:
+			expired = true
+		case <-panesEnd:
+			panesOver = true
+		case <-escape:
+			// Nothing more came: what is pending is taken as it is.
+			keysIn = []byte{}
+		case b, ok := <-input:
+			if !ok {
+				gone = true
+			}
+			keysIn = b
+		case <-cc.wake:
+			if redraw == nil {
+				redraw = time.After(redrawDelay)
+			}
+		case <-redraw:
+			redraw, draw = nil, true
+		case <-t.t.Resized:
+			resized = true
+		case <-status.C:
+			draw = true
+		case <-t.t.Exiting:
+			gone = true
+		case <-t.t.Woken:
+			woken = true
+		case <-done:
+		case <-c.ctx.Done():
+			gone = true
+		}
+		s.mu.Lock()
+		if s.st != st {
+			break
+		}
+		if expired {
+			t.message, draw = "", true
+		}
+		if panesOver && t.panes != nil && !time.Now().Before(t.panes.until) {
+			t.panes, draw = nil, true
+		}
+		if resized {
+			cc.size.sx, cc.size.sy = terminalSize(t.t.TTY)
+			if cc.session != nil && cc.session.current != nil {
+				cc.session.current.latest = cc
+			}
+			st.resizeSoon, draw = true, true
+		}
+		if woken && cc.suspended {
+			cc.suspended = false
+			t.resume(&pauseMu)
+			st.resizeSoon, draw = true, true
+		}
+		st.outMu.Lock()
+		cc.output = nil
+		st.outMu.Unlock()
+		c.checkWindows()
+		if keysIn != nil {
+			c.terminalKeys(keysIn)
+			draw = true
+			if s.st != st {
+				break
+			}
+		}
+		st.runEvents()
+		c.checkWindows()
+		s.exitIfDone()
+		if s.st != st {
+			break
+		}
+		if t.stopNow != nil {
+			stopNow := t.stopNow
+			t.stopNow = nil
+			t.suspend(&pauseMu)
+			stopNow()
+			continue
+		}
+		if draw && !cc.exit && cc.session != nil && !cc.suspended {
+			c.drawTerminal()
+		}
+	}
+	status.Stop()
+	close(stop)
+	if !cc.suspended {
+		t.stop()
+	}
+	st.outMu.Lock()
+	st.outClients = slices.DeleteFunc(st.outClients, func(x *controlClient) bool { return x == cc })
+	st.outMu.Unlock()
+	cc.closePopup()
+	switch {
+	case s.st != st:
+		if t.t.Shutdown != nil {
+			t.t.Shutdown()
+		}
+	case gone:
+	case cc.exit && cc.session != nil && t.detachExec != "" && t.t.Exec != nil:
+		shell := cc.session.options.get("default-shell")
+		t.t.Exec(t.detachExec, shell)
+	case cc.exit && cc.session != nil && t.t.Detach != nil:
+		t.t.Detach(t.detachKill, cc.session.name)
+	}
+	if s.st == st {
+		st.controls = slices.DeleteFunc(st.controls, func(x *controlClient) bool { return x == cc })
+		st.resizeSoon = true
+		st.notify(event{kind: eventClientDetached, hook: "client-detached", client: cc})
+		st.runEvents()
+		c.checkWindows()
+	}
+}
+
+// terminalKeys takes what was typed: each key goes through the client's
+// key table, as tmux's server_client_key_callback takes it.
+func (c *client) terminalKeys(b []byte) {
+	cc := c.control
+	t := cc.tty
+	// A client typing is its window's latest, as tmux's
+	// server_client_update_latest has it.
+	if s := cc.session; len(b) > 0 && s != nil && s.current != nil && s.current.latest != cc {
+		c.usedWindow(s)
+	}
+	flush := len(b) == 0 && len(t.pending) > 0 && !time.Now().Before(t.escapeUntil)
+	b = append(t.pending, b...)
+	t.pending = nil
+	for len(b) > 0 && c.s.st == c.st && cc.session != nil && !cc.exit {
+		key, n := nextKey(b)
+		if n == 0 && flush {
+			// escape-time passed: a lone Escape is the Escape key, and a
+			// sequence cut short its bytes.
+			key, n = keys.Unknown, len(b)
+			if len(b) == 1 {
+				key = ctrlNames[0x1b]
+			}
+		}
+		if n == 0 {
+			t.pending = b
+			ms, _ := strconv.Atoi(c.st.options.get("escape-time"))
+			t.escapeUntil = time.Now().Add(time.Duration(ms) * time.Millisecond)
+			return
+		}
+		c.terminalKey(key, b[:n])
+		b = b[n:]
+	}
+}
+
+// terminalKey is one key typed into an attached terminal.
+func (c *client) terminalKey(key keys.Code, raw []byte) {
+	cc := c.control
+	if cc.tty.message != "" {
+		// A key clears the message, and then does what it does.
+		cc.tty.message = ""
+	}
+	if cc.tty.prompt != nil {
+		c.promptKey(key, raw)
+		return
+	}
+	if cc.tty.panes != nil {
+		c.panesKey(raw)
+		return
+	}
+	s := cc.session
+	table := cc.keyTable
+	if table == "" {
+		table = "root"
+	}
+	if table != "root" && cc.tty.repeatUntil.IsZero() == false && time.Now().After(cc.tty.repeatUntil) {
+		table, cc.keyTable = "root", ""
+	}
+	if table == "root" {
+		for _, name := range []string{"prefix", "prefix2"} {
+			if k := keyOption(s.options, name); k != keys.None && k == key {
+				cc.keyTable = "prefix"
+				cc.tty.repeatUntil = time.Time{}
+				return
+			}
+		}
+	}
+	for {
+		if kt := c.st.keyTable(table, false); kt != nil {
+			if i, found := kt.find(key); found {
+				b := kt.bindings[i]
+				if b.repeat && table != "root" {
+					ms, _ := strconv.Atoi(s.options.get("repeat-time"))
+					cc.tty.repeatUntil = time.Now().Add(time.Duration(ms) * time.Millisecond)
+				} else {
+					cc.keyTable, cc.tty.repeatUntil = "", time.Time{}
+				}
+				c.runBinding(b.cmd)
+				return
+			}
+		}
+		if table == "root" {
+			break
+		}
+		// Not bound there: back to the root table, and try again.
+		table, cc.keyTable, cc.tty.repeatUntil = "root", "", time.Time{}
+	}
+	p := s.current.active
+	in := keyInput{c: c, p: p}
+	in.send(key, raw)
+	for _, bound := range in.queued {
+		c.runBinding(bound)
+	}
+}
+
+// runBinding runs a binding's commands for the client, each group of them
+// a command list of its own.
+func (c *client) runBinding(text string) {
+	for _, group := range strings.Split(text, groupSeparator) {
+		cmds, err := c.boundCommands(group)
+		if err != nil || len(cmds) == 0 {
+			continue
+		}
+		c.runList(cmds)
+		if c.s.st != c.st {
+			return
+		}
+	}
+}
+
+// ctrlNames are the keys of the C0 control bytes, as tmux names them.
+var ctrlNames = func() [32]keys.Code {
+	var t [32]keys.Code
+	for b := range 32 {
+		var name string
+		switch b {
+		case 0:
+			name = "C-Space"
+		case '\t':
+			name = "Tab"
+		case '\r':
+			name = "Enter"
+		case 0x1b:
+			name = "Escape"
+		default:
+			if b >= 1 && b <= 26 {
+				name = "C-" + string(rune('a'+b-1))
+			} else {
+				name = "C-" + string(rune('@'+b))
+			}
+		}
+		t[b] = keys.Lookup(name)
+	}
+	return t
+}()
+
+// csiKeys are the keys of the CSI and SS3 sequences terminals send.
+var csiKeys = map[string]string{
+	"A": "Up", "B": "Down", "C": "Right", "D": "Left", "H": "Home", "F": "End",
+	"1~": "Home", "7~": "Home", "4~": "End", "8~": "End", "2~": "IC", "3~": "DC", "5~": "PPage", "6~": "NPage",
+	"P": "F1", "Q": "F2", "R": "F3", "S": "F4", "15~": "F5", "17~": "F6", "18~": "F7", "19~": "F8",
+	"20~": "F9", "21~": "F10", "23~": "F11", "24~": "F12", "Z": "BTab",
+}
+
+// nextKey reads the first key of b, as tmux's tty_keys_next does for the
+// common sequences: it returns how many bytes the key took, 0 for a
+// sequence not complete yet.
+func nextKey(b []byte) (keys.Code, int) {
+	c := b[0]
+	switch {
+	case c == 0x1b && len(b) == 1:
+		return 0, 0 // Escape, or the start of a sequence: escape-time says
+	case c == 0x1b && (b[1] == '[' || b[1] == 'O'):
+		i := 2
+		for i < len(b) && (b[i] >= '0' && b[i] <= '9' || b[i] == ';') {
+			i++
+		}
+		if i == len(b) {
+			return 0, 0
+		}
+		params, final := string(b[2:i]), string(b[i])
+		if b[1] == 'O' || final != "~" {
+			// A modifier (1;5A) is not told apart here.
+			if name, ok := csiKeys[final]; ok && (params == "" || strings.HasPrefix(params, "1;")) {
+				return keys.Lookup(name), i + 1
+			}
+		} else if name, ok := csiKeys[strings.SplitN(params, ";", 2)[0]+"~"]; ok {
+			return keys.Lookup(name), i + 1
+		}
+		return keys.Unknown, i + 1
+	case c == 0x1b:
+		k, n := nextKey(b[1:])
+		if n == 0 {
+			return 0, 0
+		}
+		if m := keys.Lookup("M-" + k.String()); m != keys.Unknown && m != keys.None {
+			return m, n + 1
+		}
+		return k, n + 1
+	case c < 32:
+		return ctrlNames[c], 1
+	case c == 0x7f:
+		return keys.Lookup("BSpace"), 1
+	case c < 0x80:
+		return keys.Rune(rune(c)), 1
+	}
+	if !utf8.FullRune(b) {
+		return 0, 0
+	}
+	r, n := utf8.DecodeRune(b)
+	return keys.Rune(r), n
+}
+
+// drawTerminal draws the client's session on its terminal: the panes of
+// its current window with their borders, and the status line.
+func (c *client) drawTerminal() {
+	cc := c.control
+	s := cc.session
+	if s == nil || s.current == nil {
+		return
+	}
+	sx, sy := cc.size.sx, cc.size.sy
+	lines := cc.statusLines()
+	top := s.options.get("status-position") == "top"
+	wy := sy - lines
+	woff := 0
+	if top {
+		woff = lines
+	}
+	w := s.current
+	var out strings.Builder
+	out.WriteString("\x1b[?25l")
+	// Without automatic margins, tmux leaves the terminal's last cell
+	// alone.
+	lastRow := func(row string, y int) string {
+		if y == sy && !c.terminalHasAM(cc) {
+			return fitLine(row, sx-1, false)
+		}
+		return row
+	}
+	rows := c.windowRows(w, sx, wy)
+	for y, row := range rows {
+		fmt.Fprintf(&out, "\x1b[%d;1H\x1b[0m%s\x1b[0m", y+woff+1, lastRow(row, y+woff+1))
+	}
+	if cc.tty.panes != nil {
+		c.panesOverlayDraw(&out, w, woff)
+	}
+	for line := range lines {
+		// Each line of the status line is its status-format line; a
+		// prompt or a message takes the last, as tmux's status.c draws
+		// them, the lines above staying.
+		status := c.statusRow(cc, sx, line)
+		if p := cc.tty.prompt; p != nil && line == lines-1 {
+			status = c.promptRow(cc, p, sx)
+		} else if cc.tty.message != "" && line == lines-1 {
+			status = c.messageRow(cc, sx)
+		}
+		y := sy - lines + 1 + line
+		if top {
+			y = 1 + line
+		}
+		fmt.Fprintf(&out, "\x1b[%d;1H\x1b[0m%s\x1b[0m", y, lastRow(status, y))
+	}
+	p := w.active
+	if cs := p.copyState(); p != nil && w.visible(p) && cs != nil {
+		fmt.Fprintf(&out, "\x1b[%d;%dH\x1b[?25h", p.top+cs.cy+woff+1, p.left+min(cs.cx, p.width-1)+1)
+	} else if p != nil && w.visible(p) && !p.inMode() {
+		x, y := p.prog.Cursor()
+		if x < p.width && y < p.height && p.left+x < sx && p.top+y < wy {
+			fmt.Fprintf(&out, "\x1b[%d;%dH", p.top+y+woff+1, p.left+x+1)
+			if on, ok := p.prog.Flag("cursor_flag"); !ok || on {
+				out.WriteString("\x1b[?25h")
+			}
+		}
+	}
+	io.WriteString(cc.tty.t.TTY, out.String())
+}
+
+// terminalHasAM is whether cc's terminal has automatic margins, as
+// terminal-overrides leave its terminfo's am (which every terminal tmux
+// draws on here has).
+func (c *client) terminalHasAM(cc *controlClient) bool {
+	am := true
+	for _, entry := range c.st.options.getArray("terminal-overrides") {
+		fields := strings.Split(entry, ":")
+		if len(fields) < 2 || !fnmatch(fields[0], cc.termName, false) {
+			continue
+		}
+		for _, capability := range fields[1:] {
+			switch capability {
+			case "am@":
+				am = false
+			case "am":
+				am = true
+			}
+		}
+	}
+	return am
+}
+
+// windowRows are the rows of window w as a client of width sx and wy rows
+// for the window sees them: each pane's visible lines with their styles,
+// the borders between panes, and blanks outside the window.
+func (c *client) windowRows(w *window, sx, wy int) []string {
+	grid := make([][]*paneState, wy)
+	for y := range grid {
+		grid[y] = make([]*paneState, sx)
+	}
+	var panes []*paneState
+	for _, p := range w.panes {
+		if !w.visible(p) {
+			continue
+		}
+		panes = append(panes, p)
+		for y := p.top; y < p.top+p.height && y < wy; y++ {
+			for x := p.left; x < p.left+p.width && x < sx; x++ {
+				grid[y][x] = p
+			}
+		}
+	}
+	content := map[*paneState][]string{}
+	for _, p := range panes {
+		if cs := p.copyState(); cs != nil {
+			content[p] = c.copyModeRows(p, cs)
+			continue
+		}
+		out, err := p.prog.Capture(paneCapture)
+		if err != nil {
+			continue
+		}
+		content[p] = strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	}
+	// Past the window's right and bottom edges, tmux draws a border along
+	// them and fills the rest with dots.
+	inWindow := func(x, y int) bool { return x <= w.width && y <= w.height }
+	border := func(x, y int) bool {
+		return x >= 0 && y >= 0 && x < sx && y < wy && grid[y][x] == nil && inWindow(x, y)
+	}
+	active := w.active
+	f := c.formatIn(w, active)
+	activeStyle := parseDrawStyle(drawStyle{}, f.expand(w.options.get("pane-active-border-style"))).sgr()
+	otherStyle := parseDrawStyle(drawStyle{}, f.expand(w.options.get("pane-border-style"))).sgr()
+	rows := make([]string, wy)
+	for y := range wy {
+		var row strings.Builder
+		for x := 0; x < sx; {
+			p := grid[y][x]
+			if p != nil {
+				line := ""
+				if ly := y - p.top; ly < len(content[p]) {
+					line = content[p][ly]
+				}
+				width := min(p.width, sx-x)
+				row.WriteString(fitLine(line, width, x+width == sx))
+				row.WriteString("\x1b[0m")
+				x += width
+				continue
+			}
+			if !inWindow(x, y) {
+				row.WriteString("·")
+				x++
+				continue
+			}
+			u, d, l, r := border(x, y-1), border(x, y+1), border(x-1, y), border(x+1, y)
+			ch := borderChar(u, d, l, r)
+			// The window's own edge is no pane's border: it takes
+			// pane-border-style, as tmux's screen_redraw_check_cell has it.
+			edge := x == w.width || y == w.height
+			if active != nil && !edge && paneBorderIs(w, active, x, y) {
+				row.WriteString(activeStyle + ch + "\x1b[0m")
+			} else {
+				row.WriteString(otherStyle + ch + "\x1b[0m")
+			}
+			x++
+		}
+		rows[y] = row.String()
+	}
+	return rows
+}
+
+// copyModeRows are the rows copy or view mode shows of pane p: its
+// copy of the lines at the mode's position, the selection in mode-style,
+// and the position at the top right, as tmux's window_copy_write_line
+// writes them. The copy keeps no styles: the text is drawn plain.
+func (c *client) copyModeRows(p *paneState, cs *copyState) []string {
+	f := c.formatIn(p.window, p)
+	mode := parseDrawStyle(drawStyle{}, f.expand(p.window.options.get("mode-style")))
+	selected := func(x, row int) bool {
+		return cs.sel && checkSelection(cs.selx, cs.sely, cs.endselx, cs.endsely, cs.rect, cs.vi(), x, row)
+	}
+	rows := make([]string, p.height)
+	for y := range p.height {
+		row := cs.hsize - cs.oy + y
+		var cells []string
+		if row >= 0 && row < len(cs.lines) {
+			cells = cs.lines[row]
+		}
+		var header string
+		if y == 0 && !cs.hidePosition {
+			header = fmt.Sprintf("[%d/%d]", cs.oy, cs.hsize)
+		}
+		var b strings.Builder
+		inSel := false
+		keep := 0 // b up to its last cell that is no default blank
+		for x := 0; x < p.width; x++ {
+			if header != "" && x >= p.width-len(header) {
+				b.WriteString(mode.sgr() + header[x-(p.width-len(header)):])
+				keep = b.Len()
+				break
+			}
+			ch := " "
+			if x < len(cells) {
+				ch = cells[x]
+			}
+			if sel := selected(x, row); sel != inSel {
+				inSel = sel
+				if sel {
+					b.WriteString(mode.sgr())
+				} else {
+					b.WriteString("\x1b[0m")
+				}
+			}
+			b.WriteString(ch)
+			if ch != " " || inSel {
+				keep = b.Len()
+			}
+		}
+		// Blanks at the end are cleared, as tmux's redraw clears them.
+		rows[y] = b.String()[:keep]
+	}
+	return rows
+}
+
+// checkSelection is whether backing cell x, y is in a selection from
+// sx, sy to the cursor's ex, ey, as tmux's screen_check_selection draws
+// it: like emacs, the top-left character is in and the bottom-right one
+// out (with vi keys, in).
+func checkSelection(sx, sy, ex, ey int, rect, vi bool, px, py int) bool {
+	last := func(x int) int {
+		if vi {
+			return x
+		}
+		return x - 1
+	}
+	if rect {
+		switch {
+		case sy < ey && (py < sy || py > ey), sy > ey && (py > sy || py < ey), sy == ey && py != sy:
+			return false
+		}
+		if ex < sx {
+			return px >= ex && px <= sx
+		}
+		return px >= sx && px <= ex
+	}
+	switch {
+	case sy < ey:
+		if py < sy || py > ey || py == sy && px < sx {
+			return false
+		}
+		xx := ex
+		if !vi {
+			xx = max(ex-1, 0)
+		}
+		return !(py == ey && px > xx)
+	case sy > ey:
+		if py > sy || py < ey || py == ey && px < ex {
+			return false
+		}
+		return !(py == sy && (sx == 0 || px > last(sx)))
+	default:
+		if py != sy {
+			return false
+		}
+		if ex < sx {
+			return !(px > last(sx) || px < ex)
+		}
+		xx := ex
+		if !vi {
+			xx = max(ex-1, 0)
+		}
+		return !(px < sx || px > xx)
+	}
+}
+
+// paneCapture captures a pane's visible lines with their styles.
+var paneCapture = pane.CaptureOptions{Codes: true, Range: func(history, last int) (int, int) { return history, last }}
+
+// paneBorderIs is whether x, y is on p's border, as tmux's
+// screen_redraw_pane_border finds it to colour it as the active pane's:
+// with pane-border-indicators colour or both, two panes side by side
+// share their border half and half.
+func paneBorderIs(w *window, p *paneState, x, y int) bool {
+	ex, ey := p.left+p.width, p.top+p.height
+	if x >= p.left && x < ex && y >= p.top && y < ey {
+		return false
+	}
+	ind := w.options.get("pane-border-indicators")
+	split := ind == "colour" || ind == "both"
+	status := w.options.get("pane-border-status")
+	two := func(vertical bool) bool {
+		if len(w.panes) != 2 {
+			return false
+		}
+		second := w.panes[1]
+		if vertical {
+			return second.top != 0
+		}
+		return second.left != 0
+	}
+	if status == "off" && two(false) && split {
+		if p.left == 0 && x == p.width && y <= p.height/2 {
+			return true
+		}
+		if p.left != 0 && x == p.left-1 && y > p.height/2 {
+			return true
+		}
+	} else if (p.top == 0 || y >= p.top-1) && y <= ey {
+		if p.left != 0 && x == p.left-1 || x == ex {
+			return true
+		}
+	}
+	switch {
+	case status == "off" && two(true) && split:
+		if p.top == 0 && y == p.height && x <= p.width/2 {
+			return true
+		}
+		if p.top != 0 && y == p.top-1 && x > p.width/2 {
+			return true
+		}
+	case (p.left == 0 || x >= p.left-1) && x <= ex:
+		if status != "bottom" && p.top != 0 && y == p.top-1 {
+			return true
+		}
+		if status != "top" && y == ey {
+			return true
+		}
+	}
+	return false
+}
+
+// borderChar is the line drawing character of a border cell that has
+// border cells up, down, left and right of it as given.
+func borderChar(u, d, l, r bool) string {
+	vert, horiz := u || d, l || r
+	switch {
+	case vert && horiz:
+		switch {
+		case u && d && l && r:
+			return "┼"
+		case l && r && d:
+			return "┬"
+		case l && r && u:
+			return "┴"
+		case u && d && r:
+			return "├"
+		case u && d && l:
+			return "┤"
+		case r && d:
+			return "┌"
+		case l && d:
+			return "┐"
+		case u && r:
+			return "└"
+		default:
+			return "┘"
+		}
+	case horiz:
+		return "─"
+	default:
+		return "│"
+	}
+}
+
+// fitLine is a captured line with its style codes cut or padded to width
+// columns; with toEdge, the line reaches the terminal's right edge, and
+// blanks at its end are cleared (EL), as tmux clears them.
+func fitLine(line string, width int, toEdge bool) string {
+	var out strings.Builder
+	cols := 0
+	for i := 0; i < len(line) && cols < width; {
+		if line[i] == 0x1b {
+			j := i + 1
+			if j < len(line) && line[j] == '[' {
+				j++
+				for j < len(line) && (line[j] < 0x40 || line[j] > 0x7e) {
+					j++
+				}
+				j++
+			}
+			j = min(j, len(line))
+			out.WriteString(line[i:j])
+			i = j
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(line[i:])
+		cw := wcwidth.Of(r)
+		if cw < 0 {
+			cw = 0
+		}
+		if cols+cw > width {
+			break
+		}
+		out.WriteString(line[i : i+n])
+		cols += cw
+		i += n
+	}
+	switch {
+	case cols < width && toEdge:
+		out.WriteString("\x1b[0m\x1b[K")
+	case cols < width:
+		out.WriteString("\x1b[0m")
+		out.WriteString(strings.Repeat(" ", width-cols))
+	}
+	return out.String()
+}
+
+// statusRow is a line of the client's status line, that line of status-format as
+// tmux draws it: each #[...] a style, the parts aligned left, centre and
+// right, over status-style.
+func (c *client) statusRow(cc *controlClient, sx, line int) string {
+	s := cc.session
+	f := c.formatIn(s.current, s.current.active)
+	f.client = cc
+	f.timeExpand = true
+	formats := s.options.getArray("status-format")
+	text := ""
+	if line < len(formats) {
+		text = f.expand(formats[line])
+	}
+	base := parseDrawStyle(drawStyle{}, f.expand(s.options.get("status-style")))
+	return drawFormat(text, base, sx)
+}
+
+// promptRow is the status line with a prompt open: the prompt and its
+// input in message-style, and the cursor as a cell in reverse.
+func (c *client) promptRow(cc *controlClient, p *statusPrompt, sx int) string {
+	s := cc.session
+	f := c.formatIn(s.current, s.current.active)
+	f.client = cc
+	style := parseDrawStyle(drawStyle{}, f.expand(s.options.get("message-style")))
+	cursor := style
+	cursor.attrs = append(slices.Clone(cursor.attrs), "reverse")
+	text := p.text + string(p.input)
+	row := fitLine(style.sgr()+text+cursor.sgr()+" "+style.sgr(), sx, false)
+	width := 0
+	for _, r := range text {
+		width += max(wcwidth.Of(r), 0)
+	}
+	if pad := sx - width - 1; pad > 0 {
+		row = strings.TrimSuffix(row, strings.Repeat(" ", pad))
+		row += style.sgr() + strings.Repeat(" ", pad)
+	}
+	return row
+}
+
+// messageRow is the status line with a message on it, in message-style.
+func (c *client) messageRow(cc *controlClient, sx int) string {
+	s := cc.session
+	f := c.formatIn(s.current, s.current.active)
+	f.client = cc
+	style := parseDrawStyle(drawStyle{}, f.expand(s.options.get("message-style")))
+	row := fitLine(style.sgr()+cc.tty.message, sx, false)
+	width := 0
+	for _, r := range cc.tty.message {
+		width += max(wcwidth.Of(r), 0)
+	}
+	if pad := sx - width; pad > 0 {
+		row = strings.TrimSuffix(row, "\x1b[0m"+strings.Repeat(" ", pad)) + style.sgr() + strings.Repeat(" ", pad)
+	}
+	return row
+}
+
+// drawStyle is a style as tmux's format_draw applies it.
+type drawStyle struct {
+	fg, bg string
+	attrs  []string
+}
+
+func (d drawStyle) sgr() string {
+	codes := []string{"0"}
+	for _, a := range d.attrs {
+		if code, ok := attrCodes[a]; ok {
+			codes = append(codes, code)
+		}
+	}
+	if d.fg != "" {
+		codes = append(codes, colourCode(d.fg, false)...)
+	}
+	if d.bg != "" {
+		codes = append(codes, colourCode(d.bg, true)...)
+	}
+	return "\x1b[" + strings.Join(codes, ";") + "m"
+}
+
+var attrCodes = map[string]string{
+	"bright": "1", "bold": "1", "dim": "2", "italics": "3", "underscore": "4", "blink": "5",
+	"reverse": "7", "hidden": "8", "strikethrough": "9",
+}
+
+var sgrColours = []string{"black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"}
+
+// colourCode is the SGR parameters of a colour as tmux names it.
+func colourCode(name string, bg bool) []string {
+	base, bright := 30, 90
+	if bg {
+		base, bright = 40, 100
+	}
+	name = strings.ToLower(name)
+	if i := slices.Index(sgrColours, name); i >= 0 {
+		return []string{strconv.Itoa(base + i)}
+	}
+	if n, ok := strings.CutPrefix(name, "bright"); ok {
+		if i := slices.Index(sgrColours, n); i >= 0 {
+			return []string{strconv.Itoa(bright + i)}
+		}
+	}
+	for _, prefix := range []string{"colour", "color"} {
+		if n, ok := strings.CutPrefix(name, prefix); ok {
+			if v, err := strconv.Atoi(n); err == nil && v >= 0 && v < 256 {
+				return []string{strconv.Itoa(base + 8), "5", strconv.Itoa(v)}
+			}
+		}
+	}
+	if strings.HasPrefix(name, "#") && len(name) == 7 {
+		r, e1 := strconv.ParseUint(name[1:3], 16, 8)
+		g, e2 := strconv.ParseUint(name[3:5], 16, 8)
+		b, e3 := strconv.ParseUint(name[5:7], 16, 8)
+		if e1 == nil && e2 == nil && e3 == nil {
+			return []string{strconv.Itoa(base + 8), "2", strconv.Itoa(int(r)), strconv.Itoa(int(g)), strconv.Itoa(int(b))}
+		}
+	}
+	return []string{strconv.Itoa(base + 9)}
+}
+
+// parseDrawStyle applies a style's words to d, as tmux's style_parse:
+// words are parted by commas or spaces; those of alignment and lists are
+// the drawer's, not the style's.
+func parseDrawStyle(d drawStyle, text string) drawStyle {
+	for _, word := range strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ' ' }) {
+		name, value, hasValue := strings.Cut(word, "=")
+		switch {
+		case name == "default" || name == "none" || name == "noattr":
+			if name == "default" {
+				d.fg, d.bg = "", ""
+			}
+			d.attrs = nil
+		case name == "fg" && hasValue:
+			d.fg = value
+		case name == "bg" && hasValue:
+			d.bg = value
+		case strings.HasPrefix(name, "no") && attrCodes[name[2:]] != "":
+			d.attrs = slices.DeleteFunc(slices.Clone(d.attrs), func(a string) bool { return a == name[2:] })
+		case attrCodes[name] != "":
+			d.attrs = append(slices.Clone(d.attrs), name)
+		}
+	}
+	return d
+}
+
+// drawFormat draws an expanded format with #[...] styles into width
+// columns over base, as tmux's format_draw does for the parts it aligns
+// left, centre and right; a list's markers are left out.
+func drawFormat(text string, base drawStyle, width int) string {
+	type run struct {
+		style drawStyle
+		text  string
+	}
+	parts := map[string][]run{}
+	align := "left"
+	cur, def := base, base
+	skip := false
+	var chunk strings.Builder
+	flush := func() {
+		if chunk.Len() > 0 && !skip {
+			parts[align] = append(parts[align], run{cur, chunk.String()})
+		}
+		chunk.Reset()
+	}
+	for i := 0; i < len(text); {
+		switch {
+		case text[i] == '#' && i+1 < len(text) && text[i+1] == '#':
+			chunk.WriteByte('#')
+			i += 2
+			continue
+		case text[i] == '#' && i+1 < len(text) && text[i+1] == '[':
+		default:
+			chunk.WriteByte(text[i])
+			i++
+			continue
+		}
+		j := strings.IndexByte(text[i:], ']')
+		if j < 0 {
+			break
+		}
+		flush()
+		directive := text[i+2 : i+j]
+		i += j + 1
+		for _, word := range strings.FieldsFunc(directive, func(r rune) bool { return r == ',' || r == ' ' }) {
+			name, value, _ := strings.Cut(word, "=")
+			switch name {
+			case "align":
+				align = value
+				if align == "absolute-centre" {
+					align = "centre"
+				}
+			case "list":
+				skip = value == "left-marker" || value == "right-marker"
+			case "nolist":
+				skip = false
+			case "push-default":
+				def = cur
+			case "pop-default":
+				def = base
+			case "default":
+				cur = def
+			case "range", "norange", "fill":
+			default:
+				cur = parseDrawStyle(cur, word)
+			}
+		}
+	}
+	flush()
+	render := func(runs []run, room int) (string, int) {
+		var out strings.Builder
+		cols := 0
+		for _, r := range runs {
+			out.WriteString(r.style.sgr())
+			for _, ch := range r.text {
+				cw := max(wcwidth.Of(ch), 0)
+				if cols+cw > room {
+					return out.String(), cols
+				}
+				out.WriteRune(ch)
+				cols += cw
+			}
+		}
+		return out.String(), cols
+	}
+	left, lw := render(parts["left"], width)
+	right, rw := render(parts["right"], width-lw)
+	centre, cw := render(parts["centre"], width-lw-rw)
+	var out strings.Builder
+	fill := base.sgr()
+	out.WriteString(left)
+	gap := width - lw - rw - cw
+	before := gap / 2
+	if cw == 0 {
+		before = gap
+	}
+	out.WriteString(fill + strings.Repeat(" ", before))
+	out.WriteString(centre)
+	out.WriteString(fill + strings.Repeat(" ", gap-before))
+	out.WriteString(right)
+	return out.String()
+}
