@@ -25,9 +25,11 @@ import (
 // e.g. go test -run XXX -bench Tools -count 6 ./server | benchstat -col /backend -
 //
 // Each case runs on a fixture made the same way on every backend; calls
-// that change it are undone, untimed, after each call. list_servers is
-// left out, as its cost is the number of sockets in the machine's tmux
-// directory, and kill_server, which would take the fixture with it.
+// that change it are undone, untimed, after each call. Left out:
+// list_servers, whose cost is the number of sockets in the machine's tmux
+// directory; kill_server, which would take the fixture with it; and the
+// tools that wait (wait_for_text, run_command, wait_for_channel), whose
+// time is their pane's or their channel's.
 func BenchmarkTools(b *testing.B) {
 	for _, c := range benchCalls {
 		b.Run("tool="+c.tool, func(b *testing.B) {
@@ -154,6 +156,28 @@ var benchCalls = []benchCall{
 			return [][]string{{"split-window", "-d", "-P", "-F", "#{pane_id}", "-t", f.two0}}
 		},
 		args: func(_ benchFixture, made string) map[string]any { return map[string]any{"pane_id": made} }},
+	{tool: "show_option", args: func(f benchFixture, _ string) map[string]any {
+		return map[string]any{"option": "history-limit", "scope": "session", "target": "bench"}
+	}},
+	{tool: "set_option", args: func(f benchFixture, _ string) map[string]any {
+		return map[string]any{"option": "@bench", "value": "1", "scope": "session", "target": "bench"}
+	}},
+	{tool: "show_environment", args: func(f benchFixture, _ string) map[string]any { return map[string]any{"session_id": f.session} }},
+	{tool: "set_environment", args: func(f benchFixture, _ string) map[string]any {
+		return map[string]any{"name": "BENCH", "value": "1", "session_id": f.session}
+	}},
+	{tool: "show_hooks"},
+	{tool: "show_hook", args: func(benchFixture, string) map[string]any { return map[string]any{"hook_name": "after-new-window"} }},
+	{tool: "capture_pane", args: func(f benchFixture, _ string) map[string]any { return map[string]any{"pane_id": f.one0} }},
+	{tool: "snapshot_pane", args: func(f benchFixture, _ string) map[string]any { return map[string]any{"pane_id": f.one0} }},
+	{tool: "display_message", args: func(f benchFixture, _ string) map[string]any {
+		return map[string]any{"pane_id": f.one0, "format_string": "#{pane_id} #{pane_width}"}
+	}},
+	{tool: "search_panes", args: func(f benchFixture, _ string) map[string]any {
+		return map[string]any{"pattern": "bench", "session_id": f.session}
+	}},
+	{tool: "signal_channel", args: func(benchFixture, string) map[string]any { return map[string]any{"channel": "bench"} },
+		undo: func(benchFixture) [][]string { return [][]string{{"wait-for", "bench"}} }},
 	{tool: "call_readonly_tools_batch", args: func(f benchFixture, _ string) map[string]any {
 		return map[string]any{"operations": []any{
 			map[string]any{"tool": "get_pane_info", "arguments": map[string]any{"pane_id": f.one0}},

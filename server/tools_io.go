@@ -99,7 +99,7 @@ func (s *Server) sendKeys(ctx context.Context, a sendKeysArgs) (string, error) {
 // the keys as one argument (a key name, or text that is no key name, which
 // tmux types as it is), then Enter as its own key. It ends with ";" for
 // the command after it.
-func keysLine(target, keys string, literal, suppressHistory, enter bool) ([]string, error) {
+func keysLine(target, keys string, asText, suppressHistory, enter bool) ([]string, error) {
 	if !utf8.ValidString(keys) || strings.Contains(keys, "\x00") {
 		return nil, validationError(errKeysNotSendable)
 	}
@@ -107,11 +107,11 @@ func keysLine(target, keys string, literal, suppressHistory, enter bool) ([]stri
 		keys = " " + keys
 	}
 	send := []string{"send-keys"}
-	if literal {
+	if asText {
 		send = append(send, "-l")
 	}
 	// "--": keys that start with '-' are keys, not flags.
-	line := append(withTarget(target, send...), "--", keys, ";")
+	line := append(withTarget(target, send...), "--", literal(keys), ";")
 	if enter {
 		line = append(append(line, withTarget(target, "send-keys")...), "Enter", ";")
 	}
