@@ -173,11 +173,7 @@ func (s *Server) captureSince(ctx context.Context, a captureSinceArgs) (captureS
 			return captureSinceResult{}, err
 		}
 	}
-	socket, err := a.socket()
-	if err != nil {
-		return captureSinceResult{}, err
-	}
-	target, err := a.paneRef.target()
+	socket, target, err := resolve(a.onSocket, a.paneRef)
 	if err != nil {
 		return captureSinceResult{}, err
 	}

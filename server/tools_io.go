@@ -76,11 +76,7 @@ type sendKeysArgs struct {
 var errKeysNotSendable = errors.New("keys must be text tmux can send: UTF-8, without NUL")
 
 func (s *Server) sendKeys(ctx context.Context, a sendKeysArgs) (string, error) {
-	socket, err := a.socket()
-	if err != nil {
-		return "", err
-	}
-	target, err := a.target()
+	socket, target, err := resolve(a.onSocket, a.paneRef)
 	if err != nil {
 		return "", err
 	}
@@ -222,17 +218,8 @@ func (s *Server) sendOperation(ctx context.Context, socket string, op sendKeysOp
 	return strings.TrimSpace(string(out)), err
 }
 
-type paneTargetArgs struct {
-	paneRef
-	onSocket
-}
-
-func (s *Server) clearPane(ctx context.Context, a paneTargetArgs) (string, error) {
-	socket, err := a.socket()
-	if err != nil {
-		return "", err
-	}
-	target, err := a.target()
+func (s *Server) clearPane(ctx context.Context, a paneArgs) (string, error) {
+	socket, target, err := resolve(a.onSocket, a.paneRef)
 	if err != nil {
 		return "", err
 	}
@@ -257,11 +244,7 @@ type pipePaneArgs struct {
 var errEmptyOutputPath = errors.New("output_path must be a non-empty path, or null to stop piping")
 
 func (s *Server) pipePane(ctx context.Context, a pipePaneArgs) (string, error) {
-	socket, err := a.socket()
-	if err != nil {
-		return "", err
-	}
-	target, err := a.target()
+	socket, target, err := resolve(a.onSocket, a.paneRef)
 	if err != nil {
 		return "", err
 	}
@@ -328,11 +311,7 @@ type enterCopyModeArgs struct {
 }
 
 func (s *Server) enterCopyMode(ctx context.Context, a enterCopyModeArgs) (paneInfo, error) {
-	socket, err := a.socket()
-	if err != nil {
-		return paneInfo{}, err
-	}
-	target, err := a.target()
+	socket, target, err := resolve(a.onSocket, a.paneRef)
 	if err != nil {
 		return paneInfo{}, err
 	}
@@ -343,12 +322,8 @@ func (s *Server) enterCopyMode(ctx context.Context, a enterCopyModeArgs) (paneIn
 	return s.describePane(ctx, socket, target, line...)
 }
 
-func (s *Server) exitCopyMode(ctx context.Context, a paneTargetArgs) (paneInfo, error) {
-	socket, err := a.socket()
-	if err != nil {
-		return paneInfo{}, err
-	}
-	target, err := a.target()
+func (s *Server) exitCopyMode(ctx context.Context, a paneArgs) (paneInfo, error) {
+	socket, target, err := resolve(a.onSocket, a.paneRef)
 	if err != nil {
 		return paneInfo{}, err
 	}

@@ -132,11 +132,7 @@ type capturePaneArgs struct {
 }
 
 func (s *Server) capturePane(ctx context.Context, a capturePaneArgs) (string, error) {
-	socket, err := a.socket()
-	if err != nil {
-		return "", err
-	}
-	target, err := a.paneRef.target()
+	socket, target, err := resolve(a.onSocket, a.paneRef)
 	if err != nil {
 		return "", err
 	}
@@ -167,11 +163,7 @@ func (s *Server) displayMessage(ctx context.Context, a displayMessageArgs) (stri
 	if strings.Contains(a.FormatString, "\x00") {
 		return "", validationError(errFormatNUL)
 	}
-	socket, err := a.socket()
-	if err != nil {
-		return "", err
-	}
-	target, err := a.paneRef.target()
+	socket, target, err := resolve(a.onSocket, a.paneRef)
 	if err != nil {
 		return "", err
 	}
@@ -224,11 +216,7 @@ type snapshotPaneArgs struct {
 }
 
 func (s *Server) snapshotPane(ctx context.Context, a snapshotPaneArgs) (paneSnapshot, error) {
-	socket, err := a.socket()
-	if err != nil {
-		return paneSnapshot{}, err
-	}
-	target, err := a.paneRef.target()
+	socket, target, err := resolve(a.onSocket, a.paneRef)
 	if err != nil {
 		return paneSnapshot{}, err
 	}
@@ -337,11 +325,7 @@ func (s *Server) searchPanes(ctx context.Context, a searchPanesArgs) (searchPane
 	if err != nil {
 		return searchPanesResult{}, err
 	}
-	socket, err := a.socket()
-	if err != nil {
-		return searchPanesResult{}, err
-	}
-	session, err := sessionRef{SessionName: a.SessionName, SessionID: a.SessionID}.target()
+	socket, session, err := resolve(a.onSocket, sessionRef{SessionName: a.SessionName, SessionID: a.SessionID})
 	if err != nil {
 		return searchPanesResult{}, err
 	}

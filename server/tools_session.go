@@ -67,11 +67,7 @@ type listWindowsArgs struct {
 }
 
 func (s *Server) listWindows(ctx context.Context, a listWindowsArgs) ([]windowInfo, error) {
-	socket, err := a.socket()
-	if err != nil {
-		return nil, err
-	}
-	session, err := a.sessionRef.target()
+	socket, session, err := resolve(a.onSocket, a.sessionRef)
 	if err != nil {
 		return nil, err
 	}
@@ -88,11 +84,7 @@ type sessionInfoArgs struct {
 }
 
 func (s *Server) getSessionInfo(ctx context.Context, a sessionInfoArgs) (sessionInfo, error) {
-	socket, err := a.socket()
-	if err != nil {
-		return sessionInfo{}, err
-	}
-	session, err := a.sessionRef.target()
+	socket, session, err := resolve(a.onSocket, a.sessionRef)
 	if err != nil {
 		return sessionInfo{}, err
 	}
@@ -130,11 +122,7 @@ type createWindowArgs struct {
 }
 
 func (s *Server) createWindow(ctx context.Context, a createWindowArgs) (windowInfo, error) {
-	socket, err := a.socket()
-	if err != nil {
-		return windowInfo{}, err
-	}
-	session, err := a.sessionRef.target()
+	socket, session, err := resolve(a.onSocket, a.sessionRef)
 	if err != nil {
 		return windowInfo{}, err
 	}
@@ -173,11 +161,7 @@ type renameSessionArgs struct {
 }
 
 func (s *Server) renameSession(ctx context.Context, a renameSessionArgs) (sessionInfo, error) {
-	socket, err := a.socket()
-	if err != nil {
-		return sessionInfo{}, err
-	}
-	session, err := a.sessionRef.target()
+	socket, session, err := resolve(a.onSocket, a.sessionRef)
 	if err != nil {
 		return sessionInfo{}, err
 	}
@@ -229,11 +213,7 @@ type killSessionArgs struct {
 var errKillNoTarget = errors.New("refusing to kill without an explicit target: give session_name or session_id")
 
 func (s *Server) killSession(ctx context.Context, a killSessionArgs) (string, error) {
-	socket, err := a.socket()
-	if err != nil {
-		return "", err
-	}
-	session, err := a.sessionRef.target()
+	socket, session, err := resolve(a.onSocket, a.sessionRef)
 	if err != nil {
 		return "", err
 	}

@@ -182,11 +182,7 @@ func firstMatch(patterns []*regexp.Regexp, lines []string) (int, []string, bool)
 }
 
 func (s *Server) waitForText(ctx context.Context, a waitForTextArgs) (waitForTextResult, error) {
-	socket, err := a.socket()
-	if err != nil {
-		return waitForTextResult{}, err
-	}
-	target, err := a.target()
+	socket, target, err := resolve(a.onSocket, a.paneRef)
 	if err != nil {
 		return waitForTextResult{}, err
 	}
@@ -381,11 +377,7 @@ func runPayload(command, id string) string {
 }
 
 func (s *Server) runCommand(ctx context.Context, a runCommandArgs) (runCommandResult, error) {
-	socket, err := a.socket()
-	if err != nil {
-		return runCommandResult{}, err
-	}
-	target, err := a.target()
+	socket, target, err := resolve(a.onSocket, a.paneRef)
 	if err != nil {
 		return runCommandResult{}, err
 	}

@@ -193,20 +193,11 @@ type windowArgs struct {
 }
 
 func (s *Server) getWindowInfo(ctx context.Context, a windowArgs) (windowInfo, error) {
-	socket, target, err := a.resolve()
+	socket, target, err := resolve(a.onSocket, a.windowRef)
 	if err != nil {
 		return windowInfo{}, err
 	}
 	return s.oneWindow(ctx, socket, windowLine(target))
-}
-
-// resolve checks the socket and the window's target.
-func (a windowArgs) resolve() (socket, target string, err error) {
-	if socket, err = a.socket(); err != nil {
-		return "", "", err
-	}
-	target, err = a.target()
-	return socket, target, err
 }
 
 // paneInWindow names a pane, or a window whose active pane is meant.
@@ -251,11 +242,7 @@ var splitFlags = map[string][]string{
 var splitSize = regexp.MustCompile(`^[0-9]{1,9}%?$`)
 
 func (s *Server) splitWindow(ctx context.Context, a splitWindowArgs) (paneInfo, error) {
-	socket, err := a.socket()
-	if err != nil {
-		return paneInfo{}, err
-	}
-	target, err := a.target()
+	socket, target, err := resolve(a.onSocket, a.paneInWindow)
 	if err != nil {
 		return paneInfo{}, err
 	}
@@ -326,7 +313,7 @@ type renameWindowArgs struct {
 }
 
 func (s *Server) renameWindow(ctx context.Context, a renameWindowArgs) (windowInfo, error) {
-	socket, target, err := windowArgs{a.windowRef, a.onSocket}.resolve()
+	socket, target, err := resolve(a.onSocket, a.windowRef)
 	if err != nil {
 		return windowInfo{}, err
 	}
@@ -397,7 +384,7 @@ func checkLayout(layout string) error {
 }
 
 func (s *Server) selectLayout(ctx context.Context, a selectLayoutArgs) (windowInfo, error) {
-	socket, target, err := windowArgs{a.windowRef, a.onSocket}.resolve()
+	socket, target, err := resolve(a.onSocket, a.windowRef)
 	if err != nil {
 		return windowInfo{}, err
 	}
@@ -416,7 +403,7 @@ type resizeWindowArgs struct {
 }
 
 func (s *Server) resizeWindow(ctx context.Context, a resizeWindowArgs) (windowInfo, error) {
-	socket, target, err := windowArgs{a.windowRef, a.onSocket}.resolve()
+	socket, target, err := resolve(a.onSocket, a.windowRef)
 	if err != nil {
 		return windowInfo{}, err
 	}
@@ -454,7 +441,7 @@ type moveWindowArgs struct {
 }
 
 func (s *Server) moveWindow(ctx context.Context, a moveWindowArgs) (windowInfo, error) {
-	socket, source, err := windowArgs{a.windowRef, a.onSocket}.resolve()
+	socket, source, err := resolve(a.onSocket, a.windowRef)
 	if err != nil {
 		return windowInfo{}, err
 	}
