@@ -229,22 +229,10 @@ type sinceRead struct {
 // read prints the pane's state and its rows from start (capture-pane -S)
 // down, in one command line, and checks the state against the cursor.
 func (r sinceReader) read(ctx context.Context, start string) (sinceRead, error) {
-	line := checked(r.target, append(withTarget(r.target, "display-message", "-p", recordFormat[sinceState]()), append([]string{";"},
-		withTarget(r.target, "capture-pane", "-p", "-S", start)...)...)...)
-	out, err := r.s.tmux(ctx, r.socket, nil, line...)
+	st, text, err := describeCaptured[sinceState](ctx, r.s, r.socket, r.target, "-S", start)
 	if err != nil {
 		return sinceRead{}, err
 	}
-	end := bytes.Index(out, []byte(recordMark+"\n"))
-	if end < 0 {
-		return sinceRead{}, errors.New("tmux display-message printed no pane state")
-	}
-	end += len(recordMark) + 1
-	st, err := oneRecord[sinceState](out[:end])
-	if err != nil {
-		return sinceRead{}, err
-	}
-	text := out[end:]
 	if len(text) == 0 || text[len(text)-1] != '\n' {
 		return sinceRead{}, errors.New("tmux capture-pane printed no whole rows")
 	}

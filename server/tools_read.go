@@ -224,19 +224,7 @@ func (s *Server) snapshotPane(ctx context.Context, a snapshotPaneArgs) (paneSnap
 	if err != nil {
 		return paneSnapshot{}, err
 	}
-	// One line, so that the fields and the text are of one moment.
-	out, err := s.tmux(ctx, socket, nil, checked(target,
-		append(withTarget(target, "display-message", "-p", recordFormat[paneSnapshot]()), append([]string{";"},
-			withTarget(target, "capture-pane", "-p")...)...)...)...)
-	if err != nil {
-		return paneSnapshot{}, err
-	}
-	end := bytes.Index(out, []byte(recordMark+"\n"))
-	if end < 0 {
-		return paneSnapshot{}, errors.New("tmux display-message printed no pane record")
-	}
-	end += len(recordMark) + 1
-	snap, err := oneRecord[paneSnapshot](out[:end])
+	snap, screen, err := describeCaptured[paneSnapshot](ctx, s, socket, target)
 	if err != nil {
 		return paneSnapshot{}, err
 	}
@@ -248,7 +236,7 @@ func (s *Server) snapshotPane(ctx context.Context, a snapshotPaneArgs) (paneSnap
 	snap.PaneInMode = snap.InMode != "" && snap.InMode != "0"
 	snap.IsCaller = s.isCaller(snap.PaneID, snap.SocketPath)
 
-	data := trimFinalNewlines(out[end:])
+	data := trimFinalNewlines(screen)
 	fixed := snap
 	fixed.ContentTruncatedLines = int64(countLines(data)) // as long as it can be
 	t := lastLines(data, maxLines, math.MaxInt, s.resultBudget(false, fixed))

@@ -326,20 +326,6 @@ func roundTo(x float64, places int) float64 {
 
 func ptr[T any](v T) *T { return &v }
 
-// describeOn is describe on the tmux server t.
-func describeOn[T any](ctx context.Context, s *Server, t Tmux, socket, target string) (T, error) {
-	var line []string
-	if target != "" {
-		line = append(line, "has-session", "-t", target, ";")
-	}
-	out, err := s.tmuxOn(ctx, t, socket, nil, append(line, withTarget(paneTarget(target), "display-message", "-p", recordFormat[T]())...)...)
-	if err != nil {
-		var zero T
-		return zero, err
-	}
-	return oneRecord[T](out)
-}
-
 type runCommandArgs struct {
 	Command string `json:"command" payload:"true" desc:"The shell command, run in a subshell of the pane's shell. A single line when suppress_history. The audit log records only its length and a digest."`
 	paneRef
@@ -410,11 +396,7 @@ func (s *Server) runCommand(ctx context.Context, a runCommandArgs) (runCommandRe
 	started := time.Now()
 	deadline := started.Add(budget)
 	t := s.cfg.Tmux.Dial(socket)
-	var line []string
-	if target != "" {
-		line = append(line, "has-session", "-t", target, ";")
-	}
-	line = append(append(line, withTarget(paneTarget(target), "display-message", "-p", recordFormat[paneState]())...), ";")
+	line := append(describeLine[paneState](target), ";")
 	out, err := s.tmuxOn(ctx, t, socket, nil, append(line, keys...)...)
 	if err != nil {
 		return runCommandResult{}, err
