@@ -80,15 +80,35 @@ func (s *Server) sendKeys(ctx context.Context, a sendKeysArgs) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	line, err := keysLine(target, a.Keys, a.Literal, a.SuppressHistory, a.Enter)
+	pane, err := s.typeKeys(ctx, socket, target, a.Keys, a.Literal, a.SuppressHistory, a.Enter)
 	if err != nil {
 		return "", err
 	}
-	out, err := s.tmux(ctx, socket, nil, append(line, withTarget(target, "display-message", "-p", "#{pane_id}")...)...)
+	return fmt.Sprintf("Keys sent to pane %s", pane), nil
+}
+
+// typeKeys types keys into the pane target names, as keysLine has it,
+// and returns that pane's ID.
+func (s *Server) typeKeys(ctx context.Context, socket, target, keys string, asText, suppressHistory, enter bool) (string, error) {
+	line, err := keysLine(target, keys, asText, suppressHistory, enter)
 	if err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("Keys sent to pane %s", strings.TrimSpace(string(out))), nil
+	return s.paneAfter(ctx, socket, target, line)
+}
+
+// paneAfter runs line, each of its commands ended by ";", and then prints
+// the ID of the pane target names: the pane the line acted on. The line
+// stops at a command that failed.
+func (s *Server) paneAfter(ctx context.Context, socket, target string, line []string) (string, error) {
+	out, err := s.tmux(ctx, socket, nil, append(line, printPaneID(target)...)...)
+	return strings.TrimSpace(string(out)), err
+}
+
+// printPaneID prints the ID of the pane target names; nothing,
+// successfully, for a pane that is not there.
+func printPaneID(target string) []string {
+	return withTarget(target, "display-message", "-p", "#{pane_id}")
 }
 
 // keysLine is the send-keys of keys into target, as libtmux sends them:
@@ -210,12 +230,7 @@ func (s *Server) sendOperation(ctx context.Context, socket string, op sendKeysOp
 	if err != nil {
 		return "", err
 	}
-	line, err := keysLine(target, op.Keys, op.Literal, op.SuppressHistory, op.Enter)
-	if err != nil {
-		return "", err
-	}
-	out, err := s.tmux(ctx, socket, nil, append(line, withTarget(target, "display-message", "-p", "#{pane_id}")...)...)
-	return strings.TrimSpace(string(out)), err
+	return s.typeKeys(ctx, socket, target, op.Keys, op.Literal, op.SuppressHistory, op.Enter)
 }
 
 func (s *Server) clearPane(ctx context.Context, a paneArgs) (string, error) {
@@ -227,11 +242,11 @@ func (s *Server) clearPane(ctx context.Context, a paneArgs) (string, error) {
 	// clear-history drops what scrolled off, as libtmux's reset does.
 	line := append(withTarget(target, "send-keys", "-R"), ";")
 	line = append(append(line, withTarget(target, "clear-history")...), ";")
-	out, err := s.tmux(ctx, socket, nil, append(line, withTarget(target, "display-message", "-p", "#{pane_id}")...)...)
+	pane, err := s.paneAfter(ctx, socket, target, line)
 	if err != nil {
 		return "", err
 	}
-	return "Pane cleared: " + strings.TrimSpace(string(out)), nil
+	return "Pane cleared: " + pane, nil
 }
 
 type pipePaneArgs struct {
@@ -259,11 +274,10 @@ func (s *Server) pipePane(ctx context.Context, a pipePaneArgs) (string, error) {
 		}
 		pipe = append(pipe, "cat "+redirect+" "+escapeFormat(shellQuote(*a.OutputPath)))
 	}
-	out, err := s.tmux(ctx, socket, nil, append(append(pipe, ";"), withTarget(target, "display-message", "-p", "#{pane_id}")...)...)
+	pane, err := s.paneAfter(ctx, socket, target, append(pipe, ";"))
 	if err != nil {
 		return "", err
 	}
-	pane := strings.TrimSpace(string(out))
 	if a.OutputPath == nil {
 		return "Piping stopped for pane " + pane, nil
 	}

@@ -130,8 +130,9 @@ func (s *Server) oneWindow(ctx context.Context, socket string, line []string) (w
 	return oneRecord[windowInfo](out)
 }
 
-// onePane runs a command line whose last command is paneLine's, and
-// returns the pane it printed, is_caller set.
+// onePane runs a command line whose last command prints one paneInfo
+// record (paneLine's, or split-window's -P), and returns that pane,
+// is_caller set.
 func (s *Server) onePane(ctx context.Context, socket string, line []string) (paneInfo, error) {
 	out, err := s.tmux(ctx, socket, nil, line...)
 	if err != nil {
@@ -274,16 +275,7 @@ func (s *Server) splitWindow(ctx context.Context, a splitWindowArgs) (paneInfo, 
 	if a.Shell != nil && *a.Shell != "" {
 		cmd = append(cmd, literalArgs(*a.Shell)...)
 	}
-	out, err := s.tmux(ctx, socket, nil, cmd...)
-	if err != nil {
-		return paneInfo{}, err
-	}
-	p, err := oneRecord[paneInfo](out)
-	if err != nil {
-		return paneInfo{}, err
-	}
-	p.IsCaller = s.isCaller(p.PaneID, p.SocketPath)
-	return p, nil
+	return s.onePane(ctx, socket, cmd)
 }
 
 // expandHome is a directory with a leading ~ or ~user made the home
