@@ -180,17 +180,17 @@ func (s *Server) sendKeysBatch(ctx context.Context, a sendKeysBatchArgs) (sendKe
 	batchCtx := ctx
 	if a.Timeout != nil {
 		if *a.Timeout <= 0 {
-			return sendKeysBatchResult{}, validationError(errors.New("timeout must be positive"))
+			return sendKeysBatchResult{}, validationError(errTimeoutNotPositive)
 		}
 		var cancel context.CancelFunc
 		batchCtx, cancel = context.WithTimeout(ctx, time.Duration(*a.Timeout*float64(time.Second)))
 		defer cancel()
 	}
-	res := sendKeysBatchResult{Results: []sendKeysOperationResult{}}
-	for i, op := range a.Operations {
+	var res sendKeysBatchResult
+	res.Results, res.Succeeded, res.Failed, res.StoppedAt = runOperations(len(a.Operations), a.OnError, func(i int) (sendKeysOperationResult, bool) {
 		started := time.Now()
 		r := sendKeysOperationResult{Index: int64(i)}
-		pane, err := s.sendOperation(batchCtx, socket, op)
+		pane, err := s.sendOperation(batchCtx, socket, a.Operations[i])
 		switch {
 		case batchCtx.Err() != nil && ctx.Err() == nil:
 			err = fmt.Errorf("batch execution exceeded timeout of %gs", *a.Timeout)
@@ -205,18 +205,8 @@ func (s *Server) sendKeysBatch(ctx context.Context, a sendKeysBatchArgs) (sendKe
 			r.Error = &msg
 		}
 		r.ElapsedSeconds = time.Since(started).Seconds()
-		res.Results = append(res.Results, r)
-		if r.Success {
-			res.Succeeded++
-			continue
-		}
-		res.Failed++
-		if a.OnError == "stop" {
-			at := int64(i)
-			res.StoppedAt = &at
-			break
-		}
-	}
+		return r, r.Success
+	})
 	return res, nil
 }
 
