@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"math"
 	"regexp"
-	"regexp/syntax"
 	"strconv"
 	"strings"
 	"time"
@@ -144,18 +143,11 @@ func compilePatterns(label string, patterns []string, regex, matchCase bool) ([]
 		if p == "" {
 			return nil, validationError(fmt.Errorf("%s item %d must be a non-empty string", label, i))
 		}
-		if !regex {
-			p = regexp.QuoteMeta(p)
-		}
-		if !matchCase {
-			p = "(?i)" + p
-		}
-		re, err := regexp.Compile(p)
+		re, code, err := compileText(p, regex, matchCase)
 		if err != nil {
-			var bad *syntax.Error
 			what := "is not a regular expression"
-			if errors.As(err, &bad) {
-				what += ": " + string(bad.Code)
+			if code != "" {
+				what += ": " + string(code)
 			}
 			return nil, validationError(fmt.Errorf("%s item %d %s", label, i, what))
 		}
