@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -12,8 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // The tools that wait: wait_for_text and run_command, which follow a pane
@@ -467,7 +464,7 @@ func commandOutput(rows []string, id string) []string {
 func withinReply(lines []string, maxReply int, res runCommandResult) []string {
 	res.Output = []string{}
 	res.OutputTruncated, res.OutputTruncatedLines = false, math.MaxInt64 // at their longest
-	budget := maxReply - replyOverhead(res)
+	budget := maxReply - replyOverhead(false, res)
 	for i := len(lines) - 1; i >= 0; i-- {
 		// Each line is a JSON string in the structured content, and again,
 		// escaped once more, in the text: replyCost counts both, and the
@@ -478,22 +475,6 @@ func withinReply(lines []string, maxReply int, res runCommandResult) []string {
 		}
 	}
 	return lines
-}
-
-// replyOverhead is what a reply with res costs besides its output's
-// lines, as showReplyBudget counts it for show_buffer: the JSON-RPC
-// envelope, an id as long as replyIDReserve, and the result.
-func replyOverhead(res runCommandResult) int {
-	r, err := tool{}.successResult(res)
-	if err != nil {
-		panic(err) // a struct of strings, numbers and bools always marshals
-	}
-	r.Meta = mcp.Meta{requestIDKey: newRequestID()}
-	result, err := json.Marshal(r)
-	if err != nil {
-		panic(err)
-	}
-	return len(`{"jsonrpc":"2.0","id":`) + replyIDReserve + len(`,"result":`) + len("}\n") + len(result)
 }
 
 type waitForChannelArgs struct {
