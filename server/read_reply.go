@@ -21,20 +21,7 @@ import (
 // escapedCost is how many bytes data takes escaped once as the inside of
 // a JSON string, as encoding/json escapes it (HTML characters too, and
 // each byte that is not UTF-8 as \ufffd).
-func escapedCost(data []byte) int {
-	cost := 0
-	for i := 0; i < len(data); {
-		if c := data[i]; c < utf8.RuneSelf {
-			cost += asciiEscapedCost[c]
-			i++
-			continue
-		}
-		c, size := runeEscapedCost(data[i:])
-		cost += c
-		i += size
-	}
-	return cost
-}
+func escapedCost(data []byte) int { return sumCost(data, &asciiEscapedCost, runeEscapedCost) }
 
 func runeEscapedCost(data []byte) (cost, size int) {
 	if c := data[0]; c < utf8.RuneSelf {

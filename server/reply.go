@@ -55,15 +55,20 @@ func replyOverhead(wraps bool, out any) int {
 // '&' become \u003c, \u003e, \u0026); the text's second escaping doubles
 // each backslash and quote of the first. Since '\n' is ASCII, a rune never
 // spans lines, and the cost of lines adds up.
-func replyCost(data []byte) int {
+func replyCost(data []byte) int { return sumCost(data, &asciiReplyCost, runeReplyCost) }
+
+// sumCost is the cost of data, rune by rune: each ASCII byte's from the
+// table ascii, each other rune's from runeCost, given data from that rune
+// on, which says the rune's size too.
+func sumCost(data []byte, ascii *[utf8.RuneSelf]int, runeCost func([]byte) (cost, size int)) int {
 	cost := 0
 	for i := 0; i < len(data); {
 		if c := data[i]; c < utf8.RuneSelf { // most of most buffers
-			cost += asciiReplyCost[c]
+			cost += ascii[c]
 			i++
 			continue
 		}
-		c, size := runeReplyCost(data[i:])
+		c, size := runeCost(data[i:])
 		cost += c
 		i += size
 	}
