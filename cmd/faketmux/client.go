@@ -131,6 +131,9 @@ func runClient(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // with it: the exit message where tmux prints it, and -c's shell.
 func finish(inv *tmuxcli.Invocation, res wire.Result, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch {
+	case res.Unreached != "":
+		io.WriteString(stderr, res.Unreached)
+		return res.Status
 	case res.Version != 0:
 		fmt.Fprintf(stderr, "protocol version mismatch (client %d, server %d)\n", wire.ProtocolVersion, res.Version)
 		return 1

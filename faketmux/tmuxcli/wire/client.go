@@ -61,6 +61,10 @@ type Result struct {
 	// Message is what the client prints as it exits ("" for nothing):
 	// the server's exit message, or tmux's words for why it exited.
 	Message string
+	// Unreached is the error of a control client that found no server
+	// (msgUnreached), which it prints to its standard error in place of
+	// any control-mode output.
+	Unreached string
 	// Attached is a client that was attached (MsgReady), which prints its
 	// message as [message].
 	Attached bool
@@ -137,6 +141,13 @@ func (c *Client) dispatchWait(m *Msg) bool {
 	switch m.Type {
 	case MsgExit, MsgShutdown:
 		c.exitMessage(m.Data)
+		return true
+	case msgUnreached:
+		if len(m.Data) < 4 {
+			c.result.Status, c.result.Message = 1, "bad faketmux unreached message"
+			return true
+		}
+		c.result.Status, c.result.Unreached = int(ReadInt32(m.Data)), string(m.Data[4:])
 		return true
 	case MsgReady:
 		if !c.CanAttach {

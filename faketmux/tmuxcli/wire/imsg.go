@@ -88,11 +88,15 @@ const (
 // test harness's bridge and to the daemon it has just started: the socket
 // path the client named, and each -f file (none but an empty msgConfig for
 // tmux's default list), which the server reads only if the command line
-// starts it.
+// starts it. A bridge sends msgUnreached to a control client when no
+// server runs for it: tmux's client finds that out itself, before it is a
+// control client, and prints the error to its standard error with no
+// %exit; the message carries the exit status and that error.
 const (
-	msgAccepted = 0x66740001
-	msgSocket   = 0x66740002
-	msgConfig   = 0x66740003
+	msgAccepted  = 0x66740001
+	msgSocket    = 0x66740002
+	msgConfig    = 0x66740003
+	msgUnreached = 0x66740004
 )
 
 // Client flags, as tmux.h numbers them; those a client sends of its own.

@@ -1,6 +1,7 @@
 package wire
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -230,6 +231,10 @@ func (s *Session) Run(ctx context.Context, run func(ctx context.Context, stdin i
 	in.pr, in.pw = io.Pipe()
 	defer in.pr.Close()
 	var closeControl func()
+	// What the emulator writes to a control client's standard error is
+	// what tmux's client says when it reaches no server (the emulator
+	// writes nothing else there): see msgUnreached.
+	var unreached bytes.Buffer
 	if r := s.Req; r.Control != 0 && r.Stdin != nil {
 		f, out := s.controlFiles()
 		// Closed as soon as the client is done with: a read still
@@ -245,7 +250,7 @@ func (s *Session) Run(ctx context.Context, run func(ctx context.Context, stdin i
 			})
 		}
 		defer closeControl()
-		stdin, stdout, stderr = f, out, out
+		stdin, stdout, stderr = f, out, &unreached
 	} else {
 		s.TTY()
 		s.Req.closeFiles()
@@ -270,6 +275,8 @@ func (s *Session) Run(ctx context.Context, run func(ctx context.Context, stdin i
 		defer tty.Close()
 	}
 	switch {
+	case unreached.Len() > 0:
+		s.conn.Send(msgUnreached, Int32(int32(status)), unreached.Bytes())
 	case attached:
 		// tmux's attached client answers its last message with
 		// MsgExiting, and exits at MsgExited.
