@@ -83,3 +83,28 @@ func TestFramingDependsOnLittle(t *testing.T) {
 		}
 	}
 }
+
+// TestFaketmuxLinksNoCgo fails when cmd/faketmux, thin or full, links
+// runtime/cgo, as packages net (its resolver) and os/user do whenever cgo
+// is enabled, which `go install` enables by default on a machine with a C
+// compiler. The binary is then dynamically linked, and every client
+// process pays for the dynamic loader and libc's start-up: 0.8 ms of a
+// command's 2 ms (issue 26). internal/unixsock and
+// faketmux/internal/passwd do what the client and the emulator needed of
+// those packages.
+func TestFaketmuxLinksNoCgo(t *testing.T) {
+	const pkg = "github.com/tmuxbuf/tmuxbuf/cmd/faketmux"
+	for _, tags := range []string{"", "faketmux_thin"} {
+		cmd := exec.Command("go", "list", "-tags", tags, "-f", `{{join .Deps " "}}`, pkg)
+		cmd.Env = append(cmd.Environ(), "CGO_ENABLED=1")
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("go list -tags %q: %v", tags, err)
+		}
+		for _, dep := range strings.Fields(string(out)) {
+			if dep == "runtime/cgo" {
+				t.Errorf("cmd/faketmux (tags %q) links runtime/cgo with cgo enabled: see which of its dependencies import it (go list -deps -f '{{.ImportPath}} {{.Imports}}')", tags)
+			}
+		}
+	}
+}

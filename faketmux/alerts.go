@@ -6,9 +6,15 @@ import (
 )
 
 // checkWindows is what tmux's event loop looks at in the windows between
-// commands: their sizes when their clients' changed, what their programs
-// asked of it, their alerts, then their names.
+// commands: the output their programs have written, their sizes when their
+// clients' changed, what their programs asked of it, their alerts, then
+// their names.
 func (c *client) checkWindows() {
+	for _, p := range c.st.panes {
+		if p.prog != nil {
+			p.prog.Sync()
+		}
+	}
 	if c.st.resizeSoon {
 		c.st.resizeSoon = false
 		c.st.recalculateSizes(false)

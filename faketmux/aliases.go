@@ -35,7 +35,7 @@ func newAliasSet(items []string, parse cmdparse.Options) *aliasSet {
 // when it parses a line to decide whether to start a server.
 var defaultAliases = sync.OnceValue(func() *aliasSet {
 	noEnvironment := func(string) (string, bool) { return "", false }
-	return newAliasSet(optionByName["command-alias"].defArr, cmdparse.Options{Lookup: noEnvironment})
+	return newAliasSet(optionByName()["command-alias"].defArr, cmdparse.Options{Lookup: noEnvironment})
 })
 
 // aliases is the set in force on this server: the default until the

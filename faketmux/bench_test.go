@@ -168,3 +168,62 @@ func BenchmarkFormat(b *testing.B) {
 		}
 	}
 }
+
+// libtmuxFormat is the format libtmux 0.62 lists sessions, windows and
+// panes with: every variable its objects have, each followed by U+241E.
+// cmd/faketmux's BenchmarkCommand has the same.
+var libtmuxFormat = func() string {
+	var b strings.Builder
+	for _, v := range strings.Fields(`active_window_index alternate_saved_x alternate_saved_y
+		config_files cursor_character cursor_flag cursor_x cursor_y history_bytes history_limit
+		history_size insert_flag keypad_cursor_flag keypad_flag last_window_index line
+		mouse_all_flag mouse_any_flag mouse_button_flag mouse_sgr_flag mouse_standard_flag
+		next_session_id origin_flag pane_active pane_at_bottom pane_at_left pane_at_right
+		pane_at_top pane_bg pane_bottom pane_current_command pane_current_path pane_dead
+		pane_dead_signal pane_dead_status pane_dead_time pane_fg pane_format pane_height pane_id
+		pane_in_mode pane_index pane_input_off pane_last pane_left pane_marked pane_marked_set
+		pane_mode pane_path pane_pid pane_pipe pane_right pane_search_string pane_start_command
+		pane_start_path pane_synchronized pane_tabs pane_title pane_top pane_tty pane_width pid
+		scroll_region_lower scroll_region_upper session_activity session_alerts session_attached
+		session_attached_list session_created session_format session_group
+		session_group_attached session_group_attached_list session_group_list
+		session_group_many_attached session_group_size session_grouped session_id
+		session_last_attached session_many_attached session_marked session_name session_path
+		session_stack session_windows socket_path start_time uid user version window_active
+		window_active_clients window_active_clients_list window_active_sessions
+		window_active_sessions_list window_activity window_activity_flag window_bell_flag
+		window_bigger window_cell_height window_cell_width window_end_flag window_flags
+		window_format window_height window_id window_index window_last_flag window_layout
+		window_linked window_linked_sessions window_linked_sessions_list window_marked_flag
+		window_name window_offset_x window_offset_y window_panes window_raw_flags
+		window_silence_flag window_stack_index window_start_flag window_visible_layout
+		window_width window_zoomed_flag wrap_flag`) {
+		b.WriteString("#{" + v + "}\u241e")
+	}
+	return b.String()
+}()
+
+// BenchmarkListLibtmux is libtmux's listing of every pane, through Run as
+// the daemon runs it, on two windows of 800x600 panes running a program:
+// the emulator's part of a format-heavy command.
+func BenchmarkListLibtmux(b *testing.B) {
+	s := New(Options{SocketPath: "/bench"})
+	defer s.Close()
+	ctx := context.Background()
+	for _, args := range [][]string{
+		append(append([]string{"new-session", "-d", "-s", "main"}, paneCostSize...), "sleep 1000"),
+		{"new-window", "-d", "sleep 1000"},
+		{"split-window", "-d", "-t", "main:1", "sleep 1000"},
+	} {
+		if rc := s.Run(ctx, args, nil, io.Discard, io.Discard); rc != 0 {
+			b.Fatal(args, "failed")
+		}
+	}
+	args := []string{"list-panes", "-a", "-F", libtmuxFormat}
+	b.ReportAllocs()
+	for b.Loop() {
+		if s.Run(ctx, args, nil, io.Discard, io.Discard) != 0 {
+			b.Fatal("list-panes failed")
+		}
+	}
+}

@@ -11,10 +11,6 @@ import (
 // errUsageRequested is "-?", which tmux answers with the bare usage line.
 var errUsageRequested = errors.New("usage requested")
 
-// cmdExact finds a command by its full name or alias without the prefix
-// scan; cmdFind falls back to the scan, which decides ambiguity.
-var cmdExact map[string]*cmdEntry
-
 func exactNames(table []*cmdEntry) map[string]*cmdEntry {
 	m := make(map[string]*cmdEntry, 2*len(table))
 	for _, e := range table {
@@ -29,12 +25,12 @@ func exactNames(table []*cmdEntry) map[string]*cmdEntry {
 // cmdFind looks a command up as tmux does: an alias wins outright, then a
 // unique prefix of a name (an exact name also ends the scan).
 func cmdFind(name string) (*cmdEntry, error) {
-	if e, ok := cmdExact[name]; ok {
+	if e, ok := cmdExact(name); ok {
 		return e, nil
 	}
 	var found *cmdEntry
 	ambiguous := false
-	for _, e := range cmdTable {
+	for _, e := range cmdTable() {
 		if !strings.HasPrefix(e.name, name) {
 			continue
 		}
@@ -48,7 +44,7 @@ func cmdFind(name string) (*cmdEntry, error) {
 	}
 	if ambiguous {
 		var names []string
-		for _, e := range cmdTable {
+		for _, e := range cmdTable() {
 			if strings.HasPrefix(e.name, name) {
 				names = append(names, e.name)
 			}

@@ -2,12 +2,9 @@ package faketmux
 
 import (
 	"io"
-	"os/user"
 	"slices"
-	"strconv"
 	"strings"
 	"syscall"
-	"time"
 )
 
 // clientCommands are the commands about clients, as tmux's cmd-*.c declare
@@ -567,77 +564,6 @@ func cmdListClients(c *client, it *cmdItem) error {
 		c.print(f.expand(template))
 	}
 	return nil
-}
-
-// clientVariable is one of tmux's client_ format variables.
-func (f *formatter) clientVariable(key string) (string, time.Time, bool) {
-	cc := f.client
-	var t time.Time
-	if cc.tty != nil {
-		// A terminal client's, as tmux has them once its tty started.
-		switch key {
-		case "client_control_mode":
-			return "0", t, true
-		case "client_height":
-			return strconv.Itoa(cc.size.sy), t, true
-		case "client_tty":
-			return cc.tty.t.Name, t, true
-		case "client_prefix":
-			return boolFormat(cc.keyTable == "prefix"), t, true
-		}
-	}
-	switch key {
-	case "client_name":
-		return cc.name, t, true
-	case "client_flags":
-		return cc.String(), t, true
-	case "client_control_mode":
-		return "1", t, true
-	case "client_utf8":
-		return boolFormat(cc.utf8), t, true
-	case "client_readonly":
-		return boolFormat(cc.flags.readOnly), t, true
-	case "client_session":
-		if cc.session != nil {
-			return cc.session.name, t, true
-		}
-		return "", t, true
-	case "client_last_session":
-		// None is no variable at all, as display-message -a shows.
-		if s := cc.lastSession; s != nil && slices.Contains(f.st.sessions, s) {
-			return s.name, t, true
-		}
-		return "", t, false
-	case "client_key_table":
-		if cc.keyTable == "" {
-			return "root", t, true
-		}
-		return cc.keyTable, t, true
-	case "client_termname":
-		return cc.termName, t, true
-	case "client_width":
-		return strconv.Itoa(cc.size.sx), t, true
-	case "client_uid":
-		return strconv.Itoa(cc.uid), t, true
-	case "client_user":
-		u, err := user.LookupId(strconv.Itoa(cc.uid))
-		if err != nil {
-			return "", t, false
-		}
-		return u.Username, t, true
-	case "client_pid":
-		return strconv.Itoa(cc.pid), t, true
-	case "client_created", "client_activity":
-		// Activity is when the client last sent a command in tmux; the
-		// emulator keeps only when it came.
-		return "", cc.created, true
-	case "client_prefix", "client_discarded", "client_written":
-		// No keys and no terminal: nothing pending, nothing written.
-		return "0", t, true
-	case "client_tty", "client_termtype", "client_termfeatures":
-		return "", t, true
-	}
-	return "", t, false
 }
 
 func boolFormat(b bool) string {

@@ -141,7 +141,7 @@ func (w *window) applyLayout(layout string) error {
 		return invalid
 	}
 	csum, err := strconv.ParseUint(layout[:digits], 16, 64)
-	if err != nil || uint16(csum) != layoutChecksum(layout[5:]) {
+	if err != nil || uint16(csum) != layoutChecksum([]byte(layout[5:])) {
 		return invalid
 	}
 	root, rest := parseLayoutCell(layout[5:])

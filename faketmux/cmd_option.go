@@ -81,7 +81,7 @@ func commandScope(a *args, window bool) scopeFlags {
 // with -p for the window options panes may have; a user option's from the
 // flags.
 func (c *client) scopeFromName(it *cmdItem, window bool, name string) (optionSet, error) {
-	d, g := optionByName[name], it.args.has('g')
+	d, g := optionByName()[name], it.args.has('g')
 	switch {
 	case d == nil:
 		return c.scopeFromFlags(it, commandScope(it.args, window))
@@ -123,7 +123,7 @@ func cmdSetOption(c *client, it *cmdItem) error {
 		}
 		return err
 	}
-	o, d := set.o, optionByName[name]
+	o, d := set.o, optionByName()[name]
 	if index != -1 && (d == nil || !d.array) {
 		return errorf(errNotAnArray, argument)
 	}
@@ -313,7 +313,7 @@ func (c *client) showAll(it *cmdItem, set optionSet) {
 	hooks := it.entry.name == "show-hooks"
 	if !hooks {
 		for _, name := range slices.Sorted(maps.Keys(o.values)) {
-			if optionByName[name] == nil {
+			if optionByName()[name] == nil {
 				c.showOption(a, o, name, -1, false)
 			}
 		}
@@ -349,7 +349,7 @@ func (c *client) showAll(it *cmdItem, set optionSet) {
 // item of an array (its name alone when it has none), string values quoted
 // as tmux quotes command arguments, unless -v asks for bare values.
 func (c *client) showOption(a *args, o *options, name string, index int, inherited bool) {
-	d := optionByName[name]
+	d := optionByName()[name]
 	star := ""
 	if inherited {
 		star = "*"

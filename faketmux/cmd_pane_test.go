@@ -31,6 +31,7 @@ func newFakeProgram(o paneOptions, bracket bool, history int, lines ...string) *
 func (p *fakeProgram) Write(b []byte) error         { p.input = append(p.input, b...); return nil }
 func (p *fakeProgram) Input() []byte                { return append([]byte(nil), p.input...) }
 func (p *fakeProgram) PID() int                     { return 1 }
+func (p *fakeProgram) Sync()                        {}
 func (p *fakeProgram) Resize(int, int) error        { return nil }
 func (p *fakeProgram) Exited() <-chan struct{}      { return p.exited }
 func (p *fakeProgram) ExitStatus() (int, int)       { return 0, 0 }

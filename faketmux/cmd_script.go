@@ -781,7 +781,7 @@ func cmdListCommands(c *client, it *cmdItem) error {
 	if !ok {
 		template = listCommandsTemplate
 	}
-	for _, e := range cmdTable {
+	for _, e := range cmdTable() {
 		if len(a.values) > 0 && a.values[0] != e.name && a.values[0] != e.alias {
 			continue
 		}

@@ -273,8 +273,8 @@ func TestPrintCommand(t *testing.T) {
 func TestListCommands(t *testing.T) {
 	s := started(t)
 	all := mustRun(t, s, "list-commands", "-F", "#{command_list_name}")
-	if n := len(strings.Split(strings.TrimSuffix(all, "\n"), "\n")); n != len(cmdTable) {
-		t.Errorf("%d commands listed; the table has %d", n, len(cmdTable))
+	if n := len(strings.Split(strings.TrimSuffix(all, "\n"), "\n")); n != len(cmdTable()) {
+		t.Errorf("%d commands listed; the table has %d", n, len(cmdTable()))
 	}
 	if got := mustRun(t, s, "lscm", "run"); got != "run-shell (run) [-bC] [-d delay] [-t target-pane] [shell-command]\n" {
 		t.Errorf("by alias: %q", got)

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"maps"
 	"os"
-	"os/user"
 	"slices"
-	"strconv"
+
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/passwd"
 )
 
 // serverCommands are the server commands, as tmux's cmd-*.c declare them.
@@ -62,8 +62,8 @@ func cmdServerAccess(c *client, it *cmdItem) error {
 				continue
 			}
 			name := "unknown"
-			if u, err := user.LookupId(strconv.Itoa(uid)); err == nil {
-				name = u.Username
+			if u, err := passwd.LookupUID(uid); err == nil {
+				name = u.Name
 			}
 			mode := "W"
 			if st.acl[uid] {
@@ -81,19 +81,13 @@ func cmdServerAccess(c *client, it *cmdItem) error {
 		f = c.formatForTarget(target{s: cc.session})
 	}
 	name := f.expand(a.values[0])
-	var u *user.User
-	if name != "" {
-		u, _ = user.Lookup(name)
-	}
-	if u == nil {
-		return errorf(errUnknownUser, name)
-	}
-	uid, err := strconv.Atoi(u.Uid)
+	u, err := passwd.LookupName(name)
 	if err != nil {
 		return errorf(errUnknownUser, name)
 	}
+	uid := u.UID
 	if uid == 0 || uid == os.Getuid() {
-		return errorf(errOwnsServer, u.Username)
+		return errorf(errOwnsServer, u.Name)
 	}
 	switch {
 	case a.has('a') && a.has('d'):
@@ -105,13 +99,13 @@ func cmdServerAccess(c *client, it *cmdItem) error {
 	switch {
 	case a.has('d'):
 		if !listed {
-			return errorf(errUserNotFound, u.Username)
+			return errorf(errUserNotFound, u.Name)
 		}
 		st.denyConnected(uid)
 		delete(st.acl, uid)
 		return nil
 	case a.has('a') && listed:
-		return errorf(errUserAdded, u.Username)
+		return errorf(errUserAdded, u.Name)
 	case a.has('a'), a.has('r'), a.has('w'):
 		st.acl[uid] = st.acl[uid] && !a.has('w') || a.has('r')
 	}

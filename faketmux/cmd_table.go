@@ -8,6 +8,7 @@ package faketmux
 import (
 	"slices"
 	"strings"
+	"sync"
 )
 
 // cmdEntry is one tmux command, declared beside its code in its family's
@@ -77,23 +78,60 @@ var tmuxOutOfOrder = []struct{ name, before string }{
 	{"display-popup", "display-panes"},
 }
 
-// cmdTable is every family's entries in tmux's table order. It is made by
-// init, not by its declaration: commands that parse commands (if-shell,
-// run-shell -C) reach the table through their exec functions, which would
-// be an initialization cycle.
-var cmdTable []*cmdEntry
+// table is every family's entries in tmux's table order, and the entries
+// by full name and alias, made on first use (cmdTable()): a client process
+// that finds its server running never needs them, and the table is not
+// made by its declaration since commands that parse commands (if-shell,
+// run-shell -C) reach it through their exec functions, which would be an
+// initialization cycle.
+var table struct {
+	once    sync.Once
+	entries []*cmdEntry
+	exact   map[string]*cmdEntry
+}
+
+// cmdTable is every command's entry in tmux's table order.
+func cmdTable() []*cmdEntry {
+	table.once.Do(makeTable)
+	return table.entries
+}
+
+// cmdExact finds a command by its full name or alias without the prefix
+// scan; cmdFind falls back to the scan, which decides ambiguity.
+func cmdExact(name string) (*cmdEntry, bool) {
+	table.once.Do(makeTable)
+	e, ok := table.exact[name]
+	return e, ok
+}
+
+// families are the entries of each cmd_<name>.go. init sets them, cheaply,
+// so that makeTable, which exec functions reach, does not refer to them.
+var families [12]struct {
+	name    string
+	entries []*cmdEntry
+}
 
 func init() {
-	cmdTable = tmuxOrder(
-		family("buffer", bufferCommands), family("client", clientCommands),
-		family("environment", environmentCommands), family("key", keyCommands),
-		family("layout", layoutCommands), family("mode", modeCommands),
-		family("option", optionCommands), family("pane", paneCommands),
-		family("script", scriptCommands), family("server", serverCommands),
-		family("session", sessionCommands), family("window", windowCommands))
-	cmdExact = exactNames(cmdTable)
-	for _, e := range cmdTable {
-		if name := "after-" + e.name; optionByName[name] != nil {
+	families = [...]struct {
+		name    string
+		entries []*cmdEntry
+	}{
+		{"buffer", bufferCommands}, {"client", clientCommands}, {"environment", environmentCommands},
+		{"key", keyCommands}, {"layout", layoutCommands}, {"mode", modeCommands},
+		{"option", optionCommands}, {"pane", paneCommands}, {"script", scriptCommands},
+		{"server", serverCommands}, {"session", sessionCommands}, {"window", windowCommands},
+	}
+}
+
+func makeTable() {
+	var all [][]*cmdEntry
+	for _, f := range families {
+		all = append(all, family(f.name, f.entries))
+	}
+	table.entries = tmuxOrder(all...)
+	table.exact = exactNames(table.entries)
+	for _, e := range table.entries {
+		if name := "after-" + e.name; optionByName()[name] != nil {
 			e.afterHook = name
 		}
 		e.selfHooked = selfHooked[e.name]

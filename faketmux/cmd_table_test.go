@@ -36,7 +36,7 @@ func TestTableIsTmuxs(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got strings.Builder
-	for _, e := range cmdTable {
+	for _, e := range cmdTable() {
 		got.WriteString(e.name + "\t" + e.alias + "\t" + e.usage + "\n")
 	}
 	if line, w, g, differ := firstDifference(string(want), got.String()); differ {
@@ -48,7 +48,7 @@ func TestTableIsTmuxs(t *testing.T) {
 // or a reason (noCase) why it cannot have one.
 func TestEveryCommandHasCodeAndACase(t *testing.T) {
 	cases := scenariosByCommand()
-	for _, e := range cmdTable {
+	for _, e := range cmdTable() {
 		if e.exec == nil {
 			t.Errorf("%s has no exec", e.name)
 		}
@@ -102,7 +102,7 @@ func scenariosByCommand() map[*cmdEntry][]scenarioUse {
 // alias and every prefix of them, a line it says starts no server starts
 // none, and every command that starts one is caught by its name and alias.
 func TestMayStartServerIsSound(t *testing.T) {
-	for _, e := range cmdTable {
+	for _, e := range cmdTable() {
 		for _, name := range []string{e.name, e.alias} {
 			if name == "" {
 				continue

@@ -4,7 +4,7 @@ import "testing"
 
 func TestCommandLookup(t *testing.T) {
 	// The map shortcut must agree with tmux's scan for every full name.
-	for _, e := range cmdTable {
+	for _, e := range cmdTable() {
 		got, err := cmdFind(e.name)
 		if err != nil || got != e {
 			t.Errorf("cmdFind(%q) = %v, %v", e.name, got, err)

@@ -40,7 +40,7 @@ of other characters than letters and digits an underscore).
 // command table and the differential cases; -update (or go generate
 // ./faketmux) rewrites it.
 func TestCommandsReference(t *testing.T) {
-	for _, e := range cmdTable {
+	for _, e := range cmdTable() {
 		src, err := os.ReadFile(familyFile(e))
 		if err != nil || !strings.Contains(string(src), `{name: "`+e.name+`",`) {
 			t.Errorf("%s's entry is not in %s, its family's file", e.name, familyFile(e))
@@ -67,7 +67,7 @@ func commandsReference(cases map[*cmdEntry][]scenarioUse) string {
 	var b strings.Builder
 	b.WriteString(commandsHeader)
 	b.WriteString("| command | alias | family | cases | differs |\n|---|---|---|---|---|\n")
-	for _, e := range cmdTable {
+	for _, e := range cmdTable() {
 		differs := ""
 		if e.differs != "" {
 			differs = "yes"
@@ -75,7 +75,7 @@ func commandsReference(cases map[*cmdEntry][]scenarioUse) string {
 		fmt.Fprintf(&b, "| [%s](#%s) | %s | [%s](%s) | %d | %s |\n",
 			e.name, e.name, code(e.alias), e.family, familyFile(e), len(cases[e]), differs)
 	}
-	for _, e := range cmdTable {
+	for _, e := range cmdTable() {
 		fmt.Fprintf(&b, "\n## %s\n\n", e.name)
 		usage := e.name
 		if e.alias != "" {

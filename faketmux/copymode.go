@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -828,121 +829,124 @@ const (
 // runs, with the arguments each takes, as tmux's window_copy_cmd_table
 // has them. A command tmux has and the emulator does not, or one given
 // the wrong number of arguments, does nothing, as tmux does with a name
-// it does not know.
-var copyCommands = map[string]copyCommand{
-	"cancel":          {0, 0, clearAlways, func(*client, *paneState, *copyState, copyArgs) bool { return true }},
-	"begin-selection": {0, 0, clearAlways, moves(func(cs *copyState) { cs.lineSel, cs.selFlag = lineSelNone, selChar; cs.startSelection() }, false)},
-	"clear-selection": {0, 0, clearAlways, moves((*copyState).clearSelection, false)},
-	"other-end": {0, 0, clearEmacsOnly, func(_ *client, _ *paneState, cs *copyState, a copyArgs) bool {
-		cs.selFlag = selChar
-		if a.np%2 != 0 {
-			cs.otherEnd()
-		}
-		return false
-	}},
-	"select-line":               {0, 0, clearAlways, func(_ *client, _ *paneState, cs *copyState, a copyArgs) bool { cs.selectLine(a.np); return false }},
-	"cursor-up":                 {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.cursorUp(false) }, true)},
-	"cursor-down":               {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.cursorDown(false) }, true)},
-	"cursor-left":               {0, 0, clearEmacsOnly, moves((*copyState).cursorLeft, true)},
-	"cursor-right":              {0, 0, clearEmacsOnly, moves((*copyState).cursorRight, true)},
-	"scroll-up":                 {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.cursorUp(true) }, true)},
-	"scroll-down":               {0, 0, clearEmacsOnly, scrollDownCommand(false)},
-	"start-of-line":             {0, 0, clearEmacsOnly, moves((*copyState).startOfLine, true)},
-	"end-of-line":               {0, 0, clearEmacsOnly, moves((*copyState).endOfLine, true)},
-	"history-top":               {0, 0, clearEmacsOnly, moves((*copyState).historyTop, true)},
-	"history-bottom":            {0, 0, clearEmacsOnly, moves((*copyState).historyBottom, true)},
-	"page-up":                   {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.pageUp(false) }, true)},
-	"halfpage-up":               {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.pageUp(true) }, true)},
-	"page-down":                 {0, 0, clearEmacsOnly, pageDownCommand(false, false)},
-	"halfpage-down":             {0, 0, clearEmacsOnly, pageDownCommand(true, false)},
-	"copy-selection":            {0, 1, clearAlways, copySelection(-1, 0, false, true)},
-	"copy-selection-no-clear":   {0, 1, clearNever, copySelection(-1, 0, false, false)},
-	"copy-selection-and-cancel": {0, 1, clearAlways, copySelection(-1, 0, true, true)},
-	"copy-pipe":                 {0, 2, clearAlways, copySelection(0, 1, false, true)},
-	"copy-pipe-no-clear":        {0, 2, clearNever, copySelection(0, 1, false, false)},
-	"copy-pipe-and-cancel":      {0, 2, clearAlways, copySelection(0, 1, true, true)},
-	"pipe":                      {0, 1, clearAlways, copySelection(0, -1, false, true)},
-	"pipe-no-clear":             {0, 1, clearNever, copySelection(0, -1, false, false)},
-	"pipe-and-cancel":           {0, 1, clearAlways, copySelection(0, -1, true, true)},
-	"search-forward":            {0, 1, clearAlways, searchCommand(true, true)},
-	"search-backward":           {0, 1, clearAlways, searchCommand(false, true)},
-	"search-forward-text":       {0, 1, clearAlways, searchCommand(true, false)},
-	"search-backward-text":      {0, 1, clearAlways, searchCommand(false, false)},
-	"search-again": {0, 0, clearAlways, func(_ *client, p *paneState, cs *copyState, a copyArgs) bool {
-		cs.searchAgain(p, a.np, false)
-		return false
-	}},
-	"search-reverse": {0, 0, clearAlways, func(_ *client, p *paneState, cs *copyState, a copyArgs) bool {
-		cs.searchAgain(p, a.np, true)
-		return false
-	}},
-	"search-forward-incremental": {1, 1, clearAlways, func(_ *client, p *paneState, cs *copyState, a copyArgs) bool {
-		cs.incremental(p, a.values[0], true)
-		return false
-	}},
-	"search-backward-incremental": {1, 1, clearAlways, func(_ *client, p *paneState, cs *copyState, a copyArgs) bool {
-		cs.incremental(p, a.values[0], false)
-		return false
-	}},
-	"next-word":                        {0, 0, clearEmacsOnly, wordMove(func(cs *copyState, seps string) { cs.nextWord(seps) })},
-	"next-word-end":                    {0, 0, clearEmacsOnly, wordMove(func(cs *copyState, seps string) { cs.nextWordEnd(seps, false) })},
-	"previous-word":                    {0, 0, clearEmacsOnly, wordMove(func(cs *copyState, seps string) { cs.previousWord(seps, true) })},
-	"next-space":                       {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.nextWord("") }, true)},
-	"next-space-end":                   {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.nextWordEnd("", false) }, true)},
-	"previous-space":                   {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.previousWord("", true) }, true)},
-	"jump-forward":                     {1, 1, clearEmacsOnly, jumpCommand(jumpForward)},
-	"jump-backward":                    {1, 1, clearEmacsOnly, jumpCommand(jumpBackward)},
-	"jump-to-forward":                  {1, 1, clearEmacsOnly, jumpCommand(jumpToForward)},
-	"jump-to-backward":                 {1, 1, clearEmacsOnly, jumpCommand(jumpToBackward)},
-	"jump-again":                       {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.cursorJump(cs.jump) }, true)},
-	"jump-reverse":                     {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.cursorJump(reverseJump[cs.jump]) }, true)},
-	"set-mark":                         {0, 0, clearAlways, moves(func(cs *copyState) { cs.mx, cs.my = cs.cx, cs.row(cs.cy) }, false)},
-	"jump-to-mark":                     {0, 0, clearAlways, moves((*copyState).jumpToMark, false)},
-	"rectangle-on":                     {0, 0, clearAlways, moves(func(cs *copyState) { cs.setRect(true) }, false)},
-	"rectangle-off":                    {0, 0, clearAlways, moves(func(cs *copyState) { cs.setRect(false) }, false)},
-	"rectangle-toggle":                 {0, 0, clearAlways, moves(func(cs *copyState) { cs.setRect(!cs.rect) }, false)},
-	"refresh-from-pane":                {0, 0, clearAlways, moves((*copyState).refresh, false)},
-	"scroll-down-and-cancel":           {0, 0, clearAlways, scrollDownCommand(true)},
-	"page-down-and-cancel":             {0, 0, clearAlways, pageDownCommand(false, true)},
-	"halfpage-down-and-cancel":         {0, 0, clearAlways, pageDownCommand(true, true)},
-	"cursor-down-and-cancel":           {0, 0, clearAlways, cursorDownAndCancel},
-	"copy-line":                        {0, 1, clearAlways, copyLineCommand(true, -1, 0, false)},
-	"copy-line-and-cancel":             {0, 1, clearAlways, copyLineCommand(true, -1, 0, true)},
-	"copy-pipe-line":                   {0, 2, clearAlways, copyLineCommand(true, 0, 1, false)},
-	"copy-pipe-line-and-cancel":        {0, 2, clearAlways, copyLineCommand(true, 0, 1, true)},
-	"copy-end-of-line":                 {0, 1, clearAlways, copyLineCommand(false, -1, 0, false)},
-	"copy-end-of-line-and-cancel":      {0, 1, clearAlways, copyLineCommand(false, -1, 0, true)},
-	"copy-pipe-end-of-line":            {0, 2, clearAlways, copyLineCommand(false, 0, 1, false)},
-	"copy-pipe-end-of-line-and-cancel": {0, 2, clearAlways, copyLineCommand(false, 0, 1, true)},
-	"append-selection":                 {0, 0, clearAlways, appendSelection(false)},
-	"append-selection-and-cancel":      {0, 0, clearAlways, appendSelection(true)},
-	"top-line":                         {0, 0, clearEmacsOnly, screenLine(func(int) int { return 0 })},
-	"middle-line":                      {0, 0, clearEmacsOnly, screenLine(func(sy int) int { return (sy - 1) / 2 })},
-	"bottom-line":                      {0, 0, clearEmacsOnly, screenLine(func(sy int) int { return sy - 1 })},
-	"back-to-indentation":              {0, 0, clearAlways, moves((*copyState).backToIndentation, false)},
-	"next-paragraph":                   {0, 0, clearEmacsOnly, moves((*copyState).nextParagraph, true)},
-	"previous-paragraph":               {0, 0, clearEmacsOnly, moves((*copyState).previousParagraph, true)},
-	"goto-line": {1, 1, clearEmacsOnly, func(_ *client, _ *paneState, cs *copyState, a copyArgs) bool {
-		cs.gotoLine(a.values[0])
-		return false
-	}},
-	"stop-selection": {0, 0, clearAlways, moves(func(cs *copyState) {
-		cs.drag, cs.lineSel, cs.selFlag = dragNone, lineSelNone, selChar
-	}, false)},
-	"previous-matching-bracket": {0, 0, clearAlways, func(_ *client, _ *paneState, cs *copyState, a copyArgs) bool {
-		cs.previousBrackets(a.np)
-		return false
-	}},
-	"next-matching-bracket": {0, 0, clearAlways, func(_ *client, _ *paneState, cs *copyState, a copyArgs) bool {
-		cs.nextBrackets(a.np)
-		return false
-	}},
-	"toggle-position": {0, 0, clearNever, moves(func(cs *copyState) { cs.hidePosition = !cs.hidePosition }, false)},
-	"select-word": {0, 0, clearAlways, func(_ *client, p *paneState, cs *copyState, _ copyArgs) bool {
-		cs.selectWord(p.window.session.options.get("word-separators"))
-		return false
-	}},
-}
+// it does not know. The table is made on first use: a client process
+// runs none of them.
+var copyCommands = sync.OnceValue(func() map[string]copyCommand {
+	return map[string]copyCommand{
+		"cancel":          {0, 0, clearAlways, func(*client, *paneState, *copyState, copyArgs) bool { return true }},
+		"begin-selection": {0, 0, clearAlways, moves(func(cs *copyState) { cs.lineSel, cs.selFlag = lineSelNone, selChar; cs.startSelection() }, false)},
+		"clear-selection": {0, 0, clearAlways, moves((*copyState).clearSelection, false)},
+		"other-end": {0, 0, clearEmacsOnly, func(_ *client, _ *paneState, cs *copyState, a copyArgs) bool {
+			cs.selFlag = selChar
+			if a.np%2 != 0 {
+				cs.otherEnd()
+			}
+			return false
+		}},
+		"select-line":               {0, 0, clearAlways, func(_ *client, _ *paneState, cs *copyState, a copyArgs) bool { cs.selectLine(a.np); return false }},
+		"cursor-up":                 {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.cursorUp(false) }, true)},
+		"cursor-down":               {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.cursorDown(false) }, true)},
+		"cursor-left":               {0, 0, clearEmacsOnly, moves((*copyState).cursorLeft, true)},
+		"cursor-right":              {0, 0, clearEmacsOnly, moves((*copyState).cursorRight, true)},
+		"scroll-up":                 {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.cursorUp(true) }, true)},
+		"scroll-down":               {0, 0, clearEmacsOnly, scrollDownCommand(false)},
+		"start-of-line":             {0, 0, clearEmacsOnly, moves((*copyState).startOfLine, true)},
+		"end-of-line":               {0, 0, clearEmacsOnly, moves((*copyState).endOfLine, true)},
+		"history-top":               {0, 0, clearEmacsOnly, moves((*copyState).historyTop, true)},
+		"history-bottom":            {0, 0, clearEmacsOnly, moves((*copyState).historyBottom, true)},
+		"page-up":                   {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.pageUp(false) }, true)},
+		"halfpage-up":               {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.pageUp(true) }, true)},
+		"page-down":                 {0, 0, clearEmacsOnly, pageDownCommand(false, false)},
+		"halfpage-down":             {0, 0, clearEmacsOnly, pageDownCommand(true, false)},
+		"copy-selection":            {0, 1, clearAlways, copySelection(-1, 0, false, true)},
+		"copy-selection-no-clear":   {0, 1, clearNever, copySelection(-1, 0, false, false)},
+		"copy-selection-and-cancel": {0, 1, clearAlways, copySelection(-1, 0, true, true)},
+		"copy-pipe":                 {0, 2, clearAlways, copySelection(0, 1, false, true)},
+		"copy-pipe-no-clear":        {0, 2, clearNever, copySelection(0, 1, false, false)},
+		"copy-pipe-and-cancel":      {0, 2, clearAlways, copySelection(0, 1, true, true)},
+		"pipe":                      {0, 1, clearAlways, copySelection(0, -1, false, true)},
+		"pipe-no-clear":             {0, 1, clearNever, copySelection(0, -1, false, false)},
+		"pipe-and-cancel":           {0, 1, clearAlways, copySelection(0, -1, true, true)},
+		"search-forward":            {0, 1, clearAlways, searchCommand(true, true)},
+		"search-backward":           {0, 1, clearAlways, searchCommand(false, true)},
+		"search-forward-text":       {0, 1, clearAlways, searchCommand(true, false)},
+		"search-backward-text":      {0, 1, clearAlways, searchCommand(false, false)},
+		"search-again": {0, 0, clearAlways, func(_ *client, p *paneState, cs *copyState, a copyArgs) bool {
+			cs.searchAgain(p, a.np, false)
+			return false
+		}},
+		"search-reverse": {0, 0, clearAlways, func(_ *client, p *paneState, cs *copyState, a copyArgs) bool {
+			cs.searchAgain(p, a.np, true)
+			return false
+		}},
+		"search-forward-incremental": {1, 1, clearAlways, func(_ *client, p *paneState, cs *copyState, a copyArgs) bool {
+			cs.incremental(p, a.values[0], true)
+			return false
+		}},
+		"search-backward-incremental": {1, 1, clearAlways, func(_ *client, p *paneState, cs *copyState, a copyArgs) bool {
+			cs.incremental(p, a.values[0], false)
+			return false
+		}},
+		"next-word":                        {0, 0, clearEmacsOnly, wordMove(func(cs *copyState, seps string) { cs.nextWord(seps) })},
+		"next-word-end":                    {0, 0, clearEmacsOnly, wordMove(func(cs *copyState, seps string) { cs.nextWordEnd(seps, false) })},
+		"previous-word":                    {0, 0, clearEmacsOnly, wordMove(func(cs *copyState, seps string) { cs.previousWord(seps, true) })},
+		"next-space":                       {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.nextWord("") }, true)},
+		"next-space-end":                   {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.nextWordEnd("", false) }, true)},
+		"previous-space":                   {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.previousWord("", true) }, true)},
+		"jump-forward":                     {1, 1, clearEmacsOnly, jumpCommand(jumpForward)},
+		"jump-backward":                    {1, 1, clearEmacsOnly, jumpCommand(jumpBackward)},
+		"jump-to-forward":                  {1, 1, clearEmacsOnly, jumpCommand(jumpToForward)},
+		"jump-to-backward":                 {1, 1, clearEmacsOnly, jumpCommand(jumpToBackward)},
+		"jump-again":                       {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.cursorJump(cs.jump) }, true)},
+		"jump-reverse":                     {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.cursorJump(reverseJump[cs.jump]) }, true)},
+		"set-mark":                         {0, 0, clearAlways, moves(func(cs *copyState) { cs.mx, cs.my = cs.cx, cs.row(cs.cy) }, false)},
+		"jump-to-mark":                     {0, 0, clearAlways, moves((*copyState).jumpToMark, false)},
+		"rectangle-on":                     {0, 0, clearAlways, moves(func(cs *copyState) { cs.setRect(true) }, false)},
+		"rectangle-off":                    {0, 0, clearAlways, moves(func(cs *copyState) { cs.setRect(false) }, false)},
+		"rectangle-toggle":                 {0, 0, clearAlways, moves(func(cs *copyState) { cs.setRect(!cs.rect) }, false)},
+		"refresh-from-pane":                {0, 0, clearAlways, moves((*copyState).refresh, false)},
+		"scroll-down-and-cancel":           {0, 0, clearAlways, scrollDownCommand(true)},
+		"page-down-and-cancel":             {0, 0, clearAlways, pageDownCommand(false, true)},
+		"halfpage-down-and-cancel":         {0, 0, clearAlways, pageDownCommand(true, true)},
+		"cursor-down-and-cancel":           {0, 0, clearAlways, cursorDownAndCancel},
+		"copy-line":                        {0, 1, clearAlways, copyLineCommand(true, -1, 0, false)},
+		"copy-line-and-cancel":             {0, 1, clearAlways, copyLineCommand(true, -1, 0, true)},
+		"copy-pipe-line":                   {0, 2, clearAlways, copyLineCommand(true, 0, 1, false)},
+		"copy-pipe-line-and-cancel":        {0, 2, clearAlways, copyLineCommand(true, 0, 1, true)},
+		"copy-end-of-line":                 {0, 1, clearAlways, copyLineCommand(false, -1, 0, false)},
+		"copy-end-of-line-and-cancel":      {0, 1, clearAlways, copyLineCommand(false, -1, 0, true)},
+		"copy-pipe-end-of-line":            {0, 2, clearAlways, copyLineCommand(false, 0, 1, false)},
+		"copy-pipe-end-of-line-and-cancel": {0, 2, clearAlways, copyLineCommand(false, 0, 1, true)},
+		"append-selection":                 {0, 0, clearAlways, appendSelection(false)},
+		"append-selection-and-cancel":      {0, 0, clearAlways, appendSelection(true)},
+		"top-line":                         {0, 0, clearEmacsOnly, screenLine(func(int) int { return 0 })},
+		"middle-line":                      {0, 0, clearEmacsOnly, screenLine(func(sy int) int { return (sy - 1) / 2 })},
+		"bottom-line":                      {0, 0, clearEmacsOnly, screenLine(func(sy int) int { return sy - 1 })},
+		"back-to-indentation":              {0, 0, clearAlways, moves((*copyState).backToIndentation, false)},
+		"next-paragraph":                   {0, 0, clearEmacsOnly, moves((*copyState).nextParagraph, true)},
+		"previous-paragraph":               {0, 0, clearEmacsOnly, moves((*copyState).previousParagraph, true)},
+		"goto-line": {1, 1, clearEmacsOnly, func(_ *client, _ *paneState, cs *copyState, a copyArgs) bool {
+			cs.gotoLine(a.values[0])
+			return false
+		}},
+		"stop-selection": {0, 0, clearAlways, moves(func(cs *copyState) {
+			cs.drag, cs.lineSel, cs.selFlag = dragNone, lineSelNone, selChar
+		}, false)},
+		"previous-matching-bracket": {0, 0, clearAlways, func(_ *client, _ *paneState, cs *copyState, a copyArgs) bool {
+			cs.previousBrackets(a.np)
+			return false
+		}},
+		"next-matching-bracket": {0, 0, clearAlways, func(_ *client, _ *paneState, cs *copyState, a copyArgs) bool {
+			cs.nextBrackets(a.np)
+			return false
+		}},
+		"toggle-position": {0, 0, clearNever, moves(func(cs *copyState) { cs.hidePosition = !cs.hidePosition }, false)},
+		"select-word": {0, 0, clearAlways, func(_ *client, p *paneState, cs *copyState, _ copyArgs) bool {
+			cs.selectWord(p.window.session.options.get("word-separators"))
+			return false
+		}},
+	}
+})
 
 // moves makes a command of a move, which the -N count repeats when
 // repeat is set.
@@ -1164,7 +1168,7 @@ func (c *client) runCopyCommand(p *paneState, values []string, np int, expand bo
 		return
 	}
 	name := values[0]
-	cmd, ok := copyCommands[name]
+	cmd, ok := copyCommands()[name]
 	if !ok || len(values)-1 < cmd.minArgs || len(values)-1 > cmd.maxArgs {
 		return
 	}

@@ -427,24 +427,19 @@ func stepsSource(steps []step) string {
 	return b.String()
 }
 
-// formatVariables are the variables a random format uses: those that read
-// the same from tmux and the emulator at any moment (no times, no
-// process IDs, so no client_name), set or not, and names that are
-// nothing.
-var formatVariables = []string{
-	"session_name", "session_id", "session_windows", "session_attached", "session_grouped", "window_index",
-	"window_name", "window_id", "window_panes", "window_width", "window_height", "window_active",
-	"window_flags", "window_layout", "window_zoomed_flag", "window_linked", "pane_index", "pane_id",
-	"pane_width", "pane_height", "pane_active", "pane_left", "pane_top", "pane_at_left", "pane_dead",
-	"pane_in_mode", "pane_mode", "cursor_x", "history_size", "history_limit", "version", "client_session",
-	"buffer_name", "@x", "@y", "nosuch", "session_format", "window_format", "pane_format", "",
-	"session_stack", "window_stack_index", "session_alerts", "window_bigger", "window_offset_x",
-	"window_start_flag", "window_end_flag", "pane_synchronized", "pane_marked", "pane_marked_set",
-	"active_window_index", "last_window_index", "session_many_attached", "window_active_sessions",
-	"pane_start_command", "pane_current_path", "buffer_size", "buffer_sample", "next_session_id",
-	"session_group_size", "session_group_list", "window_linked_sessions_list", "window_raw_flags",
-	"client_control_mode", "client_flags",
-}
+// formatVariables are the variables a random format uses: the format
+// table's steady ones, which read the same from tmux and the emulator at
+// any moment (no times, no process IDs, so no client_name), set or not,
+// then options and names that are nothing.
+var formatVariables = func() []string {
+	var names []string
+	for _, v := range formatTable {
+		if v.steady {
+			names = append(names, v.name)
+		}
+	}
+	return append(names, "@x", "@y", "nosuch", "")
+}()
 
 // formatModifiers are the single modifiers a random format puts before a
 // variable.

@@ -57,7 +57,7 @@ func TestEnvironCopy(t *testing.T) {
 
 func TestEnvironUpdate(t *testing.T) {
 	e := newEnviron([]string{"DISPLAY=:old", "OTHER=1"})
-	e.update([]string{"DISPLAY=:1", "SSH_AUTH_SOCK=/s", "HOME=/h"}, optionByName["update-environment"].defArr)
+	e.update([]string{"DISPLAY=:1", "SSH_AUTH_SOCK=/s", "HOME=/h"}, optionByName()["update-environment"].defArr)
 	got := map[string]envVar{}
 	for _, v := range e.vars {
 		got[v.name] = v

@@ -165,19 +165,19 @@ func (f *formatter) expand(s string) string {
 }
 
 func (f *formatter) expandBody(s string) string {
-	var out strings.Builder
+	out := make([]byte, 0, len(s))
 	for i := 0; i < len(s); {
 		if s[i] != '#' {
 			j := strings.IndexByte(s[i:], '#')
 			if j < 0 {
 				j = len(s) - i
 			}
-			out.WriteString(s[i : i+j])
+			out = append(out, s[i:i+j]...)
 			i += j
 			continue
 		}
 		if i+1 >= len(s) {
-			out.WriteByte('#') // tmux keeps a '#' that ends the format
+			out = append(out, '#') // tmux keeps a '#' that ends the format
 			break
 		}
 		ch := s[i+1]
@@ -198,7 +198,7 @@ func (f *formatter) expandBody(s string) string {
 				}
 			}
 			if end < 0 {
-				return out.String()
+				return string(out)
 			}
 			f.trace("found #(): ", rest[:end])
 			i += 2 + end + 1
@@ -206,15 +206,20 @@ func (f *formatter) expandBody(s string) string {
 		case '{':
 			end := formatSkip(s[i:], "}")
 			if end < 0 {
-				return out.String()
+				return string(out)
 			}
 			key := s[i+2 : i+end]
 			f.trace("found #{}: ", key)
+			if more, ok := f.appendVariable(out, key); ok {
+				out = more
+				i += end + 1
+				continue
+			}
 			v, ok := f.replace(key)
 			if !ok {
-				return out.String()
+				return string(out)
 			}
-			out.WriteString(v)
+			out = append(out, v...)
 			i += end + 1
 			continue
 		case '#':
@@ -225,33 +230,71 @@ func (f *formatter) expandBody(s string) string {
 			}
 			if k < len(rest) && rest[k] == '[' {
 				f.trace("found #*", strconv.Itoa(k+2), "[")
-				out.WriteString(s[i : i+2+k+1])
+				out = append(out, s[i:i+2+k+1]...)
 				i += 2 + k + 1
 				continue
 			}
 			fallthrough
 		case '}', ',':
 			f.trace("found #", string(rune(ch)))
-			out.WriteByte(ch)
+			out = append(out, ch)
 			i += 2
 			continue
 		}
 		name, ok := shortAliases[ch]
 		if !ok {
-			out.WriteByte('#')
-			out.WriteByte(ch)
+			out = append(out, '#', ch)
 			i += 2
 			continue
 		}
 		f.trace("found #", string(rune(ch)), ": ", name)
+		if more, ok := f.appendVariable(out, name); ok {
+			out = more
+			i += 2
+			continue
+		}
 		v, ok := f.replace(name)
 		if !ok {
-			return out.String()
+			return string(out)
 		}
-		out.WriteString(v)
+		out = append(out, v...)
 		i += 2
 	}
-	return out.String()
+	return string(out)
+}
+
+// appendVariable is replace's fast path, for a #{} body that is only the
+// name of a variable of the format table: it appends the value to out as
+// replace would give it, with no string made for it, and reports false
+// for anything else (or while tracing), which replace then does. A table
+// name is never an option's (TestFormatTableSorted), so find's first look
+// is skipped; when the variable is not found, find's later looks follow.
+func (f *formatter) appendVariable(out []byte, key string) ([]byte, bool) {
+	if f.verbose {
+		return out, false
+	}
+	fv := findFormatVar(key)
+	if fv == nil {
+		return out, false
+	}
+	n := len(out)
+	out, t, ok := fv.appendTo(f, out)
+	switch {
+	case !ok:
+		out = out[:n]
+		if v, ok := f.c.hookFormats[key]; ok {
+			return append(out, v...), true
+		}
+		if v, ok := f.environ(key); ok {
+			return append(out, v...), true
+		}
+		return out, true
+	case t.IsZero():
+		return out, true
+	case t.Unix() == 0:
+		return out, true // tmux's unset time: nothing
+	}
+	return strconv.AppendInt(out, t.Unix(), 10), true
 }
 
 // formatSkip returns the index in s of the first byte from end outside any

@@ -91,3 +91,46 @@ func TestRegsub(t *testing.T) {
 		}
 	}
 }
+
+// TestX11ColoursSorted: x11Colour's binary search needs the table in
+// order, each name once.
+func TestX11ColoursSorted(t *testing.T) {
+	for i := 1; i < len(x11Colours); i++ {
+		if x11Colours[i-1].name >= x11Colours[i].name {
+			t.Errorf("x11Colours: %q before %q", x11Colours[i-1].name, x11Colours[i].name)
+		}
+	}
+	for _, c := range x11Colours {
+		if rgb, ok := x11Colour(c.name); !ok || rgb != int(c.rgb) {
+			t.Errorf("x11Colour(%q) = %06x, %v", c.name, rgb, ok)
+		}
+	}
+	if _, ok := x11Colour("no such colour"); ok {
+		t.Error("x11Colour found a colour that is not there")
+	}
+}
+
+// TestFormatTableSorted: findFormatVar's binary search needs the table in
+// tmux's order (sorted), each name once; and no variable is also an
+// option, which format_find would find first.
+func TestFormatTableSorted(t *testing.T) {
+	for i := 1; i < len(formatTable); i++ {
+		if formatTable[i-1].name >= formatTable[i].name {
+			t.Errorf("formatTable: %q before %q", formatTable[i-1].name, formatTable[i].name)
+		}
+	}
+	for i := range formatTable {
+		v := &formatTable[i]
+		if got := findFormatVar(v.name); got != v {
+			t.Errorf("findFormatVar(%q) = %v", v.name, got)
+		}
+		if optionByName()[v.name] != nil || optionAliases[v.name] != "" {
+			t.Errorf("format variable %q is also an option", v.name)
+		}
+	}
+	for _, name := range []string{"", "a", "zzz", "pane_", "pane_idx", "command", "@x"} {
+		if v := findFormatVar(name); v != nil {
+			t.Errorf("findFormatVar(%q) = %q", name, v.name)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -493,8 +494,18 @@ func colourByName(s string) (int, bool) {
 		c := int(math.Round(2.55 * float64(n)))
 		return c<<16 | c<<8 | c, c <= 255
 	}
-	rgb, ok := x11Colours[strings.ToLower(s)]
-	return rgb, ok
+	return x11Colour(strings.ToLower(s))
+}
+
+// x11Colour is the colour of a lowercased X11 name.
+func x11Colour(name string) (int, bool) {
+	i, ok := slices.BinarySearchFunc(x11Colours[:], name, func(c namedColour, name string) int {
+		return strings.Compare(c.name, name)
+	})
+	if !ok {
+		return 0, false
+	}
+	return int(x11Colours[i].rgb), true
 }
 
 var basicColours = []string{"black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"}

@@ -2,240 +2,666 @@ package faketmux
 
 import (
 	"os"
-	"os/user"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/passwd"
 )
 
-// formatKinds are the variables that say what a format is for, which
-// tmux defines whether its target was found or not.
-var formatKinds = map[string]findType{"session_format": findSession, "window_format": findWindow, "pane_format": findPane}
+// formatVar is one variable of tmux 3.3a's format table (format.c's
+// format_table): its name, what of the formatter's target it needs, and
+// its callback. A callback appends the value to a buffer, so that a
+// listing of many variables allocates none for each; it returns a time as
+// t (appending nothing), which find prints as seconds or a date, and ok
+// false where tmux's returns NULL: the variable is then not found.
+type formatVar struct {
+	name  string
+	needs formatNeeds
+	// steady: the value reads the same from tmux and the emulator at
+	// any moment (no times, no process IDs, no names made of them), so
+	// that the explorer may put it in formats.
+	steady bool
+	// value appends the value to b; it is nil for the variables of
+	// tmux's table that the emulator never has (a mouse, a terminal's
+	// cell size in pixels, a window's offsets).
+	value func(f *formatter, b []byte) (v []byte, t time.Time, ok bool)
+}
 
-// variable is one of tmux's format variables for the formatter's target.
-// A time is returned as t, which find prints as seconds or a date.
-func (f *formatter) variable(key string) (v string, t time.Time, ok bool) {
-	switch {
-	case strings.HasSuffix(key, "_mode_format"):
-		return f.serverVariable(key)
-	case formatKinds[key] != findNone:
-		return boolString(f.kind == formatKinds[key]), t, true
-	case strings.HasPrefix(key, "buffer_"):
-		if f.buffer == nil {
-			return "", t, false
+// formatNeeds is what a variable needs of a formatter, as each of tmux's
+// callbacks checks its format tree before it looks.
+type formatNeeds uint8
+
+const (
+	needsNothing formatNeeds = iota
+	needsPane                // a pane
+	needsWindow              // a window
+	// needsPlace: a window's place in a session, which the window's own
+	// format (automatic-rename's, f.unplaced) lacks.
+	needsPlace
+	needsSession // a session, placed
+	needsClient  // a client attached to a session
+	needsBuffer  // a paste buffer
+)
+
+// has reports whether f has what a variable needs.
+func (f *formatter) has(n formatNeeds) bool {
+	switch n {
+	case needsPane:
+		return f.p != nil
+	case needsWindow:
+		return f.w != nil
+	case needsPlace:
+		return f.w != nil && !f.unplaced
+	case needsSession:
+		return f.s != nil && !f.unplaced
+	case needsClient:
+		return f.client != nil && f.client.session != nil
+	case needsBuffer:
+		return f.buffer != nil
+	}
+	return true
+}
+
+// appendTo appends the variable's value for f to b.
+func (v *formatVar) appendTo(f *formatter, b []byte) ([]byte, time.Time, bool) {
+	if v.value == nil || !f.has(v.needs) {
+		return b, time.Time{}, false
+	}
+	return v.value(f, b)
+}
+
+// get is the variable's value for f.
+func (v *formatVar) get(f *formatter) (string, time.Time, bool) {
+	b, t, ok := v.appendTo(f, nil)
+	return string(b), t, ok
+}
+
+// formatVars is formatTable as the lookup reads it. init sets it, so that
+// the table's callbacks, which expand formats, can reach the lookup
+// without an initialization cycle.
+var formatVars []formatVar
+
+func init() { formatVars = formatTable[:] }
+
+// findFormatVar looks a name up in the format table, as tmux's
+// format_table_get does: a binary search of the sorted table.
+func findFormatVar(name string) *formatVar {
+	lo, hi := 0, len(formatVars)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		switch c := strings.Compare(formatVars[m].name, name); {
+		case c == 0:
+			return &formatVars[m]
+		case c < 0:
+			lo = m + 1
+		default:
+			hi = m
 		}
-		return bufferVariable(f.buffer, key)
-	case strings.HasPrefix(key, "command_list_"):
+	}
+	return nil
+}
+
+// variable is one of tmux's format variables for the formatter's target:
+// its table's, then those tmux adds to a format tree (the copy-mode
+// variables, current_file, command, list-commands').
+func (f *formatter) variable(key string) (v string, t time.Time, ok bool) {
+	if fv := findFormatVar(key); fv != nil {
+		return fv.get(f)
+	}
+	return f.treeVariable(key)
+}
+
+// treeVariable is one of the variables tmux adds to a format tree rather
+// than having in its table.
+func (f *formatter) treeVariable(key string) (string, time.Time, bool) {
+	var t time.Time
+	switch key {
+	case "current_file":
+		if f.c != nil && f.c.currentFile != "" {
+			return f.c.currentFile, t, true
+		}
+		return "", t, false
+	case "command":
+		return f.c.command, t, f.c.command != ""
+	case "command_list_name", "command_list_alias", "command_list_usage":
 		if f.entry == nil {
 			return "", t, false
 		}
 		return commandListVariable(f.entry, key)
-	case strings.HasPrefix(key, "pane_"):
-		if f.p == nil {
-			return "", t, false
-		}
-		return f.paneVariable(key)
-	case strings.HasPrefix(key, "window_"):
-		if f.w == nil || f.unplaced && placeVariables[key] {
-			return "", t, false
-		}
-		return f.windowVariable(key)
-	case strings.HasPrefix(key, "client_"):
-		if f.client == nil || f.client.session == nil {
-			return "", t, false
-		}
-		return f.clientVariable(key)
-	case strings.HasPrefix(key, "session_"):
-		if f.s == nil || f.unplaced {
-			return "", t, false
-		}
-		return f.sessionVariable(key)
 	}
 	if v, ok := f.copyVariable(key); ok {
 		return v, t, true
 	}
-	if key == "current_file" && f.c != nil && f.c.currentFile != "" {
-		return f.c.currentFile, t, true
-	}
-	return f.serverVariable(key)
-}
-
-// formatTable is every variable of tmux 3.3a's format table, in its order
-// (sorted), which display-message -a lists.
-var formatTable = []string{
-	"active_window_index", "alternate_on", "alternate_saved_x", "alternate_saved_y", "buffer_created",
-	"buffer_mode_format", "buffer_name", "buffer_sample", "buffer_size", "client_activity",
-	"client_cell_height", "client_cell_width", "client_control_mode", "client_created",
-	"client_discarded", "client_flags", "client_height", "client_key_table", "client_last_session",
-	"client_mode_format", "client_name", "client_pid", "client_prefix", "client_readonly",
-	"client_session", "client_termfeatures", "client_termname", "client_termtype", "client_tty",
-	"client_uid", "client_user", "client_utf8", "client_width", "client_written", "config_files",
-	"cursor_character", "cursor_flag", "cursor_x", "cursor_y", "history_all_bytes", "history_bytes",
-	"history_limit", "history_size", "host", "host_short", "insert_flag", "keypad_cursor_flag",
-	"keypad_flag", "last_window_index", "mouse_all_flag", "mouse_any_flag", "mouse_button_flag",
-	"mouse_line", "mouse_pane", "mouse_sgr_flag", "mouse_standard_flag", "mouse_utf8_flag",
-	"mouse_word", "mouse_x", "mouse_y", "next_session_id", "origin_flag", "pane_active",
-	"pane_at_bottom", "pane_at_left", "pane_at_right", "pane_at_top", "pane_bg", "pane_bottom",
-	"pane_current_command", "pane_current_path", "pane_dead", "pane_dead_signal", "pane_dead_status",
-	"pane_dead_time", "pane_fg", "pane_format", "pane_height", "pane_id", "pane_in_mode",
-	"pane_index", "pane_input_off", "pane_last", "pane_left", "pane_marked", "pane_marked_set",
-	"pane_mode", "pane_path", "pane_pid", "pane_pipe", "pane_right", "pane_search_string",
-	"pane_start_command", "pane_start_path", "pane_synchronized", "pane_tabs", "pane_title",
-	"pane_top", "pane_tty", "pane_width", "pid", "scroll_region_lower", "scroll_region_upper",
-	"session_activity", "session_alerts", "session_attached", "session_attached_list",
-	"session_created", "session_format", "session_group", "session_group_attached",
-	"session_group_attached_list", "session_group_list", "session_group_many_attached",
-	"session_group_size", "session_grouped", "session_id", "session_last_attached",
-	"session_many_attached", "session_marked", "session_name", "session_path", "session_stack",
-	"session_windows", "socket_path", "start_time", "tree_mode_format", "uid", "user", "version",
-	"window_active", "window_active_clients", "window_active_clients_list", "window_active_sessions",
-	"window_active_sessions_list", "window_activity", "window_activity_flag", "window_bell_flag",
-	"window_bigger", "window_cell_height", "window_cell_width", "window_end_flag", "window_flags",
-	"window_format", "window_height", "window_id", "window_index", "window_last_flag",
-	"window_layout", "window_linked", "window_linked_sessions", "window_linked_sessions_list",
-	"window_marked_flag", "window_name", "window_offset_x", "window_offset_y", "window_panes",
-	"window_raw_flags", "window_silence_flag", "window_stack_index", "window_start_flag",
-	"window_visible_layout", "window_width", "window_zoomed_flag", "wrap_flag",
+	return "", t, false
 }
 
 // each gives every variable the formatter's target has, as tmux's
 // format_each does: the table's, then those the command adds.
 func (f *formatter) each(fn func(key, value string)) {
-	for _, key := range formatTable {
-		value, t, ok := f.variable(key)
+	for i := range formatVars {
+		value, t, ok := formatVars[i].get(f)
 		if !ok {
 			continue
 		}
 		if !t.IsZero() {
 			value = strconv.FormatInt(t.Unix(), 10)
 		}
-		fn(key, value)
+		fn(formatVars[i].name, value)
 	}
 	if f.c.command != "" {
 		fn("command", f.c.command)
 	}
 }
 
-func bufferVariable(pb *buffer, key string) (string, time.Time, bool) {
-	switch key {
-	case "buffer_name":
-		return pb.name, time.Time{}, true
-	case "buffer_size":
-		return strconv.Itoa(len(pb.data)), time.Time{}, true
-	case "buffer_sample":
-		return bufferSample(pb.data), time.Time{}, true
-	case "buffer_created":
-		return "", pb.created, true
-	}
-	return "", time.Time{}, false
+// The results of callbacks, appended to b.
+func vstr(b []byte, s string) ([]byte, time.Time, bool)     { return append(b, s...), time.Time{}, true }
+func vtime(b []byte, t time.Time) ([]byte, time.Time, bool) { return b, t, true }
+func vnone(b []byte) ([]byte, time.Time, bool)              { return b, time.Time{}, false }
+
+func vnum(b []byte, n int) ([]byte, time.Time, bool) {
+	return strconv.AppendInt(b, int64(n), 10), time.Time{}, true
 }
 
-func (f *formatter) serverVariable(key string) (string, time.Time, bool) {
-	var t time.Time
-	switch key {
-	case "host":
-		return hostname(), t, true
-	case "host_short":
-		h, _, _ := strings.Cut(hostname(), ".")
-		return h, t, true
-	case "pid":
-		return strconv.Itoa(os.Getpid()), t, true
-	case "socket_path":
-		return f.c.s.opts.SocketPath, t, true
-	case "config_files":
-		return strings.Join(f.st.configNames, ","), t, true
-	case "start_time":
-		return "", f.st.started, true
-	case "version":
-		return Version, t, true
-	case "next_session_id":
-		return "$" + strconv.Itoa(f.st.nextSession), t, true
-	case "command":
-		if f.c.command != "" {
-			return f.c.command, t, true
+func vbool(b []byte, on bool) ([]byte, time.Time, bool) {
+	if on {
+		return append(b, '1'), time.Time{}, true
+	}
+	return append(b, '0'), time.Time{}, true
+}
+
+// appendJoined appends names separated by commas.
+func appendJoined(b []byte, names []string) []byte {
+	for i, n := range names {
+		if i > 0 {
+			b = append(b, ',')
 		}
-	case "buffer_mode_format":
-		return "#{t/p:buffer_created}: #{buffer_sample}", t, true
-	case "client_mode_format":
-		return "#{t/p:client_activity}: session #{session_name}", t, true
-	case "tree_mode_format":
-		return treeModeFormat, t, true
-	case "uid":
-		return strconv.Itoa(os.Getuid()), t, true
-	case "user":
-		u, err := user.Current()
-		if err != nil {
-			return "", t, false
-		}
-		return u.Username, t, true
-	case "active_window_index":
+		b = append(b, n...)
+	}
+	return b
+}
+
+// formatTable is every variable of tmux 3.3a's format table, sorted by
+// name as tmux's is (display-message -a lists them in this order).
+var formatTable = [...]formatVar{
+	{"active_window_index", needsNothing, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
 		if f.s != nil && f.s.current != nil {
-			return strconv.Itoa(f.s.current.index), t, true
+			return vnum(b, f.s.current.index)
 		}
-	case "last_window_index":
-		// Not the last window used: the highest index, as in tmux.
+		return vnone(b)
+	}},
+	{"alternate_on", needsPane, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vbool(b, f.p.prog.AltScreen()) }},
+	// The cursor saved on entering the alternate screen; tmux's "none"
+	// is the largest unsigned int. What a program saved is not modelled.
+	{"alternate_saved_x", needsPane, false, (*formatter).alternateSaved},
+	{"alternate_saved_y", needsPane, false, (*formatter).alternateSaved},
+	{"buffer_created", needsBuffer, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vtime(b, f.buffer.created) }},
+	{"buffer_mode_format", needsNothing, false, func(_ *formatter, b []byte) ([]byte, time.Time, bool) {
+		return vstr(b, "#{t/p:buffer_created}: #{buffer_sample}")
+	}},
+	{"buffer_name", needsBuffer, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, f.buffer.name) }},
+	{"buffer_sample", needsBuffer, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, bufferSample(f.buffer.data)) }},
+	{"buffer_size", needsBuffer, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vnum(b, len(f.buffer.data)) }},
+	// Activity is when the client last sent a command in tmux; the
+	// emulator keeps only when it came.
+	{"client_activity", needsClient, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vtime(b, f.client.created) }},
+	{"client_cell_height", needsClient, false, nil},
+	{"client_cell_width", needsClient, false, nil},
+	// A terminal client's control_mode, height, prefix and tty are as
+	// tmux has them once its tty started; a control client's as tmux
+	// has them for a client without one.
+	{"client_control_mode", needsClient, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		return vbool(b, f.client.tty == nil)
+	}},
+	{"client_created", needsClient, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vtime(b, f.client.created) }},
+	// No keys and no terminal: nothing pending, nothing written.
+	{"client_discarded", needsClient, false, func(_ *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, "0") }},
+	{"client_flags", needsClient, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, f.client.String()) }},
+	{"client_height", needsClient, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		if f.client.tty == nil {
+			return vnone(b)
+		}
+		return vnum(b, f.client.size.sy)
+	}},
+	{"client_key_table", needsClient, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		if f.client.keyTable == "" {
+			return vstr(b, "root")
+		}
+		return vstr(b, f.client.keyTable)
+	}},
+	// None is no variable at all, as display-message -a shows.
+	{"client_last_session", needsClient, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		if s := f.client.lastSession; s != nil && slices.Contains(f.st.sessions, s) {
+			return vstr(b, s.name)
+		}
+		return vnone(b)
+	}},
+	{"client_mode_format", needsNothing, false, func(_ *formatter, b []byte) ([]byte, time.Time, bool) {
+		return vstr(b, "#{t/p:client_activity}: session #{session_name}")
+	}},
+	{"client_name", needsClient, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, f.client.name) }},
+	{"client_pid", needsClient, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vnum(b, f.client.pid) }},
+	{"client_prefix", needsClient, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		return vbool(b, f.client.tty != nil && f.client.keyTable == "prefix")
+	}},
+	{"client_readonly", needsClient, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		return vstr(b, boolFormat(f.client.flags.readOnly))
+	}},
+	{"client_session", needsClient, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, f.client.session.name) }},
+	{"client_termfeatures", needsClient, false, func(_ *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, "") }},
+	{"client_termname", needsClient, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, f.client.termName) }},
+	{"client_termtype", needsClient, false, func(_ *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, "") }},
+	{"client_tty", needsClient, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		if f.client.tty == nil {
+			return vstr(b, "")
+		}
+		return vstr(b, f.client.tty.t.Name)
+	}},
+	{"client_uid", needsClient, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vnum(b, f.client.uid) }},
+	{"client_user", needsClient, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		u, err := passwd.LookupUID(f.client.uid)
+		if err != nil {
+			return vnone(b)
+		}
+		return vstr(b, u.Name)
+	}},
+	{"client_utf8", needsClient, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, boolFormat(f.client.utf8)) }},
+	{"client_width", needsClient, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vnum(b, f.client.size.sx) }},
+	{"client_written", needsClient, false, func(_ *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, "0") }},
+	// The starting client's configuration files, as tmux lists them
+	// (Call.ConfigNames): "" for none, never unset.
+	{"config_files", needsNothing, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		return appendJoined(b, f.st.configNames), time.Time{}, true
+	}},
+	{"cursor_character", needsPane, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, f.p.prog.CursorCharacter()) }},
+	{"cursor_flag", needsPane, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return f.modeFlag(b, "cursor_flag") }},
+	{"cursor_x", needsPane, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { x, _ := f.p.prog.Cursor(); return vnum(b, x) }},
+	{"cursor_y", needsPane, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { _, y := f.p.prog.Cursor(); return vnum(b, y) }},
+	{"history_all_bytes", needsPane, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, f.p.prog.HistoryAllBytes()) }},
+	{"history_bytes", needsPane, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vnum(b, f.p.prog.HistoryBytes()) }},
+	{"history_limit", needsPane, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vnum(b, f.p.historyLimit) }},
+	{"history_size", needsPane, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vnum(b, f.p.prog.HistorySize()) }},
+	{"host", needsNothing, false, func(_ *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, hostname()) }},
+	{"host_short", needsNothing, false, func(_ *formatter, b []byte) ([]byte, time.Time, bool) {
+		h, _, _ := strings.Cut(hostname(), ".")
+		return vstr(b, h)
+	}},
+	{"insert_flag", needsPane, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return f.modeFlag(b, "insert_flag") }},
+	{"keypad_cursor_flag", needsPane, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return f.modeFlag(b, "keypad_cursor_flag") }},
+	{"keypad_flag", needsPane, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return f.modeFlag(b, "keypad_flag") }},
+	// Not the last window used: the highest index, as in tmux.
+	{"last_window_index", needsNothing, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
 		if f.s != nil && len(f.s.winlinks) > 0 {
-			return strconv.Itoa(f.s.winlinks[len(f.s.winlinks)-1].index), t, true
+			return vnum(b, f.s.winlinks[len(f.s.winlinks)-1].index)
 		}
-	case "history_limit":
-		if f.p != nil {
-			return strconv.Itoa(f.p.historyLimit), t, true
+		return vnone(b)
+	}},
+	{"mouse_all_flag", needsPane, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return f.modeFlag(b, "mouse_all_flag") }},
+	{"mouse_any_flag", needsPane, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return f.modeFlag(b, "mouse_any_flag") }},
+	{"mouse_button_flag", needsPane, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return f.modeFlag(b, "mouse_button_flag") }},
+	{"mouse_line", needsNothing, false, nil},
+	{"mouse_pane", needsNothing, false, nil},
+	{"mouse_sgr_flag", needsPane, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return f.modeFlag(b, "mouse_sgr_flag") }},
+	{"mouse_standard_flag", needsPane, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return f.modeFlag(b, "mouse_standard_flag") }},
+	{"mouse_utf8_flag", needsPane, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return f.modeFlag(b, "mouse_utf8_flag") }},
+	{"mouse_word", needsNothing, false, nil},
+	{"mouse_x", needsNothing, false, nil},
+	{"mouse_y", needsNothing, false, nil},
+	{"next_session_id", needsNothing, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		return vnum(append(b, '$'), f.st.nextSession)
+	}},
+	{"origin_flag", needsPane, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return f.modeFlag(b, "origin_flag") }},
+	{"pane_active", needsPane, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vbool(b, f.p.window.active == f.p) }},
+	{"pane_at_bottom", needsPane, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		return vbool(b, f.p.top+f.p.height == f.p.window.edges().bottom+1)
+	}},
+	{"pane_at_left", needsPane, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vbool(b, f.p.left == 0) }},
+	{"pane_at_right", needsPane, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		return vbool(b, f.p.left+f.p.width == f.p.window.width)
+	}},
+	{"pane_at_top", needsPane, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		return vbool(b, f.p.top == f.p.window.edges().top)
+	}},
+	{"pane_bg", needsPane, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		return vstr(b, defaultColour(f.p, true, f.expand))
+	}},
+	{"pane_bottom", needsPane, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vnum(b, f.p.top+f.p.height-1) }},
+	{"pane_current_command", needsPane, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, f.p.foregroundCommand()) }},
+	{"pane_current_path", needsPane, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, f.p.foregroundPath()) }},
+	{"pane_dead", needsPane, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vbool(b, f.p.dead != nil) }},
+	{"pane_dead_signal", needsPane, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		if d := f.p.dead; d != nil && d.signal != 0 {
+			return vnum(b, d.signal)
 		}
-	case "history_size":
-		if f.p != nil {
-			return strconv.Itoa(f.p.prog.HistorySize()), t, true
+		return vnone(b)
+	}},
+	{"pane_dead_status", needsPane, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		if d := f.p.dead; d != nil && d.status >= 0 {
+			return vnum(b, d.status)
 		}
-	case "history_bytes":
-		if f.p != nil {
-			return strconv.Itoa(f.p.prog.HistoryBytes()), t, true
+		return vnone(b)
+	}},
+	{"pane_dead_time", needsPane, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		if d := f.p.dead; d != nil && !d.when.IsZero() {
+			return vtime(b, d.when)
 		}
-	case "alternate_saved_x", "alternate_saved_y":
-		// The cursor saved on entering the alternate screen; tmux's
-		// "none" is the largest unsigned int. What a program saved is
-		// not modelled.
-		if f.p != nil && !f.p.prog.AltScreen() {
-			return "4294967295", t, true
+		return vnone(b)
+	}},
+	{"pane_fg", needsPane, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		return vstr(b, defaultColour(f.p, false, f.expand))
+	}},
+	{"pane_format", needsNothing, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vbool(b, f.kind == findPane) }},
+	{"pane_height", needsPane, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vnum(b, f.p.height) }},
+	{"pane_id", needsPane, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vnum(append(b, '%'), f.p.id) }},
+	{"pane_in_mode", needsPane, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		return vstr(b, f.p.paneModeVariable("pane_in_mode"))
+	}},
+	{"pane_index", needsPane, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vnum(b, f.p.index()) }},
+	{"pane_input_off", needsPane, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vbool(b, f.p.inputOff) }},
+	{"pane_last", needsPane, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vbool(b, f.p.window.lastPane == f.p) }},
+	{"pane_left", needsPane, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vnum(b, f.p.left) }},
+	{"pane_marked", needsPane, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		m, ok := f.st.markedPane()
+		return vbool(b, ok && m.p == f.p)
+	}},
+	{"pane_marked_set", needsPane, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		_, ok := f.st.markedPane()
+		return vbool(b, ok)
+	}},
+	{"pane_mode", needsPane, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		return append(b, f.p.paneModeVariable("pane_mode")...), time.Time{}, f.p.inMode()
+	}},
+	{"pane_path", needsPane, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, f.p.path) }},
+	{"pane_pid", needsPane, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		if f.p.prog == nil {
+			return vstr(b, "0")
 		}
-	case "scroll_region_upper":
-		// A program's own scroll region is not modelled: the whole screen.
-		if f.p != nil {
-			return "0", t, true
-		}
-	case "scroll_region_lower":
-		if f.p != nil {
-			return strconv.Itoa(f.p.height - 1), t, true
-		}
-	case "cursor_x", "cursor_y":
-		if f.p != nil {
-			x, y := f.p.prog.Cursor()
-			if key == "cursor_y" {
-				x = y
+		return vnum(b, f.p.prog.PID())
+	}},
+	{"pane_pipe", needsPane, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vbool(b, f.st.pipeOf(f.p) != nil) }},
+	{"pane_right", needsPane, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vnum(b, f.p.left+f.p.width-1) }},
+	{"pane_search_string", needsPane, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, f.p.searchStr) }},
+	{"pane_start_command", needsPane, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, f.p.startCommand) }},
+	{"pane_start_path", needsPane, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, f.p.cwd) }},
+	{"pane_synchronized", needsPane, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		return vbool(b, f.p.opts().get("synchronize-panes") == "on")
+	}},
+	{"pane_tabs", needsPane, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		for i, x := range f.p.prog.Tabs() {
+			if i > 0 {
+				b = append(b, ',')
 			}
-			return strconv.Itoa(x), t, true
+			b = strconv.AppendInt(b, int64(x), 10)
 		}
-	case "alternate_on":
-		if f.p != nil {
-			return boolString(f.p.prog.AltScreen()), t, true
+		return vstr(b, "")
+	}},
+	{"pane_title", needsPane, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, f.p.title) }},
+	{"pane_top", needsPane, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vnum(b, f.p.top) }},
+	{"pane_tty", needsPane, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, f.p.prog.TTY()) }},
+	{"pane_width", needsPane, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vnum(b, f.p.width) }},
+	{"pid", needsNothing, false, func(_ *formatter, b []byte) ([]byte, time.Time, bool) { return vnum(b, os.Getpid()) }},
+	// A program's own scroll region is not modelled: the whole screen.
+	{"scroll_region_lower", needsPane, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vnum(b, f.p.height-1) }},
+	{"scroll_region_upper", needsPane, false, func(_ *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, "0") }},
+	{"session_activity", needsSession, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vtime(b, f.s.activity) }},
+	{"session_alerts", needsSession, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		first := true
+		for _, w := range f.s.winlinks {
+			if w.alerted() {
+				if !first {
+					b = append(b, ',')
+				}
+				first = false
+				b = append(strconv.AppendInt(b, int64(w.index), 10), w.alertFlags(false)...)
+			}
 		}
-	case "history_all_bytes":
-		if f.p != nil {
-			return f.p.prog.HistoryAllBytes(), t, true
+		return vstr(b, "")
+	}},
+	{"session_attached", needsSession, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vnum(b, f.st.attachedTo(f.s)) }},
+	{"session_attached_list", needsSession, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		var names []string
+		for _, cc := range f.st.controls {
+			if cc.session == f.s {
+				names = append(names, cc.name)
+			}
 		}
-	case "cursor_character":
-		if f.p != nil {
-			return f.p.prog.CursorCharacter(), t, true
+		return appendJoined(b, names), time.Time{}, len(names) > 0
+	}},
+	{"session_created", needsSession, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vtime(b, f.s.created) }},
+	{"session_format", needsNothing, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vbool(b, f.kind == findSession) }},
+	{"session_group", needsSession, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		if g := f.s.group; g != nil {
+			return vstr(b, g.name)
 		}
-	case "cursor_flag", "insert_flag", "keypad_cursor_flag", "keypad_flag", "mouse_all_flag", "mouse_any_flag",
-		"mouse_button_flag", "mouse_sgr_flag", "mouse_standard_flag", "mouse_utf8_flag", "origin_flag", "wrap_flag":
-		if f.p != nil {
-			on, _ := f.p.prog.Flag(key)
-			return boolString(on), t, true
+		return vnone(b)
+	}},
+	{"session_group_attached", needsSession, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		if f.s.group == nil {
+			return vnone(b)
+		}
+		return vnum(b, f.groupAttached())
+	}},
+	// The clients' sessions, in client order.
+	{"session_group_attached_list", needsSession, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		g := f.s.group
+		if g == nil {
+			return vnone(b)
+		}
+		var list []string
+		for _, cc := range f.st.controls {
+			if cc.session != nil && cc.session.group == g {
+				list = append(list, cc.session.name)
+			}
+		}
+		return appendJoined(b, list), time.Time{}, len(list) > 0
+	}},
+	{"session_group_list", needsSession, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		g := f.s.group
+		if g == nil {
+			return vnone(b)
+		}
+		for i, s := range g.sessions {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, s.name...)
+		}
+		return vstr(b, "")
+	}},
+	{"session_group_many_attached", needsSession, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		if f.s.group == nil {
+			return vnone(b)
+		}
+		return vbool(b, f.groupAttached() > 1)
+	}},
+	{"session_group_size", needsSession, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		if g := f.s.group; g != nil {
+			return vnum(b, len(g.sessions))
+		}
+		return vnone(b)
+	}},
+	{"session_grouped", needsSession, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vbool(b, f.s.group != nil) }},
+	{"session_id", needsSession, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vnum(append(b, '$'), f.s.id) }},
+	{"session_last_attached", needsSession, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		if f.s.lastAttached.IsZero() {
+			return vtime(b, time.Unix(0, 0))
+		}
+		return vtime(b, f.s.lastAttached)
+	}},
+	{"session_many_attached", needsSession, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		return vstr(b, boolFormat(f.st.attachedTo(f.s) > 1))
+	}},
+	{"session_marked", needsSession, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		m, ok := f.st.markedPane()
+		return vbool(b, ok && m.s == f.s)
+	}},
+	{"session_name", needsSession, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, f.s.name) }},
+	{"session_path", needsSession, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, f.s.cwd) }},
+	{"session_stack", needsSession, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		first := true
+		for i := -1; i < len(f.s.lastw); i++ {
+			w := f.s.current
+			if i >= 0 {
+				w = f.s.lastw[i]
+			}
+			if w != nil {
+				if !first {
+					b = append(b, ',')
+				}
+				first = false
+				b = strconv.AppendInt(b, int64(w.index), 10)
+			}
+		}
+		return vstr(b, "")
+	}},
+	{"session_windows", needsSession, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vnum(b, len(f.s.winlinks)) }},
+	{"socket_path", needsNothing, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, f.c.s.opts.SocketPath) }},
+	{"start_time", needsNothing, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vtime(b, f.st.started) }},
+	{"tree_mode_format", needsNothing, false, func(_ *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, treeModeFormat) }},
+	{"uid", needsNothing, false, func(_ *formatter, b []byte) ([]byte, time.Time, bool) { return vnum(b, os.Getuid()) }},
+	{"user", needsNothing, false, func(_ *formatter, b []byte) ([]byte, time.Time, bool) {
+		u, err := passwd.Current()
+		if err != nil {
+			return vnone(b)
+		}
+		return vstr(b, u.Name)
+	}},
+	{"version", needsNothing, true, func(_ *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, Version) }},
+	{"window_active", needsPlace, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vbool(b, f.w.session.current == f.w) }},
+	{"window_active_clients", needsPlace, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		return vnum(b, len(f.activeClients()))
+	}},
+	{"window_active_clients_list", needsPlace, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		names := f.activeClients()
+		return appendJoined(b, names), time.Time{}, len(names) > 0
+	}},
+	{"window_active_sessions", needsPlace, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		return vnum(b, len(f.activeSessions()))
+	}},
+	{"window_active_sessions_list", needsPlace, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		names := f.activeSessions()
+		return appendJoined(b, names), time.Time{}, len(names) > 0
+	}},
+	// tmux's window_update_activity: the window's making, selection and
+	// its panes' output.
+	{"window_activity", needsWindow, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		last := f.w.activity
+		for _, p := range f.w.panes {
+			if at := p.outputAt.Load(); at != 0 && time.Unix(0, at).After(last) {
+				last = time.Unix(0, at)
+			}
+		}
+		return vtime(b, last)
+	}},
+	{"window_activity_flag", needsPlace, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vbool(b, f.w.activityAlert) }},
+	{"window_bell_flag", needsPlace, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vbool(b, f.w.bell) }},
+	// Whether the window is bigger than the client shows, which a
+	// control client (sized as the window) never has.
+	{"window_bigger", needsWindow, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		return append(b, '0'), time.Time{}, f.client != nil
+	}},
+	// tmux's default cell size in pixels, which only a client that
+	// reports its own changes.
+	{"window_cell_height", needsWindow, false, func(_ *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, "32") }},
+	{"window_cell_width", needsWindow, false, func(_ *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, "16") }},
+	{"window_end_flag", needsPlace, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		return vbool(b, f.w.session.winlinks[len(f.w.session.winlinks)-1] == f.w)
+	}},
+	{"window_flags", needsPlace, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, f.windowFlags(true)) }},
+	{"window_format", needsNothing, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vbool(b, f.kind == findWindow) }},
+	{"window_height", needsWindow, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vnum(b, f.w.height) }},
+	{"window_id", needsWindow, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vnum(append(b, '@'), f.w.id) }},
+	{"window_index", needsPlace, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vnum(b, f.w.index) }},
+	{"window_last_flag", needsPlace, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vbool(b, f.w.session.last() == f.w) }},
+	{"window_layout", needsWindow, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(appendLayout(b, f.w, false), "") }},
+	// Every session of a group links the group's windows.
+	{"window_linked", needsPlace, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		if g := f.w.session.group; g != nil {
+			return vbool(b, len(f.w.links) != len(g.sessions))
+		}
+		return vbool(b, len(f.w.links) > 1)
+	}},
+	{"window_linked_sessions", needsPlace, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vnum(b, len(f.w.links)) }},
+	{"window_linked_sessions_list", needsPlace, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		for i, l := range f.w.links {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, l.session.name...)
+		}
+		return vstr(b, "")
+	}},
+	{"window_marked_flag", needsPlace, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		m, ok := f.st.markedPane()
+		return vbool(b, ok && m.w == f.w)
+	}},
+	{"window_name", needsWindow, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, f.w.name) }},
+	{"window_offset_x", needsWindow, true, nil},
+	{"window_offset_y", needsWindow, false, nil},
+	{"window_panes", needsWindow, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vnum(b, len(f.w.panes)) }},
+	{"window_raw_flags", needsPlace, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, f.windowFlags(false)) }},
+	{"window_silence_flag", needsPlace, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vbool(b, f.w.silenceAlert) }},
+	{"window_stack_index", needsPlace, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		return vnum(b, slices.Index(f.w.session.lastw, f.w)+1)
+	}},
+	{"window_start_flag", needsPlace, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		return vbool(b, f.w.session.winlinks[0] == f.w)
+	}},
+	{"window_visible_layout", needsWindow, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(appendLayout(b, f.w, true), "") }},
+	{"window_width", needsWindow, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vnum(b, f.w.width) }},
+	{"window_zoomed_flag", needsWindow, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vbool(b, f.w.zoomed != nil) }},
+	{"wrap_flag", needsPane, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return f.modeFlag(b, "wrap_flag") }},
+}
+
+// alternateSaved is alternate_saved_x and _y: tmux's "none" outside the
+// alternate screen, nothing in it.
+func (f *formatter) alternateSaved(b []byte) ([]byte, time.Time, bool) {
+	if f.p.prog.AltScreen() {
+		return vnone(b)
+	}
+	return vstr(b, "4294967295")
+}
+
+// modeFlag is one of the variables of a pane's screen modes.
+func (f *formatter) modeFlag(b []byte, name string) ([]byte, time.Time, bool) {
+	on, _ := f.p.prog.Flag(name)
+	return vbool(b, on)
+}
+
+// groupAttached is how many clients are attached to the sessions of f's
+// session's group.
+func (f *formatter) groupAttached() int {
+	n := 0
+	for _, s := range f.s.group.sessions {
+		n += f.st.attachedTo(s)
+	}
+	return n
+}
+
+// activeSessions are the sessions whose current window is f's window.
+func (f *formatter) activeSessions() []string {
+	var names []string
+	for _, l := range f.w.links {
+		if l.session.current == l {
+			names = append(names, l.session.name)
 		}
 	}
-	return "", t, false
+	return names
+}
+
+// activeClients are the control clients whose session's current window
+// is f's window.
+func (f *formatter) activeClients() []string {
+	var names []string
+	for _, cc := range f.st.controls {
+		if cc.session != nil && cc.session.current != nil && cc.session.current.windowCore == f.w.windowCore {
+			names = append(names, cc.name)
+		}
+	}
+	return names
 }
 
 // treeModeFormat is choose-tree's default format, which tmux gives as
@@ -244,210 +670,6 @@ const treeModeFormat = `#{?pane_format,#{?pane_marked,#[reverse],}#{pane_current
 	`#{?#{&&:#{pane_title},#{!=:#{pane_title},#{host_short}}},: "#{pane_title}",},#{?window_format,#{?window_marked_flag,#[reverse],}` +
 	`#{window_name}#{window_flags}#{?#{&&:#{==:#{window_panes},1},#{&&:#{pane_title},#{!=:#{pane_title},#{host_short}}}},: "#{pane_title}",},` +
 	`#{session_windows} windows#{?session_grouped, (group #{session_group}: #{session_group_list}),}#{?session_attached, (attached),}}}`
-
-func (f *formatter) sessionVariable(key string) (string, time.Time, bool) {
-	s := f.s
-	var t time.Time
-	switch key {
-	case "session_id":
-		return "$" + strconv.Itoa(s.id), t, true
-	case "session_name":
-		return s.name, t, true
-	case "session_windows":
-		return strconv.Itoa(len(s.winlinks)), t, true
-	case "session_created":
-		return "", s.created, true
-	case "session_activity":
-		return "", s.activity, true
-	case "session_attached":
-		return strconv.Itoa(f.st.attachedTo(s)), t, true
-	case "session_many_attached":
-		return boolFormat(f.st.attachedTo(s) > 1), t, true
-	case "session_grouped":
-		return boolString(s.group != nil), t, true
-	case "session_group", "session_group_list", "session_group_size", "session_group_attached",
-		"session_group_many_attached", "session_group_attached_list":
-		return f.groupVariable(key)
-	case "session_marked":
-		m, ok := f.st.markedPane()
-		return boolString(ok && m.s == s), t, true
-	case "session_alerts":
-		var alerts []string
-		for _, w := range s.winlinks {
-			if w.alerted() {
-				alerts = append(alerts, strconv.Itoa(w.index)+w.alertFlags(false))
-			}
-		}
-		return strings.Join(alerts, ","), t, true
-	case "session_attached_list":
-		var names []string
-		for _, cc := range f.st.controls {
-			if cc.session == s {
-				names = append(names, cc.name)
-			}
-		}
-		return strings.Join(names, ","), t, len(names) > 0
-	case "session_last_attached":
-		if s.lastAttached.IsZero() {
-			return "", time.Unix(0, 0), true
-		}
-		return "", s.lastAttached, true
-	case "session_path":
-		return s.cwd, t, true
-	case "session_stack":
-		var ids []string
-		for _, w := range append([]*window{s.current}, s.lastw...) {
-			if w != nil {
-				ids = append(ids, strconv.Itoa(w.index))
-			}
-		}
-		return strings.Join(ids, ","), t, true
-	}
-	return "", t, false
-}
-
-// groupVariable is one of the session_group_ variables, which a session
-// in no group does not have.
-func (f *formatter) groupVariable(key string) (string, time.Time, bool) {
-	var t time.Time
-	g := f.s.group
-	if g == nil {
-		return "", t, false
-	}
-	attached, names := 0, make([]string, len(g.sessions))
-	for i, s := range g.sessions {
-		attached += f.st.attachedTo(s)
-		names[i] = s.name
-	}
-	switch key {
-	case "session_group":
-		return g.name, t, true
-	case "session_group_list":
-		return strings.Join(names, ","), t, true
-	case "session_group_size":
-		return strconv.Itoa(len(g.sessions)), t, true
-	case "session_group_attached":
-		return strconv.Itoa(attached), t, true
-	case "session_group_many_attached":
-		return boolString(attached > 1), t, true
-	}
-	// session_group_attached_list: the clients' sessions, in client order.
-	var list []string
-	for _, cc := range f.st.controls {
-		if cc.session != nil && cc.session.group == g {
-			list = append(list, cc.session.name)
-		}
-	}
-	return strings.Join(list, ","), t, len(list) > 0
-}
-
-func (f *formatter) windowVariable(key string) (string, time.Time, bool) {
-	w := f.w
-	var t time.Time
-	switch key {
-	case "window_id":
-		return "@" + strconv.Itoa(w.id), t, true
-	case "window_index":
-		return strconv.Itoa(w.index), t, true
-	case "window_name":
-		return w.name, t, true
-	case "window_panes":
-		return strconv.Itoa(len(w.panes)), t, true
-	case "window_active":
-		return boolString(w.session.current == w), t, true
-	case "window_last_flag":
-		return boolString(w.session.last() == w), t, true
-	case "window_flags":
-		return f.windowFlags(true), t, true
-	case "window_raw_flags":
-		return f.windowFlags(false), t, true
-	case "window_width":
-		return strconv.Itoa(w.width), t, true
-	case "window_height":
-		return strconv.Itoa(w.height), t, true
-	case "window_layout":
-		return windowLayout(w, false), t, true
-	case "window_visible_layout":
-		return windowLayout(w, true), t, true
-	case "window_zoomed_flag":
-		return boolString(w.zoomed != nil), t, true
-	case "window_activity":
-		// tmux's window_update_activity: the window's making, selection
-		// and its panes' output.
-		last := w.activity
-		for _, p := range w.panes {
-			if at := p.outputAt.Load(); at != 0 && time.Unix(0, at).After(last) {
-				last = time.Unix(0, at)
-			}
-		}
-		return "", last, true
-	case "window_bell_flag":
-		return boolString(w.bell), t, true
-	case "window_activity_flag":
-		return boolString(w.activityAlert), t, true
-	case "window_silence_flag":
-		return boolString(w.silenceAlert), t, true
-	case "window_marked_flag":
-		m, ok := f.st.markedPane()
-		return boolString(ok && m.w == w), t, true
-	case "window_stack_index":
-		if i := slices.Index(w.session.lastw, w); i >= 0 {
-			return strconv.Itoa(i + 1), t, true
-		}
-		return "0", t, true
-	case "window_active_sessions", "window_active_sessions_list":
-		var names []string
-		for _, l := range w.links {
-			if l.session.current == l {
-				names = append(names, l.session.name)
-			}
-		}
-		if key == "window_active_sessions" {
-			return strconv.Itoa(len(names)), t, true
-		}
-		return strings.Join(names, ","), t, len(names) > 0
-	case "window_active_clients", "window_active_clients_list":
-		var names []string
-		for _, cc := range f.st.controls {
-			if cc.session != nil && cc.session.current != nil && cc.session.current.windowCore == w.windowCore {
-				names = append(names, cc.name)
-			}
-		}
-		if key == "window_active_clients" {
-			return strconv.Itoa(len(names)), t, true
-		}
-		return strings.Join(names, ","), t, len(names) > 0
-	case "window_linked":
-		// Every session of a group links the group's windows.
-		if g := w.session.group; g != nil {
-			return boolString(len(w.links) != len(g.sessions)), t, true
-		}
-		return boolString(len(w.links) > 1), t, true
-	case "window_linked_sessions":
-		return strconv.Itoa(len(w.links)), t, true
-	case "window_linked_sessions_list":
-		names := make([]string, len(w.links))
-		for i, l := range w.links {
-			names[i] = l.session.name
-		}
-		return strings.Join(names, ","), t, true
-	case "window_start_flag":
-		return boolString(w.session.winlinks[0] == w), t, true
-	case "window_end_flag":
-		return boolString(w.session.winlinks[len(w.session.winlinks)-1] == w), t, true
-	case "window_bigger":
-		// Whether the window is bigger than the client shows, which
-		// a control client (sized as the window) never has.
-		return "0", t, f.client != nil
-	case "window_cell_width":
-		// tmux's default cell size in pixels, which only a client
-		// that reports its own changes.
-		return "16", t, true
-	case "window_cell_height":
-		return "32", t, true
-	}
-	return "", t, false
-}
 
 // windowFlags is tmux's window_printable_flags: the alerts, then current
 // or last, marked and zoomed; escaped, '#' doubles, as window_flags has
@@ -470,105 +692,6 @@ func (f *formatter) windowFlags(escape bool) string {
 		flags += "Z"
 	}
 	return flags
-}
-
-func (f *formatter) paneVariable(key string) (string, time.Time, bool) {
-	p := f.p
-	w := p.window
-	var t time.Time
-	switch key {
-	case "pane_id":
-		return "%" + strconv.Itoa(p.id), t, true
-	case "pane_index":
-		return strconv.Itoa(p.index()), t, true
-	case "pane_active":
-		return boolString(w.active == p), t, true
-	case "pane_pid":
-		if p.prog == nil {
-			return "0", t, true
-		}
-		return strconv.Itoa(p.prog.PID()), t, true
-	case "pane_width":
-		return strconv.Itoa(p.width), t, true
-	case "pane_height":
-		return strconv.Itoa(p.height), t, true
-	case "pane_left":
-		return strconv.Itoa(p.left), t, true
-	case "pane_top":
-		return strconv.Itoa(p.top), t, true
-	case "pane_right":
-		return strconv.Itoa(p.left + p.width - 1), t, true
-	case "pane_bottom":
-		return strconv.Itoa(p.top + p.height - 1), t, true
-	case "pane_at_left":
-		return boolString(p.left == 0), t, true
-	case "pane_at_top":
-		return boolString(p.top == w.edges().top), t, true
-	case "pane_at_right":
-		return boolString(p.left+p.width == w.width), t, true
-	case "pane_at_bottom":
-		return boolString(p.top+p.height == w.edges().bottom+1), t, true
-	case "pane_current_command":
-		return p.foregroundCommand(), t, true
-	case "pane_current_path":
-		return p.foregroundPath(), t, true
-	case "pane_path":
-		return p.path, t, true
-	case "pane_start_command":
-		return p.startCommand, t, true
-	case "pane_title":
-		return p.title, t, true
-	case "pane_fg", "pane_bg":
-		return defaultColour(p, key == "pane_bg", f.expand), t, true
-	case "pane_last":
-		return boolString(w.lastPane == p), t, true
-	case "pane_in_mode":
-		return p.paneModeVariable(key), t, true
-	case "pane_mode":
-		return p.paneModeVariable(key), t, p.inMode()
-	case "pane_input_off":
-		return boolString(p.inputOff), t, true
-	case "pane_dead":
-		return boolString(p.dead != nil), t, true
-	case "pane_dead_status":
-		if p.dead == nil || p.dead.status < 0 {
-			return "", t, false
-		}
-		return strconv.Itoa(p.dead.status), t, true
-	case "pane_dead_signal":
-		if p.dead == nil || p.dead.signal == 0 {
-			return "", t, false
-		}
-		return strconv.Itoa(p.dead.signal), t, true
-	case "pane_dead_time":
-		if p.dead == nil || p.dead.when.IsZero() {
-			return "", t, false
-		}
-		return "", p.dead.when, true
-	case "pane_pipe":
-		return boolString(f.st.pipeOf(p) != nil), t, true
-	case "pane_marked":
-		m, ok := f.st.markedPane()
-		return boolString(ok && m.p == p), t, true
-	case "pane_marked_set":
-		_, ok := f.st.markedPane()
-		return boolString(ok), t, true
-	case "pane_synchronized":
-		return boolString(p.opts().get("synchronize-panes") == "on"), t, true
-	case "pane_tty":
-		return p.prog.TTY(), t, true
-	case "pane_start_path":
-		return p.cwd, t, true
-	case "pane_tabs":
-		var stops []string
-		for _, x := range p.prog.Tabs() {
-			stops = append(stops, strconv.Itoa(x))
-		}
-		return strings.Join(stops, ","), t, true
-	case "pane_search_string":
-		return p.searchStr, t, true
-	}
-	return "", t, false
 }
 
 // sampleWidth is how many bytes of a buffer #{buffer_sample} shows.

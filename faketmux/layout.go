@@ -1,9 +1,8 @@
 package faketmux
 
 import (
-	"fmt"
 	"math"
-	"strings"
+	"strconv"
 )
 
 // layoutType is what a layout cell holds: one pane, or cells side by side
@@ -448,39 +447,56 @@ func (lc *layoutCell) fixOffsets() {
 // (top to bottom). The visible layout of a zoomed window is its zoomed
 // pane alone; window_layout is the layout behind it.
 func windowLayout(w *window, visible bool) string {
+	return string(appendLayout(nil, w, visible))
+}
+
+// appendLayout appends windowLayout's string to b.
+func appendLayout(b []byte, w *window, visible bool) []byte {
 	root := w.layout
 	if visible && w.zoomed != nil {
 		root = &layoutCell{typ: layoutPane, sx: w.width, sy: w.height, pane: w.zoomed}
 	}
-	var b strings.Builder
-	root.dump(&b)
-	return fmt.Sprintf("%04x,%s", layoutChecksum(b.String()), b.String())
+	start := len(b)
+	b = append(b, "0000,"...) // the checksum's place
+	b = root.dump(b)
+	const hex = "0123456789abcdef"
+	csum := layoutChecksum(b[start+5:])
+	for i := range 4 {
+		b[start+i] = hex[csum>>(12-4*i)&0xf]
+	}
+	return b
 }
 
 // layoutChecksum is the checksum tmux puts before a layout string.
-func layoutChecksum(body string) uint16 {
+func layoutChecksum(body []byte) uint16 {
 	var csum uint16
-	for i := 0; i < len(body); i++ {
+	for _, c := range body {
 		csum = (csum >> 1) + ((csum & 1) << 15)
-		csum += uint16(body[i])
+		csum += uint16(c)
 	}
 	return csum
 }
 
-func (lc *layoutCell) dump(b *strings.Builder) {
-	fmt.Fprintf(b, "%dx%d,%d,%d", lc.sx, lc.sy, lc.xoff, lc.yoff)
+func (lc *layoutCell) dump(b []byte) []byte {
+	b = strconv.AppendInt(b, int64(lc.sx), 10)
+	b = append(b, 'x')
+	b = strconv.AppendInt(b, int64(lc.sy), 10)
+	b = append(b, ',')
+	b = strconv.AppendInt(b, int64(lc.xoff), 10)
+	b = append(b, ',')
+	b = strconv.AppendInt(b, int64(lc.yoff), 10)
 	if lc.typ == layoutPane {
-		fmt.Fprintf(b, ",%d", lc.pane.id)
-		return
+		b = append(b, ',')
+		return strconv.AppendInt(b, int64(lc.pane.id), 10)
 	}
-	b.WriteByte("{["[lc.typ-layoutLeftRight])
+	b = append(b, "{["[lc.typ-layoutLeftRight])
 	for i, child := range lc.cells {
 		if i > 0 {
-			b.WriteByte(',')
+			b = append(b, ',')
 		}
-		child.dump(b)
+		b = child.dump(b)
 	}
-	b.WriteByte("}]"[lc.typ-layoutLeftRight])
+	return append(b, "}]"[lc.typ-layoutLeftRight])
 }
 
 // direction is a way select-pane moves: left, right, up or down.

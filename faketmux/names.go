@@ -2,9 +2,10 @@ package faketmux
 
 import (
 	"bytes"
-	"os"
 	"strconv"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // foregroundCommand is pane_current_command as tmux's osdep_get_name and
@@ -14,9 +15,7 @@ import (
 func (p *paneState) foregroundCommand() string {
 	cmd := ""
 	if pgrp, _, ok := p.foreground(); ok {
-		line, _ := os.ReadFile("/proc/" + strconv.Itoa(pgrp) + "/cmdline")
-		line, _, _ = bytes.Cut(line, []byte{0})
-		cmd = string(line)
+		cmd = procArgv0(pgrp)
 	}
 	if cmd == "" {
 		cmd = stringifyArgv(p.argv)
@@ -35,14 +34,55 @@ func (p *paneState) foregroundPath() string {
 	if !ok {
 		return ""
 	}
-	if dir, err := os.Readlink("/proc/" + strconv.Itoa(pgrp) + "/cwd"); err == nil {
+	if dir, ok := procCwd(pgrp); ok {
 		return dir
 	}
 	if sid <= 0 {
 		return ""
 	}
-	dir, _ := os.Readlink("/proc/" + strconv.Itoa(sid) + "/cwd")
+	dir, _ := procCwd(sid)
 	return dir
+}
+
+// procArgv0 is the first word of a process's command line, as tmux's
+// osdep_get_name reads /proc/PID/cmdline: open, read, close, with none of
+// os.ReadFile's stats, since every listing of libtmux's asks it of every
+// pane.
+func procArgv0(pid int) string {
+	fd, err := unix.Open("/proc/"+strconv.Itoa(pid)+"/cmdline", unix.O_RDONLY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return ""
+	}
+	defer unix.Close(fd)
+	var buf [512]byte
+	var long []byte // an argv[0] longer than buf
+	for {
+		n, err := unix.Read(fd, buf[:])
+		if err == unix.EINTR {
+			continue
+		}
+		if n <= 0 {
+			return string(long)
+		}
+		if i := bytes.IndexByte(buf[:n], 0); i >= 0 {
+			if long == nil {
+				return string(buf[:i])
+			}
+			return string(append(long, buf[:i]...))
+		}
+		long = append(long, buf[:n]...)
+	}
+}
+
+// procCwd is a process's working directory, as tmux's osdep_get_cwd
+// reads the link /proc/PID/cwd.
+func procCwd(pid int) (string, bool) {
+	var buf [unix.PathMax]byte
+	n, err := unix.Readlink("/proc/"+strconv.Itoa(pid)+"/cwd", buf[:])
+	if err != nil || n >= len(buf) {
+		return "", false
+	}
+	return string(buf[:n]), true
 }
 
 // foreground is the pane terminal's foreground process group and session
@@ -106,15 +146,4 @@ func (st *state) renameSoon() {
 			}
 		}
 	}
-}
-
-// placeVariables are the window variables tmux takes from a window's
-// place in a session, which a window's own format lacks.
-var placeVariables = map[string]bool{
-	"window_active": true, "window_active_clients": true, "window_active_clients_list": true,
-	"window_active_sessions": true, "window_active_sessions_list": true, "window_activity_flag": true,
-	"window_bell_flag": true, "window_end_flag": true, "window_flags": true, "window_index": true,
-	"window_last_flag": true, "window_linked": true, "window_linked_sessions": true,
-	"window_linked_sessions_list": true, "window_marked_flag": true, "window_raw_flags": true,
-	"window_silence_flag": true, "window_stack_index": true, "window_start_flag": true,
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/keys"
 	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli"
@@ -68,13 +69,14 @@ const (
 	maxUShort = 1<<16 - 1
 )
 
-var optionByName = func() map[string]*optionDef {
+// optionByName is every option by name, made on first use.
+var optionByName = sync.OnceValue(func() map[string]*optionDef {
 	m := make(map[string]*optionDef, len(optionDefs))
 	for i := range optionDefs {
 		m[optionDefs[i].name] = &optionDefs[i]
 	}
 	return m
-}()
+})
 
 // optionAliases are the other spellings tmux takes for some options.
 var optionAliases = map[string]string{
@@ -300,7 +302,7 @@ func (o *options) isSet(name string) bool {
 	if _, ok := o.arrays[name]; ok {
 		return true
 	}
-	return o.holds(optionByName[name])
+	return o.holds(optionByName()[name])
 }
 
 // lookup returns a scalar value set in this very set.
@@ -308,7 +310,7 @@ func (o *options) lookup(name string) (string, bool) {
 	if v, ok := o.values[name]; ok {
 		return v, true
 	}
-	if d := optionByName[name]; o.holds(d) && !d.array {
+	if d := optionByName()[name]; o.holds(d) && !d.array {
 		return d.def, true
 	}
 	return "", false
@@ -319,7 +321,7 @@ func (o *options) items(name string) (map[int]string, bool) {
 	if a, ok := o.arrays[name]; ok {
 		return a, true
 	}
-	if d := optionByName[name]; o.holds(d) && d.array {
+	if d := optionByName()[name]; o.holds(d) && d.array {
 		return defaultItems(d), true
 	}
 	return nil, false
@@ -384,7 +386,7 @@ func (o *options) get(name string) string {
 			return ""
 		}
 		if p.parent == nil {
-			if d := optionByName[name]; p.holds(d) && !d.array {
+			if d := optionByName()[name]; p.holds(d) && !d.array {
 				return d.def
 			}
 		}
@@ -404,7 +406,7 @@ func (o *options) getArray(name string) []string {
 			return nil
 		}
 		if p.parent == nil {
-			if d := optionByName[name]; p.holds(d) && d.array && len(d.defArr) > 0 {
+			if d := optionByName()[name]; p.holds(d) && d.array && len(d.defArr) > 0 {
 				return slices.Clone(d.defArr)
 			}
 		}
@@ -473,7 +475,7 @@ func (st *state) formatOption(key string, p *paneState, w *window, s *session) (
 	}
 	// Most keys are no option: only the table's names and user options
 	// can be found.
-	if !strings.HasPrefix(name, "@") && optionByName[name] == nil {
+	if !strings.HasPrefix(name, "@") && optionByName()[name] == nil {
 		return "", false
 	}
 	sets := []*options{st.options}
@@ -500,7 +502,7 @@ func (st *state) formatOption(key string, p *paneState, w *window, s *session) (
 // options_to_string gives it to formats: an array's item by index (none
 // without one), a flag as 1 or 0.
 func (o *options) formatValue(name string, index int) string {
-	d := optionByName[name]
+	d := optionByName()[name]
 	if d != nil && d.array {
 		items, _ := o.items(name)
 		return items[index]

@@ -142,6 +142,9 @@ type Server struct {
 	// have that environment, and scanning it is most of a cheap command's
 	// cost.
 	optsUTF8 bool
+	// uid is the server's own user, the owner, asked of the kernel once:
+	// a call that names none is its.
+	uid int
 }
 
 // New returns a socket with no server running on it yet.
@@ -152,7 +155,7 @@ func New(opts Options) *Server {
 	if opts.Env == nil {
 		opts.Env = os.Environ()
 	}
-	return &Server{opts: opts, done: make(chan struct{}), optsUTF8: clientUTF8(opts.Env)}
+	return &Server{opts: opts, done: make(chan struct{}), optsUTF8: clientUTF8(opts.Env), uid: os.Getuid()}
 }
 
 // Run runs one tmux command line, as `tmux ARGS...` would with the global
@@ -200,7 +203,7 @@ func (s *Server) exec(ctx context.Context, call Call) int {
 	} else {
 		utf8 = clientUTF8(call.Env)
 	}
-	uid := os.Getuid()
+	uid := s.uid
 	if call.UID != nil {
 		uid = *call.UID
 	}

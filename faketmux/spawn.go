@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/user"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -12,6 +11,7 @@ import (
 	"time"
 
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/pane"
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/passwd"
 	"golang.org/x/sys/unix"
 )
 
@@ -172,8 +172,8 @@ func (st *state) serverHome() (string, bool) {
 	if home := lookupEnv(st.procEnv, "HOME"); home != "" {
 		return home, true
 	}
-	if u, err := user.Current(); err == nil && u.HomeDir != "" {
-		return u.HomeDir, true
+	if u, err := passwd.Current(); err == nil && u.Home != "" {
+		return u.Home, true
 	}
 	return "", false
 }

@@ -42,6 +42,8 @@ type program interface {
 	TTY() string
 	Foreground() (pgrp, sid int, ok bool)
 	Display(b []byte)
+	// Sync takes in the output the program has written so far.
+	Sync()
 	Apply(pane.Settings)
 	Close() error
 }

@@ -660,7 +660,7 @@ func (c *client) terminalKeys(b []byte) {
 			// sequence cut short its bytes.
 			key, n = keys.Unknown, len(b)
 			if len(b) == 1 {
-				key = ctrlNames[0x1b]
+				key = ctrlNames()[0x1b]
 			}
 		}
 		if n == 0 {
@@ -749,8 +749,10 @@ func (c *client) runBinding(text string) {
 	}
 }
 
-// ctrlNames are the keys of the C0 control bytes, as tmux names them.
-var ctrlNames = func() [32]keys.Code {
+// ctrlNames are the keys of the C0 control bytes, as tmux names them:
+// made on first use, since they need the key tables, which a client
+// process or a server with no terminal never makes.
+var ctrlNames = sync.OnceValue(func() [32]keys.Code {
 	var t [32]keys.Code
 	for b := range 32 {
 		var name string
@@ -773,15 +775,18 @@ var ctrlNames = func() [32]keys.Code {
 		t[b] = keys.Lookup(name)
 	}
 	return t
-}()
+})
 
-// csiKeys are the keys of the CSI and SS3 sequences terminals send.
-var csiKeys = map[string]string{
-	"A": "Up", "B": "Down", "C": "Right", "D": "Left", "H": "Home", "F": "End",
-	"1~": "Home", "7~": "Home", "4~": "End", "8~": "End", "2~": "IC", "3~": "DC", "5~": "PPage", "6~": "NPage",
-	"P": "F1", "Q": "F2", "R": "F3", "S": "F4", "15~": "F5", "17~": "F6", "18~": "F7", "19~": "F8",
-	"20~": "F9", "21~": "F10", "23~": "F11", "24~": "F12", "Z": "BTab",
-}
+// csiKeys are the keys of the CSI and SS3 sequences terminals send, made
+// on first use.
+var csiKeys = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"A": "Up", "B": "Down", "C": "Right", "D": "Left", "H": "Home", "F": "End",
+		"1~": "Home", "7~": "Home", "4~": "End", "8~": "End", "2~": "IC", "3~": "DC", "5~": "PPage", "6~": "NPage",
+		"P": "F1", "Q": "F2", "R": "F3", "S": "F4", "15~": "F5", "17~": "F6", "18~": "F7", "19~": "F8",
+		"20~": "F9", "21~": "F10", "23~": "F11", "24~": "F12", "Z": "BTab",
+	}
+})
 
 // nextKey reads the first key of b, as tmux's tty_keys_next does for the
 // common sequences: it returns how many bytes the key took, 0 for a
@@ -802,10 +807,10 @@ func nextKey(b []byte) (keys.Code, int) {
 		params, final := string(b[2:i]), string(b[i])
 		if b[1] == 'O' || final != "~" {
 			// A modifier (1;5A) is not told apart here.
-			if name, ok := csiKeys[final]; ok && (params == "" || strings.HasPrefix(params, "1;")) {
+			if name, ok := csiKeys()[final]; ok && (params == "" || strings.HasPrefix(params, "1;")) {
 				return keys.Lookup(name), i + 1
 			}
-		} else if name, ok := csiKeys[strings.SplitN(params, ";", 2)[0]+"~"]; ok {
+		} else if name, ok := csiKeys()[strings.SplitN(params, ";", 2)[0]+"~"]; ok {
 			return keys.Lookup(name), i + 1
 		}
 		return keys.Unknown, i + 1
@@ -819,7 +824,7 @@ func nextKey(b []byte) (keys.Code, int) {
 		}
 		return k, n + 1
 	case c < 32:
-		return ctrlNames[c], 1
+		return ctrlNames()[c], 1
 	case c == 0x7f:
 		return keys.Lookup("BSpace"), 1
 	case c < 0x80:
@@ -1300,7 +1305,7 @@ type drawStyle struct {
 func (d drawStyle) sgr() string {
 	codes := []string{"0"}
 	for _, a := range d.attrs {
-		if code, ok := attrCodes[a]; ok {
+		if code := attrCode(a); code != "" {
 			codes = append(codes, code)
 		}
 	}
@@ -1313,9 +1318,28 @@ func (d drawStyle) sgr() string {
 	return "\x1b[" + strings.Join(codes, ";") + "m"
 }
 
-var attrCodes = map[string]string{
-	"bright": "1", "bold": "1", "dim": "2", "italics": "3", "underscore": "4", "blink": "5",
-	"reverse": "7", "hidden": "8", "strikethrough": "9",
+// attrCode is the SGR parameter of an attribute as tmux names it, "" for
+// a name that is none.
+func attrCode(name string) string {
+	switch name {
+	case "bright", "bold":
+		return "1"
+	case "dim":
+		return "2"
+	case "italics":
+		return "3"
+	case "underscore":
+		return "4"
+	case "blink":
+		return "5"
+	case "reverse":
+		return "7"
+	case "hidden":
+		return "8"
+	case "strikethrough":
+		return "9"
+	}
+	return ""
 }
 
 var sgrColours = []string{"black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"}
@@ -1369,9 +1393,9 @@ func parseDrawStyle(d drawStyle, text string) drawStyle {
 			d.fg = value
 		case name == "bg" && hasValue:
 			d.bg = value
-		case strings.HasPrefix(name, "no") && attrCodes[name[2:]] != "":
+		case strings.HasPrefix(name, "no") && attrCode(name[2:]) != "":
 			d.attrs = slices.DeleteFunc(slices.Clone(d.attrs), func(a string) bool { return a == name[2:] })
-		case attrCodes[name] != "":
+		case attrCode(name) != "":
 			d.attrs = append(slices.Clone(d.attrs), name)
 		}
 	}

@@ -8,6 +8,9 @@ import (
 	"net"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -128,4 +131,136 @@ func BenchmarkTmuxpLoad(b *testing.B) {
 		}
 	}
 	reportWorlds(b, names, spent)
+}
+
+// libtmuxFormat is the format libtmux 0.62 lists sessions, windows and
+// panes with: every variable its objects have, each followed by U+241E.
+var libtmuxFormat = func() string {
+	vars := strings.Fields(`active_window_index alternate_saved_x alternate_saved_y config_files
+		cursor_character cursor_flag cursor_x cursor_y history_bytes history_limit history_size
+		insert_flag keypad_cursor_flag keypad_flag last_window_index line mouse_all_flag
+		mouse_any_flag mouse_button_flag mouse_sgr_flag mouse_standard_flag next_session_id
+		origin_flag pane_active pane_at_bottom pane_at_left pane_at_right pane_at_top pane_bg
+		pane_bottom pane_current_command pane_current_path pane_dead pane_dead_signal
+		pane_dead_status pane_dead_time pane_fg pane_format pane_height pane_id pane_in_mode
+		pane_index pane_input_off pane_last pane_left pane_marked pane_marked_set pane_mode
+		pane_path pane_pid pane_pipe pane_right pane_search_string pane_start_command
+		pane_start_path pane_synchronized pane_tabs pane_title pane_top pane_tty pane_width pid
+		scroll_region_lower scroll_region_upper session_activity session_alerts session_attached
+		session_attached_list session_created session_format session_group
+		session_group_attached session_group_attached_list session_group_list
+		session_group_many_attached session_group_size session_grouped session_id
+		session_last_attached session_many_attached session_marked session_name session_path
+		session_stack session_windows socket_path start_time uid user version window_active
+		window_active_clients window_active_clients_list window_active_sessions
+		window_active_sessions_list window_activity window_activity_flag window_bell_flag
+		window_bigger window_cell_height window_cell_width window_end_flag window_flags
+		window_format window_height window_id window_index window_last_flag window_layout
+		window_linked window_linked_sessions window_linked_sessions_list window_marked_flag
+		window_name window_offset_x window_offset_y window_panes window_raw_flags
+		window_silence_flag window_stack_index window_start_flag window_visible_layout
+		window_width window_zoomed_flag wrap_flag`)
+	var b strings.Builder
+	for _, v := range vars {
+		b.WriteString("#{" + v + "}\u241e")
+	}
+	return b.String()
+}()
+
+// benchCommands are the command lines BenchmarkCommand times: those issue
+// 26 measured, a has-session as test suites poll with, and libtmux's
+// listings, each a format of every variable.
+var benchCommands = []struct {
+	name string
+	args []string
+}{
+	{"list-sessions", []string{"list-sessions"}},
+	{"display", []string{"display", "-p", "#{session_name}"}},
+	{"show-buffer", []string{"show-buffer"}},
+	{"list-panes", []string{"list-panes", "-a", "-F", "#{pane_id}"}},
+	{"has-session", []string{"has-session", "-t", "main"}},
+	{"libtmux-sessions", []string{"list-sessions", "-F", libtmuxFormat}},
+	{"libtmux-windows", []string{"list-windows", "-a", "-F", libtmuxFormat}},
+	{"libtmux-panes", []string{"list-panes", "-a", "-F", libtmuxFormat}},
+}
+
+// BenchmarkCommand runs each of benchCommands as a client process against
+// a server of two windows and three 800x600 panes, through faketmux and
+// tmux alternately within every iteration. It reports, for each, the time
+// of the whole client process, the client's CPU time and the server's CPU
+// time per command, and the ratios faketmux/tmux of each. Without tmux on
+// PATH it reports faketmux's alone.
+func BenchmarkCommand(b *testing.B) {
+	names := []string{"faketmux"}
+	worlds := []*world{newWorld(b, fakeBin)}
+	if bin, err := exec.LookPath("tmux"); err == nil {
+		names, worlds = append(names, "tmux"), append(worlds, newWorld(b, bin))
+	}
+	servers := make([]int, len(worlds))
+	for i, w := range worlds {
+		w.must("", "-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", "800", "-y", "600", "sleep 1000")
+		w.must("", "new-window", "-d", "sleep 1000")
+		w.must("", "split-window", "-d", "-t", "main:1", "sleep 1000")
+		w.must("", "set-buffer", "-b", "k", "value")
+		pid, err := strconv.Atoi(strings.TrimSpace(w.must("", "display", "-p", "#{pid}")))
+		if err != nil {
+			b.Fatal(err)
+		}
+		servers[i] = pid
+	}
+	for _, bc := range benchCommands {
+		b.Run(bc.name, func(b *testing.B) {
+			wall := make([]time.Duration, len(worlds))
+			client := make([]time.Duration, len(worlds))
+			server := make([]time.Duration, len(worlds))
+			for b.Loop() {
+				for i, w := range worlds {
+					cpu0 := processCPU(b, servers[i])
+					cmd := w.command("", bc.args...)
+					var errb bytes.Buffer
+					cmd.Stdout, cmd.Stderr = nil, &errb
+					start := time.Now()
+					err := cmd.Run()
+					wall[i] += time.Since(start)
+					if err != nil {
+						b.Fatalf("%s %q: %v: %s", names[i], bc.args, err, errb.String())
+					}
+					client[i] += cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+					server[i] += processCPU(b, servers[i]) - cpu0
+				}
+			}
+			for i, name := range names {
+				b.ReportMetric(float64(wall[i].Nanoseconds())/float64(b.N), name+"-ns/op")
+				b.ReportMetric(float64(client[i].Nanoseconds())/float64(b.N), name+"-client-cpu-ns/op")
+				b.ReportMetric(float64(server[i].Nanoseconds())/float64(b.N), name+"-server-cpu-ns/op")
+			}
+			if len(names) == 2 {
+				b.ReportMetric(float64(wall[0])/float64(wall[1]), "faketmux/tmux")
+				b.ReportMetric(float64(client[0])/float64(client[1]), "client-cpu-faketmux/tmux")
+				b.ReportMetric(float64(server[0])/float64(server[1]), "server-cpu-faketmux/tmux")
+			}
+		})
+	}
+}
+
+// processCPU is the CPU time a process's threads have had, to the
+// nanosecond, from /proc/PID/task/*/schedstat.
+func processCPU(b *testing.B, pid int) time.Duration {
+	tasks, err := filepath.Glob("/proc/" + strconv.Itoa(pid) + "/task/*/schedstat")
+	if err != nil || len(tasks) == 0 {
+		b.Fatalf("no schedstat for process %d", pid)
+	}
+	var total time.Duration
+	for _, t := range tasks {
+		data, err := os.ReadFile(t)
+		if err != nil {
+			continue // a thread that just ended
+		}
+		ns, err := strconv.ParseInt(strings.Fields(string(data))[0], 10, 64)
+		if err != nil {
+			b.Fatal(err)
+		}
+		total += time.Duration(ns)
+	}
+	return total
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"net"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -18,6 +17,7 @@ import (
 
 	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli"
 	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli/wire"
+	"github.com/tmuxbuf/tmuxbuf/internal/unixsock"
 )
 
 // connectAttempts bounds how often a client starts over when a daemon closed
@@ -78,12 +78,12 @@ func runClient(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	dir := workingDir()
 	for range connectAttempts {
 		var (
-			conn    net.Conn
+			conn    *os.File
 			spawned bool
 			err     error
 		)
 		if bridge != "" {
-			conn, err = net.Dial("unix", bridge)
+			conn, err = unixsock.Dial(bridge)
 			if err != nil {
 				fmt.Fprintf(stderr, "faketmux: %s=%s: %v\n", tmuxcli.BridgeEnv, bridge, err)
 				return 1
@@ -194,7 +194,7 @@ func workingDir() string {
 // client, knows which commands start a server, and a daemon whose first
 // command did not start one exits again, restoring the socket file as it
 // was. -N still never starts one.
-func connect(inv *tmuxcli.Invocation) (conn net.Conn, spawned bool, err error) {
+func connect(inv *tmuxcli.Invocation) (conn *os.File, spawned bool, err error) {
 	path := inv.Socket
 	if len(path) >= tmuxcli.SunPathMax {
 		return nil, false, syscall.ENAMETOOLONG
@@ -207,7 +207,7 @@ func connect(inv *tmuxcli.Invocation) (conn net.Conn, spawned bool, err error) {
 		}
 	}()
 	for {
-		conn, err := net.DialUnix("unix", nil, socketAddr(path))
+		conn, err := unixsock.Dial(path)
 		if err == nil {
 			return conn, false, nil
 		}
@@ -232,17 +232,6 @@ func connect(inv *tmuxcli.Invocation) (conn net.Conn, spawned bool, err error) {
 		c, serr := spawnDaemon(daemonSpec{path: path, stale: errors.Is(err, syscall.ECONNREFUSED), inDir: inv.InDir}, lock)
 		return c, serr == nil, serr
 	}
-}
-
-// socketAddr is the address of the socket at path. tmux copies the path
-// into a zeroed sockaddr_un and passes its whole size, so an empty path
-// (-S "", as scripts that take it from an unset $TMUX give) is Linux's
-// abstract address of 107 zero bytes, which Go names with a leading '@'.
-func socketAddr(path string) *net.UnixAddr {
-	if path == "" {
-		path = "@" + strings.Repeat("\x00", tmuxcli.SunPathMax-1)
-	}
-	return &net.UnixAddr{Name: path, Net: "unix"}
 }
 
 // removeStale removes what is at path so that a server can listen there:
@@ -294,15 +283,14 @@ func getLock(name string) (f *os.File, waited bool) {
 // connection is one end of a socket pair whose other end the daemon serves
 // first, so the client never races the daemon's listen. The daemon inherits
 // the lock and drops it once it listens, as tmux's server does.
-func spawnDaemon(spec daemonSpec, lock *os.File) (net.Conn, error) {
+func spawnDaemon(spec daemonSpec, lock *os.File) (*os.File, error) {
 	fds, err := syscall.Socketpair(syscall.AF_UNIX, syscall.SOCK_STREAM|syscall.SOCK_CLOEXEC, 0)
 	if err != nil {
 		return nil, err
 	}
-	local, remote := os.NewFile(uintptr(fds[0]), "client"), os.NewFile(uintptr(fds[1]), "daemon")
+	remote := os.NewFile(uintptr(fds[1]), "daemon")
 	defer remote.Close()
-	conn, err := net.FileConn(local)
-	local.Close()
+	conn, err := unixsock.NewConn(fds[0], "client")
 	if err != nil {
 		return nil, err
 	}
@@ -329,7 +317,7 @@ func spawnDaemon(spec daemonSpec, lock *os.File) (net.Conn, error) {
 // exchange sends req and serves the connection until the server is done
 // with the client. private adds faketmux's own messages (the socket path and
 // the configuration files), for a bridge or a daemon this client started.
-func exchange(conn net.Conn, req *wire.Req, stdin io.Reader, stdout, stderr io.Writer, private bool) wire.Result {
+func exchange(conn io.ReadWriteCloser, req *wire.Req, stdin io.Reader, stdout, stderr io.Writer, private bool) wire.Result {
 	c, err := wire.NewConn(conn)
 	if err != nil {
 		fmt.Fprintf(stderr, "faketmux: %v\n", err)

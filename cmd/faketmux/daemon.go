@@ -6,9 +6,9 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"net"
 	"os"
 	"os/signal"
+	"runtime"
 	"strings"
 	"sync"
 	"syscall"
@@ -17,6 +17,7 @@ import (
 	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli"
 	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli/serve"
 	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli/wire"
+	"github.com/tmuxbuf/tmuxbuf/internal/unixsock"
 )
 
 func parseDaemonSpec(v string) daemonSpec {
@@ -48,7 +49,12 @@ type daemon struct {
 
 func runDaemon(spec string) int {
 	os.Unsetenv(daemonEnv)
-	first, err := net.FileConn(os.NewFile(3, "client"))
+	// One P, as tmux's server is one thread: the emulator runs one
+	// command line at a time under its lock, and with more Ps every
+	// client's connection woke idle threads to hand its goroutines to,
+	// a third of the daemon's CPU per command (BenchmarkCommand).
+	runtime.GOMAXPROCS(1)
+	first, err := unixsock.NewConn(3, "client")
 	if err != nil {
 		return 1
 	}
@@ -78,7 +84,7 @@ func newDaemon(spec daemonSpec) *daemon {
 // run listens on the socket, serves first (the connection of the client
 // that started the daemon) and every later client, and returns the
 // daemon's exit status once no server runs and no client is left.
-func (d *daemon) run(first net.Conn, lock *os.File) int {
+func (d *daemon) run(first io.ReadWriteCloser, lock *os.File) int {
 	path := d.spec.path
 	ln, lerr := listen(path, d.spec.inDir)
 	// tmux's server drops the lock once its socket exists (or could not
@@ -103,7 +109,9 @@ func (d *daemon) run(first net.Conn, lock *os.File) int {
 	go d.accept(ln)
 
 	<-d.quit
-	ln.SetUnlinkOnClose(!d.spec.stale && !closed(d.everRan))
+	if !d.spec.stale && !closed(d.everRan) && path != "" && path[0] != '@' {
+		os.Remove(path)
+	}
 	ln.Close()
 	d.srv.Close()
 	return 0
@@ -113,7 +121,7 @@ func (d *daemon) run(first net.Conn, lock *os.File) int {
 // removed first (see removeStale), and the socket gets mode srw-rw---- in
 // the socket directory, srw------- elsewhere. The umask is put back so
 // that panes' programs do not inherit it.
-func listen(path string, inDir bool) (*net.UnixListener, error) {
+func listen(path string, inDir bool) (*unixsock.Listener, error) {
 	if len(path) >= tmuxcli.SunPathMax {
 		return nil, syscall.ENAMETOOLONG
 	}
@@ -124,15 +132,10 @@ func listen(path string, inDir bool) (*net.UnixListener, error) {
 	}
 	old := syscall.Umask(mask)
 	defer syscall.Umask(old)
-	ln, err := net.ListenUnix("unix", socketAddr(path))
-	if err != nil {
-		return nil, err
-	}
-	ln.SetUnlinkOnClose(false)
-	return ln, nil
+	return unixsock.Listen(path)
 }
 
-func (d *daemon) accept(ln *net.UnixListener) {
+func (d *daemon) accept(ln *unixsock.Listener) {
 	for {
 		conn, err := ln.Accept()
 		if err != nil {
@@ -157,7 +160,7 @@ func (d *daemon) accept(ln *net.UnixListener) {
 
 // take takes a connection counted in d.active on, returning nil, with the
 // count released, when it brought no request to run.
-func (d *daemon) take(conn net.Conn) *wire.Session {
+func (d *daemon) take(conn io.ReadWriteCloser) *wire.Session {
 	s, err := wire.Accept(conn)
 	if err != nil {
 		d.release()

@@ -412,19 +412,6 @@ func TestSocketPathHoldingAFile(t *testing.T) {
 	}
 }
 
-// TestEmptySocketPathIsAbstract checks the address of -S "": tmux binds
-// and connects to Linux's abstract address of 107 zero bytes (seen with
-// strace: sun_path all zeros, length 110). No server is started on it
-// here, since that address is shared by the whole machine.
-func TestEmptySocketPathIsAbstract(t *testing.T) {
-	if got, want := socketAddr("").Name, "@"+strings.Repeat("\x00", 107); got != want {
-		t.Errorf("socketAddr(\"\") = %q, want %q", got, want)
-	}
-	if got := socketAddr("/tmp/s").Name; got != "/tmp/s" {
-		t.Errorf("socketAddr(\"/tmp/s\") = %q", got)
-	}
-}
-
 // TestPaneProgramsAreDaemonChildren runs a pane whose program is itself a
 // tmux client: it must find the server through $TMUX, as under real tmux.
 func TestPaneProgramsAreDaemonChildren(t *testing.T) {

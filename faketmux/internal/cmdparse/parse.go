@@ -6,10 +6,11 @@ package cmdparse
 import (
 	"errors"
 	"fmt"
-	"os/user"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/passwd"
 )
 
 // The parser follows tmux 3.3a's cmd-parse.y character by character,
@@ -369,11 +370,11 @@ func (l *configLexer) tilde(b *[]byte) bool {
 		}
 		home = h
 	} else {
-		u, err := user.Lookup(string(name))
+		u, err := passwd.LookupName(string(name))
 		if err != nil {
 			return false
 		}
-		home = u.HomeDir
+		home = u.Home
 	}
 	*b = append(*b, home...)
 	return true
@@ -500,11 +501,11 @@ func Parse(text []byte, o Options) ([]Line, error) {
 		if h, ok := lookup("HOME"); ok && h != "" {
 			return h, true
 		}
-		u, err := user.Current()
+		u, err := passwd.Current()
 		if err != nil {
 			return "", false
 		}
-		return u.HomeDir, true
+		return u.Home, true
 	}}
 	if err := p.file(); err != nil {
 		return nil, err

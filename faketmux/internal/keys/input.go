@@ -1,5 +1,7 @@
 package keys
 
+import "sync"
+
 // mods are a key's modifiers as input-keys.c counts them: 1+mods is the
 // xterm modifier parameter tmux puts in ESC[1;<n>A and the like.
 type mods uint8
@@ -22,25 +24,27 @@ type special struct {
 
 // specials are the named keys that send an escape sequence or a keypad
 // character.
-var specials = map[Code]special{
-	named("F1"): {"\x1bOP", "1", 'P'}, named("F2"): {"\x1bOQ", "1", 'Q'},
-	named("F3"): {"\x1bOR", "1", 'R'}, named("F4"): {"\x1bOS", "1", 'S'},
-	named("F5"): {"\x1b[15~", "15", '~'}, named("F6"): {"\x1b[17~", "17", '~'},
-	named("F7"): {"\x1b[18~", "18", '~'}, named("F8"): {"\x1b[19~", "19", '~'},
-	named("F9"): {"\x1b[20~", "20", '~'}, named("F10"): {"\x1b[21~", "21", '~'},
-	named("F11"): {"\x1b[23~", "23", '~'}, named("F12"): {"\x1b[24~", "24", '~'},
-	named("IC"): {"\x1b[2~", "2", '~'}, named("DC"): {"\x1b[3~", "3", '~'},
-	named("Home"): {"\x1b[1~", "1", 'H'}, named("End"): {"\x1b[4~", "1", 'F'},
-	named("NPage"): {"\x1b[6~", "6", '~'}, named("PPage"): {"\x1b[5~", "5", '~'},
-	named("Up"): {"\x1b[A", "1", 'A'}, named("Down"): {"\x1b[B", "1", 'B'},
-	named("Right"): {"\x1b[C", "1", 'C'}, named("Left"): {"\x1b[D", "1", 'D'},
-	named("BTab"): {plain: "\x1b[Z"},
-	named("KP/"):  {plain: "/"}, named("KP*"): {plain: "*"}, named("KP-"): {plain: "-"}, named("KP+"): {plain: "+"},
-	named("KP."): {plain: "."}, named("KPEnter"): {plain: "\n"},
-	named("KP0"): {plain: "0"}, named("KP1"): {plain: "1"}, named("KP2"): {plain: "2"}, named("KP3"): {plain: "3"},
-	named("KP4"): {plain: "4"}, named("KP5"): {plain: "5"}, named("KP6"): {plain: "6"}, named("KP7"): {plain: "7"},
-	named("KP8"): {plain: "8"}, named("KP9"): {plain: "9"},
-}
+var specials = sync.OnceValue(func() map[Code]special {
+	return map[Code]special{
+		named("F1"): {"\x1bOP", "1", 'P'}, named("F2"): {"\x1bOQ", "1", 'Q'},
+		named("F3"): {"\x1bOR", "1", 'R'}, named("F4"): {"\x1bOS", "1", 'S'},
+		named("F5"): {"\x1b[15~", "15", '~'}, named("F6"): {"\x1b[17~", "17", '~'},
+		named("F7"): {"\x1b[18~", "18", '~'}, named("F8"): {"\x1b[19~", "19", '~'},
+		named("F9"): {"\x1b[20~", "20", '~'}, named("F10"): {"\x1b[21~", "21", '~'},
+		named("F11"): {"\x1b[23~", "23", '~'}, named("F12"): {"\x1b[24~", "24", '~'},
+		named("IC"): {"\x1b[2~", "2", '~'}, named("DC"): {"\x1b[3~", "3", '~'},
+		named("Home"): {"\x1b[1~", "1", 'H'}, named("End"): {"\x1b[4~", "1", 'F'},
+		named("NPage"): {"\x1b[6~", "6", '~'}, named("PPage"): {"\x1b[5~", "5", '~'},
+		named("Up"): {"\x1b[A", "1", 'A'}, named("Down"): {"\x1b[B", "1", 'B'},
+		named("Right"): {"\x1b[C", "1", 'C'}, named("Left"): {"\x1b[D", "1", 'D'},
+		named("BTab"): {plain: "\x1b[Z"},
+		named("KP/"):  {plain: "/"}, named("KP*"): {plain: "*"}, named("KP-"): {plain: "-"}, named("KP+"): {plain: "+"},
+		named("KP."): {plain: "."}, named("KPEnter"): {plain: "\n"},
+		named("KP0"): {plain: "0"}, named("KP1"): {plain: "1"}, named("KP2"): {plain: "2"}, named("KP3"): {plain: "3"},
+		named("KP4"): {plain: "4"}, named("KP5"): {plain: "5"}, named("KP6"): {plain: "6"}, named("KP7"): {plain: "7"},
+		named("KP8"): {plain: "8"}, named("KP9"): {plain: "9"},
+	}
+})
 
 // Bytes is what tmux 3.3a's input_key writes to a pane for k, in normal
 // (not application) cursor and keypad mode. Some keys send nothing: b is
@@ -63,7 +67,7 @@ func (k Code) Bytes() (b []byte, ok bool) {
 		m |= ctrl
 	}
 	key := k & maskKey
-	switch sp, isSpecial := specials[key]; {
+	switch sp, isSpecial := specials()[key]; {
 	case key <= 127:
 		// Lookup has made a control character of C- where tmux does.
 		return sendChar(byte(key), m)

@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/wcwidth"
@@ -101,7 +102,9 @@ type keyName struct {
 	key  Code
 }
 
-var keyNames = func() []keyName {
+// keyNames is tmux's table, made on first use: a client process that
+// finds its server running never reads a key.
+var keyNames = sync.OnceValue(func() []keyName {
 	var t []keyName
 	for _, n := range []string{"F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12"} {
 		t = append(t, keyName{n, named(n)})
@@ -125,16 +128,18 @@ var keyNames = func() []keyName {
 		}
 	}
 	return t
-}()
+})
 
 // specialNames are the keys tmux prints by name though no name reads as
 // them.
-var specialNames = map[Code]string{
-	None: "None", Unknown: "Unknown", Any: "Any", focusIn: "FocusIn", focusOut: "FocusOut",
-	pasteStart: "PasteStart", pasteEnd: "PasteEnd", mouse: "Mouse", dragging: "Dragging",
-	mouseFirst: "MouseMovePane", mouseFirst + 1: "MouseMoveStatus", mouseFirst + 2: "MouseMoveStatusLeft",
-	mouseFirst + 3: "MouseMoveStatusRight", mouseFirst + 5: "MouseMoveBorder",
-}
+var specialNames = sync.OnceValue(func() map[Code]string {
+	return map[Code]string{
+		None: "None", Unknown: "Unknown", Any: "Any", focusIn: "FocusIn", focusOut: "FocusOut",
+		pasteStart: "PasteStart", pasteEnd: "PasteEnd", mouse: "Mouse", dragging: "Dragging",
+		mouseFirst: "MouseMovePane", mouseFirst + 1: "MouseMoveStatus", mouseFirst + 2: "MouseMoveStatusLeft",
+		mouseFirst + 3: "MouseMoveStatusRight", mouseFirst + 5: "MouseMoveBorder",
+	}
+})
 
 // IsMouse reports whether k is a mouse key, whatever its modifiers.
 func (k Code) IsMouse() bool {
@@ -214,7 +219,7 @@ func Lookup(s string) Code {
 }
 
 func searchNames(s string) Code {
-	for _, n := range keyNames {
+	for _, n := range keyNames() {
 		if strings.EqualFold(s, n.name) {
 			return n.key
 		}
@@ -313,13 +318,13 @@ func (k Code) String() string {
 		b.WriteString("S-")
 	}
 	k &= maskKey
-	if name, ok := specialNames[k]; ok {
+	if name, ok := specialNames()[k]; ok {
 		return b.String() + name
 	}
 	if k >= user && k < user+users {
 		return fmt.Sprintf("%sUser%d", b.String(), k-user)
 	}
-	for _, n := range keyNames {
+	for _, n := range keyNames() {
 		if n.key == k {
 			return b.String() + n.name
 		}

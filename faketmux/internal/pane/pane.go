@@ -18,6 +18,7 @@ import (
 	"unsafe"
 
 	"github.com/creack/pty"
+	"golang.org/x/sys/unix"
 )
 
 // tmux sizes a detached session's first pane 80x24 unless told otherwise.
@@ -75,6 +76,9 @@ type Pane struct {
 	tty string // the terminal's path
 
 	wmu sync.Mutex // orders writes to ptm: input and the screen's replies
+	// rmu is held from a read of ptm to the end of what is done with its
+	// bytes, so that the reader and Sync take output in order.
+	rmu sync.Mutex
 
 	output func([]byte) // Options.Output
 
@@ -201,49 +205,125 @@ func (p *Pane) ioctl(req uintptr, arg unsafe.Pointer) error {
 	return nil
 }
 
-// readSize is how much of the program's output one read takes: the
-// buffer lives on the reader's stack, which a pane keeps as long as it
-// runs, so it is small; the terminal holds no more than a few kB anyway.
+// readSize is how much of the program's output one read takes; the
+// terminal holds no more than a few kB anyway.
 const readSize = 4096
+
+// readBufs are the readers' buffers, taken only while output is there: a
+// pane whose program is quiet holds none, and its reader's stack stays
+// small.
+var readBufs = sync.Pool{New: func() any { return new([readSize]byte) }}
 
 // read feeds the program's output to the screen until the pty closes. It
 // is the only reader of the master, so only it can tell that everything the
 // program wrote before exiting has been taken in.
 func (p *Pane) read() {
 	defer close(p.readerDone)
-	buf := make([]byte, readSize)
+	rc, err := p.ptm.SyscallConn()
+	if err != nil {
+		p.markDrained()
+		return
+	}
 	for {
-		n, err := p.ptm.Read(buf)
-		if n > 0 {
-			p.Display(buf[:n])
-			if r := p.takeReplies(); r != nil {
-				p.wmu.Lock()
-				_, _ = p.ptm.Write(r)
-				p.wmu.Unlock()
+		var buf *[readSize]byte
+		var n int
+		var rerr error
+		// The read itself is done here, on the descriptor, so that no
+		// buffer is held while the poller waits for output. rmu is held
+		// from the read that finds bytes to the end of their handling.
+		err := rc.Read(func(fd uintptr) bool {
+			p.rmu.Lock()
+			b := readBufs.Get().(*[readSize]byte)
+			n, rerr = readOnce(int(fd), b[:])
+			if rerr == syscall.EAGAIN {
+				readBufs.Put(b)
+				p.rmu.Unlock()
+				return false
 			}
-			p.mu.Lock()
-			reaped := p.reaped
-			p.mu.Unlock()
-			if p.output != nil {
-				p.output(bytes.Clone(buf[:n]))
+			buf = b
+			return true
+		})
+		if buf != nil {
+			if n > 0 {
+				p.take(buf[:n])
+				p.mu.Lock()
+				reaped := p.reaped
+				p.mu.Unlock()
+				if reaped {
+					_ = p.ptm.SetReadDeadline(time.Now().Add(drainQuiet))
+				}
 			}
-			if reaped {
-				_ = p.ptm.SetReadDeadline(time.Now().Add(drainQuiet))
-			}
+			readBufs.Put(buf)
+			p.rmu.Unlock()
 		}
 		switch {
-		case err == nil:
+		case err == nil && n > 0:
 		case errors.Is(err, os.ErrDeadlineExceeded):
 			// The program is reaped and the terminal has been quiet for
 			// drainQuiet: what it wrote before exiting is on screen.
 			_ = p.ptm.SetReadDeadline(time.Time{})
 			p.markDrained()
 		default:
-			// EIO once no process holds the terminal, or ErrClosed.
+			// EIO (or the end of file) once no process holds the
+			// terminal, or the master closed.
 			p.markDrained()
 			return
 		}
 	}
+}
+
+// readOnce is one read(2), retried when a signal interrupts it.
+func readOnce(fd int, b []byte) (int, error) {
+	for {
+		n, err := syscall.Read(fd, b)
+		if err != syscall.EINTR {
+			return n, err
+		}
+	}
+}
+
+// take draws output on the screen, answers what it asked, and hands it
+// on. rmu is held.
+func (p *Pane) take(b []byte) {
+	p.Display(b)
+	if r := p.takeReplies(); r != nil {
+		p.wmu.Lock()
+		_, _ = p.ptm.Write(r)
+		p.wmu.Unlock()
+	}
+	if p.output != nil {
+		p.output(bytes.Clone(b))
+	}
+}
+
+// Sync takes in the output the program has written that the reader has
+// not yet: what is in the terminal now, read without waiting. tmux's
+// event loop reads a pane's output as it comes, before it answers a
+// client that connects later; the reader is a goroutine that the
+// scheduler may run only after such a client's command, so the server
+// calls Sync before it runs one. The end of the terminal is left for the
+// reader to find.
+func (p *Pane) Sync() {
+	if p.ptm == nil {
+		return
+	}
+	rc, err := p.ptm.SyscallConn()
+	if err != nil {
+		return
+	}
+	p.rmu.Lock()
+	defer p.rmu.Unlock()
+	buf := readBufs.Get().(*[readSize]byte)
+	defer readBufs.Put(buf)
+	_ = rc.Control(func(fd uintptr) {
+		for {
+			n, err := readOnce(int(fd), buf[:])
+			if n <= 0 || err != nil {
+				return
+			}
+			p.take(buf[:n])
+		}
+	})
 }
 
 // drainQuiet is how long the terminal must stay quiet after the program is
@@ -254,6 +334,7 @@ func (p *Pane) read() {
 const drainQuiet = 200 * time.Millisecond
 
 func (p *Pane) wait() {
+	waitExit(p.cmd.Process.Pid)
 	_ = p.cmd.Wait()
 	p.mu.Lock()
 	p.reaped = true
@@ -265,6 +346,29 @@ func (p *Pane) wait() {
 		p.markDrained()
 	}
 	p.maybeExited()
+}
+
+// waitExit returns once the process pid, a child, has exited, and leaves
+// it to be reaped. It parks on the runtime's poller, since a pidfd becomes
+// readable when its process ends, where cmd.Wait's waitid would block an
+// OS thread, with 48 kB of the runtime's stacks, for every pane. Where
+// pidfds are not to be had it returns at once, and cmd.Wait blocks.
+func waitExit(pid int) {
+	fd, err := unix.PidfdOpen(pid, unix.PIDFD_NONBLOCK)
+	if err != nil {
+		return
+	}
+	f := os.NewFile(uintptr(fd), "pidfd")
+	defer f.Close()
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return
+	}
+	_ = rc.Read(func(fd uintptr) bool {
+		var info unix.Siginfo
+		err := unix.Waitid(unix.P_PIDFD, int(fd), &info, unix.WEXITED|unix.WNOHANG|unix.WNOWAIT, nil)
+		return err != nil || info.Signo != 0
+	})
 }
 
 func (p *Pane) markDrained() {

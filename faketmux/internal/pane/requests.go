@@ -3,8 +3,6 @@ package pane
 import (
 	"strconv"
 	"time"
-
-	"github.com/charmbracelet/x/ansi/parser"
 )
 
 // A Request is what a program asked of tmux through a string sequence,
@@ -71,9 +69,8 @@ const stringTimeout = 5 * time.Second
 // inString reports whether a string is being read, by the screen or by
 // the parser.
 func (s *Screen) inString() bool {
-	switch s.parser.State() {
-	case parser.DcsEntryState, parser.DcsIntermediateState, parser.DcsParamState, parser.DcsStringState,
-		parser.SosStringState, parser.PmStringState:
+	switch s.parser.state {
+	case stDcsEntry, stDcsIntermediate, stDcsParam, stDcsString, stSosString, stPmString:
 		return true
 	}
 	return s.str != nil
@@ -90,7 +87,7 @@ func (s *Screen) expireString() {
 		return
 	}
 	s.str = nil
-	s.parser.Reset()
+	s.parser.reset()
 	s.pen = pen{style: defaultStyle}
 	s.last = -1
 }
@@ -100,16 +97,16 @@ func (s *Screen) expireString() {
 // other rules, and ESC k, which it does not know.
 func (s *Screen) startString(kind stringKind) {
 	s.str = &stringSeq{kind: kind}
-	s.parser.Reset()
+	s.parser.reset()
 }
 
 // stringStarted reports whether the parser has just begun a string that
 // the screen reads itself, and starts it.
 func (s *Screen) stringStarted() bool {
-	switch s.parser.State() {
-	case parser.OscStringState:
+	switch s.parser.state {
+	case stOscString:
 		s.startString(oscString)
-	case parser.ApcStringState:
+	case stApcString:
 		s.startString(apcString)
 	default:
 		return s.str != nil // ESC k, begun by its dispatch

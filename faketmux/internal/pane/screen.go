@@ -8,8 +8,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/charmbracelet/x/ansi"
-	"github.com/charmbracelet/x/ansi/parser"
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/wcwidth"
 )
 
@@ -64,7 +62,7 @@ var ErrNoAlternate = errors.New("no alternate screen")
 type Screen struct {
 	mu     sync.Mutex
 	g      *grid
-	parser *ansi.Parser
+	parser vtParser
 	// bell is set when the program rings the bell (BEL as a control, not
 	// as the end of a string), until TakeBell reads it.
 	bell atomic.Bool
@@ -127,16 +125,8 @@ func NewScreen(cols, rows, historyLimit int) *Screen {
 	s.mode = modeWrap | modeCursor
 	s.rlower = rows - 1
 	s.resetTabs()
-	s.parser = ansi.NewParser()
-	// Only DCS, SOS and PM strings use the data buffer, and the screen
-	// reads none of them; it reads OSC and APC strings itself.
-	s.parser.SetDataSize(64)
-	s.parser.SetHandler(ansi.Handler{
-		Print:     s.print,
-		Execute:   s.execute,
-		HandleCsi: s.csi,
-		HandleEsc: s.esc,
-	})
+	s.parser = vtParser{print: s.print, execute: s.execute, csi: s.csi, esc: s.esc}
+	s.parser.reset()
 	return s
 }
 
@@ -171,8 +161,8 @@ func (s *Screen) Display(b []byte) {
 	for _, c := range b {
 		// The parser stays in ground while the screen reads a string
 		// itself, and ending one does not move it.
-		state := s.parser.State()
-		wasGround := s.str == nil && state == parser.GroundState
+		state := s.parser.state
+		wasGround := s.str == nil && state == stGround
 		if s.str != nil && !s.stringByte(c) {
 			s.pending = append(s.pending, c) // tmux keeps a string's bytes as a sequence's
 			if s.str == nil {
@@ -180,7 +170,7 @@ func (s *Screen) Display(b []byte) {
 			}
 			continue
 		}
-		ground := state == parser.GroundState
+		ground := state == stGround
 		switch {
 		case c >= 0x80 && ground:
 			s.topBitSet(c)
@@ -194,10 +184,10 @@ func (s *Screen) Display(b []byte) {
 			if c < ' ' || c == 0x7f {
 				s.flushRun()
 			}
-			s.parser.Advance(c)
-			ground = !s.stringStarted() && s.parser.State() == parser.GroundState
+			s.parser.advance(c)
+			ground = !s.stringStarted() && s.parser.state == stGround
 			// Every string begins with the byte after an ESC.
-			if state == parser.EscapeState && s.inString() {
+			if state == stEscape && s.inString() {
 				s.stringStart = s.clock()
 			}
 		}
@@ -239,7 +229,7 @@ func (s *Screen) reinit(cols, rows int) {
 	s.g.clearLines(s.g.hsize, s.g.sy, colourDefault)
 	s.pen = pen{style: defaultStyle}
 	s.oldPen, s.oldCx, s.oldCy = s.pen, 0, 0
-	s.parser.Reset()
+	s.parser.reset()
 	s.pending, s.replies, s.last, s.zwj, s.utf8, s.str = nil, nil, -1, false, utf8Char{}, nil
 	s.resize(cols, rows, true)
 }
@@ -370,7 +360,16 @@ func (s *Screen) CursorCharacter() string {
 func (s *Screen) Tabs() []int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var stops []int
+	n := 0
+	for _, on := range s.tabs {
+		if on {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	stops := make([]int, 0, n)
 	for x, on := range s.tabs {
 		if on {
 			stops = append(stops, x)
@@ -1052,8 +1051,8 @@ func (s *Screen) scrollRegion(upper, lower int) {
 	s.rupper, s.rlower = upper, lower
 }
 
-func (s *Screen) esc(cmd ansi.Cmd) {
-	switch inter, final := cmd.Intermediate(), cmd.Final(); {
+func (s *Screen) esc(cmd vtCmd) {
+	switch inter, final := cmd.intermediate(), cmd.final(); {
 	case inter == 0 && final == 'c':
 		s.reset()
 	case inter == 0 && final == 'k':
@@ -1124,18 +1123,18 @@ type param struct {
 	parts   []int
 }
 
-func splitParams(ps ansi.Params) []param {
+func splitParams(ps []vtParam) []param {
 	var out []param
 	for i := 0; i < len(ps); i++ {
-		if !ps[i].HasMore() {
-			n := ps[i].Param(-1)
+		if !ps[i].more() {
+			n := ps[i].value(-1)
 			out = append(out, param{n: n, missing: n == -1})
 			continue
 		}
 		var parts []int
 		for ; i < len(ps); i++ {
-			parts = append(parts, ps[i].Param(-1))
-			if !ps[i].HasMore() {
+			parts = append(parts, ps[i].value(-1))
+			if !ps[i].more() {
 				break
 			}
 		}
@@ -1156,19 +1155,19 @@ func get(ps []param, i, minv, def int) int {
 	return max(ps[i].n, minv)
 }
 
-func (s *Screen) csi(cmd ansi.Cmd, raw ansi.Params) {
+func (s *Screen) csi(cmd vtCmd, raw []vtParam) {
 	ps := splitParams(raw)
 	var key []byte
-	if p := cmd.Prefix(); p != 0 {
+	if p := cmd.prefix(); p != 0 {
 		key = append(key, p)
 	}
-	if i := cmd.Intermediate(); i != 0 {
+	if i := cmd.intermediate(); i != 0 {
 		key = append(key, i)
 	}
 	bg := s.pen.bg
 	sx, sy := s.g.sx, s.g.sy
 	n := get(ps, 0, 1, 1)
-	switch string(key) + string(cmd.Final()) {
+	switch string(key) + string(cmd.final()) {
 	case "Z": // CBT
 		cx := min(s.cx, sx-1)
 		for ; cx > 0 && n > 0; n-- {
@@ -1271,12 +1270,12 @@ func (s *Screen) csi(cmd ansi.Cmd, raw ansi.Params) {
 	case "h", "l":
 		for i := range ps {
 			if get(ps, i, 0, -1) == 4 {
-				s.setMode(modeInsert, cmd.Final() == 'h')
+				s.setMode(modeInsert, cmd.final() == 'h')
 			}
 		}
 	case "?h", "?l":
 		for i := range ps {
-			s.privateMode(get(ps, i, 0, -1), cmd.Final() == 'h')
+			s.privateMode(get(ps, i, 0, -1), cmd.final() == 'h')
 		}
 	case "m":
 		s.sgr(ps)

@@ -5,9 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"os"
 	"sync"
+	"syscall"
 
 	"golang.org/x/sys/unix"
 )
@@ -131,10 +131,12 @@ var ErrVersion = errors.New("protocol version mismatch")
 // carrying imsg messages and the file descriptors passed with them. Reads
 // are for one goroutine at a time; writes may come from several.
 type Conn struct {
-	c *net.UnixConn
+	c   io.ReadWriteCloser
+	raw syscall.RawConn // c's descriptor, for recvmsg and sendmsg
 
 	rbuf  []byte // read but not yet taken
 	rdata []byte // rbuf's backing array
+	oob   []byte // room for the descriptors one read brings
 	fds   []*os.File
 
 	wmu  sync.Mutex
@@ -142,13 +144,20 @@ type Conn struct {
 	werr error
 }
 
-// NewConn wraps a unix socket connection.
-func NewConn(c net.Conn) (*Conn, error) {
-	uc, ok := c.(*net.UnixConn)
+// NewConn wraps a unix stream socket's connection: anything whose
+// SyscallConn reaches its descriptor on the runtime's poller, as
+// internal/unixsock's *os.File does (cmd/faketmux links no package net)
+// and a *net.UnixConn does.
+func NewConn(c io.ReadWriteCloser) (*Conn, error) {
+	sc, ok := c.(syscall.Conn)
 	if !ok {
 		return nil, fmt.Errorf("a %T cannot carry file descriptors", c)
 	}
-	return &Conn{c: uc, rdata: make([]byte, readSize)}, nil
+	raw, err := sc.SyscallConn()
+	if err != nil {
+		return nil, err
+	}
+	return &Conn{c: c, raw: raw, rdata: make([]byte, readSize), oob: make([]byte, unix.CmsgSpace(4*4))}, nil
 }
 
 // readSize is how much a connection reads at most at once: room for two
@@ -164,9 +173,6 @@ func (c *Conn) Close() error {
 	c.fds = nil
 	return c.c.Close()
 }
-
-// UnixConn is the underlying connection.
-func (c *Conn) UnixConn() *net.UnixConn { return c.c }
 
 // ReadMsg reads the next message. An io.EOF before a message starts is
 // returned as is; a message cut short is io.ErrUnexpectedEOF.
@@ -208,11 +214,28 @@ func (c *Conn) fill() error {
 	} else if cap(c.rbuf)-len(c.rbuf) < MaxMessage {
 		c.rbuf = append(c.rdata[:0], c.rbuf...)
 	}
-	oob := make([]byte, unix.CmsgSpace(4*4))
 	free := c.rbuf[len(c.rbuf):cap(c.rbuf)]
-	n, oobn, _, _, err := c.c.ReadMsgUnix(free, oob)
+	var n, oobn int
+	var rerr error
+	err := c.raw.Read(func(fd uintptr) bool {
+		for {
+			// MSG_CMSG_CLOEXEC, as package net's ReadMsgUnix asks: a
+			// passed descriptor must not leak into a pane's program.
+			n, oobn, _, _, rerr = unix.Recvmsg(int(fd), free, c.oob, unix.MSG_CMSG_CLOEXEC)
+			switch rerr {
+			case unix.EINTR:
+				continue
+			case unix.EAGAIN:
+				return false
+			}
+			return true
+		}
+	})
+	if err == nil && rerr != nil {
+		err = os.NewSyscallError("recvmsg", rerr)
+	}
 	if oobn > 0 {
-		c.takeRights(oob[:oobn])
+		c.takeRights(c.oob[:oobn])
 	}
 	if n > 0 {
 		c.rbuf = c.rbuf[:len(c.rbuf)+n]
@@ -306,7 +329,23 @@ func (c *Conn) SendFile(typ uint32, f *os.File, data ...[]byte) error {
 	}
 	var oob []byte
 	raw.Control(func(fd uintptr) { oob = unix.UnixRights(int(fd)) })
-	n, _, err := c.c.WriteMsgUnix(c.wbuf, oob, nil)
+	var n int
+	var werr error
+	err = c.raw.Write(func(fd uintptr) bool {
+		for {
+			n, werr = unix.SendmsgN(int(fd), c.wbuf, oob, nil, unix.MSG_NOSIGNAL)
+			switch werr {
+			case unix.EINTR:
+				continue
+			case unix.EAGAIN:
+				return false
+			}
+			return true
+		}
+	})
+	if err == nil && werr != nil {
+		err = os.NewSyscallError("sendmsg", werr)
+	}
 	if err == nil && n < len(c.wbuf) {
 		_, err = c.c.Write(c.wbuf[n:])
 	}

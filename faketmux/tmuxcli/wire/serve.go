@@ -6,13 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"os"
 	"sync"
 	"sync/atomic"
 	"syscall"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/tmuxbuf/tmuxbuf/internal/unixsock"
 )
 
 // Session is the server's side of one connection it has taken on.
@@ -44,8 +45,10 @@ type Session struct {
 // identification and command. A client that closed before sending them
 // gets nothing more; one of another protocol version is told the server's
 // (MsgVersion), as tmux's server tells it; a malformed request gets a
-// protocol error. Either way conn is closed and the error returned.
-func Accept(conn net.Conn) (*Session, error) {
+// protocol error. Either way conn is closed and the error returned. conn
+// is a unix socket's connection (internal/unixsock's *os.File, or a
+// *net.UnixConn), whose peer's user Accept reads.
+func Accept(conn io.ReadWriteCloser) (*Session, error) {
 	c, err := NewConn(conn)
 	if err != nil {
 		conn.Close()
@@ -54,7 +57,7 @@ func Accept(conn net.Conn) (*Session, error) {
 	c.Send(msgAccepted)
 	req, err := identify(c)
 	if err == nil {
-		req.UID, err = peerUID(c.c)
+		req.UID, err = peerUID(c.c.(syscall.Conn))
 		if err != nil {
 			req.closeFiles()
 		}
@@ -157,22 +160,11 @@ func (s *Session) setFinal(typ uint32, data ...[]byte) {
 // peerUID is the user of the process at the other end of conn, as tmux's
 // server asks the kernel (getpeereid). A connection whose user cannot be
 // told is refused, as tmux refuses it.
-func peerUID(uc *net.UnixConn) (*int, error) {
-	raw, err := uc.SyscallConn()
+func peerUID(conn syscall.Conn) (*int, error) {
+	uid, err := unixsock.PeerUID(conn)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("peer credentials: %w", err)
 	}
-	var cred *unix.Ucred
-	var credErr error
-	if err := raw.Control(func(fd uintptr) {
-		cred, credErr = unix.GetsockoptUcred(int(fd), unix.SOL_SOCKET, unix.SO_PEERCRED)
-	}); err != nil {
-		return nil, err
-	}
-	if credErr != nil {
-		return nil, fmt.Errorf("peer credentials: %w", credErr)
-	}
-	uid := int(cred.Uid)
 	return &uid, nil
 }
 
