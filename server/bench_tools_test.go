@@ -11,6 +11,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/tmuxbuf/tmuxbuf/internal/config"
 	"github.com/tmuxbuf/tmuxbuf/server"
+	"github.com/tmuxbuf/tmuxbuf/server/servertest"
 )
 
 // BenchmarkTools times one call of each tool on every backend, and the
@@ -194,7 +195,7 @@ func benchTool(b *testing.B, c benchCall, d server.Dialer) {
 	for b.Loop() {
 		res, err := cs.CallTool(context.Background(), params)
 		if err != nil || res.IsError {
-			b.Fatal(c.tool, err, resultTextOf(res))
+			b.Fatal(c.tool, err, servertest.ResultText(res))
 		}
 		b.StopTimer()
 		benchRun(b, tmux, c.undo, f)
@@ -216,7 +217,7 @@ func benchBare(b *testing.B, c benchCall, d server.ExecDialer) {
 	before := len(rec.recorded())
 	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: c.tool, Arguments: c.arguments(f, recordedMade)})
 	if err != nil || res.IsError {
-		b.Fatal(c.tool, err, resultTextOf(res))
+		b.Fatal(c.tool, err, servertest.ResultText(res))
 	}
 	var runs []recordedRun
 	for _, r := range rec.recorded()[before:] {

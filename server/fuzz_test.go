@@ -387,6 +387,8 @@ func fuzzServer(t testing.TB, tmux *faketmux.Server, audit io.Writer, tier Tier)
 	return cs
 }
 
+// resultText is servertest.ResultText, which the package's own tests
+// cannot import: servertest imports the package.
 func resultText(res *mcp.CallToolResult) string {
 	var b strings.Builder
 	for _, c := range res.Content {

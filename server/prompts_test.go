@@ -7,6 +7,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/tmuxbuf/tmuxbuf/server"
+	"github.com/tmuxbuf/tmuxbuf/server/servertest"
 )
 
 // TestPrompts: libtmux-mcp's four prompts, rendered with their arguments
@@ -71,8 +72,8 @@ func TestPromptsAsTools(t *testing.T) {
 		t.Errorf("get_prompt of no prompt: %q", got)
 	}
 	res := e.call("list_prompts", nil)
-	if res.IsError || !strings.Contains(resultTextOf(res), `"name":"run_and_wait"`) {
-		t.Errorf("list_prompts: %v", resultTextOf(res))
+	if res.IsError || !strings.Contains(servertest.ResultText(res), `"name":"run_and_wait"`) {
+		t.Errorf("list_prompts: %v", servertest.ResultText(res))
 	}
 }
 
@@ -116,14 +117,4 @@ func TestCompletion(t *testing.T) {
 	if got := complete(prompt, "command", "", nil); len(got) != 0 {
 		t.Errorf("an argument the prompt has not: %v", got)
 	}
-}
-
-func resultTextOf(res *mcp.CallToolResult) string {
-	var b strings.Builder
-	for _, c := range res.Content {
-		if tc, ok := c.(*mcp.TextContent); ok {
-			b.WriteString(tc.Text)
-		}
-	}
-	return b.String()
 }

@@ -3,7 +3,6 @@ package server
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -12,7 +11,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/tmuxbuf/tmuxbuf/internal/tmuxargv"
 )
 
@@ -23,20 +21,7 @@ import (
 // escapedCost is how many bytes data takes escaped once as the inside of
 // a JSON string, as encoding/json escapes it (HTML characters too, and
 // each byte that is not UTF-8 as \ufffd).
-func escapedCost(data []byte) int {
-	cost := 0
-	for i := 0; i < len(data); {
-		if c := data[i]; c < utf8.RuneSelf {
-			cost += asciiEscapedCost[c]
-			i++
-			continue
-		}
-		c, size := runeEscapedCost(data[i:])
-		cost += c
-		i += size
-	}
-	return cost
-}
+func escapedCost(data []byte) int { return sumCost(data, &asciiEscapedCost, runeEscapedCost) }
 
 func runeEscapedCost(data []byte) (cost, size int) {
 	if c := data[0]; c < utf8.RuneSelf {
@@ -83,19 +68,9 @@ func jsonCost(j []byte) int { return len(j) + escapedCost(j) }
 // resultBudget is how much of the reply bound is left for content once
 // out, a tool's result with its content left out, is sent: wraps says
 // that the tool answers with text or a list (under "result"). It counts
-// the envelope as showReplyBudget does.
+// the rest as replyOverhead does.
 func (s *Server) resultBudget(wraps bool, out any) int {
-	res, err := tool{wraps: wraps}.successResult(out)
-	if err != nil {
-		panic(err) // results are plain structs, which always marshal
-	}
-	res.Meta = mcp.Meta{requestIDKey: newRequestID()} // as the handler sets it
-	result, err := json.Marshal(res)
-	if err != nil {
-		panic(err)
-	}
-	envelope := len(`{"jsonrpc":"2.0","id":`) + replyIDReserve + len(`,"result":`) + len("}\n")
-	return s.cfg.MaxReplyBytes - envelope - len(result)
+	return s.cfg.MaxReplyBytes - replyOverhead(wraps, out)
 }
 
 // captureRoom is the room kept before a capture's bytes for the header

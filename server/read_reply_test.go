@@ -94,33 +94,19 @@ func checkTextTail(t *testing.T, label string, got called, data []byte, limit in
 // for the reply keeps its end, and the header counts its bytes cut too.
 func TestTextRepliesFitTheLimit(t *testing.T) {
 	const limit = 64 << 10
-	kinds := map[string]string{
-		"ASCII":                  "plain text, line %d\n",
-		"control characters":     "\x00\x01\x1b[31m\x7f\x08 %d\x0c\t\r\n",
-		"quotes and backslashes": `"quoted" \path\ \"%d\"` + "\n",
-		"HTML":                   "<b>%d</b> &amp;\n",
-		"4-byte runes":           "🙂🙂🙂 %d 𝄞𝄞\n",
-		"line separators":        "\u2028%d\u2029\n",
-		"invalid UTF-8":          "\xff\xfe%d\xc3\x28\xe2\x82\n",
-	}
 	calls := map[string]map[string]any{
 		"capture_pane":    {"max_lines": nil},
 		"display_message": {"format_string": "#{pane_title}"},
 	}
-	for kind, format := range kinds {
-		var data bytes.Buffer
-		for i := 0; data.Len() < 4*limit; i++ {
-			fmt.Fprintf(&data, format, i)
-		}
-		long := bytes.ReplaceAll(data.Bytes(), []byte("\n"), []byte(" "))
-		small := data.Bytes()[:bytes.IndexByte(data.Bytes(), '\n')+1]
+	for kind, format := range escapingKinds {
+		data, long, small := escapingContent(format, 4*limit)
 		for tool, args := range calls {
 			for _, c := range []struct {
 				label     string
 				data      []byte
 				truncated bool
 			}{
-				{kind, data.Bytes(), true},
+				{kind, data, true},
 				{kind + ", one long line", append(long, "\n\n\n"...), true},
 				{kind + ", one line", small, false},
 			} {

@@ -22,24 +22,34 @@ import (
 
 // compilePattern is search_panes' pattern as a regular expression.
 func compilePattern(pattern string, regex, matchCase bool) (*regexp.Regexp, error) {
-	expr := pattern
-	if !regex {
-		expr = regexp.QuoteMeta(pattern)
-	}
-	if !matchCase {
-		expr = "(?i)" + expr
-	}
-	re, err := regexp.Compile(expr)
+	re, code, err := compileText(pattern, regex, matchCase)
 	if err != nil {
-		// The parser's message quotes the pattern; its code does not.
 		why := "it does not parse"
-		var se *syntax.Error
-		if errors.As(err, &se) {
-			why = string(se.Code)
+		if code != "" {
+			why = string(code)
 		}
 		return nil, validationError(fmt.Errorf("pattern is not a valid regular expression (Go's RE2 syntax): %s", why))
 	}
 	return re, nil
+}
+
+// compileText is text to find as a regular expression: literal unless
+// regex, case ignored unless matchCase. When it does not compile, code is
+// why, which an error may give: the parser's message quotes the pattern,
+// its code does not ("" when it has none).
+func compileText(text string, regex, matchCase bool) (re *regexp.Regexp, code syntax.ErrorCode, err error) {
+	if !regex {
+		text = regexp.QuoteMeta(text)
+	}
+	if !matchCase {
+		text = "(?i)" + text
+	}
+	re, err = regexp.Compile(text)
+	var se *syntax.Error
+	if errors.As(err, &se) {
+		code = se.Code
+	}
+	return re, code, err
 }
 
 // searchHit is a matching pane, with whether it had more matching lines

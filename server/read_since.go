@@ -173,11 +173,7 @@ func (s *Server) captureSince(ctx context.Context, a captureSinceArgs) (captureS
 			return captureSinceResult{}, err
 		}
 	}
-	socket, err := a.socket()
-	if err != nil {
-		return captureSinceResult{}, err
-	}
-	target, err := a.paneRef.target()
+	socket, target, err := resolve(a.onSocket, a.paneRef)
 	if err != nil {
 		return captureSinceResult{}, err
 	}
@@ -233,22 +229,10 @@ type sinceRead struct {
 // read prints the pane's state and its rows from start (capture-pane -S)
 // down, in one command line, and checks the state against the cursor.
 func (r sinceReader) read(ctx context.Context, start string) (sinceRead, error) {
-	line := checked(r.target, append(withTarget(r.target, "display-message", "-p", recordFormat[sinceState]()), append([]string{";"},
-		withTarget(r.target, "capture-pane", "-p", "-S", start)...)...)...)
-	out, err := r.s.tmux(ctx, r.socket, nil, line...)
+	st, text, err := describeCaptured[sinceState](ctx, r.s, r.socket, r.target, "-S", start)
 	if err != nil {
 		return sinceRead{}, err
 	}
-	end := bytes.Index(out, []byte(recordMark+"\n"))
-	if end < 0 {
-		return sinceRead{}, errors.New("tmux display-message printed no pane state")
-	}
-	end += len(recordMark) + 1
-	st, err := oneRecord[sinceState](out[:end])
-	if err != nil {
-		return sinceRead{}, err
-	}
-	text := out[end:]
 	if len(text) == 0 || text[len(text)-1] != '\n' {
 		return sinceRead{}, errors.New("tmux capture-pane printed no whole rows")
 	}

@@ -28,17 +28,24 @@ const replyIDReserve = 256
 // line count as long as size, the buffer's byte count, can be.
 func showReplyBudget(maxReply int, name string, size int) int {
 	// show_buffer's result is an object, which tools answer unwrapped.
-	res, err := tool{}.successResult(showResult{BufferName: name, ContentTruncatedLines: size})
+	return maxReply - replyOverhead(false, showResult{BufferName: name, ContentTruncatedLines: size})
+}
+
+// replyOverhead is what a reply whose result is out costs besides the
+// content left out of out: the JSON-RPC envelope, an id as long as
+// replyIDReserve, and the result with its _meta. wraps says that the tool
+// answers with text or a list (under "result").
+func replyOverhead(wraps bool, out any) int {
+	res, err := tool{wraps: wraps}.successResult(out)
 	if err != nil {
-		panic(err) // a struct of strings, a bool and an int always marshals
+		panic(err) // results are plain structs, which always marshal
 	}
 	res.Meta = mcp.Meta{requestIDKey: newRequestID()} // as the handler sets it
 	result, err := json.Marshal(res)
 	if err != nil {
 		panic(err)
 	}
-	envelope := len(`{"jsonrpc":"2.0","id":`) + replyIDReserve + len(`,"result":`) + len("}\n")
-	return maxReply - envelope - len(result)
+	return len(`{"jsonrpc":"2.0","id":`) + replyIDReserve + len(`,"result":`) + len("}\n") + len(result)
 }
 
 // replyCost is how many bytes data adds to a show_buffer reply, where the
@@ -48,15 +55,20 @@ func showReplyBudget(maxReply int, name string, size int) int {
 // '&' become \u003c, \u003e, \u0026); the text's second escaping doubles
 // each backslash and quote of the first. Since '\n' is ASCII, a rune never
 // spans lines, and the cost of lines adds up.
-func replyCost(data []byte) int {
+func replyCost(data []byte) int { return sumCost(data, &asciiReplyCost, runeReplyCost) }
+
+// sumCost is the cost of data, rune by rune: each ASCII byte's from the
+// table ascii, each other rune's from runeCost, given data from that rune
+// on, which says the rune's size too.
+func sumCost(data []byte, ascii *[utf8.RuneSelf]int, runeCost func([]byte) (cost, size int)) int {
 	cost := 0
 	for i := 0; i < len(data); {
 		if c := data[i]; c < utf8.RuneSelf { // most of most buffers
-			cost += asciiReplyCost[c]
+			cost += ascii[c]
 			i++
 			continue
 		}
-		c, size := runeReplyCost(data[i:])
+		c, size := runeCost(data[i:])
 		cost += c
 		i += size
 	}

@@ -158,6 +158,32 @@ func checkHonest(t *testing.T, label string, got shown, data []byte, limit int) 
 	}
 }
 
+// escapingKinds are lines of each kind of content that JSON escapes, as
+// formats whose %d numbers them.
+var escapingKinds = map[string]string{
+	"ASCII":                  "plain text, line %d\n",
+	"control characters":     "\x00\x01\x1b[31m\x7f\x08 %d\x0c\t\r\n",
+	"quotes and backslashes": `"quoted" \path\ \"%d\"` + "\n",
+	"HTML":                   "<b>%d</b> &amp;\n",
+	"4-byte runes":           "🙂🙂🙂 %d 𝄞𝄞\n",
+	"line separators":        "\u2028%d\u2029\n",
+	"invalid UTF-8":          "\xff\xfe%d\xc3\x28\xe2\x82\n",
+}
+
+// escapingContent is lines of format, one of escapingKinds, numbered from
+// 0 until they make at least size bytes; the same as one long line, each
+// line feed a space; and its first line alone.
+func escapingContent(format string, size int) (lines, long, first []byte) {
+	var data bytes.Buffer
+	for i := 0; data.Len() < size; i++ {
+		fmt.Fprintf(&data, format, i)
+	}
+	lines = data.Bytes()
+	long = bytes.ReplaceAll(lines, []byte("\n"), []byte(" "))
+	first = lines[:bytes.IndexByte(lines, '\n')+1]
+	return lines, long, first
+}
+
 // TestShowReplyFitsTheLimit shows buffers of every kind of content that
 // JSON escapes, far larger than the limit, and measures the message that
 // goes over the wire: never over the limit, and what it keeps is the
@@ -170,32 +196,18 @@ func TestShowReplyFitsTheLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := newWireClient(t, srv)
-	kinds := map[string]string{
-		"ASCII":                  "plain text, line %d\n",
-		"control characters":     "\x00\x01\x1b[31m\x7f\x08 %d\x0c\t\r\n",
-		"quotes and backslashes": `"quoted" \path\ \"%d\"` + "\n",
-		"HTML":                   "<b>%d</b> &amp;\n",
-		"4-byte runes":           "🙂🙂🙂 %d 𝄞𝄞\n",
-		"line separators":        "\u2028%d\u2029\n",
-		"invalid UTF-8":          "\xff\xfe%d\xc3\x28\xe2\x82\n",
-	}
-	for kind, format := range kinds {
-		var data bytes.Buffer
-		for i := 0; data.Len() < 4*limit; i++ {
-			fmt.Fprintf(&data, format, i)
-		}
-		name := loadDirect(t, e, "kind", data.Bytes())
+	for kind, format := range escapingKinds {
+		data, long, small := escapingContent(format, 4*limit)
+		name := loadDirect(t, e, "kind", data)
 		got := c.show(name, nil)
-		checkHonest(t, kind, got, data.Bytes(), limit)
+		checkHonest(t, kind, got, data, limit)
 		if got.structured["content_truncated"] != true {
-			t.Errorf("%s: %d bytes shown whole within %d", kind, data.Len(), limit)
+			t.Errorf("%s: %d bytes shown whole within %d", kind, len(data), limit)
 		}
 		// One line, longer than the whole budget: its end.
-		long := bytes.ReplaceAll(data.Bytes(), []byte("\n"), []byte(" "))
 		name = loadDirect(t, e, "long", long)
 		checkHonest(t, kind+", one long line", c.show(name, nil), long, limit)
 		// Under the limit: all of it, not truncated.
-		small := data.Bytes()[:bytes.IndexByte(data.Bytes(), '\n')+1]
 		name = loadDirect(t, e, "small", small)
 		if got := c.show(name, nil); got.structured["content"] != viaJSON(string(small)) || got.structured["content_truncated"] != false {
 			t.Errorf("%s: a one-line buffer came back as %q", kind, got.structured["content"])

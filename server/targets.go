@@ -84,6 +84,21 @@ func (r paneRef) target() (string, error) {
 	return session, err
 }
 
+// targetRef names what a tool acts on: a session, a window or a pane.
+type targetRef interface {
+	target() (string, error)
+}
+
+// resolve checks a call's socket_name, then the target ref names, and
+// returns both: every tool with a target starts so.
+func resolve(on onSocket, ref targetRef) (socket, target string, err error) {
+	if socket, err = on.socket(); err != nil {
+		return "", "", err
+	}
+	target, err = ref.target()
+	return socket, target, err
+}
+
 // paneTarget is a target as a command that takes a pane finds it: a
 // session named exactly ("=name") needs its ':', or tmux looks for a
 // window of that name.

@@ -105,24 +105,37 @@ func (s *Server) callBatch(ctx context.Context, a batchArgs, tier Tier) (toolCal
 	if len(a.Operations) == 0 || len(a.Operations) > maxBatchOperations {
 		return toolCallBatchResult{}, validationError(errBatchSize)
 	}
-	res := toolCallBatchResult{Results: []toolCallOperationResult{}}
-	for i, op := range a.Operations {
+	var res toolCallBatchResult
+	res.Results, res.Succeeded, res.Failed, res.StoppedAt = runOperations(len(a.Operations), a.OnError, func(i int) (toolCallOperationResult, bool) {
+		op := a.Operations[i]
 		started := time.Now()
 		r := s.callNested(ctx, op, tier)
 		r.Index, r.Tool, r.ElapsedSeconds = int64(i), op.Tool, time.Since(started).Seconds()
-		res.Results = append(res.Results, r)
-		if r.Success {
-			res.Succeeded++
+		return r, r.Success
+	})
+	return s.fitBatch(res), nil
+}
+
+// runOperations runs the n operations of a batch in order, each with do,
+// which says whether it succeeded, and counts them. With on_error stop it
+// runs none after the first that failed, and stoppedAt is that one's
+// index, as libtmux-mcp's batches have it.
+func runOperations[R any](n int, onError string, do func(i int) (R, bool)) (results []R, succeeded, failed int64, stoppedAt *int64) {
+	results = []R{}
+	for i := range n {
+		r, ok := do(i)
+		results = append(results, r)
+		if ok {
+			succeeded++
 			continue
 		}
-		res.Failed++
-		if a.OnError == "stop" {
+		failed++
+		if onError == "stop" {
 			at := int64(i)
-			res.StoppedAt = &at
-			break
+			return results, succeeded, failed, &at
 		}
 	}
-	return s.fitBatch(res), nil
+	return results, succeeded, failed, nil
 }
 
 // callNested makes one call of a batch, as the batch's caller would have

@@ -46,7 +46,7 @@ func (a pasteTarget) pasteLine(buffer string, flags ...string) ([]string, error)
 		cmd = append(cmd, "-p")
 	}
 	cmd = append(cmd, ";")
-	return append(cmd, withTarget(target, "display-message", "-p", "#{pane_id}")...), nil
+	return append(cmd, printPaneID(target)...), nil
 }
 
 var bufferTools = []tool{

@@ -179,9 +179,8 @@ func (s *Server) setEnvironment(ctx context.Context, a setEnvironmentArgs) (envi
 	if err != nil {
 		return environmentSetResult{}, err
 	}
-	cmd := append(append([]string{"set-environment"}, flags...), literalArgs(a.Name, a.Value)...)
-	if _, err := s.tmux(ctx, socket, nil, cmd...); err != nil {
-		return environmentSetResult{}, missingTarget(withoutValue(err, a.Value), what, socket)
+	if err := s.setScoped(ctx, socket, "set-environment", flags, what, a.Name, a.Value); err != nil {
+		return environmentSetResult{}, err
 	}
 	return environmentSetResult{Name: a.Name, Status: "set"}, nil
 }

@@ -56,17 +56,23 @@ func (s *Server) showHooks(ctx context.Context, a showHooksArgs) (hookListResult
 	if err != nil {
 		return hookListResult{}, err
 	}
-	flags, what, err := a.flags(true)
-	if err != nil {
-		return hookListResult{}, err
-	}
-	cmd := append([]string{"show-hooks"}, flags...)
+	var windows []string
 	if a.Scope != nil && *a.Scope == "server" {
 		// tmux keeps the global hooks in two trees: those of sessions
 		// (show-hooks -g) and those of windows and panes (-gw).
-		cmd = append(cmd, ";", "show-hooks", "-g", "-w")
+		windows = []string{";", "show-hooks", "-g", "-w"}
 	}
-	out, err := s.tmux(ctx, socket, nil, cmd...)
+	return s.listHooks(ctx, socket, a.optionScope, windows...)
+}
+
+// listHooks runs show-hooks with scope's flags, then args, and reads the
+// hooks it printed.
+func (s *Server) listHooks(ctx context.Context, socket string, scope optionScope, args ...string) (hookListResult, error) {
+	flags, what, err := scope.flags(true)
+	if err != nil {
+		return hookListResult{}, err
+	}
+	out, err := s.tmux(ctx, socket, nil, append(append([]string{"show-hooks"}, flags...), args...)...)
 	if err != nil {
 		return hookListResult{}, missingTarget(err, what, socket)
 	}
@@ -87,16 +93,7 @@ func (s *Server) showHook(ctx context.Context, a showHookArgs) (hookListResult, 
 	if err != nil {
 		return hookListResult{}, err
 	}
-	flags, what, err := a.flags(true)
-	if err != nil {
-		return hookListResult{}, err
-	}
-	cmd := append(append([]string{"show-hooks"}, flags...), literalArgs(a.HookName)...)
-	out, err := s.tmux(ctx, socket, nil, cmd...)
-	if err != nil {
-		return hookListResult{}, missingTarget(err, what, socket)
-	}
-	return hookListResult{Entries: parseHooks(string(out))}, nil
+	return s.listHooks(ctx, socket, a.optionScope, literalArgs(a.HookName)...)
 }
 
 // parseHooks reads what show-hooks printed: "NAME[I] COMMAND" for each

@@ -76,23 +76,39 @@ type sendKeysArgs struct {
 var errKeysNotSendable = errors.New("keys must be text tmux can send: UTF-8, without NUL")
 
 func (s *Server) sendKeys(ctx context.Context, a sendKeysArgs) (string, error) {
-	socket, err := a.socket()
+	socket, target, err := resolve(a.onSocket, a.paneRef)
 	if err != nil {
 		return "", err
 	}
-	target, err := a.target()
+	pane, err := s.typeKeys(ctx, socket, target, a.Keys, a.Literal, a.SuppressHistory, a.Enter)
 	if err != nil {
 		return "", err
 	}
-	line, err := keysLine(target, a.Keys, a.Literal, a.SuppressHistory, a.Enter)
+	return fmt.Sprintf("Keys sent to pane %s", pane), nil
+}
+
+// typeKeys types keys into the pane target names, as keysLine has it,
+// and returns that pane's ID.
+func (s *Server) typeKeys(ctx context.Context, socket, target, keys string, asText, suppressHistory, enter bool) (string, error) {
+	line, err := keysLine(target, keys, asText, suppressHistory, enter)
 	if err != nil {
 		return "", err
 	}
-	out, err := s.tmux(ctx, socket, nil, append(line, withTarget(target, "display-message", "-p", "#{pane_id}")...)...)
-	if err != nil {
-		return "", err
-	}
-	return fmt.Sprintf("Keys sent to pane %s", strings.TrimSpace(string(out))), nil
+	return s.paneAfter(ctx, socket, target, line)
+}
+
+// paneAfter runs line, each of its commands ended by ";", and then prints
+// the ID of the pane target names: the pane the line acted on. The line
+// stops at a command that failed.
+func (s *Server) paneAfter(ctx context.Context, socket, target string, line []string) (string, error) {
+	out, err := s.tmux(ctx, socket, nil, append(line, printPaneID(target)...)...)
+	return strings.TrimSpace(string(out)), err
+}
+
+// printPaneID prints the ID of the pane target names; nothing,
+// successfully, for a pane that is not there.
+func printPaneID(target string) []string {
+	return withTarget(target, "display-message", "-p", "#{pane_id}")
 }
 
 // keysLine is the send-keys of keys into target, as libtmux sends them:
@@ -164,17 +180,17 @@ func (s *Server) sendKeysBatch(ctx context.Context, a sendKeysBatchArgs) (sendKe
 	batchCtx := ctx
 	if a.Timeout != nil {
 		if *a.Timeout <= 0 {
-			return sendKeysBatchResult{}, validationError(errors.New("timeout must be positive"))
+			return sendKeysBatchResult{}, validationError(errTimeoutNotPositive)
 		}
 		var cancel context.CancelFunc
 		batchCtx, cancel = context.WithTimeout(ctx, time.Duration(*a.Timeout*float64(time.Second)))
 		defer cancel()
 	}
-	res := sendKeysBatchResult{Results: []sendKeysOperationResult{}}
-	for i, op := range a.Operations {
+	var res sendKeysBatchResult
+	res.Results, res.Succeeded, res.Failed, res.StoppedAt = runOperations(len(a.Operations), a.OnError, func(i int) (sendKeysOperationResult, bool) {
 		started := time.Now()
 		r := sendKeysOperationResult{Index: int64(i)}
-		pane, err := s.sendOperation(batchCtx, socket, op)
+		pane, err := s.sendOperation(batchCtx, socket, a.Operations[i])
 		switch {
 		case batchCtx.Err() != nil && ctx.Err() == nil:
 			err = fmt.Errorf("batch execution exceeded timeout of %gs", *a.Timeout)
@@ -189,18 +205,8 @@ func (s *Server) sendKeysBatch(ctx context.Context, a sendKeysBatchArgs) (sendKe
 			r.Error = &msg
 		}
 		r.ElapsedSeconds = time.Since(started).Seconds()
-		res.Results = append(res.Results, r)
-		if r.Success {
-			res.Succeeded++
-			continue
-		}
-		res.Failed++
-		if a.OnError == "stop" {
-			at := int64(i)
-			res.StoppedAt = &at
-			break
-		}
-	}
+		return r, r.Success
+	})
 	return res, nil
 }
 
@@ -214,25 +220,11 @@ func (s *Server) sendOperation(ctx context.Context, socket string, op sendKeysOp
 	if err != nil {
 		return "", err
 	}
-	line, err := keysLine(target, op.Keys, op.Literal, op.SuppressHistory, op.Enter)
-	if err != nil {
-		return "", err
-	}
-	out, err := s.tmux(ctx, socket, nil, append(line, withTarget(target, "display-message", "-p", "#{pane_id}")...)...)
-	return strings.TrimSpace(string(out)), err
+	return s.typeKeys(ctx, socket, target, op.Keys, op.Literal, op.SuppressHistory, op.Enter)
 }
 
-type paneTargetArgs struct {
-	paneRef
-	onSocket
-}
-
-func (s *Server) clearPane(ctx context.Context, a paneTargetArgs) (string, error) {
-	socket, err := a.socket()
-	if err != nil {
-		return "", err
-	}
-	target, err := a.target()
+func (s *Server) clearPane(ctx context.Context, a paneArgs) (string, error) {
+	socket, target, err := resolve(a.onSocket, a.paneRef)
 	if err != nil {
 		return "", err
 	}
@@ -240,11 +232,11 @@ func (s *Server) clearPane(ctx context.Context, a paneTargetArgs) (string, error
 	// clear-history drops what scrolled off, as libtmux's reset does.
 	line := append(withTarget(target, "send-keys", "-R"), ";")
 	line = append(append(line, withTarget(target, "clear-history")...), ";")
-	out, err := s.tmux(ctx, socket, nil, append(line, withTarget(target, "display-message", "-p", "#{pane_id}")...)...)
+	pane, err := s.paneAfter(ctx, socket, target, line)
 	if err != nil {
 		return "", err
 	}
-	return "Pane cleared: " + strings.TrimSpace(string(out)), nil
+	return "Pane cleared: " + pane, nil
 }
 
 type pipePaneArgs struct {
@@ -257,11 +249,7 @@ type pipePaneArgs struct {
 var errEmptyOutputPath = errors.New("output_path must be a non-empty path, or null to stop piping")
 
 func (s *Server) pipePane(ctx context.Context, a pipePaneArgs) (string, error) {
-	socket, err := a.socket()
-	if err != nil {
-		return "", err
-	}
-	target, err := a.target()
+	socket, target, err := resolve(a.onSocket, a.paneRef)
 	if err != nil {
 		return "", err
 	}
@@ -276,11 +264,10 @@ func (s *Server) pipePane(ctx context.Context, a pipePaneArgs) (string, error) {
 		}
 		pipe = append(pipe, "cat "+redirect+" "+escapeFormat(shellQuote(*a.OutputPath)))
 	}
-	out, err := s.tmux(ctx, socket, nil, append(append(pipe, ";"), withTarget(target, "display-message", "-p", "#{pane_id}")...)...)
+	pane, err := s.paneAfter(ctx, socket, target, append(pipe, ";"))
 	if err != nil {
 		return "", err
 	}
-	pane := strings.TrimSpace(string(out))
 	if a.OutputPath == nil {
 		return "Piping stopped for pane " + pane, nil
 	}
@@ -328,11 +315,7 @@ type enterCopyModeArgs struct {
 }
 
 func (s *Server) enterCopyMode(ctx context.Context, a enterCopyModeArgs) (paneInfo, error) {
-	socket, err := a.socket()
-	if err != nil {
-		return paneInfo{}, err
-	}
-	target, err := a.target()
+	socket, target, err := resolve(a.onSocket, a.paneRef)
 	if err != nil {
 		return paneInfo{}, err
 	}
@@ -343,12 +326,8 @@ func (s *Server) enterCopyMode(ctx context.Context, a enterCopyModeArgs) (paneIn
 	return s.describePane(ctx, socket, target, line...)
 }
 
-func (s *Server) exitCopyMode(ctx context.Context, a paneTargetArgs) (paneInfo, error) {
-	socket, err := a.socket()
-	if err != nil {
-		return paneInfo{}, err
-	}
-	target, err := a.target()
+func (s *Server) exitCopyMode(ctx context.Context, a paneArgs) (paneInfo, error) {
+	socket, target, err := resolve(a.onSocket, a.paneRef)
 	if err != nil {
 		return paneInfo{}, err
 	}

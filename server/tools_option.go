@@ -344,11 +344,22 @@ func (s *Server) setOption(ctx context.Context, a setOptionArgs) (optionSetResul
 	if err != nil {
 		return optionSetResult{}, err
 	}
-	cmd := append(append([]string{"set-option"}, flags...), literalArgs(a.Option, a.Value)...)
-	if _, err := s.tmux(ctx, socket, nil, cmd...); err != nil {
-		return optionSetResult{}, missingTarget(withoutValue(err, a.Value), what, socket)
+	if err := s.setScoped(ctx, socket, "set-option", flags, what, a.Option, a.Value); err != nil {
+		return optionSetResult{}, err
 	}
 	return optionSetResult{Option: a.Option, Status: "set"}, nil
+}
+
+// setScoped runs command (set-option, set-environment) with the flags
+// that choose where, setting name to value, a payload: tmux's errors come
+// back without the value, and a target that is not there is named by
+// what.
+func (s *Server) setScoped(ctx context.Context, socket, command string, flags []string, what, name, value string) error {
+	cmd := append(append([]string{command}, flags...), literalArgs(name, value)...)
+	if _, err := s.tmux(ctx, socket, nil, cmd...); err != nil {
+		return missingTarget(withoutValue(err, value), what, socket)
+	}
+	return nil
 }
 
 // checkArgvPayload refuses a payload that must go to tmux in argv (tmux

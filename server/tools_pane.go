@@ -87,17 +87,8 @@ type paneArgs struct {
 	onSocket
 }
 
-// resolve checks the socket and the pane's target.
-func (a paneArgs) resolve() (socket, target string, err error) {
-	if socket, err = a.socket(); err != nil {
-		return "", "", err
-	}
-	target, err = a.target()
-	return socket, target, err
-}
-
 func (s *Server) getPaneInfo(ctx context.Context, a paneArgs) (paneInfo, error) {
-	socket, target, err := a.resolve()
+	socket, target, err := resolve(a.onSocket, a.paneRef)
 	if err != nil {
 		return paneInfo{}, err
 	}
@@ -113,7 +104,7 @@ type resizePaneArgs struct {
 }
 
 func (s *Server) resizePane(ctx context.Context, a resizePaneArgs) (paneInfo, error) {
-	socket, target, err := paneArgs{a.paneRef, a.onSocket}.resolve()
+	socket, target, err := resolve(a.onSocket, a.paneRef)
 	if err != nil {
 		return paneInfo{}, err
 	}
@@ -217,7 +208,7 @@ type setPaneTitleArgs struct {
 }
 
 func (s *Server) setPaneTitle(ctx context.Context, a setPaneTitleArgs) (paneInfo, error) {
-	socket, target, err := paneArgs{a.paneRef, a.onSocket}.resolve()
+	socket, target, err := resolve(a.onSocket, a.paneRef)
 	if err != nil {
 		return paneInfo{}, err
 	}
@@ -232,7 +223,7 @@ type findPaneArgs struct {
 }
 
 func (s *Server) findPaneByPosition(ctx context.Context, a findPaneArgs) (paneInfo, error) {
-	socket, target, err := windowArgs{a.windowRef, a.onSocket}.resolve()
+	socket, target, err := resolve(a.onSocket, a.windowRef)
 	if err != nil {
 		return paneInfo{}, err
 	}

@@ -132,11 +132,7 @@ type capturePaneArgs struct {
 }
 
 func (s *Server) capturePane(ctx context.Context, a capturePaneArgs) (string, error) {
-	socket, err := a.socket()
-	if err != nil {
-		return "", err
-	}
-	target, err := a.paneRef.target()
+	socket, target, err := resolve(a.onSocket, a.paneRef)
 	if err != nil {
 		return "", err
 	}
@@ -167,11 +163,7 @@ func (s *Server) displayMessage(ctx context.Context, a displayMessageArgs) (stri
 	if strings.Contains(a.FormatString, "\x00") {
 		return "", validationError(errFormatNUL)
 	}
-	socket, err := a.socket()
-	if err != nil {
-		return "", err
-	}
-	target, err := a.paneRef.target()
+	socket, target, err := resolve(a.onSocket, a.paneRef)
 	if err != nil {
 		return "", err
 	}
@@ -224,11 +216,7 @@ type snapshotPaneArgs struct {
 }
 
 func (s *Server) snapshotPane(ctx context.Context, a snapshotPaneArgs) (paneSnapshot, error) {
-	socket, err := a.socket()
-	if err != nil {
-		return paneSnapshot{}, err
-	}
-	target, err := a.paneRef.target()
+	socket, target, err := resolve(a.onSocket, a.paneRef)
 	if err != nil {
 		return paneSnapshot{}, err
 	}
@@ -236,19 +224,7 @@ func (s *Server) snapshotPane(ctx context.Context, a snapshotPaneArgs) (paneSnap
 	if err != nil {
 		return paneSnapshot{}, err
 	}
-	// One line, so that the fields and the text are of one moment.
-	out, err := s.tmux(ctx, socket, nil, checked(target,
-		append(withTarget(target, "display-message", "-p", recordFormat[paneSnapshot]()), append([]string{";"},
-			withTarget(target, "capture-pane", "-p")...)...)...)...)
-	if err != nil {
-		return paneSnapshot{}, err
-	}
-	end := bytes.Index(out, []byte(recordMark+"\n"))
-	if end < 0 {
-		return paneSnapshot{}, errors.New("tmux display-message printed no pane record")
-	}
-	end += len(recordMark) + 1
-	snap, err := oneRecord[paneSnapshot](out[:end])
+	snap, screen, err := describeCaptured[paneSnapshot](ctx, s, socket, target)
 	if err != nil {
 		return paneSnapshot{}, err
 	}
@@ -260,7 +236,7 @@ func (s *Server) snapshotPane(ctx context.Context, a snapshotPaneArgs) (paneSnap
 	snap.PaneInMode = snap.InMode != "" && snap.InMode != "0"
 	snap.IsCaller = s.isCaller(snap.PaneID, snap.SocketPath)
 
-	data := trimFinalNewlines(out[end:])
+	data := trimFinalNewlines(screen)
 	fixed := snap
 	fixed.ContentTruncatedLines = int64(countLines(data)) // as long as it can be
 	t := lastLines(data, maxLines, math.MaxInt, s.resultBudget(false, fixed))
@@ -337,11 +313,7 @@ func (s *Server) searchPanes(ctx context.Context, a searchPanesArgs) (searchPane
 	if err != nil {
 		return searchPanesResult{}, err
 	}
-	socket, err := a.socket()
-	if err != nil {
-		return searchPanesResult{}, err
-	}
-	session, err := sessionRef{SessionName: a.SessionName, SessionID: a.SessionID}.target()
+	socket, session, err := resolve(a.onSocket, sessionRef{SessionName: a.SessionName, SessionID: a.SessionID})
 	if err != nil {
 		return searchPanesResult{}, err
 	}

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -67,11 +68,7 @@ type listWindowsArgs struct {
 }
 
 func (s *Server) listWindows(ctx context.Context, a listWindowsArgs) ([]windowInfo, error) {
-	socket, err := a.socket()
-	if err != nil {
-		return nil, err
-	}
-	session, err := a.sessionRef.target()
+	socket, session, err := resolve(a.onSocket, a.sessionRef)
 	if err != nil {
 		return nil, err
 	}
@@ -88,35 +85,59 @@ type sessionInfoArgs struct {
 }
 
 func (s *Server) getSessionInfo(ctx context.Context, a sessionInfoArgs) (sessionInfo, error) {
-	socket, err := a.socket()
-	if err != nil {
-		return sessionInfo{}, err
-	}
-	session, err := a.sessionRef.target()
+	socket, session, err := resolve(a.onSocket, a.sessionRef)
 	if err != nil {
 		return sessionInfo{}, err
 	}
 	return describe[sessionInfo](ctx, s, socket, session)
 }
 
-// describe prints the record of T for target, an object tmux finds by it
-// ("" for its current one). display-message prints nothing, successfully,
-// for a target that is not there, so has-session finds it first; for a
-// pane or window target it finds that pane's or window's session.
+// describeLine prints the record of T for target, an object tmux finds by
+// it ("" for its current one). display-message prints nothing,
+// successfully, for a target that is not there, so has-session finds it
+// first (checked); for a pane or window target it finds that pane's or
+// window's session.
+func describeLine[T any](target string) []string {
+	return checked(target, withTarget(paneTarget(target), "display-message", "-p", recordFormat[T]())...)
+}
+
+// describe runs describeLine for T after the commands before, on the same
+// command line, and reads the record it printed.
 func describe[T any](ctx context.Context, s *Server, socket, target string, before ...string) (T, error) {
-	var line []string
+	return describeOn[T](ctx, s, s.cfg.Tmux.Dial(socket), socket, target, before...)
+}
+
+// describeOn is describe on the tmux server t.
+func describeOn[T any](ctx context.Context, s *Server, t Tmux, socket, target string, before ...string) (T, error) {
+	line := describeLine[T](target)
 	if len(before) > 0 {
-		line = append(before, ";")
+		line = then(before, line)
 	}
-	if target != "" {
-		line = append(line, "has-session", "-t", target, ";")
-	}
-	out, err := s.tmux(ctx, socket, nil, append(line, withTarget(paneTarget(target), "display-message", "-p", recordFormat[T]())...)...)
+	out, err := s.tmuxOn(ctx, t, socket, nil, line...)
 	if err != nil {
 		var zero T
 		return zero, err
 	}
 	return oneRecord[T](out)
+}
+
+// describeCaptured reads, on one command line so that both are of one
+// moment, the record of T for the pane target names and what capture-pane
+// prints of it with flags.
+func describeCaptured[T any](ctx context.Context, s *Server, socket, target string, flags ...string) (T, []byte, error) {
+	capture := withTarget(target, append([]string{"capture-pane", "-p"}, flags...)...)
+	out, err := s.tmux(ctx, socket, nil, then(describeLine[T](target), capture)...)
+	var record T
+	if err != nil {
+		return record, nil, err
+	}
+	end := bytes.Index(out, []byte(recordMark+"\n"))
+	if end < 0 {
+		return record, nil, errors.New("tmux display-message printed no pane record")
+	}
+	end += len(recordMark) + 1
+	record, err = oneRecord[T](out[:end])
+	return record, out[end:], err
 }
 
 type createWindowArgs struct {
@@ -130,11 +151,7 @@ type createWindowArgs struct {
 }
 
 func (s *Server) createWindow(ctx context.Context, a createWindowArgs) (windowInfo, error) {
-	socket, err := a.socket()
-	if err != nil {
-		return windowInfo{}, err
-	}
-	session, err := a.sessionRef.target()
+	socket, session, err := resolve(a.onSocket, a.sessionRef)
 	if err != nil {
 		return windowInfo{}, err
 	}
@@ -173,11 +190,7 @@ type renameSessionArgs struct {
 }
 
 func (s *Server) renameSession(ctx context.Context, a renameSessionArgs) (sessionInfo, error) {
-	socket, err := a.socket()
-	if err != nil {
-		return sessionInfo{}, err
-	}
-	session, err := a.sessionRef.target()
+	socket, session, err := resolve(a.onSocket, a.sessionRef)
 	if err != nil {
 		return sessionInfo{}, err
 	}
@@ -229,11 +242,7 @@ type killSessionArgs struct {
 var errKillNoTarget = errors.New("refusing to kill without an explicit target: give session_name or session_id")
 
 func (s *Server) killSession(ctx context.Context, a killSessionArgs) (string, error) {
-	socket, err := a.socket()
-	if err != nil {
-		return "", err
-	}
-	session, err := a.sessionRef.target()
+	socket, session, err := resolve(a.onSocket, a.sessionRef)
 	if err != nil {
 		return "", err
 	}

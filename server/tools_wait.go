@@ -4,17 +4,13 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"regexp"
-	"regexp/syntax"
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // The tools that wait: wait_for_text and run_command, which follow a pane
@@ -144,18 +140,11 @@ func compilePatterns(label string, patterns []string, regex, matchCase bool) ([]
 		if p == "" {
 			return nil, validationError(fmt.Errorf("%s item %d must be a non-empty string", label, i))
 		}
-		if !regex {
-			p = regexp.QuoteMeta(p)
-		}
-		if !matchCase {
-			p = "(?i)" + p
-		}
-		re, err := regexp.Compile(p)
+		re, code, err := compileText(p, regex, matchCase)
 		if err != nil {
-			var bad *syntax.Error
 			what := "is not a regular expression"
-			if errors.As(err, &bad) {
-				what += ": " + string(bad.Code)
+			if code != "" {
+				what += ": " + string(code)
 			}
 			return nil, validationError(fmt.Errorf("%s item %d %s", label, i, what))
 		}
@@ -182,11 +171,7 @@ func firstMatch(patterns []*regexp.Regexp, lines []string) (int, []string, bool)
 }
 
 func (s *Server) waitForText(ctx context.Context, a waitForTextArgs) (waitForTextResult, error) {
-	socket, err := a.socket()
-	if err != nil {
-		return waitForTextResult{}, err
-	}
-	target, err := a.target()
+	socket, target, err := resolve(a.onSocket, a.paneRef)
 	if err != nil {
 		return waitForTextResult{}, err
 	}
@@ -330,20 +315,6 @@ func roundTo(x float64, places int) float64 {
 
 func ptr[T any](v T) *T { return &v }
 
-// describeOn is describe on the tmux server t.
-func describeOn[T any](ctx context.Context, s *Server, t Tmux, socket, target string) (T, error) {
-	var line []string
-	if target != "" {
-		line = append(line, "has-session", "-t", target, ";")
-	}
-	out, err := s.tmuxOn(ctx, t, socket, nil, append(line, withTarget(paneTarget(target), "display-message", "-p", recordFormat[T]())...)...)
-	if err != nil {
-		var zero T
-		return zero, err
-	}
-	return oneRecord[T](out)
-}
-
 type runCommandArgs struct {
 	Command string `json:"command" payload:"true" desc:"The shell command, run in a subshell of the pane's shell. A single line when suppress_history. The audit log records only its length and a digest."`
 	paneRef
@@ -381,11 +352,7 @@ func runPayload(command, id string) string {
 }
 
 func (s *Server) runCommand(ctx context.Context, a runCommandArgs) (runCommandResult, error) {
-	socket, err := a.socket()
-	if err != nil {
-		return runCommandResult{}, err
-	}
-	target, err := a.target()
+	socket, target, err := resolve(a.onSocket, a.paneRef)
 	if err != nil {
 		return runCommandResult{}, err
 	}
@@ -418,11 +385,7 @@ func (s *Server) runCommand(ctx context.Context, a runCommandArgs) (runCommandRe
 	started := time.Now()
 	deadline := started.Add(budget)
 	t := s.cfg.Tmux.Dial(socket)
-	var line []string
-	if target != "" {
-		line = append(line, "has-session", "-t", target, ";")
-	}
-	line = append(append(line, withTarget(paneTarget(target), "display-message", "-p", recordFormat[paneState]())...), ";")
+	line := append(describeLine[paneState](target), ";")
 	out, err := s.tmuxOn(ctx, t, socket, nil, append(line, keys...)...)
 	if err != nil {
 		return runCommandResult{}, err
@@ -501,7 +464,7 @@ func commandOutput(rows []string, id string) []string {
 func withinReply(lines []string, maxReply int, res runCommandResult) []string {
 	res.Output = []string{}
 	res.OutputTruncated, res.OutputTruncatedLines = false, math.MaxInt64 // at their longest
-	budget := maxReply - replyOverhead(res)
+	budget := maxReply - replyOverhead(false, res)
 	for i := len(lines) - 1; i >= 0; i-- {
 		// Each line is a JSON string in the structured content, and again,
 		// escaped once more, in the text: replyCost counts both, and the
@@ -512,22 +475,6 @@ func withinReply(lines []string, maxReply int, res runCommandResult) []string {
 		}
 	}
 	return lines
-}
-
-// replyOverhead is what a reply with res costs besides its output's
-// lines, as showReplyBudget counts it for show_buffer: the JSON-RPC
-// envelope, an id as long as replyIDReserve, and the result.
-func replyOverhead(res runCommandResult) int {
-	r, err := tool{}.successResult(res)
-	if err != nil {
-		panic(err) // a struct of strings, numbers and bools always marshals
-	}
-	r.Meta = mcp.Meta{requestIDKey: newRequestID()}
-	result, err := json.Marshal(r)
-	if err != nil {
-		panic(err)
-	}
-	return len(`{"jsonrpc":"2.0","id":`) + replyIDReserve + len(`,"result":`) + len("}\n") + len(result)
 }
 
 type waitForChannelArgs struct {

@@ -130,8 +130,9 @@ func (s *Server) oneWindow(ctx context.Context, socket string, line []string) (w
 	return oneRecord[windowInfo](out)
 }
 
-// onePane runs a command line whose last command is paneLine's, and
-// returns the pane it printed, is_caller set.
+// onePane runs a command line whose last command prints one paneInfo
+// record (paneLine's, or split-window's -P), and returns that pane,
+// is_caller set.
 func (s *Server) onePane(ctx context.Context, socket string, line []string) (paneInfo, error) {
 	out, err := s.tmux(ctx, socket, nil, line...)
 	if err != nil {
@@ -193,20 +194,11 @@ type windowArgs struct {
 }
 
 func (s *Server) getWindowInfo(ctx context.Context, a windowArgs) (windowInfo, error) {
-	socket, target, err := a.resolve()
+	socket, target, err := resolve(a.onSocket, a.windowRef)
 	if err != nil {
 		return windowInfo{}, err
 	}
 	return s.oneWindow(ctx, socket, windowLine(target))
-}
-
-// resolve checks the socket and the window's target.
-func (a windowArgs) resolve() (socket, target string, err error) {
-	if socket, err = a.socket(); err != nil {
-		return "", "", err
-	}
-	target, err = a.target()
-	return socket, target, err
 }
 
 // paneInWindow names a pane, or a window whose active pane is meant.
@@ -251,11 +243,7 @@ var splitFlags = map[string][]string{
 var splitSize = regexp.MustCompile(`^[0-9]{1,9}%?$`)
 
 func (s *Server) splitWindow(ctx context.Context, a splitWindowArgs) (paneInfo, error) {
-	socket, err := a.socket()
-	if err != nil {
-		return paneInfo{}, err
-	}
-	target, err := a.target()
+	socket, target, err := resolve(a.onSocket, a.paneInWindow)
 	if err != nil {
 		return paneInfo{}, err
 	}
@@ -287,16 +275,7 @@ func (s *Server) splitWindow(ctx context.Context, a splitWindowArgs) (paneInfo, 
 	if a.Shell != nil && *a.Shell != "" {
 		cmd = append(cmd, literalArgs(*a.Shell)...)
 	}
-	out, err := s.tmux(ctx, socket, nil, cmd...)
-	if err != nil {
-		return paneInfo{}, err
-	}
-	p, err := oneRecord[paneInfo](out)
-	if err != nil {
-		return paneInfo{}, err
-	}
-	p.IsCaller = s.isCaller(p.PaneID, p.SocketPath)
-	return p, nil
+	return s.onePane(ctx, socket, cmd)
 }
 
 // expandHome is a directory with a leading ~ or ~user made the home
@@ -326,7 +305,7 @@ type renameWindowArgs struct {
 }
 
 func (s *Server) renameWindow(ctx context.Context, a renameWindowArgs) (windowInfo, error) {
-	socket, target, err := windowArgs{a.windowRef, a.onSocket}.resolve()
+	socket, target, err := resolve(a.onSocket, a.windowRef)
 	if err != nil {
 		return windowInfo{}, err
 	}
@@ -397,7 +376,7 @@ func checkLayout(layout string) error {
 }
 
 func (s *Server) selectLayout(ctx context.Context, a selectLayoutArgs) (windowInfo, error) {
-	socket, target, err := windowArgs{a.windowRef, a.onSocket}.resolve()
+	socket, target, err := resolve(a.onSocket, a.windowRef)
 	if err != nil {
 		return windowInfo{}, err
 	}
@@ -416,7 +395,7 @@ type resizeWindowArgs struct {
 }
 
 func (s *Server) resizeWindow(ctx context.Context, a resizeWindowArgs) (windowInfo, error) {
-	socket, target, err := windowArgs{a.windowRef, a.onSocket}.resolve()
+	socket, target, err := resolve(a.onSocket, a.windowRef)
 	if err != nil {
 		return windowInfo{}, err
 	}
@@ -454,7 +433,7 @@ type moveWindowArgs struct {
 }
 
 func (s *Server) moveWindow(ctx context.Context, a moveWindowArgs) (windowInfo, error) {
-	socket, source, err := windowArgs{a.windowRef, a.onSocket}.resolve()
+	socket, source, err := resolve(a.onSocket, a.windowRef)
 	if err != nil {
 		return windowInfo{}, err
 	}
