@@ -471,6 +471,7 @@ type keyInput struct {
 	it     *cmdItem
 	p      *paneState
 	queued []string
+	chosen []string // the commands a chooser's choice runs (modeKey)
 }
 
 // sendString sends one argument of send-keys: a byte in hex (-H), a key
@@ -542,7 +543,9 @@ func (in *keyInput) send(key keys.Code, b []byte) {
 			in.queued = append(in.queued, t.bindings[i].cmd)
 		}
 	case p.inMode():
-		in.c.modeKey(p, key)
+		if run := in.c.modeKey(p, key); run != "" {
+			in.chosen = append(in.chosen, run)
+		}
 	case !p.inputOff:
 		p.prog.Write(b)
 		synchronizeKey(p, b)
@@ -573,6 +576,7 @@ const groupSeparator = ` \;\; `
 // done queues the commands the keys were bound to after the command, each
 // group of a key's binding a group of its own, to run for the pane.
 func (in *keyInput) done() {
+	in.insertChosen()
 	for _, bound := range in.queued {
 		for _, group := range strings.Split(bound, groupSeparator) {
 			cmds, err := in.c.boundCommands(group)

@@ -49,6 +49,7 @@ var modeNames = [...]string{"view-mode", "copy-mode", "clock-mode", "buffer-mode
 type paneMode struct {
 	kind modeKind
 	copy *copyState
+	tree *treeMode // choose-tree's list (mode_tree.go)
 }
 
 func (p *paneState) inMode() bool { return len(p.modes) > 0 }
@@ -90,6 +91,9 @@ func (st *state) setMode(p *paneState, kind modeKind, init func() *paneMode) boo
 func (st *state) resetMode(p *paneState) {
 	if len(p.modes) == 0 {
 		return
+	}
+	if m := p.modes[0]; m.tree != nil {
+		st.freeTree(m.tree)
 	}
 	p.modes = p.modes[1:]
 	p.changed.Store(true)
@@ -160,7 +164,12 @@ func cmdChooseClient(c *client, it *cmdItem) error {
 
 // choose-tree and find-window both show tree mode.
 func cmdChooseTree(c *client, it *cmdItem) error {
-	c.st.setMode(it.target.p, modeTree, func() *paneMode { return &paneMode{kind: modeTree} })
+	c.st.setMode(it.target.p, modeTree, func() *paneMode {
+		if it.entry.name == "choose-tree" {
+			return &paneMode{kind: modeTree, tree: c.newTreeMode(it)}
+		}
+		return &paneMode{kind: modeTree}
+	})
 	return nil
 }
 
@@ -173,18 +182,25 @@ func cmdCustomizeMode(c *client, it *cmdItem) error {
 // once: any key leaves clock mode; q, Escape and C-g leave the choosers.
 // tmux gives such a mode only the keys of a command that has a client to
 // show it to: its own, or one attached to the pane's session; without
-// one the key is dropped.
-func (c *client) modeKey(p *paneState, key keys.Code) {
+// one the key is dropped. It returns the commands a choice runs.
+func (c *client) modeKey(p *paneState, key keys.Code) string {
 	if !c.hasTargetClient(p) {
-		return
+		return ""
 	}
 	st := c.st
 	switch {
+	case p.mode().tree != nil:
+		done, run := c.treeModeKey(p.mode().tree, key)
+		if done {
+			st.resetMode(p)
+		}
+		return run
 	case p.mode().kind == modeClock:
 		st.resetMode(p)
 	case key == 'q' || key == '\x1b' || key == '\x07':
 		st.resetMode(p)
 	}
+	return ""
 }
 
 // paneModeVariable is pane_in_mode (how many modes the pane has) or

@@ -729,6 +729,7 @@ func (c *client) terminalKey(key keys.Code, raw []byte) {
 	p := s.current.active
 	in := keyInput{c: c, p: p}
 	in.send(key, raw)
+	in.runChosen()
 	for _, bound := range in.queued {
 		c.runBinding(bound)
 	}
@@ -948,6 +949,10 @@ func (c *client) windowRows(w *window, sx, wy int) []string {
 	for _, p := range panes {
 		if cs := p.copyState(); cs != nil {
 			content[p] = c.copyModeRows(p, cs)
+			continue
+		}
+		if m := p.mode(); m != nil && m.tree != nil {
+			content[p] = c.treeModeRows(p, m.tree)
 			continue
 		}
 		out, err := p.prog.Capture(paneCapture)

@@ -3,11 +3,13 @@
 package main
 
 import (
+	"cmp"
 	"flag"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -23,6 +25,10 @@ type screenCase struct {
 	name  string
 	inner [][]string // commands run on the inner server, the first making its session
 	steps [][]string // send-keys arguments for the outer pane; nil captures the start
+	// width and height are the outer pane's size, 40x8 when zero.
+	width, height int
+	// target is attach's -t, when there is more than one session.
+	target string
 }
 
 var screenCases = []screenCase{
@@ -139,7 +145,11 @@ func (w *screenWorld) play(t *testing.T, sc screenCase) string {
 		}
 	}
 	client := fmt.Sprintf("%s -L inner attach", w.clientBin)
-	if r := w.outer("new-session", "-d", "-s", "outer", "-x", "40", "-y", "8", client); r.code != 0 {
+	if sc.target != "" {
+		client += " -t " + sc.target
+	}
+	sx, sy := cmp.Or(sc.width, 40), cmp.Or(sc.height, 8)
+	if r := w.outer("new-session", "-d", "-s", "outer", "-x", strconv.Itoa(sx), "-y", strconv.Itoa(sy), client); r.code != 0 {
 		t.Fatalf("outer: %v", r)
 	}
 	var b strings.Builder
