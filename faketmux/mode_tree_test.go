@@ -1,0 +1,149 @@
+package faketmux
+
+import (
+	"strings"
+	"testing"
+)
+
+// treeLines is the tree mode of the pane of session main as its lines
+// show: each line's name, "-" or "+" when it is expanded or not and has
+// children, and ">" on the current one.
+func treeLines(t *testing.T, s *Server) string {
+	t.Helper()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var p *paneState
+	for _, sess := range s.st.sessions {
+		if sess.name == "main" {
+			p = sess.current.active
+		}
+	}
+	m := p.mode()
+	if m == nil || m.tree == nil {
+		return "no tree"
+	}
+	var b strings.Builder
+	for i, l := range m.tree.lines {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		if i == m.tree.current {
+			b.WriteByte('>')
+		}
+		b.WriteString(strings.Repeat(".", l.depth) + l.item.name)
+		if len(l.item.children) > 0 {
+			if l.item.expanded {
+				b.WriteByte('-')
+			} else {
+				b.WriteByte('+')
+			}
+		}
+		if l.item.tagged {
+			b.WriteByte('*')
+		}
+	}
+	return b.String()
+}
+
+// The keys of tree mode, as tmux's mode_tree_key takes them: moves that
+// wrap, collapse and expand, tags, shortcuts, and Enter running the
+// template for the chosen item.
+func TestTreeModeKeys(t *testing.T) {
+	s := RunT(t)
+	mustRun(t, s, "new-session", "-d", "-s", "main", "-n", "w", "cat")
+	mustRun(t, s, "new-window", "-d", "-t", "main", "cat")
+	mustRun(t, s, "new-session", "-d", "-s", "other", "cat")
+	mustRun(t, s, "split-window", "-t", "other", "cat")
+	cs := startControl(t, s, "attach-session", "-t", "main")
+	cs.reply(t)
+	mustRun(t, s, "choose-tree", "-s", "-t", "main")
+	for _, step := range []struct {
+		keys []string
+		want string
+	}{
+		{nil, ">main+ other+"},
+		{[]string{"Down"}, "main+ >other+"},
+		{[]string{"Down"}, ">main+ other+"}, // wraps
+		{[]string{"k"}, "main+ >other+"},
+		{[]string{"Right"}, "main+ >other- .0+"},
+		{[]string{"l"}, "main+ other- >.0+"},
+		{[]string{"+"}, "main+ other- >.0- ..0 ..1"},
+		{[]string{"j", "j"}, "main+ other- .0- ..0 >..1"},
+		{[]string{"Left"}, "main+ other- >.0+"}, // a line of a flat list collapses its parent
+		{[]string{"-"}, "main+ >other+"},        // nor does a collapsed one
+		{[]string{"h"}, ">main+ other+"},        // one at the top moves up
+		{[]string{"M-+"}, ">main- .0 .1 other- .0+"},
+		{[]string{"t"}, ">main-* .0 .1 other- .0+"},
+		{[]string{"Up", "t"}, "main-* .0 .1 other- >.0+*"}, // a child's tag untags its parents
+		{[]string{"Down", "t"}, ">main- .0 .1 other- .0+*"},
+		{[]string{"T"}, ">main- .0 .1 other- .0+"},
+		{[]string{"C-t"}, ">main-* .0 .1 other-* .0+"},
+		{[]string{"M--", "g"}, ">main+* other+*"},
+		{[]string{"G"}, "main+* >other+*"},
+		{[]string{"End", "Home"}, ">main+* other+*"},
+	} {
+		if step.keys != nil {
+			mustRun(t, s, append([]string{"send-keys", "-t", "main"}, step.keys...)...)
+		}
+		if got := treeLines(t, s); got != step.want {
+			t.Errorf("after %q: %q, want %q", step.keys, got, step.want)
+		}
+	}
+	// A shortcut chooses its line at once.
+	mustRun(t, s, "send-keys", "-t", "main", "1")
+	if got := treeLines(t, s); got != "no tree" {
+		t.Errorf("after a shortcut: %q, still in the mode", got)
+	}
+	if got := mustRun(t, s, "list-clients", "-F", "#{client_session}"); got != "other\n" {
+		t.Errorf("a shortcut switched the client to %q, want other", got)
+	}
+	// Keys reach the mode only with a client that shows it.
+	mustRun(t, s, "switch-client", "-t", "main")
+
+	// q, Escape and C-g leave.
+	for _, key := range []string{"q", "Escape", "C-g"} {
+		mustRun(t, s, "choose-tree", "-t", "main")
+		mustRun(t, s, "send-keys", "-t", "main", key)
+		if got := treeLines(t, s); got != "no tree" {
+			t.Errorf("%s did not leave tree mode: %q", key, got)
+		}
+	}
+
+	// Enter runs the template with the current item's target.
+	mustRun(t, s, "choose-tree", "-w", "-t", "main", "rename-session -t main:1 'x%%'")
+	mustRun(t, s, "send-keys", "-t", "main", "Down", "Enter")
+	if got := mustRun(t, s, "list-sessions", "-F", "#{session_name}"); got != "other\nx=main_1_\n" {
+		t.Errorf("Enter ran the template as %q", got)
+	}
+}
+
+// -Z zooms the pane for the mode, and leaving the mode unzooms it.
+func TestTreeModeZoom(t *testing.T) {
+	s := started(t)
+	mustRun(t, s, "split-window", "-t", "main", "cat")
+	cs := startControl(t, s, "attach-session", "-t", "main")
+	cs.reply(t)
+	mustRun(t, s, "choose-tree", "-Z", "-t", "main")
+	if got := mustRun(t, s, "display-message", "-p", "-t", "main", "#{window_zoomed_flag}"); got != "1\n" {
+		t.Errorf("choose-tree -Z: zoomed %q", got)
+	}
+	mustRun(t, s, "send-keys", "-t", "main", "q")
+	if got := mustRun(t, s, "display-message", "-p", "-t", "main", "#{window_zoomed_flag}"); got != "0\n" {
+		t.Errorf("after q: zoomed %q", got)
+	}
+}
+
+func TestTemplateReplace(t *testing.T) {
+	for _, c := range []struct{ template, want string }{
+		{"switch-client -t '%%'", "switch-client -t 'a;b'"},
+		{"x %% %%", "x a;b %%"},
+		{"x %1 %1", "x a;b a;b"},
+		{"x %%%", `x a\;b`},
+		{"x %2 %", "x %2 %"},
+		{"none", "none"},
+	} {
+		if got := templateReplace(c.template, "a;b", 1); got != c.want {
+			t.Errorf("templateReplace(%q): %q, want %q", c.template, got, c.want)
+		}
+	}
+}
