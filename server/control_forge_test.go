@@ -231,6 +231,11 @@ func TestControlFormatCannotForgeReplies(t *testing.T) {
 		if strings.HasPrefix(got, "error: ") && c.tool != "list_sessions" {
 			continue // refused, not forged
 		}
+		if i == 1 && strings.HasPrefix(got, "error: ") && strings.Contains(got, "could not be trusted") {
+			// Written to the client before the forgery showed: it
+			// may have run, and fails rather than answer.
+			continue
+		}
 		t.Errorf("call %d, %s over the control backend:\n%.600s\nwant, as over the exec backend (or an error):\n%.600s", i, c.tool, got, want)
 	}
 }
