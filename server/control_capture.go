@@ -203,7 +203,9 @@ func (l *controlLine) write(replies []controlReply, stdout, stderr io.Writer) (i
 			if err := l.fifos[i].finish(); err != nil {
 				return 0, &BackendError{Err: fmt.Errorf("control mode: moving data through %s: %v", l.fifos[i].path, err)}
 			}
-		default:
+		case len(reply.output) > 0:
+			// Not of a capture-pane -b, which prints nothing: the drain
+			// of a capture not held may be writing to stdout meanwhile.
 			stdout.Write(reply.output)
 		}
 	}
