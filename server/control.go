@@ -228,16 +228,15 @@ func (t controlTmux) RunBackend(ctx context.Context, args []string, stdin io.Rea
 	if probed {
 		commands = append(commands, sessionProbe)
 	}
-	line, fifos, captures, err := t.d.commandLine(commands, stdin, stdout)
+	line, fifos, err := t.d.commandLine(commands, stdin, stdout)
 	if err != nil {
 		abortAll(fifos)
 		return 0, &BackendError{Err: fmt.Errorf("control mode: %v", err)}
 	}
-	l := &controlLine{text: line, commands: len(fifos), fifos: fifos, captures: captures, probed: probed}
+	l := &controlLine{text: line, commands: len(commands), fifos: fifos, probed: probed}
 	if marked(commands, probed) {
 		l.nonce = newNonce()
 	}
-	defer t.deleteStrays(l)
 	for {
 		c, err := t.d.client(ctx, t.global)
 		if err != nil {
@@ -278,73 +277,51 @@ func mayEndSession(command []string) bool {
 // commandLine turns commands into one line of tmux's command language.
 // Those that use the client's standard streams, which a control client
 // does not have, read or write a FIFO instead: load-buffer - reads stdin
-// from one, show-buffer and save-buffer - write stdout to one. And
-// capture-pane -p, whose output a pane's program wrote, captures into a
-// buffer of its own that save-buffer writes to one (see capture). fifos
-// has an entry, maybe nil, for each command of the line, and captures
-// one for each capture-pane -p.
-func (d *ControlDialer) commandLine(commands [][]string, stdin io.Reader, stdout io.Writer) (string, []*fifo, []*capture, error) {
-	var (
-		line     [][]string
-		fifos    []*fifo
-		captures []*capture
-	)
+// from one, show-buffer and save-buffer - write stdout to one. fifos has
+// an entry, maybe nil, for each command.
+func (d *ControlDialer) commandLine(commands [][]string, stdin io.Reader, stdout io.Writer) (string, []*fifo, error) {
+	var line strings.Builder
+	fifos := make([]*fifo, len(commands))
 	for i, cmd := range commands {
 		if len(cmd) == 0 {
-			return "", fifos, captures, errors.New("empty command")
-		}
-		if capture, seed, ok := captureToBuffer(cmd); ok {
-			c, err := d.addCapture(&line, &fifos, capture, seed, stdout, i > 0)
-			if err != nil {
-				return "", fifos, captures, err
-			}
-			captures = append(captures, c)
-			continue
+			return "", fifos, errors.New("empty command")
 		}
 		cmd = slices.Clone(cmd)
-		var (
-			f   *fifo
-			err error
-		)
+		var err error
 		switch last := len(cmd) - 1; {
 		case cmd[0] == "load-buffer" && cmd[last] == "-":
-			f, err = d.feed(stdin)
+			fifos[i], err = d.feed(stdin)
 			if err == nil {
-				cmd[last] = f.path
+				cmd[last] = fifos[i].path
 			}
 		case cmd[0] == "show-buffer" || cmd[0] == "save-buffer" && cmd[last] == "-":
-			f, err = d.drain(stdout, i > 0)
+			fifos[i], err = d.drain(stdout, i > 0)
 			if err == nil {
 				if cmd[0] == "show-buffer" {
 					cmd = append([]string{"save-buffer"}, cmd[1:]...)
 				} else {
 					cmd = cmd[:last]
 				}
-				cmd = append(cmd, f.path)
+				cmd = append(cmd, fifos[i].path)
 			}
 		}
 		if err != nil {
-			return "", fifos, captures, err
+			return "", fifos, err
 		}
-		line = append(line, cmd)
-		fifos = append(fifos, f)
-	}
-	var text strings.Builder
-	for i, cmd := range line {
 		if i > 0 {
-			text.WriteString(" ; ")
+			line.WriteString(" ; ")
 		}
 		for j, a := range cmd {
 			if strings.Contains(a, "\x00") {
-				return "", fifos, captures, fmt.Errorf("an argument of %s holds a NUL, which no tmux command line can carry", cmd[0])
+				return "", fifos, fmt.Errorf("an argument of %s holds a NUL, which no tmux command line can carry", cmd[0])
 			}
 			if j > 0 {
-				text.WriteByte(' ')
+				line.WriteByte(' ')
 			}
-			text.WriteString(quoteArg(a))
+			line.WriteString(quoteArg(a))
 		}
 	}
-	return text.String(), fifos, captures, nil
+	return line.String(), fifos, nil
 }
 
 // LiveSockets are the sockets of tmux's socket directory a server answers

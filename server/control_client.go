@@ -98,13 +98,11 @@ type controlClient struct {
 type controlLine struct {
 	text     string
 	commands int
-	fifos    []*fifo    // one entry, maybe nil, per command
-	captures []*capture // the caller's capture-pane -p (control_capture.go)
-	probed   bool       // its last command is sessionProbe, the backend's own
+	fifos    []*fifo // one entry, maybe nil, per command
+	probed   bool    // its last command is sessionProbe, the backend's own
 	// nonce, when not "", is what the marker line written after it
 	// prints (control_guard.go): the line is answered once that has come.
 	nonce string
-	left  []string // buffers of its captures that its client left behind
 
 	// Guarded by the client's mu.
 	written   bool
@@ -265,10 +263,6 @@ func (c *controlClient) read(out *bufio.Reader, stderr *bytes.Buffer) {
 		}
 		last, begun = number, true
 		reply, err := readBlock(out, guard)
-		if err == errForged {
-			spoil("a guard within a reply")
-			continue
-		}
 		if err != nil {
 			break
 		}
@@ -417,9 +411,10 @@ func abortAll(fifos []*fifo) {
 
 // readBlock reads the lines of one reply up to its %end or %error, whose
 // guard (time, number, flags) repeats its %begin's: an output line that
-// merely starts with "%end" does not end it. Any other line shaped as a
-// guard is errForged: tmux writes none within a reply (see
-// control_guard.go).
+// merely starts with "%end" does not end it, and a line shaped as another
+// guard is output (a pane running a control client of its own shows such
+// lines). Only a program that guessed this very guard ends the reply
+// early, which the reader finds when the real end comes (control_guard.go).
 func readBlock(out *bufio.Reader, guard string) (controlReply, error) {
 	var reply controlReply
 	end, failed := "%end "+guard+"\n", "%error "+guard+"\n"
@@ -428,23 +423,16 @@ func readBlock(out *bufio.Reader, guard string) (controlReply, error) {
 		if err != nil {
 			return reply, err
 		}
-		if strings.HasPrefix(line, "%") {
-			switch {
-			case line == end:
-				reply.ok = true
-				return reply, nil
-			case line == failed:
-				return reply, nil
-			case isGuard(strings.TrimSuffix(line, "\n")):
-				return reply, errForged
-			}
+		switch line {
+		case end:
+			reply.ok = true
+			return reply, nil
+		case failed:
+			return reply, nil
 		}
 		reply.output = append(reply.output, line...)
 	}
 }
-
-// errForged is readBlock's finding of a guard within a reply.
-var errForged = errors.New("a guard within a reply")
 
 // run queues l and waits, as long as ctx allows, for its replies, which it
 // writes to stdout and stderr as tmux's own client would; err is a failure
@@ -452,11 +440,6 @@ var errForged = errors.New("a guard within a reply")
 // client went before l was written, after it had attached: a new client may
 // take l.
 func (c *controlClient) run(ctx context.Context, l *controlLine, stdout, stderr io.Writer) (exit int, retry bool, err error) {
-	defer func() {
-		if !retry {
-			c.sweep(l)
-		}
-	}()
 	c.mu.Lock()
 	if c.closing {
 		c.mu.Unlock()
@@ -501,8 +484,16 @@ func (c *controlClient) run(ctx context.Context, l *controlLine, stdout, stderr 
 	if l.probed && len(replies) == l.commands {
 		replies = replies[:len(replies)-1] // the probe, read by deliver
 	}
-	if code, err := l.write(replies, stdout, stderr); code != 0 || err != nil {
-		return code, false, err
+	for i, reply := range replies {
+		if !reply.ok {
+			stderr.Write(reply.output) // tmux runs none of the rest
+			return 1, false, nil
+		}
+		if f := l.fifos[i]; f == nil {
+			stdout.Write(reply.output)
+		} else if err := f.finish(); err != nil {
+			return 0, false, &BackendError{Err: fmt.Errorf("control mode: moving data through %s: %v", f.path, err)}
+		}
 	}
 	if l.failure != "" {
 		io.WriteString(stderr, l.failure)

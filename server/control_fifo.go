@@ -30,9 +30,6 @@ type fifo struct {
 	// only a drain's read end to close and the path to remove. Only
 	// finish's caller reads it.
 	moved bool
-	// capture, for the drain of a capture (control_capture.go), makes
-	// its data what capture-pane -p prints.
-	capture *captureOutput
 }
 
 // feed makes a FIFO that tmux will read src from. src must not block, and
@@ -74,17 +71,6 @@ func (f *fifo) opened() bool {
 // before the replies of the commands ahead of it on the line are read, and
 // their output must reach dst first.
 func (d *ControlDialer) drain(dst io.Writer, held bool) (*fifo, error) {
-	return d.newDrain(dst, held, nil)
-}
-
-// captureDrain is the drain of a capture-pane's buffer: its data reaches
-// dst as capture-pane -p would have printed it, and data equal to
-// sentinel, when it is not "", stands for none (see capture).
-func (d *ControlDialer) captureDrain(dst io.Writer, held bool, sentinel string) (*fifo, error) {
-	return d.newDrain(dst, held || sentinel != "", &captureOutput{sentinel: sentinel})
-}
-
-func (d *ControlDialer) newDrain(dst io.Writer, held bool, capture *captureOutput) (*fifo, error) {
 	path, err := d.fifoPath()
 	if err != nil {
 		return nil, err
@@ -102,17 +88,13 @@ func (d *ControlDialer) newDrain(dst io.Writer, held bool, capture *captureOutpu
 		os.Remove(path)
 		return nil, err
 	}
-	f := &fifo{path: path, done: make(chan error, 1), end: r, spare: spare, dst: &switchWriter{w: dst}, capture: capture}
+	f := &fifo{path: path, done: make(chan error, 1), end: r, spare: spare, dst: &switchWriter{w: dst}}
 	if held {
 		f.held, f.heldFor = &bytes.Buffer{}, dst
 		f.dst.w = f.held
 	}
-	var to io.Writer = f.dst
-	if capture != nil && !held {
-		capture.w, to = f.dst, capture
-	}
 	go func() {
-		_, err := io.Copy(to, r)
+		_, err := io.Copy(f.dst, r)
 		f.done <- err
 	}()
 	return f, nil
@@ -144,57 +126,11 @@ func (f *fifo) finish() error {
 	}
 	err := f.wait()
 	f.moved = err == nil
-	if err != nil {
+	if err != nil || f.held == nil {
 		return err
 	}
-	if f.held != nil {
-		data := f.held.Bytes()
-		if f.capture != nil {
-			data = f.capture.take(data)
-		}
-		if _, err := f.heldFor.Write(data); err != nil {
-			return err
-		}
-	}
-	if f.capture != nil && (f.capture.n == 0 || f.capture.last != '\n') {
-		// capture-pane -p ends what it prints with a line feed of its
-		// own, in place of the capture's last, if it has one.
-		to := f.heldFor
-		if to == nil {
-			to = f.dst
-		}
-		_, err = io.WriteString(to, "\n")
-	}
+	_, err = f.heldFor.Write(f.held.Bytes())
 	return err
-}
-
-// captureOutput follows the data of a capture's drain.
-type captureOutput struct {
-	sentinel string
-	w        io.Writer // where a drain not held writes
-	n        int       // bytes of data so far
-	last     byte      // the last of them
-}
-
-func (c *captureOutput) Write(p []byte) (int, error) {
-	n, err := c.w.Write(p)
-	if n > 0 {
-		c.n += n
-		c.last = p[n-1]
-	}
-	return n, err
-}
-
-// take is the data of a held drain, data, which it notes.
-func (c *captureOutput) take(data []byte) []byte {
-	if c.sentinel != "" && string(data) == c.sentinel {
-		data = nil
-	}
-	c.n = len(data)
-	if len(data) > 0 {
-		c.last = data[len(data)-1]
-	}
-	return data
 }
 
 // abort stops the transfer, whatever state it is in, waits until the

@@ -91,10 +91,10 @@ func (g *guardReader) now(t *testing.T) (int64, uint64) {
 // what a pane's program printed. That program can print the guard that
 // ends the capture's reply (its time is the clock's, its number tmux's
 // count of commands, both easy to guess), and a block after it that the
-// backend would take as the reply to a later command. The control
-// backend never lets a capture travel inline, so the tools that capture
-// answer as the exec backend does, and the calls after them get their own
-// replies.
+// backend would take as the reply to a later command. The tools that
+// capture may then fail (their output cannot be told from a forgery), but
+// none answers with what the program forged, the calls after them get
+// their own replies, and nothing is left in tmux.
 func TestControlPaneCannotForgeReplies(t *testing.T) {
 	e, _ := controlEnv(t, server.DefaultTimeout)
 	guards := startGuardReader(t, e)
@@ -147,9 +147,12 @@ func TestControlPaneCannotForgeReplies(t *testing.T) {
 
 	e.connect() // the exec backend
 	for i, c := range calls {
-		if want := comparable(t, c.tool, e.call(c.tool, c.args)); control[i] != want {
-			t.Errorf("call %d, %s over the control backend:\n%.600s\nwant, as over the exec backend:\n%.600s", i, c.tool, control[i], want)
+		want := comparable(t, c.tool, e.call(c.tool, c.args))
+		got := control[i]
+		if got == want || c.tool != "list_sessions" && strings.HasPrefix(got, "error: ") && strings.Contains(got, "could not be trusted") {
+			continue // answered as on exec, or refused, not forged
 		}
+		t.Errorf("call %d, %s over the control backend:\n%.600s\nwant, as over the exec backend (or an error):\n%.600s", i, c.tool, got, want)
 	}
 	if names := e.bufferNames(); len(names) != 0 {
 		t.Errorf("tmux holds buffers %v after the calls", names)

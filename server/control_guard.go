@@ -11,27 +11,26 @@ import (
 // prints. tmux 3.3a frames the reply to each command with guards,
 // `%begin TIME NUMBER FLAGS` then `%end` or `%error` with the same three
 // fields, where NUMBER is the count of the items tmux's command queues
-// have fired, which only grows; it never nests a reply in another; and
-// between replies it writes notifications and lines that no reply frames
-// (a command's late error, run-shell's output), none of which is a guard.
-// But it escapes nothing of a command's output, and some output is a
-// program's: what capture-pane -p prints (which the backend no longer lets
-// travel inline: control_capture.go), and formats of values a program
-// sets, such as #{pane_current_path} (a directory's name can hold line
-// breaks) or #{pane_current_command} (its argv[0]), which tmux 3.3a prints
-// as they are, measured. Such a program can end the reply early, with a
-// guessed guard (the time is the clock's, the number easy to guess), and
-// begin one that would pass for the reply to the next command, another
-// caller's.
+// have fired, server-wide, which only grows; it never nests a reply in
+// another; and between replies it writes notifications and lines that no
+// reply frames (a command's late error, run-shell's output), none of which
+// is a guard. But it escapes nothing of a command's output, and some
+// output is a program's: what capture-pane -p prints, and formats of
+// values a program sets, such as #{pane_current_path} (a directory's name
+// can hold line breaks) or #{pane_current_command} (its argv[0]), which tmux
+// 3.3a prints as they are, measured. Such a program can end a reply early
+// with its exact guard (the time is the clock's, the number easy to
+// guess), and begin one that would pass for the reply to the next
+// command, another caller's. A line shaped as some other guard is only
+// output (a pane that runs a control client of its own shows many), and
+// stays in the reply.
 //
-// So the reader takes for out of step, and spoils the client (no reply of
-// it is trusted any more):
+// A forged end is followed, sooner or later, by the real one, which then
+// stands where no reply is open. So the reader takes for out of step, and
+// spoils the client (no reply of it is trusted any more):
 //
-//   - an %end or %error where no reply is open (the real end of a reply
-//     whose end was forged);
-//   - a %begin whose number does not follow the last reply's;
-//   - within a reply, a line shaped as a guard that is not its end: tmux
-//     never writes one there, a program may have.
+//   - an %end or %error where no reply is open;
+//   - a %begin whose number does not follow the last reply's.
 //
 // Those find a forgery only once the real end comes, after the forged
 // replies. So a line's replies are handed over only once a reply that no
@@ -45,6 +44,12 @@ import (
 // it, or is a guard out of step. A line that may end the client's session
 // or the server gets no such line (tmux may never run it): it is checked
 // only by the next line's.
+//
+// A call whose output was forged so fails, saying so; it never answers
+// with the forger's text. Its text stays inline: a capture could travel
+// through a buffer and a FIFO instead, and come back exact, but that
+// buffer would be tmux's most recent for a turn of its event loop, which a
+// paste-buffer of the user's (prefix ]) would type into their pane.
 
 // guardNumber is the number of a guard's fields (TIME NUMBER FLAGS), if
 // they are three numbers.
