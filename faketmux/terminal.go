@@ -73,6 +73,9 @@ type ttyState struct {
 	// message is the message on the status line until messageUntil.
 	message      string
 	messageUntil time.Time
+	// messageKeep is display-message -N: the keys typed are dropped
+	// while the message shows, instead of clearing it.
+	messageKeep bool
 }
 
 // showMessage puts a message on a terminal client's status line for
@@ -85,7 +88,7 @@ func (c *client) showMessage(cc *controlClient, text string, delay int) {
 	if delay < 0 {
 		delay, _ = strconv.Atoi(cc.session.options.get("display-time"))
 	}
-	cc.tty.message = text
+	cc.tty.message, cc.tty.messageKeep = text, false
 	cc.tty.messageUntil = time.Now().Add(time.Duration(delay) * time.Millisecond)
 	if delay == 0 {
 		cc.tty.messageUntil = time.Time{}
@@ -98,6 +101,7 @@ func (c *client) showMessage(cc *controlClient, text string, delay int) {
 type panesOverlay struct {
 	until    time.Time
 	template string
+	noKeys   bool // -N: the keys typed are not the overlay's
 }
 
 // clockDigits are the 5x5 digits tmux draws display-panes' indexes with
@@ -122,7 +126,7 @@ func (c *client) displayPanes(it *cmdItem) {
 	if v, ok := a.get('d'); ok {
 		ms, _ = strconv.Atoi(v)
 	}
-	o := &panesOverlay{template: "select-pane -t '%%'"}
+	o := &panesOverlay{template: "select-pane -t '%%'", noKeys: a.has('N')}
 	if len(a.values) > 0 {
 		o.template = a.values[0]
 	}
@@ -133,28 +137,40 @@ func (c *client) displayPanes(it *cmdItem) {
 	cc.poke()
 }
 
-// panesKey is a key typed while display-panes shows: a pane's index runs
-// the template for it; every key closes the overlay.
-func (c *client) panesKey(raw []byte) {
+// panesKey is a key typed while display-panes shows, as tmux's
+// cmd_display_panes_key takes it: every key closes the overlay; a pane's
+// index (0 to 9, then a to z for 10 to 35) runs the template for that
+// pane, and is taken, as a key that names no pane is; any other key, or
+// every key with -N, goes on as if no overlay were open (false).
+func (c *client) panesKey(raw []byte) bool {
 	cc := c.control
 	o := cc.tty.panes
 	cc.tty.panes = nil
-	if len(raw) != 1 || raw[0] < '0' || raw[0] > '9' {
-		return
+	if o.noKeys || len(raw) != 1 {
+		return false
 	}
-	n := int(raw[0] - '0')
+	var n int
+	switch b := raw[0]; {
+	case b >= '0' && b <= '9':
+		n = int(b - '0')
+	case b >= 'a' && b <= 'z':
+		n = 10 + int(b-'a')
+	default:
+		return false
+	}
 	w := cc.session.current
 	for _, p := range w.panes {
 		if p.index() == n {
 			cmds, err := c.parseCommandString(strings.ReplaceAll(o.template, "%%", "%"+strconv.Itoa(p.id)))
 			if err != nil {
 				c.writeError(err.Error())
-				return
+				return true
 			}
 			c.runList(cmds)
-			return
+			return true
 		}
 	}
+	return true
 }
 
 // panesOverlayDraw draws display-panes' indexes over the panes of w, as
@@ -678,6 +694,9 @@ func (c *client) terminalKeys(b []byte) {
 func (c *client) terminalKey(key keys.Code, raw []byte) {
 	cc := c.control
 	if cc.tty.message != "" {
+		if cc.tty.messageKeep {
+			return
+		}
 		// A key clears the message, and then does what it does.
 		cc.tty.message = ""
 	}
@@ -685,8 +704,7 @@ func (c *client) terminalKey(key keys.Code, raw []byte) {
 		c.promptKey(key, raw)
 		return
 	}
-	if cc.tty.panes != nil {
-		c.panesKey(raw)
+	if cc.tty.panes != nil && c.panesKey(raw) {
 		return
 	}
 	s := cc.session

@@ -56,7 +56,9 @@ var screenCases = []screenCase{
 		// No step ends in Escape: what follows it within escape-time
 		// would depend on how fast the test runs.
 		steps: [][]string{nil, {"C-b", ":"}, {"-l", "display-message hello"}, {"BSpace", "BSpace"}, {"Enter"},
-			{"z"}, {"C-b", ":"}, {"bogus", "Enter"}, {"y"}, {"C-b", ":"}, {"-l", "x"}, {"C-c"}},
+			{"z"}, {"C-b", ":"}, {"bogus", "Enter"}, {"y"}, {"C-b", ":"}, {"-l", "x"}, {"C-c"},
+			// With -N the keys typed are dropped while the message shows.
+			{"C-b", ":"}, {"-l", "display -N -d 100000 kept"}, {"Enter"}, {"k"}},
 	},
 	{
 		name: "a window smaller than the client",
@@ -76,7 +78,10 @@ var screenCases = []screenCase{
 			{"split-window", "-h", "-t", "d", "cat"},
 			{"split-window", "-v", "-t", "d", "-l", "2", "cat"},
 		},
-		steps: [][]string{nil, {"C-b", "q"}, {"0"}, {"C-b", "q"}, {"x"}},
+		// A key that is no pane's index closes the overlay and goes on
+		// (Y to the pane, C-b as the prefix); -N leaves every key to go on.
+		steps: [][]string{nil, {"C-b", "q"}, {"0"}, {"C-b", "q"}, {"x"}, {"C-b", "q"}, {"Y"},
+			{"C-b", "q"}, {"C-b", "o"}, {"C-b", ":"}, {"-l", "display-panes -N"}, {"Enter"}, {"Z"}},
 	},
 	{
 		name: "copy mode",
