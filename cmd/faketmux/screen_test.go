@@ -84,6 +84,26 @@ var screenCases = []screenCase{
 			{"C-b", "q"}, {"C-b", "o"}, {"C-b", ":"}, {"-l", "display-panes -N"}, {"Enter"}, {"Z"}},
 	},
 	{
+		name: "pane-border-status",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "b", "-n", "w", "-x", "40", "-y", "7", "printf 'one\\n'; cat"},
+			{"set", "-g", "status-right", "R"},
+			{"set", "-g", "pane-border-status", "top"},
+			{"set", "-g", "pane-border-format", "#{?pane_active,#[reverse],}#{pane_index}#[default] #{pane_width}x#{pane_height}#{@t}#[align=right]>"},
+			{"split-window", "-h", "-t", "b", "cat"},
+			{"split-window", "-v", "-t", "b", "-l", "2", "cat"},
+		},
+		steps: [][]string{nil, {"C-b", "o"}, {"x", "Enter"},
+			{"C-b", ":"}, {"-l", "set -g pane-border-status bottom"}, {"Enter"},
+			{"C-b", ":"}, {"-l", "set -g pane-border-lines double"}, {"Enter"},
+			{"C-b", ":"}, {"-l", "set -g pane-border-lines heavy"}, {"Enter"},
+			{"C-b", ":"}, {"-l", "set -g pane-border-lines simple"}, {"Enter"},
+			{"C-b", ":"}, {"-l", "set -g pane-border-lines number"}, {"Enter"},
+			{"C-b", ":"}, {"-l", "set -g pane-border-status top"}, {"Enter"},
+			{"C-b", ":"}, {"-l", "set -g @t ' a title that is cut'"}, {"Enter"},
+		},
+	},
+	{
 		name: "copy mode",
 		inner: [][]string{
 			{"new-session", "-d", "-s", "c", "-n", "w", "-x", "40", "-y", "7", "seq 1 30; cat"},
