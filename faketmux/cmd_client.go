@@ -34,8 +34,11 @@ var clientCommands = []*cmdEntry{
 			"Of several prompts (`-p a,b`) only the first is asked, with the first of `-I`; " +
 			"`-F`, `-i`, `-k`, `-N` and `-T` change nothing there. The line is edited with " +
 			"BSpace, C-h and C-u only: no cursor movement, history or completion."},
-	{name: "display-menu", alias: "menu", template: "c:t:OT:x:y:", lower: 1, upper: -1, usage: `[-O] [-c target-client] [-t target-pane] [-T title] [-x position] [-y position] name key command ...`, client: 'c', target: targetSpec{kind: findPane}, exec: cmdHoldClient,
-		differs: "Nothing is drawn."},
+	{name: "display-menu", alias: "menu", template: "c:t:OT:x:y:", lower: 1, upper: -1, usage: `[-O] [-c target-client] [-t target-pane] [-T title] [-x position] [-y position] name key command ...`, client: 'c', target: targetSpec{kind: findPane}, exec: cmdDisplayMenu,
+		differs: "On a terminal client the command does not wait for the menu to close, and an " +
+			"item's command runs with the client's current pane, not `-t`'s. There is no mouse: " +
+			"`-x` and `-y` `M` and `W`, and the popup_mouse_ and popup_window_status_line_ " +
+			"variables, are 0. A client with no terminal holds its queue, as a menu nobody answers."},
 	{name: "display-popup", alias: "popup", template: "Bb:Cc:d:e:Eh:s:S:t:T:w:x:y:", lower: 0, upper: -1, usage: `[-BCE] [-b border-lines] [-c target-client] [-d start-directory] [-e environment] [-h height] [-s style] [-S border-style] [-t target-pane][-T title] [-w width] [-x position] [-y position] [shell-command]`, client: 'c', target: targetSpec{kind: findPane}, exec: cmdDisplayPopup,
 		differs: "Nothing is drawn: a popup on a terminal client shows nothing, and the keys " +
 			"typed go on to the window as if none were open."},
@@ -529,7 +532,9 @@ func popupCommand(values []string) string {
 // unless -b, which a control client never gives.
 func cmdHoldUnlessB(c *client, it *cmdItem) error {
 	if cc := it.client; cc.tty != nil && cc.session != nil && it.entry.name == "display-panes" {
-		c.displayPanes(it)
+		if cc.tty.panes == nil && cc.tty.menu == nil {
+			c.displayPanes(it) // as tmux, not over another overlay
+		}
 		return nil
 	}
 	if it.client.tty != nil {

@@ -70,6 +70,8 @@ type ttyState struct {
 	escapeUntil time.Time
 	// panes is display-panes' overlay, nil when none shows.
 	panes *panesOverlay
+	// menu is display-menu's, nil when none shows.
+	menu *menuOverlay
 	// message is the message on the status line until messageUntil.
 	message      string
 	messageUntil time.Time
@@ -700,11 +702,17 @@ func (c *client) terminalKey(key keys.Code, raw []byte) {
 		// A key clears the message, and then does what it does.
 		cc.tty.message = ""
 	}
-	if cc.tty.prompt != nil {
-		c.promptKey(key, raw)
+	// An overlay takes the key first, then the prompt, as tmux's
+	// server_client_handle_key has it.
+	if cc.tty.menu != nil {
+		c.menuKey(key)
 		return
 	}
 	if cc.tty.panes != nil && c.panesKey(raw) {
+		return
+	}
+	if cc.tty.prompt != nil {
+		c.promptKey(key, raw)
 		return
 	}
 	s := cc.session
@@ -906,7 +914,10 @@ func (c *client) drawTerminal() {
 		fmt.Fprintf(&out, "\x1b[%d;1H\x1b[0m%s\x1b[0m", y, lastRow(status, y))
 	}
 	p := w.active
-	if cs := p.copyState(); p != nil && w.visible(p) && cs != nil {
+	if m := cc.tty.menu; m != nil {
+		// A menu hides the cursor.
+		c.menuDraw(&out, cc, m)
+	} else if cs := p.copyState(); p != nil && w.visible(p) && cs != nil {
 		fmt.Fprintf(&out, "\x1b[%d;%dH\x1b[?25h", p.top+cs.cy+woff+1, p.left+min(cs.cx, p.width-1)+1)
 	} else if p != nil && w.visible(p) && !p.inMode() {
 		x, y := p.prog.Cursor()
@@ -1585,7 +1596,21 @@ func parseDrawStyle(d drawStyle, text string) drawStyle {
 // skipCell. Where the parts do not fit, the centre gives way first, then
 // the right (from its start), then the left.
 func formatCells(text string, base drawStyle, width int) []string {
+	return formatCellsWith(text, base, width, false)
+}
+
+// formatCellsWith is formatCells, where with defaultColours the format's
+// own colours give way to base's, as format_draw's default_colours has
+// it for a menu's chosen item.
+func formatCellsWith(text string, base drawStyle, width int, defaultColours bool) []string {
 	parts := formatParts(text, base)
+	if defaultColours {
+		for _, runs := range parts {
+			for i := range runs {
+				runs[i].style.fg, runs[i].style.bg = base.fg, base.bg
+			}
+		}
+	}
 	type cell struct {
 		style drawStyle
 		ch    rune

@@ -104,6 +104,22 @@ var screenCases = []screenCase{
 		},
 	},
 	{
+		name: "display-menu",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "m", "-n", "w", "-x", "40", "-y", "7", "printf 'under the menu\\n'; cat"},
+			{"set", "-g", "status-right", "R"},
+			{"set", "-g", "display-time", "0"},
+			{"bind", "m", "display-menu", "-x", "3", "-y", "6", "First", "f", "display-message first", "", "",
+				"-Disabled", "d", "display-message no", "No key", "", "display-message nokey", "Second #{session_name}", "s", "display-message second"},
+			{"bind", "M", "display-menu", "-T", "#[align=centre]Title #{window_name}", "One", "1", "display-message one", "Two", "t", "display-message two"},
+		},
+		// No step ends in Escape: what follows it within escape-time
+		// would depend on how fast the test runs.
+		steps: [][]string{nil, {"C-b", "m"}, {"Down"}, {"Down"}, {"Down"}, {"Up"}, {"Up"}, {"Enter"}, {"z"},
+			{"C-b", "M"}, {"j"}, {"x"}, {"t"}, {"y"},
+			{"C-b", "m"}, {"q"}, {"C-b", "M"}, {"C-c"}, {"C-b", "m"}, {"s"}},
+	},
+	{
 		name: "copy mode",
 		inner: [][]string{
 			{"new-session", "-d", "-s", "c", "-n", "w", "-x", "40", "-y", "7", "seq 1 30; cat"},
