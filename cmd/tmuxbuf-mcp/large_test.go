@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"net/http"
 	"os"
 	"os/exec"
@@ -16,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tmuxbuf/tmuxbuf/internal/rawmcp"
 	"github.com/tmuxbuf/tmuxbuf/server/servertest"
 )
 
@@ -30,7 +30,7 @@ import (
 //	go test -run '^$' -bench LargeContent -benchtime 1x ./cmd/tmuxbuf-mcp
 func BenchmarkLargeContent(b *testing.B) {
 	for _, size := range []int{1 << 20, 8 << 20, 64 << 20} {
-		content := largeContent(size)
+		content := rawmcp.LargeContent(size)
 		for _, transport := range []string{"stdio", "http"} {
 			for _, backend := range []string{"fake", "exec", "control"} {
 				b.Run(fmt.Sprintf("%s/%s/%dMiB", transport, backend, size>>20), func(b *testing.B) {
@@ -67,10 +67,10 @@ func BenchmarkLargeContent(b *testing.B) {
 // that the ratios it reports (exec/bare, control/bare) are not skewed by a
 // machine whose load changes during the run. Each buffer the server makes
 // is deleted, untimed. The content is Go source (this package's, repeated),
-// or largeContent's text, whose JSON has an escape every 13 bytes or so.
+// or rawmcp.LargeContent's text, whose JSON has an escape every 13 bytes or so.
 func BenchmarkLoad1MiB(b *testing.B) {
 	b.Run("source", func(b *testing.B) { benchLoad1MiB(b, goSource(b, 1<<20)) })
-	b.Run("escape-dense", func(b *testing.B) { benchLoad1MiB(b, largeContent(1<<20)) })
+	b.Run("escape-dense", func(b *testing.B) { benchLoad1MiB(b, rawmcp.LargeContent(1<<20)) })
 }
 
 // goSource is size bytes of this package's Go files, over and over.
@@ -139,22 +139,6 @@ func benchLoad1MiB(b *testing.B, content string) {
 			b.ReportMetric(float64(spent[i])/float64(spent[0]), name+"/bare")
 		}
 	}
-}
-
-// largeContent is size bytes of text in lines, with some of the characters
-// JSON escapes.
-func largeContent(size int) string {
-	const alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,;:-_=+()[]{}<>/\\\"'\t"
-	r := rand.New(rand.NewPCG(1, 2))
-	b := make([]byte, size)
-	for i := range b {
-		if r.IntN(60) == 0 {
-			b[i] = '\n'
-		} else {
-			b[i] = alphabet[r.IntN(len(alphabet))]
-		}
-	}
-	return string(b)
 }
 
 // largeClient talks raw JSON-RPC to a server process.
@@ -273,7 +257,7 @@ func startLargeOn(tb testing.TB, transport, backend string, size int, socket str
 		c.close = func() { cmd.Process.Signal(os.Interrupt) }
 	}
 	c.pid = cmd.Process.Pid
-	c.roundTrip(tb, []byte(initialize))
+	c.roundTrip(tb, []byte(rawmcp.Initialize))
 	c.notify(tb, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
 	// The peak from here on is the calls'.
 	if err := os.WriteFile(fmt.Sprintf("/proc/%d/clear_refs", c.pid), []byte("5"), 0); err != nil {

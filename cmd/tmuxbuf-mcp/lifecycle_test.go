@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/tmuxbuf/tmuxbuf/internal/lockedbuf"
+	"github.com/tmuxbuf/tmuxbuf/internal/rawmcp"
 	"github.com/tmuxbuf/tmuxbuf/server/servertest"
 )
 
@@ -37,7 +38,7 @@ func TestClientClosingStdoutCleansUp(t *testing.T) {
 			t.Fatalf("writing to the server: %v", err)
 		}
 	}
-	send(initialize)
+	send(rawmcp.Initialize)
 	lines.ReadString('\n')
 	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
 	send(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"load_buffer","arguments":{"content":"x","logical_name":"gone"}}}`)
@@ -127,14 +128,14 @@ func TestCancellationReachesTheCall(t *testing.T) {
 	tmux, hang, waitHung := hangableTmux(t, "load-buffer")
 	hang()
 	s := startStdio(t, "--backend", "exec", "--tmux-bin", tmux, "--socket-name", socket, "--timeout", "1h")
-	s.send(t, `{"jsonrpc":"2.0","id":"slow 1.5","method":"tools/call","params":{"name":"load_buffer","arguments":{"content":"x"}}}`)
+	s.Send(t, `{"jsonrpc":"2.0","id":"slow 1.5","method":"tools/call","params":{"name":"load_buffer","arguments":{"content":"x"}}}`)
 	waitHung()
-	s.send(t, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"slow 1.5","reason":"test"}}`)
-	line := s.next(t)
-	if r := parseResponse(t, line); string(r.ID) != `"slow 1.5"` || !strings.Contains(string(r.Result), "cancelled") {
+	s.Send(t, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"slow 1.5","reason":"test"}}`)
+	line := s.Next(t)
+	if r := rawmcp.ParseResponse(t, line); string(r.ID) != `"slow 1.5"` || !strings.Contains(string(r.Result), "cancelled") {
 		t.Errorf("the cancelled call was answered %s", line)
 	}
-	s.end()
+	s.End()
 }
 
 // waitExit waits for cmd to exit, killing it after a minute.

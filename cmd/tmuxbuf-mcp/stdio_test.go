@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"io"
@@ -9,107 +8,21 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/tmuxbuf/tmuxbuf/internal/lockedbuf"
+	"github.com/tmuxbuf/tmuxbuf/internal/rawmcp"
 	"github.com/tmuxbuf/tmuxbuf/server/servertest"
 )
 
 // The framing of stdio (package internal/jsonrpcframe) has its tests
 // beside it; these run the whole program.
 
-// stdioSession is run serving stdio in this process, with the fake backend
-// unless told otherwise, and a client that speaks raw lines to it. Its
-// methods take the test to fail, so that a fuzz target can share one.
-type stdioSession struct {
-	in     *io.PipeWriter
-	lines  chan string
-	exit   chan int
-	stderr *lockedbuf.Buffer
-}
-
-const initialize = `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`
-
-func startStdio(t testing.TB, args ...string) *stdioSession {
+// startStdio serves run on stdio in this process, with the fake backend
+// unless args say otherwise.
+func startStdio(t testing.TB, args ...string) *rawmcp.Session {
 	t.Helper()
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	s := &stdioSession{in: inW, lines: make(chan string), exit: make(chan int, 1), stderr: &lockedbuf.Buffer{}}
-	go func() {
-		s.exit <- run(context.Background(), append([]string{"--backend", "fake"}, args...), noEnv, inR, outW, s.stderr)
-		outW.Close()
-	}()
-	go func() {
-		defer close(s.lines)
-		r := bufio.NewReader(outR)
-		for {
-			line, err := r.ReadString('\n')
-			if err != nil {
-				return
-			}
-			s.lines <- line
-		}
-	}()
-	t.Cleanup(func() { inW.Close() })
-	s.roundTrip(t, initialize)
-	s.send(t, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
-	return s
-}
-
-func (s *stdioSession) send(t testing.TB, line string) {
-	t.Helper()
-	if _, err := io.WriteString(s.in, line+"\n"); err != nil {
-		t.Fatalf("writing to the server: %v", err)
-	}
-}
-
-// next reads the next line the server writes.
-func (s *stdioSession) next(t testing.TB) string {
-	t.Helper()
-	select {
-	case line, ok := <-s.lines:
-		if !ok {
-			t.Fatalf("the server closed its output; stderr:\n%s", s.stderr)
-		}
-		return line
-	case <-time.After(time.Minute):
-		t.Fatalf("no answer from the server in a minute")
-	}
-	return ""
-}
-
-func (s *stdioSession) roundTrip(t testing.TB, line string) string {
-	t.Helper()
-	s.send(t, line)
-	return s.next(t)
-}
-
-// end closes the server's input and returns its exit status.
-func (s *stdioSession) end() int {
-	s.in.Close()
-	for range s.lines {
-	}
-	return <-s.exit
-}
-
-// response is a JSON-RPC response, its id kept as sent.
-type response struct {
-	JSONRPC string          `json:"jsonrpc"`
-	ID      json.RawMessage `json:"id"`
-	Result  json.RawMessage `json:"result"`
-	Error   *struct {
-		Code    int64  `json:"code"`
-		Message string `json:"message"`
-	} `json:"error"`
-}
-
-func parseResponse(t testing.TB, line string) response {
-	t.Helper()
-	var r response
-	if err := json.Unmarshal([]byte(line), &r); err != nil || r.JSONRPC != "2.0" || r.ID == nil || (r.Result == nil) == (r.Error == nil) {
-		t.Fatalf("not a JSON-RPC response: %q (%v)", line, err)
-	}
-	return r
+	return rawmcp.Start(t, func(stdin io.ReadCloser, stdout io.WriteCloser, stderr io.Writer) int {
+		return run(context.Background(), append([]string{"--backend", "fake"}, args...), noEnv, stdin, stdout, stderr)
+	})
 }
 
 // TestCallsWrittenBeforeEOFAreAnswered writes a session's messages and

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/tmuxbuf/tmuxbuf/internal/rawmcp"
 )
 
 // FuzzStdioLine feeds any bytes as one line (a newline in them becomes a
@@ -64,15 +65,15 @@ func FuzzStdioLine(f *testing.F) {
 		if want.id == marker {
 			t.Skip("the line takes the marker's id")
 		}
-		s.send(t, string(line))
-		s.send(t, `{"jsonrpc":"2.0","id":`+marker+`,"method":"ping"}`)
+		s.Send(t, string(line))
+		s.Send(t, `{"jsonrpc":"2.0","id":`+marker+`,"method":"ping"}`)
 		answers := 0
 		for markerSeen := false; !markerSeen || answers < want.min; {
-			out := s.next(t)
+			out := s.Next(t)
 			if strings.Contains(out, `"method"`) && !strings.Contains(out, `"result"`) && !strings.Contains(out, `"error"`) {
 				continue // the server's own notification
 			}
-			r := parseResponse(t, out)
+			r := rawmcp.ParseResponse(t, out)
 			switch id := string(r.ID); {
 			case id == marker:
 				markerSeen = true

@@ -18,6 +18,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/tmuxbuf/tmuxbuf/internal/config"
 	"github.com/tmuxbuf/tmuxbuf/internal/lift"
+	"github.com/tmuxbuf/tmuxbuf/internal/rawmcp"
 	"github.com/tmuxbuf/tmuxbuf/server"
 )
 
@@ -141,14 +142,14 @@ func TestLiftedStdioIsPlain(t *testing.T) {
 		s := startStdio(t, Config{SpliceMin: min}, "--audit-log", auditLog, "--audit-key-file", key)
 		lines, shows := liftCases(rand.New(rand.NewPCG(seed, 1)))
 		for i, line := range lines {
-			answer := s.roundTrip(t, line)
+			answer := s.RoundTrip(t, line)
 			answers = append(answers, answer)
 			if !shows[i] {
 				continue
 			}
-			answers = append(answers, s.roundTrip(t, showLine(t, 1000+i, answer)))
+			answers = append(answers, s.RoundTrip(t, showLine(t, 1000+i, answer)))
 		}
-		s.end()
+		s.End()
 		b, _ := os.ReadFile(auditLog)
 		return answers, string(b)
 	}
@@ -176,7 +177,7 @@ func TestLiftedHTTPIsPlain(t *testing.T) {
 	session := func(min int) (answers []string) {
 		s := startHTTP(t, Config{SpliceMin: min}, "--http-no-auth")
 		c := &httpRaw{url: s.url}
-		c.post(t, initialize)
+		c.post(t, rawmcp.Initialize)
 		c.post(t, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
 		lines, shows := liftCases(rand.New(rand.NewPCG(seed, 2)))
 		for i, line := range lines {

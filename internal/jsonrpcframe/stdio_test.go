@@ -1,19 +1,16 @@
 package jsonrpcframe
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/tmuxbuf/tmuxbuf/internal/config"
 	"github.com/tmuxbuf/tmuxbuf/internal/lift"
-	"github.com/tmuxbuf/tmuxbuf/internal/lockedbuf"
+	"github.com/tmuxbuf/tmuxbuf/internal/rawmcp"
 	"github.com/tmuxbuf/tmuxbuf/server"
 	"github.com/tmuxbuf/tmuxbuf/tmuxtest"
 )
@@ -72,44 +69,13 @@ func TestParseMessageTellsRequestsNotificationsAndResponses(t *testing.T) {
 	}
 }
 
-// stdioSession is a server served on stdio in this process (serveStdio),
-// and a client that speaks raw lines to it. Its methods take the test to
-// fail, so that a fuzz target can share one.
-type stdioSession struct {
-	in     *io.PipeWriter
-	lines  chan string
-	exit   chan int
-	stderr *lockedbuf.Buffer
-}
-
-const initialize = `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`
-
 // startStdio serves a server made from args, tmuxbuf-mcp's flags, with the
 // fake backend unless they say otherwise, framed by frame.
-func startStdio(t testing.TB, frame Config, args ...string) *stdioSession {
+func startStdio(t testing.TB, frame Config, args ...string) *rawmcp.Session {
 	t.Helper()
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	s := &stdioSession{in: inW, lines: make(chan string), exit: make(chan int, 1), stderr: &lockedbuf.Buffer{}}
-	go func() {
-		s.exit <- serveStdio(append([]string{"--backend", "fake"}, args...), frame, inR, outW, s.stderr)
-		outW.Close()
-	}()
-	go func() {
-		defer close(s.lines)
-		r := bufio.NewReader(outR)
-		for {
-			line, err := r.ReadString('\n')
-			if err != nil {
-				return
-			}
-			s.lines <- line
-		}
-	}()
-	t.Cleanup(func() { inW.Close() })
-	s.roundTrip(t, initialize)
-	s.send(t, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
-	return s
+	return rawmcp.Start(t, func(stdin io.ReadCloser, stdout io.WriteCloser, stderr io.Writer) int {
+		return serveStdio(append([]string{"--backend", "fake"}, args...), frame, stdin, stdout, stderr)
+	})
 }
 
 // serveStdio is tmuxbuf-mcp on stdio, as its run has it, framed by frame
@@ -152,59 +118,6 @@ func serveStdio(argv []string, frame Config, stdin io.Reader, stdout io.Writer, 
 
 func noEnv(string) string { return "" }
 
-func (s *stdioSession) send(t testing.TB, line string) {
-	t.Helper()
-	if _, err := io.WriteString(s.in, line+"\n"); err != nil {
-		t.Fatalf("writing to the server: %v", err)
-	}
-}
-
-// next reads the next line the server writes.
-func (s *stdioSession) next(t testing.TB) string {
-	t.Helper()
-	select {
-	case line, ok := <-s.lines:
-		if !ok {
-			t.Fatalf("the server closed its output; stderr:\n%s", s.stderr)
-		}
-		return line
-	case <-time.After(time.Minute):
-		t.Fatalf("no answer from the server in a minute")
-	}
-	return ""
-}
-
-func (s *stdioSession) roundTrip(t testing.TB, line string) string {
-	t.Helper()
-	s.send(t, line)
-	return s.next(t)
-}
-
-// end closes the server's input and returns its exit status.
-func (s *stdioSession) end() int {
-	s.in.Close()
-	for range s.lines {
-	}
-	return <-s.exit
-}
-
-// response is a JSON-RPC response, its id kept as sent.
-type response struct {
-	JSONRPC string          `json:"jsonrpc"`
-	ID      json.RawMessage `json:"id"`
-	Result  json.RawMessage `json:"result"`
-	Error   *rpcError       `json:"error"`
-}
-
-func parseResponse(t testing.TB, line string) response {
-	t.Helper()
-	var r response
-	if err := json.Unmarshal([]byte(line), &r); err != nil || r.JSONRPC != "2.0" || r.ID == nil || (r.Result == nil) == (r.Error == nil) {
-		t.Fatalf("not a JSON-RPC response: %q (%v)", line, err)
-	}
-	return r
-}
-
 // TestMalformedLinesAreAnswered sends lines that are not valid JSON-RPC
 // requests: each gets a JSON-RPC error, and the server reads on.
 func TestMalformedLinesAreAnswered(t *testing.T) {
@@ -228,7 +141,7 @@ func TestMalformedLinesAreAnswered(t *testing.T) {
 		{"longer than the frame", `{"jsonrpc":"2.0","id":7,"method":"ping","params":{"x":"` + strings.Repeat("x", MaxMessage(1000)) + `"}}`, codeInvalidRequest, "null"},
 		{"a bad response", `{"jsonrpc":"2.0","id":8,"error":"no"}`, codeInvalidRequest, "null"},
 	} {
-		r := parseResponse(t, s.roundTrip(t, tc.line))
+		r := rawmcp.ParseResponse(t, s.RoundTrip(t, tc.line))
 		if r.Error == nil || r.Error.Code != tc.code || string(r.ID) != tc.id {
 			t.Errorf("%s: answered %s %+v, want code %d with id %s", tc.name, r.ID, r.Error, tc.code, tc.id)
 		}
@@ -236,14 +149,14 @@ func TestMalformedLinesAreAnswered(t *testing.T) {
 			t.Errorf("%s: the error quotes the message: %q", tc.name, r.Error.Message)
 		}
 		// The server reads on; a blank line is no message at all.
-		s.send(t, "")
+		s.Send(t, "")
 		ping := fmt.Sprintf(`{"jsonrpc":"2.0","id":"after %d","method":"ping"}`, i)
-		if r := parseResponse(t, s.roundTrip(t, ping)); r.Error != nil || string(r.ID) != fmt.Sprintf(`"after %d"`, i) {
+		if r := rawmcp.ParseResponse(t, s.RoundTrip(t, ping)); r.Error != nil || string(r.ID) != fmt.Sprintf(`"after %d"`, i) {
 			t.Fatalf("after %s, a ping was answered %+v", tc.name, r)
 		}
 	}
-	if code := s.end(); code != 0 {
-		t.Errorf("exit status %d; stderr:\n%s", code, s.stderr)
+	if code := s.End(); code != 0 {
+		t.Errorf("exit status %d; stderr:\n%s", code, s.Stderr())
 	}
 }
 
@@ -260,13 +173,13 @@ func TestIDsComeBackAsSent(t *testing.T) {
 			`{"id" : ` + id + ` ,"jsonrpc":"2.0","method":"tools/call","params":{"name":"list_buffers","arguments":{}}}`,
 			`{"jsonrpc":"2.0","method":"no/such/method","id":` + id + `}`,
 		} {
-			line := s.roundTrip(t, req)
-			if r := parseResponse(t, line); string(r.ID) != id {
+			line := s.RoundTrip(t, req)
+			if r := rawmcp.ParseResponse(t, line); string(r.ID) != id {
 				t.Errorf("%s was answered with id %s: %s", req, r.ID, line)
 			}
 		}
 	}
-	s.end()
+	s.End()
 }
 
 // TestParamsErrorsQuoteNothing sends tools/call requests whose params the
@@ -281,14 +194,14 @@ func TestParamsErrorsQuoteNothing(t *testing.T) {
 		`{"name":{"content":"` + secret + `"}}`,
 		`{"name":"load_buffer","_meta":"` + secret + `"}`,
 	} {
-		line := s.roundTrip(t, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":`+params+`}`)
-		r := parseResponse(t, line)
+		line := s.RoundTrip(t, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":`+params+`}`)
+		r := rawmcp.ParseResponse(t, line)
 		if r.Error == nil || strings.Contains(line, "hunter2") || len(line) > 2*MaxErrorText {
 			t.Errorf("answered %.300s (%d bytes)", line, len(line))
 		}
 	}
-	s.end()
-	if strings.Contains(s.stderr.String(), "hunter2") {
+	s.End()
+	if strings.Contains(s.Stderr(), "hunter2") {
 		t.Errorf("stderr quotes the content")
 	}
 }

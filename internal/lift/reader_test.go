@@ -10,14 +10,15 @@ import (
 	"fmt"
 	"hash"
 	"io"
-	mathrand "math/rand/v2"
 	"testing"
+
+	"github.com/tmuxbuf/tmuxbuf/internal/rawmcp"
 )
 
 // BenchmarkLift reads a 1 MiB load_buffer call through a Reader: the
 // cost of keeping its content out of the SDK's way.
 func BenchmarkLift(b *testing.B) {
-	content, _ := json.Marshal(largeContent(1 << 20))
+	content, _ := json.Marshal(rawmcp.LargeContent(1 << 20))
 	line := []byte(callLine(1, "load_buffer", `{"content":`+string(content)+`}`) + "\n")
 	payloads := newTestTable()
 	b.SetBytes(int64(len(line)))
@@ -87,20 +88,4 @@ func FuzzLift(f *testing.F) {
 // callLine is a tools/call request with its arguments as raw JSON.
 func callLine(id int, tool, args string) string {
 	return fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":%q,"arguments":%s}}`, id, tool, args)
-}
-
-// largeContent is size bytes of text in lines, with some of the characters
-// JSON escapes (as BenchmarkLargeContent's, in cmd/tmuxbuf-mcp).
-func largeContent(size int) string {
-	const alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,;:-_=+()[]{}<>/\\\"'\t"
-	r := mathrand.New(mathrand.NewPCG(1, 2))
-	b := make([]byte, size)
-	for i := range b {
-		if r.IntN(60) == 0 {
-			b[i] = '\n'
-		} else {
-			b[i] = alphabet[r.IntN(len(alphabet))]
-		}
-	}
-	return string(b)
 }
