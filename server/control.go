@@ -234,6 +234,9 @@ func (t controlTmux) RunBackend(ctx context.Context, args []string, stdin io.Rea
 		return 0, &BackendError{Err: fmt.Errorf("control mode: %v", err)}
 	}
 	l := &controlLine{text: line, commands: len(commands), fifos: fifos, probed: probed}
+	if marked(commands, probed) {
+		l.nonce = newNonce()
+	}
 	for {
 		c, err := t.d.client(ctx, t.global)
 		if err != nil {

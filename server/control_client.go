@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -67,6 +68,10 @@ type controlClient struct {
 	// longer listed it (see ControlDialer.settle): no new line goes to it,
 	// and those queued go back to their callers, for the next client.
 	leaving bool
+	// spoiled says why the client's output was found out of step (see
+	// spoil, control_guard.go): it is leaving, and the lines written to it
+	// fail with this once it has gone.
+	spoiled string
 	// probing counts the lines written with sessionProbe and not yet
 	// answered: until their answers say whether the client stays, no
 	// line is written after them.
@@ -95,11 +100,15 @@ type controlLine struct {
 	commands int
 	fifos    []*fifo // one entry, maybe nil, per command
 	probed   bool    // its last command is sessionProbe, the backend's own
+	// nonce, when not "", is what the marker line written after it
+	// prints (control_guard.go): the line is answered once that has come.
+	nonce string
 
 	// Guarded by the client's mu.
 	written   bool
 	abandoned bool // its caller gave up: its FIFOs are the client's to release
 	replies   []controlReply
+	verified  bool          // its marker line's reply has come
 	failure   string        // set when the client went before the line was answered
 	done      chan struct{} // closed once answered, or once the client has gone
 }
@@ -111,6 +120,12 @@ type controlReply struct {
 
 func (l *controlLine) answered() bool {
 	return len(l.replies) == l.commands || len(l.replies) > 0 && !l.replies[len(l.replies)-1].ok
+}
+
+// complete reports whether the line is answered and, if it has a marker
+// line, that line too.
+func (l *controlLine) complete() bool {
+	return l.answered() && (l.nonce == "" || l.verified)
 }
 
 // startControlClient starts a control client that attaches to the session
@@ -193,7 +208,11 @@ func (c *controlClient) write() {
 			c.probing++
 		}
 		c.mu.Unlock()
-		if _, err := io.WriteString(c.in, l.text+"\n"); err != nil {
+		text := l.text + "\n"
+		if l.nonce != "" {
+			text += markerLine(l.nonce) + "\n"
+		}
+		if _, err := io.WriteString(c.in, text); err != nil {
 			return // the process has gone; read fails what is left
 		}
 	}
@@ -202,23 +221,47 @@ func (c *controlClient) write() {
 // read parses the client's output for as long as it runs. Reply blocks to
 // this process's lines (flag 1) go to the oldest line sent; notifications
 // and the attach command's block are read and dropped, so that tmux never
-// waits on a full pipe.
+// waits on a full pipe. Output out of step (see control_guard.go) spoils
+// the client: what comes after it is read and dropped.
 func (c *controlClient) read(out *bufio.Reader, stderr *bytes.Buffer) {
-	var attachError []byte
+	var (
+		attachError []byte
+		last        uint32 // the number of the last reply
+		begun       bool   // whether there was one
+	)
 	attached := sync.OnceFunc(func() { close(c.attachDone) })
 	defer attached()
+	spoil := func(why string) {
+		c.mu.Lock()
+		c.spoil(why)
+		c.mu.Unlock()
+	}
 	for {
 		line, err := out.ReadString('\n')
 		if err != nil {
 			break
 		}
-		guard, ok := strings.CutPrefix(strings.TrimSuffix(line, "\n"), "%begin ")
+		if c.isSpoiled() {
+			continue
+		}
+		line = strings.TrimSuffix(line, "\n")
+		guard, ok := strings.CutPrefix(line, "%begin ")
 		if !ok {
+			if isGuard(line) {
+				spoil("the end of a reply that did not begin")
+				continue
+			}
 			if c.notify != nil {
-				c.notify(strings.TrimSuffix(line, "\n"))
+				c.notify(line)
 			}
 			continue
 		}
+		number, ok := guardNumber(guard)
+		if !ok || begun && !after(number, last) {
+			spoil("a reply whose number does not follow the last one's")
+			continue
+		}
+		last, begun = number, true
 		reply, err := readBlock(out, guard)
 		if err != nil {
 			break
@@ -238,7 +281,12 @@ func (c *controlClient) read(out *bufio.Reader, stderr *bytes.Buffer) {
 	c.cmd.Wait()
 	c.out.Close()
 	failure := "server exited unexpectedly\n" // as tmux's own client says
+	c.mu.Lock()
+	spoiled := c.spoiled
+	c.mu.Unlock()
 	switch {
+	case spoiled != "":
+		failure = spoiled
 	case len(attachError) > 0:
 		failure = string(attachError)
 	case stderr.Len() > 0:
@@ -279,10 +327,22 @@ func (c *controlClient) deliver(reply controlReply) {
 	if len(c.sent) == 0 {
 		return // not an answer to a line of ours
 	}
+	if c.spoiled != "" {
+		return // the lines written fail once the client has gone
+	}
 	l := c.sent[0]
-	l.replies = append(l.replies, reply)
-	if !l.answered() {
-		return
+	if l.nonce != "" && l.answered() {
+		// The marker line's reply (see control_guard.go).
+		if !reply.ok || string(reply.output) != l.nonce+"\n" {
+			c.spoil("a reply that is not the one a line's marker asked for")
+			return
+		}
+		l.verified = true
+	} else {
+		l.replies = append(l.replies, reply)
+		if !l.complete() {
+			return
+		}
 	}
 	if l.probed {
 		c.probing--
@@ -351,19 +411,23 @@ func abortAll(fifos []*fifo) {
 
 // readBlock reads the lines of one reply up to its %end or %error, whose
 // guard (time, number, flags) repeats its %begin's: an output line that
-// merely starts with "%end" does not end it.
+// merely starts with "%end" does not end it, and a line shaped as another
+// guard is output (a pane running a control client of its own shows such
+// lines). Only a program that guessed this very guard ends the reply
+// early, which the reader finds when the real end comes (control_guard.go).
 func readBlock(out *bufio.Reader, guard string) (controlReply, error) {
 	var reply controlReply
+	end, failed := "%end "+guard+"\n", "%error "+guard+"\n"
 	for {
 		line, err := out.ReadString('\n')
 		if err != nil {
 			return reply, err
 		}
-		switch strings.TrimSuffix(line, "\n") {
-		case "%end " + guard:
+		switch line {
+		case end:
 			reply.ok = true
 			return reply, nil
-		case "%error " + guard:
+		case failed:
 			return reply, nil
 		}
 		reply.output = append(reply.output, line...)
@@ -381,7 +445,7 @@ func (c *controlClient) run(ctx context.Context, l *controlLine, stdout, stderr 
 		c.mu.Unlock()
 		return 0, false, &BackendError{Err: errDialerClosed}
 	}
-	l.done, l.written, l.replies, l.failure = make(chan struct{}), false, nil, ""
+	l.done, l.written, l.replies, l.verified, l.failure = make(chan struct{}), false, nil, false, ""
 	switch {
 	case c.gone:
 		l.failure = c.failure
@@ -412,6 +476,10 @@ func (c *controlClient) run(ctx context.Context, l *controlLine, stdout, stderr 
 		settled = c.settle(l)
 	}
 	defer abortAll(settled) // each finished below, or never to be used
+	if l.failure != "" && c.isSpoiled() {
+		// Its replies may be another line's, or forged.
+		return 0, false, &BackendError{Err: errors.New(strings.TrimSuffix(c.spoiledText(), "\n"))}
+	}
 	replies := l.replies
 	if l.probed && len(replies) == l.commands {
 		replies = replies[:len(replies)-1] // the probe, read by deliver
