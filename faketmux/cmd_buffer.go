@@ -13,12 +13,12 @@ import (
 // bufferCommands are the buffer commands, as tmux's cmd-*.c declare them.
 var bufferCommands = []*cmdEntry{
 	{name: "set-buffer", alias: "setb", template: "ab:t:n:w", lower: 0, upper: 1, usage: `[-aw] [-b buffer-name] [-n new-buffer-name] [-t target-client] data`, exec: cmdSetBuffer,
-		differs: "`-w` sets no clipboard: no client has a terminal."},
+		differs: "`-w` sends the buffer to no terminal client's clipboard (OSC 52)."},
 	{name: "delete-buffer", alias: "deleteb", template: "b:", lower: 0, upper: 0, usage: `[-b buffer-name]`, exec: cmdDeleteBuffer},
 	{name: "show-buffer", alias: "showb", template: "b:", lower: 0, upper: 0, usage: `[-b buffer-name]`, exec: cmdShowBuffer},
 	{name: "save-buffer", alias: "saveb", template: "ab:", lower: 1, upper: 1, usage: `[-a] [-b buffer-name] path`, exec: cmdSaveBuffer},
 	{name: "load-buffer", alias: "loadb", template: "b:t:w", lower: 1, upper: 1, usage: `[-b buffer-name] [-t target-client] path`, exec: cmdLoadBuffer,
-		differs: "`-w` sets no clipboard: no client has a terminal."},
+		differs: "`-w` sends the buffer to no terminal client's clipboard (OSC 52)."},
 	{name: "list-buffers", alias: "lsb", template: "F:f:", lower: 0, upper: 0, usage: `[-F format] [-f filter]`, exec: cmdListBuffers},
 	{name: "paste-buffer", alias: "pasteb", template: "db:prs:t:", lower: 0, upper: 0, usage: `[-dpr] [-s separator] [-b buffer-name] [-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdPasteBuffer},
 	{name: "choose-buffer", alias: "", template: "F:f:K:NO:rt:Z", lower: 0, upper: 1, usage: `[-NrZ] [-F format] [-f filter] [-K key-format] [-O sort-order] [-t target-pane] [template]`, target: targetSpec{kind: findPane}, exec: cmdChooseBuffer,

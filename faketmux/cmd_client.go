@@ -16,8 +16,10 @@ var clientCommands = []*cmdEntry{
 	{name: "detach-client", alias: "detach", template: "aE:s:t:P", lower: 0, upper: 0, usage: `[-aP] [-E shell-command] [-s target-session] [-t target-client]`, readOnly: true, source: targetSpec{kind: findSession, canFail: true}, client: 't', exec: cmdDetachClient,
 		differs: "`-E` and `-P` are not modelled: the client detaches as without them."},
 	{name: "refresh-client", alias: "refresh", template: "A:B:cC:Df:F:l::LRSt:U", lower: 0, upper: 1, usage: `[-cDlLRSU] [-A pane:state] [-B name:what:format] [-C XxY] [-f flags] [-t target-client] [adjustment]`, client: 't', exec: cmdRefreshClient,
-		differs: "`-c -D -l -L -R -S -U` are accepted and do nothing: nothing is drawn. " +
-			"A client far behind without pause-after is not told `too far behind`."},
+		differs: "`-c -D -L -R -U` pan nothing: a window larger than its terminal client is drawn " +
+			"from its top left corner, where tmux keeps the active pane's cursor in view. `-l` asks " +
+			"no terminal for its clipboard. A client far behind without pause-after is not told " +
+			"`too far behind`."},
 	{name: "switch-client", alias: "switchc", template: "lc:EFnpt:rT:Z", lower: 0, upper: 0, usage: `[-ElnprZ] [-c target-client] [-t target-session] [-T key-table]`, readOnly: true, client: 'c', exec: cmdSwitchClient,
 		differs: "The session does not take update-environment's variables from the client, " +
 			"as tmux's does without `-E`. tmux counts a switch's pane focus changes in its " +
@@ -26,15 +28,23 @@ var clientCommands = []*cmdEntry{
 	{name: "suspend-client", alias: "suspendc", template: "t:", lower: 0, upper: 0, usage: `[-t target-client]`, client: 't', exec: cmdSuspendClient},
 	{name: "lock-client", alias: "lockc", template: "t:", lower: 0, upper: 0, usage: `[-t target-client]`, client: 't', exec: cmdLockClient},
 	{name: "confirm-before", alias: "confirm", template: "bp:t:", lower: 1, upper: 1, usage: `[-b] [-p prompt] [-t target-client] command`, client: 't', exec: cmdHoldUnlessB,
-		differs: "Nothing is drawn."},
+		differs: "On a terminal client the command does not wait for the answer, as with `-b`."},
 	{name: "command-prompt", alias: "", template: "1bFkiI:Np:t:T:", lower: 0, upper: 1, usage: `[-1bFkiN] [-I inputs] [-p prompts] [-t target-client] [-T type] [template]`, client: 't', exec: cmdHoldUnlessB,
-		differs: "Nothing is drawn."},
-	{name: "display-menu", alias: "menu", template: "c:t:OT:x:y:", lower: 1, upper: -1, usage: `[-O] [-c target-client] [-t target-pane] [-T title] [-x position] [-y position] name key command ...`, client: 'c', target: targetSpec{kind: findPane}, exec: cmdHoldClient,
-		differs: "Nothing is drawn."},
+		differs: "On a terminal client the command does not wait for the answer, as with `-b`. " +
+			"Of several prompts (`-p a,b`) only the first is asked, with the first of `-I`; " +
+			"`-F`, `-i`, `-k`, `-N` and `-T` change nothing there. The line is edited with " +
+			"BSpace, C-h and C-u only: no cursor movement, history or completion."},
+	{name: "display-menu", alias: "menu", template: "c:t:OT:x:y:", lower: 1, upper: -1, usage: `[-O] [-c target-client] [-t target-pane] [-T title] [-x position] [-y position] name key command ...`, client: 'c', target: targetSpec{kind: findPane}, exec: cmdDisplayMenu,
+		differs: "On a terminal client the command does not wait for the menu to close, and an " +
+			"item's command runs with the client's current pane, not `-t`'s. There is no mouse: " +
+			"`-x` and `-y` `M` and `W`, and the popup_mouse_ and popup_window_status_line_ " +
+			"variables, are 0. A client with no terminal holds its queue, as a menu nobody answers."},
 	{name: "display-popup", alias: "popup", template: "Bb:Cc:d:e:Eh:s:S:t:T:w:x:y:", lower: 0, upper: -1, usage: `[-BCE] [-b border-lines] [-c target-client] [-d start-directory] [-e environment] [-h height] [-s style] [-S border-style] [-t target-pane][-T title] [-w width] [-x position] [-y position] [shell-command]`, client: 'c', target: targetSpec{kind: findPane}, exec: cmdDisplayPopup,
-		differs: "Nothing is drawn."},
+		differs: "Nothing is drawn: a popup on a terminal client shows nothing, and the keys " +
+			"typed go on to the window as if none were open."},
 	{name: "display-panes", alias: "displayp", template: "bd:Nt:", lower: 0, upper: 1, usage: `[-bN] [-d duration] [-t target-client] [template]`, client: 't', exec: cmdHoldUnlessB,
-		differs: "Nothing is drawn."},
+		differs: "On a terminal client the command does not wait for the overlay to close, as " +
+			"with `-b`, and a zoomed window stays zoomed when a key picks a pane."},
 }
 
 const listClientsTemplate = "#{client_name}: #{session_name} [#{client_width}x#{client_height} #{client_termname}] " +
@@ -522,7 +532,9 @@ func popupCommand(values []string) string {
 // unless -b, which a control client never gives.
 func cmdHoldUnlessB(c *client, it *cmdItem) error {
 	if cc := it.client; cc.tty != nil && cc.session != nil && it.entry.name == "display-panes" {
-		c.displayPanes(it)
+		if cc.tty.panes == nil && cc.tty.menu == nil {
+			c.displayPanes(it) // as tmux, not over another overlay
+		}
 		return nil
 	}
 	if it.client.tty != nil {

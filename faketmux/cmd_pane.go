@@ -25,11 +25,10 @@ var paneCommands = []*cmdEntry{
 	{name: "respawn-pane", alias: "respawnp", template: "c:e:kt:", lower: 0, upper: -1, usage: `[-k] [-c start-directory] [-e environment] [-t target-pane] [shell-command]`, target: targetSpec{kind: findPane}, exec: cmdRespawnPane},
 	{name: "list-panes", alias: "lsp", template: "asF:f:t:", lower: 0, upper: 0, usage: `[-as] [-F format] [-f filter] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdListPanes},
 	{name: "select-pane", alias: "selectp", template: "DdegLlMmP:RT:t:UZ", lower: 0, upper: 0, usage: `[-DdeLlMmRUZ] [-T title] [-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdSelectPane,
-		differs: "The styles of `-P` change nothing drawn: nothing is drawn."},
+		differs: "The styles of `-P` (window-style and window-active-style) are not drawn."},
 	{name: "last-pane", alias: "lastp", template: "det:Z", lower: 0, upper: 0, usage: `[-deZ] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdLastPane},
 	{name: "display-message", alias: "display", template: "ac:d:INpt:F:v", lower: 0, upper: 1, usage: `[-aINpv] [-c target-client] [-d delay] [-F format] [-t target-pane] [message]`, target: targetSpec{kind: findPane, canFail: true}, exec: cmdDisplayMessage,
-		differs: "Without `-p` the message shows on no status line, since nothing is drawn; " +
-			"it still goes to the message log."},
+		differs: "`#[...]` in a message on a terminal client's status line is drawn as text."},
 	{name: "capture-pane", alias: "capturep", template: "ab:CeE:JNpPqS:t:", lower: 0, upper: 0, usage: `[-aCeJNpPq] [-b buffer-name] [-E end-line] [-S start-line] [-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdCapturePane},
 	{name: "clear-history", alias: "clearhist", template: "t:", lower: 0, upper: 0, usage: `[-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdClearHistory},
 }
@@ -590,15 +589,18 @@ func cmdDisplayMessage(c *client, it *cmdItem) error {
 	message := f.expand(template)
 	if a.has('p') {
 		c.print(message)
-	} else if cc := c.currentClient(); cc != nil && !a.has('c') {
-		// The message goes on the status line of the current client;
-		// the log keeps it.
-		c.st.addMessage(logMessage{when: c.s.now(), text: cc.name + " message: " + message})
+	} else if tc != nil {
+		// The message goes on the status line of the -c client, else
+		// the current one; the log keeps it.
+		c.st.addMessage(logMessage{when: c.s.now(), text: tc.name + " message: " + message})
 		delay := -1
 		if v, ok := a.get('d'); ok {
 			delay, _ = strconv.Atoi(v)
 		}
-		c.showMessage(cc, message, delay)
+		c.showMessage(tc, message, delay)
+		if tc.tty != nil && tc.session != nil && !tc.tty.messageUntil.IsZero() {
+			tc.tty.messageKeep = a.has('N')
+		}
 	}
 	return nil
 }

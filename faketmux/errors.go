@@ -27,6 +27,7 @@ const (
 	errTooFewArgs       = "too few arguments (need at least %d)"
 	errTooManyArgs      = "too many arguments (need at most %d)"
 	errDelay            = "delay %s"
+	errMenuArguments    = "not enough arguments"
 
 	// Buffers.
 	errNoBuffers       = "no buffers"

@@ -70,9 +70,14 @@ type ttyState struct {
 	escapeUntil time.Time
 	// panes is display-panes' overlay, nil when none shows.
 	panes *panesOverlay
+	// menu is display-menu's, nil when none shows.
+	menu *menuOverlay
 	// message is the message on the status line until messageUntil.
 	message      string
 	messageUntil time.Time
+	// messageKeep is display-message -N: the keys typed are dropped
+	// while the message shows, instead of clearing it.
+	messageKeep bool
 }
 
 // showMessage puts a message on a terminal client's status line for
@@ -85,7 +90,7 @@ func (c *client) showMessage(cc *controlClient, text string, delay int) {
 	if delay < 0 {
 		delay, _ = strconv.Atoi(cc.session.options.get("display-time"))
 	}
-	cc.tty.message = text
+	cc.tty.message, cc.tty.messageKeep = text, false
 	cc.tty.messageUntil = time.Now().Add(time.Duration(delay) * time.Millisecond)
 	if delay == 0 {
 		cc.tty.messageUntil = time.Time{}
@@ -98,6 +103,7 @@ func (c *client) showMessage(cc *controlClient, text string, delay int) {
 type panesOverlay struct {
 	until    time.Time
 	template string
+	noKeys   bool // -N: the keys typed are not the overlay's
 }
 
 // clockDigits are the 5x5 digits tmux draws display-panes' indexes with
@@ -122,7 +128,7 @@ func (c *client) displayPanes(it *cmdItem) {
 	if v, ok := a.get('d'); ok {
 		ms, _ = strconv.Atoi(v)
 	}
-	o := &panesOverlay{template: "select-pane -t '%%'"}
+	o := &panesOverlay{template: "select-pane -t '%%'", noKeys: a.has('N')}
 	if len(a.values) > 0 {
 		o.template = a.values[0]
 	}
@@ -133,28 +139,40 @@ func (c *client) displayPanes(it *cmdItem) {
 	cc.poke()
 }
 
-// panesKey is a key typed while display-panes shows: a pane's index runs
-// the template for it; every key closes the overlay.
-func (c *client) panesKey(raw []byte) {
+// panesKey is a key typed while display-panes shows, as tmux's
+// cmd_display_panes_key takes it: every key closes the overlay; a pane's
+// index (0 to 9, then a to z for 10 to 35) runs the template for that
+// pane, and is taken, as a key that names no pane is; any other key, or
+// every key with -N, goes on as if no overlay were open (false).
+func (c *client) panesKey(raw []byte) bool {
 	cc := c.control
 	o := cc.tty.panes
 	cc.tty.panes = nil
-	if len(raw) != 1 || raw[0] < '0' || raw[0] > '9' {
-		return
+	if o.noKeys || len(raw) != 1 {
+		return false
 	}
-	n := int(raw[0] - '0')
+	var n int
+	switch b := raw[0]; {
+	case b >= '0' && b <= '9':
+		n = int(b - '0')
+	case b >= 'a' && b <= 'z':
+		n = 10 + int(b-'a')
+	default:
+		return false
+	}
 	w := cc.session.current
 	for _, p := range w.panes {
 		if p.index() == n {
 			cmds, err := c.parseCommandString(strings.ReplaceAll(o.template, "%%", "%"+strconv.Itoa(p.id)))
 			if err != nil {
 				c.writeError(err.Error())
-				return
+				return true
 			}
 			c.runList(cmds)
-			return
+			return true
 		}
 	}
+	return true
 }
 
 // panesOverlayDraw draws display-panes' indexes over the panes of w, as
@@ -678,15 +696,23 @@ func (c *client) terminalKeys(b []byte) {
 func (c *client) terminalKey(key keys.Code, raw []byte) {
 	cc := c.control
 	if cc.tty.message != "" {
+		if cc.tty.messageKeep {
+			return
+		}
 		// A key clears the message, and then does what it does.
 		cc.tty.message = ""
 	}
-	if cc.tty.prompt != nil {
-		c.promptKey(key, raw)
+	// An overlay takes the key first, then the prompt, as tmux's
+	// server_client_handle_key has it.
+	if cc.tty.menu != nil {
+		c.menuKey(key)
 		return
 	}
-	if cc.tty.panes != nil {
-		c.panesKey(raw)
+	if cc.tty.panes != nil && c.panesKey(raw) {
+		return
+	}
+	if cc.tty.prompt != nil {
+		c.promptKey(key, raw)
 		return
 	}
 	s := cc.session
@@ -889,7 +915,10 @@ func (c *client) drawTerminal() {
 		fmt.Fprintf(&out, "\x1b[%d;1H\x1b[0m%s\x1b[0m", y, lastRow(status, y))
 	}
 	p := w.active
-	if cs := p.copyState(); p != nil && w.visible(p) && cs != nil {
+	if m := cc.tty.menu; m != nil {
+		// A menu hides the cursor.
+		c.menuDraw(&out, cc, m)
+	} else if cs := p.copyState(); p != nil && w.visible(p) && cs != nil {
 		fmt.Fprintf(&out, "\x1b[%d;%dH\x1b[?25h", p.top+cs.cy+woff+1, p.left+min(cs.cx, p.width-1)+1)
 	} else if p != nil && w.visible(p) && !p.inMode() {
 		x, y := p.prog.Cursor()
@@ -964,17 +993,25 @@ func (c *client) windowRows(w *window, sx, wy int) []string {
 	// Past the window's right and bottom edges, tmux draws a border along
 	// them and fills the rest with dots.
 	inWindow := func(x, y int) bool { return x <= w.width && y <= w.height }
-	border := func(x, y int) bool {
-		return x >= 0 && y >= 0 && x < sx && y < wy && grid[y][x] == nil && inWindow(x, y)
-	}
 	active := w.active
 	f := c.formatIn(w, active)
-	activeStyle := parseDrawStyle(drawStyle{}, f.expand(w.options.get("pane-active-border-style"))).sgr()
-	otherStyle := parseDrawStyle(drawStyle{}, f.expand(w.options.get("pane-border-style"))).sgr()
+	activeStyle := parseDrawStyle(drawStyle{}, f.expand(w.options.get("pane-active-border-style")))
+	otherStyle := parseDrawStyle(drawStyle{}, f.expand(w.options.get("pane-border-style")))
+	status := w.options.get("pane-border-status")
+	lines := w.options.get("pane-border-lines")
+	cellType := func(x, y int) int { return borderCellType(w.isBorderCell, status, x, y, w.width, w.height) }
+	statusCells := c.paneStatusCells(w, panes, cellType, lines)
 	rows := make([]string, wy)
 	for y := range wy {
 		var row strings.Builder
 		for x := 0; x < sx; {
+			if cell, ok := statusCells[[2]int{x, y}]; ok {
+				if cell != skipCell {
+					row.WriteString(cell)
+				}
+				x++
+				continue
+			}
 			p := grid[y][x]
 			if p != nil {
 				line := ""
@@ -988,25 +1025,208 @@ func (c *client) windowRows(w *window, sx, wy int) []string {
 				continue
 			}
 			if !inWindow(x, y) {
-				row.WriteString("·")
+				row.WriteString(borderGlyph(lines, cellOutside, nil))
 				x++
 				continue
 			}
-			u, d, l, r := border(x, y-1), border(x, y+1), border(x-1, y), border(x+1, y)
-			ch := borderChar(u, d, l, r)
 			// The window's own edge is no pane's border: it takes
 			// pane-border-style, as tmux's screen_redraw_check_cell has it.
 			edge := x == w.width || y == w.height
+			var owner *paneState
+			if !edge {
+				owner = borderOwner(w, x, y)
+			}
+			ch := borderGlyph(lines, cellType(x, y), owner)
 			if active != nil && !edge && paneBorderIs(w, active, x, y) {
-				row.WriteString(activeStyle + ch + "\x1b[0m")
+				row.WriteString(activeStyle.sgr() + ch + "\x1b[0m")
 			} else {
-				row.WriteString(otherStyle + ch + "\x1b[0m")
+				row.WriteString(otherStyle.sgr() + ch + "\x1b[0m")
 			}
 			x++
 		}
 		rows[y] = row.String()
 	}
 	return rows
+}
+
+// The kinds of border cell, as tmux's CELL_* number them.
+const (
+	cellInside = iota
+	cellTopBottom
+	cellLeftRight
+	cellTopLeft
+	cellTopRight
+	cellBottomLeft
+	cellBottomRight
+	cellTopJoin
+	cellBottomJoin
+	cellLeftJoin
+	cellRightJoin
+	cellJoin
+	cellOutside
+)
+
+// borderSets are the characters of each pane-border-lines, by cell kind:
+// single's are tmux's line-drawing (ACS) characters as a terminal shows
+// them.
+var borderSets = map[string][]string{
+	"single": {" ", "│", "─", "┌", "┐", "└", "┘", "┬", "┴", "├", "┤", "┼", "·"},
+	"double": {"", "║", "═", "╔", "╗", "╚", "╝", "╦", "╩", "╠", "╣", "╬", "·"},
+	"heavy":  {"", "┃", "━", "┏", "┓", "┗", "┛", "┳", "┻", "┣", "┫", "╋", "·"},
+	"simple": {" ", "|", "-", "+", "+", "+", "+", "+", "+", "+", "+", "+", "."},
+}
+
+// borderGlyph is the character of a border cell of kind typ, as tmux's
+// screen_redraw_border_set picks it: with pane-border-lines number, the
+// index of the pane the cell is a border of (owner), or * for none.
+func borderGlyph(lines string, typ int, owner *paneState) string {
+	if lines == "number" {
+		switch {
+		case typ == cellOutside:
+			return "·"
+		case owner == nil:
+			return "*"
+		}
+		return strconv.Itoa(owner.index() % 10)
+	}
+	set, ok := borderSets[lines]
+	if !ok {
+		set = borderSets["single"]
+	}
+	return set[typ]
+}
+
+// borderCellType is the kind of border cell x, y is, as tmux's
+// screen_redraw_type_of_cell works it out from which of the cells left,
+// right, above and below are borders too (isBorder), with the rows
+// pane-border-status takes; wx and wy are the window's size.
+func borderCellType(isBorder func(x, y int) bool, status string, x, y, wx, wy int) int {
+	if x > wx || y > wy {
+		return cellOutside
+	}
+	l := x == 0 || isBorder(x-1, y)
+	r := isBorder(x+1, y)
+	var u, d bool
+	switch status {
+	case "top":
+		u = y != 0 && isBorder(x, y-1)
+		d = isBorder(x, y+1)
+	case "bottom":
+		u = y == 0 || isBorder(x, y-1)
+		d = y != wy-1 && isBorder(x, y+1)
+	default:
+		u = y == 0 || isBorder(x, y-1)
+		d = isBorder(x, y+1)
+	}
+	switch {
+	case l && r && u && d:
+		return cellJoin
+	case l && r && u:
+		return cellBottomJoin
+	case l && r && d:
+		return cellTopJoin
+	case l && r:
+		return cellLeftRight
+	case l && u && d:
+		return cellRightJoin
+	case l && u:
+		return cellBottomRight
+	case l && d:
+		return cellTopRight
+	case r && u && d:
+		return cellLeftJoin
+	case r && u:
+		return cellBottomLeft
+	case r && d:
+		return cellTopLeft
+	case u && d:
+		return cellTopBottom
+	}
+	return cellOutside
+}
+
+// isBorderCell is whether x, y is a border cell of w, as tmux's
+// screen_redraw_cell_border has it: the window's own right and bottom
+// edges are, and a cell on a visible pane's border, unless an earlier
+// pane in the list has it inside.
+func (w *window) isBorderCell(x, y int) bool {
+	switch {
+	case x < 0 || y < 0 || x > w.width || y > w.height:
+		return false
+	case x == w.width || y == w.height:
+		return true
+	}
+	for _, p := range w.panes {
+		if !w.visible(p) {
+			continue
+		}
+		if x >= p.left && x < p.left+p.width && y >= p.top && y < p.top+p.height {
+			return false
+		}
+		if paneBorderIs(w, p, x, y) {
+			return true
+		}
+	}
+	return false
+}
+
+// borderOwner is the pane whose border cell x, y is, as tmux's
+// screen_redraw_check_cell finds it: the first visible pane from the
+// active one on, round the window's list, that has it on its border.
+func borderOwner(w *window, x, y int) *paneState {
+	start := slices.Index(w.panes, w.active)
+	if start < 0 {
+		start = 0
+	}
+	for i := range w.panes {
+		p := w.panes[(start+i)%len(w.panes)]
+		if w.visible(p) && paneBorderIs(w, p, x, y) {
+			return p
+		}
+	}
+	return nil
+}
+
+// paneStatusCells are the cells of the panes' status lines
+// (pane-border-status), by column and row, each with its style, as tmux's
+// screen_redraw_make_pane_status draws them: two columns in from the
+// pane's left, four fewer than its width, the border's characters in the
+// pane's border style (the active one's for the active pane), with
+// pane-border-format drawn over them.
+func (c *client) paneStatusCells(w *window, panes []*paneState, cellType func(x, y int) int, lines string) map[[2]int]string {
+	status := w.options.get("pane-border-status")
+	if status != "top" && status != "bottom" {
+		return nil
+	}
+	cells := map[[2]int]string{}
+	for _, p := range panes {
+		width := p.width - 4
+		if width <= 0 {
+			continue
+		}
+		y := p.top + p.height
+		if status == "top" {
+			y = p.top - 1
+		}
+		f := c.formatIn(w, p)
+		f.client = c.control
+		f.timeExpand = true
+		name := "pane-border-style"
+		if p == w.active {
+			name = "pane-active-border-style"
+		}
+		style := parseDrawStyle(drawStyle{}, f.expand(w.options.get(name)))
+		drawn := formatCells(f.expand(p.opts().get("pane-border-format")), style, width)
+		for i := range width {
+			x := p.left + 2 + i
+			if drawn[i] != "" {
+				cells[[2]int{x, y}] = drawn[i]
+			} else {
+				cells[[2]int{x, y}] = style.sgr() + borderGlyph(lines, cellType(x, y), p) + "\x1b[0m"
+			}
+		}
+	}
+	return cells
 }
 
 // copyModeRows are the rows copy or view mode shows of pane p: its
@@ -1167,39 +1387,6 @@ func paneBorderIs(w *window, p *paneState, x, y int) bool {
 		}
 	}
 	return false
-}
-
-// borderChar is the line drawing character of a border cell that has
-// border cells up, down, left and right of it as given.
-func borderChar(u, d, l, r bool) string {
-	vert, horiz := u || d, l || r
-	switch {
-	case vert && horiz:
-		switch {
-		case u && d && l && r:
-			return "┼"
-		case l && r && d:
-			return "┬"
-		case l && r && u:
-			return "┴"
-		case u && d && r:
-			return "├"
-		case u && d && l:
-			return "┤"
-		case r && d:
-			return "┌"
-		case l && d:
-			return "┐"
-		case u && r:
-			return "└"
-		default:
-			return "┘"
-		}
-	case horiz:
-		return "─"
-	default:
-		return "│"
-	}
 }
 
 // fitLine is a captured line with its style codes cut or padded to width
@@ -1407,22 +1594,107 @@ func parseDrawStyle(d drawStyle, text string) drawStyle {
 	return d
 }
 
-// drawFormat draws an expanded format with #[...] styles into width
-// columns over base, as tmux's format_draw does for the parts it aligns
-// left, centre and right; a list's markers are left out.
-func drawFormat(text string, base drawStyle, width int) string {
-	type run struct {
-		style drawStyle
-		text  string
+// formatCells draws an expanded format with #[...] styles into width
+// cells over base, as tmux's format_draw puts its parts: each cell the
+// format writes is its style and character ("\x1b[0m" after), a cell it
+// leaves alone is "", and the column a wide character covers is
+// skipCell. Where the parts do not fit, the centre gives way first, then
+// the right (from its start), then the left.
+func formatCells(text string, base drawStyle, width int) []string {
+	return formatCellsWith(text, base, width, false)
+}
+
+// formatCellsWith is formatCells, where with defaultColours the format's
+// own colours give way to base's, as format_draw's default_colours has
+// it for a menu's chosen item.
+func formatCellsWith(text string, base drawStyle, width int, defaultColours bool) []string {
+	parts := formatParts(text, base)
+	if defaultColours {
+		for _, runs := range parts {
+			for i := range runs {
+				runs[i].style.fg, runs[i].style.bg = base.fg, base.bg
+			}
+		}
 	}
-	parts := map[string][]run{}
+	type cell struct {
+		style drawStyle
+		ch    rune
+		cw    int
+	}
+	flat := func(runs []formatRun) []cell {
+		var out []cell
+		for _, r := range runs {
+			for _, ch := range r.text {
+				out = append(out, cell{r.style, ch, max(wcwidth.Of(ch), 0)})
+			}
+		}
+		return out
+	}
+	colsOf := func(cs []cell) int {
+		n := 0
+		for _, c := range cs {
+			n += c.cw
+		}
+		return n
+	}
+	left, centre, right := flat(parts["left"]), flat(parts["centre"]), flat(parts["right"])
+	wl, wc, wr := colsOf(left), colsOf(centre), colsOf(right)
+	for wl+wc+wr > width {
+		switch {
+		case wc > 0:
+			wc--
+		case wr > 0:
+			wr--
+		default:
+			wl--
+		}
+	}
+	out := make([]string, width)
+	put := func(cs []cell, at, skip, n int) {
+		col := 0
+		for _, c := range cs {
+			if col < skip {
+				col += c.cw
+				continue
+			}
+			if col+c.cw > skip+n {
+				break
+			}
+			x := at + col - skip
+			out[x] = c.style.sgr() + string(c.ch) + "\x1b[0m"
+			for k := 1; k < c.cw; k++ {
+				out[x+k] = skipCell
+			}
+			col += c.cw
+		}
+	}
+	put(left, 0, 0, wl)
+	put(right, width-wr, colsOf(right)-wr, wr)
+	put(centre, wl+(width-wl-wr)/2-wc/2, 0, wc)
+	return out
+}
+
+// skipCell is a cell that a wide character before it covers.
+const skipCell = "\x00"
+
+// formatRun is a part of an expanded format in one style.
+type formatRun struct {
+	style drawStyle
+	text  string
+}
+
+// formatParts splits an expanded format into its runs aligned left,
+// centre and right, each in its #[...] style over base; a list's markers
+// are left out.
+func formatParts(text string, base drawStyle) map[string][]formatRun {
+	parts := map[string][]formatRun{}
 	align := "left"
 	cur, def := base, base
 	skip := false
 	var chunk strings.Builder
 	flush := func() {
 		if chunk.Len() > 0 && !skip {
-			parts[align] = append(parts[align], run{cur, chunk.String()})
+			parts[align] = append(parts[align], formatRun{cur, chunk.String()})
 		}
 		chunk.Reset()
 	}
@@ -1470,6 +1742,15 @@ func drawFormat(text string, base drawStyle, width int) string {
 		}
 	}
 	flush()
+	return parts
+}
+
+// drawFormat draws an expanded format with #[...] styles into width
+// columns over base, as tmux's format_draw does for the parts it aligns
+// left, centre and right; a list's markers are left out.
+func drawFormat(text string, base drawStyle, width int) string {
+	type run = formatRun
+	parts := formatParts(text, base)
 	render := func(runs []run, room int) (string, int) {
 		var out strings.Builder
 		cols := 0

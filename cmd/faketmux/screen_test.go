@@ -62,7 +62,9 @@ var screenCases = []screenCase{
 		// No step ends in Escape: what follows it within escape-time
 		// would depend on how fast the test runs.
 		steps: [][]string{nil, {"C-b", ":"}, {"-l", "display-message hello"}, {"BSpace", "BSpace"}, {"Enter"},
-			{"z"}, {"C-b", ":"}, {"bogus", "Enter"}, {"y"}, {"C-b", ":"}, {"-l", "x"}, {"C-c"}},
+			{"z"}, {"C-b", ":"}, {"bogus", "Enter"}, {"y"}, {"C-b", ":"}, {"-l", "x"}, {"C-c"},
+			// With -N the keys typed are dropped while the message shows.
+			{"C-b", ":"}, {"-l", "display -N -d 100000 kept"}, {"Enter"}, {"k"}},
 	},
 	{
 		name: "a window smaller than the client",
@@ -82,7 +84,46 @@ var screenCases = []screenCase{
 			{"split-window", "-h", "-t", "d", "cat"},
 			{"split-window", "-v", "-t", "d", "-l", "2", "cat"},
 		},
-		steps: [][]string{nil, {"C-b", "q"}, {"0"}, {"C-b", "q"}, {"x"}},
+		// A key that is no pane's index closes the overlay and goes on
+		// (Y to the pane, C-b as the prefix); -N leaves every key to go on.
+		steps: [][]string{nil, {"C-b", "q"}, {"0"}, {"C-b", "q"}, {"x"}, {"C-b", "q"}, {"Y"},
+			{"C-b", "q"}, {"C-b", "o"}, {"C-b", ":"}, {"-l", "display-panes -N"}, {"Enter"}, {"Z"}},
+	},
+	{
+		name: "pane-border-status",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "b", "-n", "w", "-x", "40", "-y", "7", "printf 'one\\n'; cat"},
+			{"set", "-g", "status-right", "R"},
+			{"set", "-g", "pane-border-status", "top"},
+			{"set", "-g", "pane-border-format", "#{?pane_active,#[reverse],}#{pane_index}#[default] #{pane_width}x#{pane_height}#{@t}#[align=right]>"},
+			{"split-window", "-h", "-t", "b", "cat"},
+			{"split-window", "-v", "-t", "b", "-l", "2", "cat"},
+		},
+		steps: [][]string{nil, {"C-b", "o"}, {"x", "Enter"},
+			{"C-b", ":"}, {"-l", "set -g pane-border-status bottom"}, {"Enter"},
+			{"C-b", ":"}, {"-l", "set -g pane-border-lines double"}, {"Enter"},
+			{"C-b", ":"}, {"-l", "set -g pane-border-lines heavy"}, {"Enter"},
+			{"C-b", ":"}, {"-l", "set -g pane-border-lines simple"}, {"Enter"},
+			{"C-b", ":"}, {"-l", "set -g pane-border-lines number"}, {"Enter"},
+			{"C-b", ":"}, {"-l", "set -g pane-border-status top"}, {"Enter"},
+			{"C-b", ":"}, {"-l", "set -g @t ' a title that is cut'"}, {"Enter"},
+		},
+	},
+	{
+		name: "display-menu",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "m", "-n", "w", "-x", "40", "-y", "7", "printf 'under the menu\\n'; cat"},
+			{"set", "-g", "status-right", "R"},
+			{"set", "-g", "display-time", "0"},
+			{"bind", "m", "display-menu", "-x", "3", "-y", "6", "First", "f", "display-message first", "", "",
+				"-Disabled", "d", "display-message no", "No key", "", "display-message nokey", "Second #{session_name}", "s", "display-message second"},
+			{"bind", "M", "display-menu", "-T", "#[align=centre]Title #{window_name}", "One", "1", "display-message one", "Two", "t", "display-message two"},
+		},
+		// No step ends in Escape: what follows it within escape-time
+		// would depend on how fast the test runs.
+		steps: [][]string{nil, {"C-b", "m"}, {"Down"}, {"Down"}, {"Down"}, {"Up"}, {"Up"}, {"Enter"}, {"z"},
+			{"C-b", "M"}, {"j"}, {"x"}, {"t"}, {"y"},
+			{"C-b", "m"}, {"q"}, {"C-b", "M"}, {"C-c"}, {"C-b", "m"}, {"s"}},
 	},
 	{
 		name: "copy mode",

@@ -1,0 +1,71 @@
+package faketmux
+
+import (
+	"testing"
+
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/keys"
+)
+
+// TestMenuKeys drives a menu's choice with keys as tmux's menu_key_cb
+// moves it: round the ends past separators and disabled items, by five
+// with g and G, and an item's key choosing it.
+func TestMenuKeys(t *testing.T) {
+	items := func() []menuItem {
+		return []menuItem{
+			{name: "a", key: keys.Lookup("a"), command: "A"},
+			{sep: true},
+			{name: "-off", key: keys.Lookup("o"), command: "O"},
+			{name: "b", key: keys.Lookup("b"), command: "B"},
+		}
+	}
+	type step struct {
+		key    string
+		choice int
+		closed bool
+		run    string
+	}
+	for _, tc := range []struct {
+		name  string
+		steps []step
+	}{
+		{"down and up skip what cannot be chosen", []step{
+			{"Down", 3, false, ""}, {"j", 0, false, ""}, {"Up", 3, false, ""}, {"k", 0, false, ""}}},
+		{"a disabled item's key is no key", []step{{"o", 0, false, ""}}},
+		{"an item's key chooses it", []step{{"b", 3, true, "B"}}},
+		{"enter chooses", []step{{"Down", 3, false, ""}, {"Enter", 3, true, "B"}}},
+		{"G goes to the last, g to the first", []step{{"G", 3, false, ""}, {"g", 0, false, ""}}},
+		{"q closes", []step{{"q", 0, true, ""}}},
+		{"other keys do nothing", []step{{"x", 0, false, ""}, {"C-f", 0, false, ""}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := &menuOverlay{items: items(), choice: 0}
+			for _, s := range tc.steps {
+				closed, run := m.key(keys.Lookup(s.key))
+				if m.choice != s.choice || closed != s.closed || run != s.run {
+					t.Fatalf("%s: choice %d closed %v run %q, want %d %v %q", s.key, m.choice, closed, run, s.choice, s.closed, s.run)
+				}
+			}
+		})
+	}
+}
+
+// TestMenuItemWidth checks an item's text as menu_add_item makes it: the
+// key at the right, a name too long cut with ">", no key for a disabled
+// item.
+func TestMenuItemWidth(t *testing.T) {
+	c := &client{st: &state{}}
+	f := &formatter{c: c, st: c.st}
+	m := &menuOverlay{}
+	m.add(f, 20, "First", "f", "x")
+	m.add(f, 20, "-Off", "o", "x")
+	m.add(f, 20, "a name longer than the client", "", "x")
+	want := []string{"First#[default] #[align=right](f)", "-Off", "than the client>"}
+	for i, item := range m.items {
+		if item.name != want[i] {
+			t.Errorf("item %d: %q, want %q", i, item.name, want[i])
+		}
+	}
+	if m.width != 16 {
+		t.Errorf("width %d, want 16", m.width)
+	}
+}
