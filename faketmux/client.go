@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -59,7 +61,8 @@ func (st *state) noClient(ctx context.Context) *client {
 }
 
 // current is the target a command gets without -t: a control client's
-// own session, else the server's most recently used one.
+// own session, else the session of the pane the client runs in, else the
+// server's most recently used one.
 func (c *client) current() (target, bool) {
 	if p := c.pane; p != nil && c.st.panes[p.id] == p {
 		return target{s: p.window.session, w: p.window, p: p}, true
@@ -71,7 +74,43 @@ func (c *client) current() (target, bool) {
 		s := cc.session
 		return target{s: s, w: s.current, p: s.current.active}, true
 	}
+	if t, ok := c.insidePane(); ok {
+		return t, true
+	}
 	return c.st.current()
+}
+
+// insidePane is the current target of a client that runs in a pane of
+// this server, as tmux 3.3a's cmd_find_from_client finds it for a client
+// with no session: the pane is the one its TMUX_PANE names
+// (cmd_find_inside_pane; the emulator has no client's tty to match), and
+// the target, of the sessions that have that pane's window, the one used
+// last, at its own current window and pane, not the pane's.
+func (c *client) insidePane() (target, bool) {
+	id, ok := strings.CutPrefix(lookupEnv(c.env, "TMUX_PANE"), "%")
+	if !ok {
+		return target{}, false
+	}
+	// tmux reads the number with strtonum: C's strtoll, which takes
+	// leading white space and a sign, and a range of 0 to UINT_MAX.
+	n, err := strconv.ParseInt(strings.TrimLeft(id, " \t\n\v\f\r"), 10, 64)
+	if err != nil || n < 0 || n > math.MaxUint32 {
+		return target{}, false
+	}
+	p := c.st.panes[int(n)]
+	if p == nil {
+		return target{}, false
+	}
+	var best *session
+	for _, place := range p.window.links {
+		if s := place.session; best == nil || s.seq > best.seq {
+			best = s
+		}
+	}
+	if best == nil || best.current == nil {
+		return target{}, false
+	}
+	return target{s: best, w: best.current, p: best.current.active}, true
 }
 
 // errorf writes one error line, as tmux's cmdq_error does, which logs

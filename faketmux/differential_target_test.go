@@ -5,6 +5,29 @@ import "slices"
 // The differential cases of sessions, windows and panes made and found:
 // targets, as the queue resolves them.
 var _ = differentialCases("target", []scenario{
+	// A client with no session that runs in a pane (its TMUX_PANE names
+	// one) acts in the session that has the pane's window, at that
+	// session's current window: not in the session used last. A pane
+	// id of no pane, or not of tmux's shape (a number as C's strtoll
+	// reads it), counts for nothing.
+	{name: "a client in a pane acts in its session", steps: []step{
+		cmd("new-session", "-d", "-s", "a", "sleep 1000"),
+		cmd("new-window", "-d", "-t", "a", "sleep 1000"),
+		cmd("new-session", "-d", "-s", "b", "sleep 1000"),
+		cmd("display-message", "-p", "#{session_name} #{window_index} #{pane_id}"),
+		cmd("display-message", "-p", "#{session_name} #{window_index} #{pane_id}").withEnv("TMUX_PANE=%0"),
+		cmd("display-message", "-p", "#{session_name} #{window_index} #{pane_id}").withEnv("TMUX_PANE=%1"),
+		cmd("display-message", "-p", "#{session_name} #{window_index} #{pane_id}").withEnv("TMUX_PANE=%9"),
+		cmd("display-message", "-p", "#{session_name} #{window_index} #{pane_id}").withEnv("TMUX_PANE=1"),
+		cmd("display-message", "-p", "#{session_name} #{window_index} #{pane_id}").withEnv("TMUX_PANE=%+1"),
+		cmd("display-message", "-p", "#{session_name} #{window_index} #{pane_id}").withEnv("TMUX_PANE=% 1"),
+		cmd("display-message", "-p", "#{session_name} #{window_index} #{pane_id}").withEnv("TMUX_PANE=%-0"),
+		cmd("display-message", "-p", "#{session_name} #{window_index} #{pane_id}").withEnv("TMUX_PANE=%1x"),
+		cmd("new-window", "-d", "-P", "-F", "#{session_name}:#{window_index}", "sleep 1000").withEnv("TMUX_PANE=%1"),
+		cmd("link-window", "-d", "-s", "a:1", "-t", "b:5"),
+		cmd("display-message", "-p", "#{session_name} #{window_index} #{pane_id}").withEnv("TMUX_PANE=%1"),
+		cmd("select-window", "-t", "a:0", ";", "display-message", "-p", "#{session_name} #{window_index} #{pane_id}").withEnv("TMUX_PANE=%1"),
+	}},
 	// A pane offset steps through the panes in order, from the current
 	// pane's window into the target's, going round; a count of many
 	// rounds lands where its remainder does.
