@@ -16,8 +16,7 @@ var modeCommands = []*cmdEntry{
 		differs: "Searches take Go's regular expressions (RE2, leftmost-longest), not POSIX's, " +
 			"and have no time limit. With wrap-search off, the count of matches the position " +
 			"indicator shows after a search that stopped at an end may differ."},
-	{name: "clock-mode", alias: "", template: "t:", lower: 0, upper: 0, usage: `[-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdClockMode,
-		differs: "What the mode shows is not modelled, nor the keys that do not leave it."},
+	{name: "clock-mode", alias: "", template: "t:", lower: 0, upper: 0, usage: `[-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdClockMode},
 	{name: "choose-client", alias: "", template: "F:f:K:NO:rt:Z", lower: 0, upper: 1, usage: `[-NrZ] [-F format] [-f filter] [-K key-format] [-O sort-order] [-t target-pane] [template]`, target: targetSpec{kind: findPane}, exec: cmdChooseClient,
 		differs: "What the mode shows is not modelled, nor the keys that do not leave it."},
 	{name: "choose-tree", alias: "", template: "F:f:GK:NO:rst:wZ", lower: 0, upper: 1, usage: `[-GNrswZ] [-F format] [-f filter] [-K key-format] [-O sort-order] [-t target-pane] [template]`, target: targetSpec{kind: findPane}, exec: cmdChooseTree,
@@ -50,9 +49,10 @@ var modeNames = [...]string{"view-mode", "copy-mode", "clock-mode", "buffer-mode
 // paneMode is one mode on a pane's stack; copy and view modes have their
 // copy state.
 type paneMode struct {
-	kind modeKind
-	copy *copyState
-	tree *treeMode // choose-tree's list (mode_tree.go)
+	kind  modeKind
+	copy  *copyState
+	tree  *treeMode  // choose-tree's list (mode_tree.go)
+	clock *clockMode // clock mode's screen (clock.go)
 }
 
 func (p *paneState) inMode() bool { return len(p.modes) > 0 }
@@ -143,7 +143,7 @@ func cmdCopyMode(c *client, it *cmdItem) error {
 }
 
 func cmdClockMode(c *client, it *cmdItem) error {
-	c.st.setMode(it.target.p, modeClock, func() *paneMode { return &paneMode{kind: modeClock} })
+	c.st.setMode(it.target.p, modeClock, func() *paneMode { return &paneMode{kind: modeClock, clock: &clockMode{}} })
 	return nil
 }
 

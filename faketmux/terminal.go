@@ -106,21 +106,6 @@ type panesOverlay struct {
 	noKeys   bool // -N: the keys typed are not the overlay's
 }
 
-// clockDigits are the 5x5 digits tmux draws display-panes' indexes with
-// (its clock mode's), a row a string.
-var clockDigits = [10][5]string{
-	{"#####", "#...#", "#...#", "#...#", "#####"},
-	{"....#", "....#", "....#", "....#", "....#"},
-	{"#####", "....#", "#####", "#....", "#####"},
-	{"#####", "....#", "#####", "....#", "#####"},
-	{"#...#", "#...#", "#####", "....#", "....#"},
-	{"#####", "#....", "#####", "....#", "#####"},
-	{"#####", "#....", "#####", "#...#", "#####"},
-	{"#####", "....#", "....#", "....#", "....#"},
-	{"#####", "#...#", "#####", "#...#", "#####"},
-	{"#####", "#...#", "#####", "....#", "#####"},
-}
-
 // displayPanes opens display-panes on a terminal client.
 func (c *client) displayPanes(it *cmdItem) {
 	cc, a := it.client, it.args
@@ -222,10 +207,10 @@ func (c *client) panesOverlayDraw(out *strings.Builder, w *window, woff int) {
 		py -= 2
 		out.WriteString(bg)
 		for _, d := range buf {
-			glyph := clockDigits[d-'0']
+			glyph := clockDigits[d]
 			for j := range 5 {
 				for i := range 5 {
-					if glyph[j][i] == '#' {
+					if glyph[j][i] == '1' {
 						at(xoff+px+i, yoff+py+j)
 						out.WriteByte(' ')
 					}
@@ -982,6 +967,10 @@ func (c *client) windowRows(w *window, sx, wy int) []string {
 		}
 		if m := p.mode(); m != nil && m.tree != nil {
 			content[p] = c.treeModeRows(p, m.tree)
+			continue
+		}
+		if m := p.mode(); m != nil && m.clock != nil {
+			content[p] = c.clockModeRows(p, m.clock)
 			continue
 		}
 		out, err := p.prog.Capture(paneCapture)

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 
 	"github.com/tmuxbuf/tmuxbuf/faketmux"
 	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli"
@@ -69,8 +70,29 @@ func runDaemon(spec string) int {
 	return d.run(first, os.NewFile(4, "lock"))
 }
 
+// clockEnv, set to a time as "2006-01-02 15:04:05" (in the local zone)
+// where a daemon starts, has that daemon's clock start there and run on
+// (faketmux.Options.Clock), as libfaketime's FAKETIME="@..." has tmux's:
+// screen tests pin what clock mode shows with it.
+const clockEnv = "FAKETMUX_CLOCK"
+
+// daemonClock is the clock clockEnv asks for, nil (the machine's) when
+// it is unset or no such time.
+func daemonClock() func() time.Time {
+	v, ok := os.LookupEnv(clockEnv)
+	if !ok {
+		return nil
+	}
+	start, err := time.ParseInLocation(time.DateTime, v, time.Local)
+	if err != nil {
+		return nil
+	}
+	at := time.Now()
+	return func() time.Time { return start.Add(time.Since(at)) }
+}
+
 func newDaemon(spec daemonSpec) *daemon {
-	srv := faketmux.New(faketmux.Options{SocketPath: spec.path})
+	srv := faketmux.New(faketmux.Options{SocketPath: spec.path, Clock: daemonClock()})
 	d := &daemon{srv: srv, spec: spec, everRan: srv.Done(), quit: make(chan struct{})}
 	if spec.stale {
 		// Run a server once so that the emulator, like tmux, reports

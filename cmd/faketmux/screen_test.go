@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -29,6 +30,10 @@ type screenCase struct {
 	width, height int
 	// target is attach's -t, when there is more than one session.
 	target string
+	// clock, a time as "2006-01-02 15:04:05" in UTC, is where the inner
+	// server's clock starts (and runs on from): libfaketime's FAKETIME
+	// for tmux (pinnedClock), FAKETMUX_CLOCK for faketmux.
+	clock string
 }
 
 var screenCases = []screenCase{
@@ -152,10 +157,62 @@ func (w *screenWorld) outer(args ...string) result {
 }
 
 func (w *world) runBin(bin string, args ...string) result {
+	return w.runBinEnv(bin, nil, args...)
+}
+
+// runBinEnv is runBin with variables added to the client's environment.
+func (w *world) runBinEnv(bin string, env []string, args ...string) result {
 	saved := w.bin
 	defer func() { w.bin = saved }()
 	w.bin = bin
-	return w.run("", args...)
+	return w.runEnv(env, "", args...)
+}
+
+// startClocked starts the inner server with its clock starting at clock
+// (UTC) and running on, or returns the environment that the first inner
+// command starts it with. faketmux's daemon reads FAKETMUX_CLOCK from
+// the client that starts it. tmux runs under libfaketime (FAKETIME="@..."),
+// as a server in the foreground (-D): libfaketime shares its clock with
+// the processes it starts through a semaphore that the first process
+// under it makes and removes as it exits, and a forked server outlives
+// that client, its panes failing (sem_open) once it has gone. Here the
+// process that makes it is the server itself, and the panes share it.
+func (w *screenWorld) startClocked(t *testing.T, clock string) []string {
+	t.Helper()
+	env := []string{"TZ=UTC", "FAKETMUX_CLOCK=" + clock}
+	if w.serverBin == fakeBin {
+		return env
+	}
+	saved := w.bin
+	w.bin = w.serverBin
+	cmd := w.command("", "-L", "inner", "-f", "/dev/null", "-D")
+	w.bin = saved
+	cmd.Env = append(slices.Clone(cmd.Env), append(env, "FAKETIME=@"+clock, "LD_PRELOAD="+libfaketime())...)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	var r result
+	for range 100 {
+		// Its list of no sessions is empty.
+		if r = w.inner("list-sessions"); r.code == 0 {
+			return nil
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("the inner tmux -D did not start: %v", r)
+	return nil
+}
+
+// libfaketime is the path of libfaketime's library, which pins tmux's
+// clock for the cases that have one; "" when it is not installed
+// (Debian's package faketime).
+func libfaketime() string {
+	matches, _ := filepath.Glob("/usr/lib/*/faketime/libfaketime.so.1")
+	if len(matches) == 0 {
+		return ""
+	}
+	return matches[0]
 }
 
 // stableCapture captures the outer pane once it has not changed for a
@@ -180,8 +237,16 @@ func (w *screenWorld) stableCapture(t *testing.T) string {
 // run plays sc and returns its captures, one section a step.
 func (w *screenWorld) play(t *testing.T, sc screenCase) string {
 	t.Helper()
-	for _, args := range sc.inner {
-		if r := w.inner(args...); r.code != 0 {
+	var env []string // the first inner command's
+	if sc.clock != "" {
+		env = w.startClocked(t, sc.clock)
+	}
+	for i, args := range sc.inner {
+		if i > 0 {
+			env = nil
+		}
+		r := w.runBinEnv(w.serverBin, env, append([]string{"-L", "inner", "-f", "/dev/null"}, args...)...)
+		if r.code != 0 {
 			t.Fatalf("inner %q: %v", args, r)
 		}
 	}
@@ -220,6 +285,16 @@ func TestScreensMatchTmux(t *testing.T) {
 		t.Run(sc.name, func(t *testing.T) {
 			path := filepath.Join("testdata", "screens", strings.ReplaceAll(sc.name, " ", "_")+".golden")
 			var want string
+			tmux := tmux
+			if sc.clock != "" && tmux != "" && libfaketime() == "" {
+				// tmux's clock cannot be pinned here: the case
+				// checks faketmux against the record only.
+				if os.Getenv("TMUXBUF_TMUX") == "real" || *updateScreens {
+					t.Fatal("this case pins tmux's clock with libfaketime: install Debian's package faketime")
+				}
+				t.Log("no libfaketime: faketmux is checked against the record, not against this tmux")
+				tmux = ""
+			}
 			if tmux != "" {
 				want = (&screenWorld{newWorld(t, tmux), tmux, tmux}).play(t, sc)
 				if *updateScreens {
