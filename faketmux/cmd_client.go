@@ -40,8 +40,12 @@ var clientCommands = []*cmdEntry{
 			"`-x` and `-y` `M` and `W`, and the popup_mouse_ and popup_window_status_line_ " +
 			"variables, are 0. A client with no terminal holds its queue, as a menu nobody answers."},
 	{name: "display-popup", alias: "popup", template: "Bb:Cc:d:e:Eh:s:S:t:T:w:x:y:", lower: 0, upper: -1, usage: `[-BCE] [-b border-lines] [-c target-client] [-d start-directory] [-e environment] [-h height] [-s style] [-S border-style] [-t target-pane][-T title] [-w width] [-x position] [-y position] [shell-command]`, client: 'c', target: targetSpec{kind: findPane}, exec: cmdDisplayPopup,
-		differs: "Nothing is drawn: a popup on a terminal client shows nothing, and the keys " +
-			"typed go on to the window as if none were open."},
+		differs: "On a terminal client the popup's box, title and program are drawn and take " +
+			"the keys typed, but popup-style and `-s` do not colour its inside, a key goes to the " +
+			"program as the bytes typed (not encoded again for the program's terminal modes), " +
+			"there is no mouse (no dragging, no resizing, no menu), the popup does not follow a " +
+			"resize of the client, and opened by a key binding it does not hold the binding's " +
+			"later commands until it closes."},
 	{name: "display-panes", alias: "displayp", template: "bd:Nt:", lower: 0, upper: 1, usage: `[-bN] [-d duration] [-t target-client] [template]`, client: 't', exec: cmdHoldUnlessB,
 		differs: "On a terminal client the command does not wait for the overlay to close, as " +
 			"with `-b`, and a zoomed window stays zoomed when a key picks a pane."},
@@ -436,9 +440,10 @@ func cmdHoldClient(c *client, it *cmdItem) error {
 type popup struct {
 	closed                      chan struct{}
 	closeOnExit, closeOnSuccess bool
-	job                         *job // nil for a shell nobody types into
-	status                      int  // the job's exit status, or signal, once it exited
-	final                       int  // status as the popup closed, for its waiter
+	job                         *job       // nil for a shell nobody types into
+	term                        *popupTerm // drawn on a terminal client, nil for none
+	status                      int        // the job's exit status, or signal, once it exited
+	final                       int        // status as the popup closed, for its waiter
 }
 
 // closePopup closes the client's popup and, as tmux's job_free does, ends
@@ -447,6 +452,10 @@ func (cc *controlClient) closePopup() {
 	if pop := cc.popup; pop != nil {
 		if pop.job != nil {
 			pop.job.cmd.Process.Signal(syscall.SIGTERM) // an error: it ended already
+		}
+		if pop.term != nil {
+			pop.term.prog.Close()
+			cc.poke()
 		}
 		pop.final = pop.status
 		close(pop.closed)
@@ -466,8 +475,8 @@ func cmdDisplayPopup(c *client, it *cmdItem) error {
 		tc.closePopup()
 		return nil
 	}
-	if tc.popup != nil {
-		return nil
+	if tc.popup != nil || tc.tty != nil && (tc.tty.menu != nil || tc.tty.panes != nil) {
+		return nil // another overlay is open
 	}
 	closes := 0
 	for _, f := range a.flags {
@@ -477,6 +486,17 @@ func cmdDisplayPopup(c *client, it *cmdItem) error {
 	}
 	pop := &popup{closed: make(chan struct{}), closeOnExit: closes == 1, closeOnSuccess: closes >= 2,
 		status: 128 + int(syscall.SIGHUP)} // tmux's, until the job exits
+	if tc.tty != nil && tc.session != nil {
+		ok, err := c.terminalPopup(it, tc, pop)
+		if !ok || err != nil {
+			return err
+		}
+		tc.popup = pop
+		if c.control == tc {
+			return nil // the binding's queue goes on
+		}
+		return c.waitPopup(it, pop)
+	}
 	tc.popup = pop
 	if text := popupCommand(a.values); text != "" {
 		dir := c.jobDir(t.s)
@@ -504,6 +524,11 @@ func cmdDisplayPopup(c *client, it *cmdItem) error {
 		tc.held = true
 		return nil
 	}
+	return c.waitPopup(it, pop)
+}
+
+// waitPopup has the command that opened pop wait for it to close.
+func (c *client) waitPopup(it *cmdItem, pop *popup) error {
 	done := c.s.done
 	return it.wait(func() {
 		select {
@@ -532,7 +557,7 @@ func popupCommand(values []string) string {
 // unless -b, which a control client never gives.
 func cmdHoldUnlessB(c *client, it *cmdItem) error {
 	if cc := it.client; cc.tty != nil && cc.session != nil && it.entry.name == "display-panes" {
-		if cc.tty.panes == nil && cc.tty.menu == nil {
+		if cc.tty.panes == nil && cc.tty.menu == nil && cc.popup == nil {
 			c.displayPanes(it) // as tmux, not over another overlay
 		}
 		return nil

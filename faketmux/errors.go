@@ -103,6 +103,7 @@ const (
 	errSessionsGrouped   = "sessions are grouped"
 	errCantMoveGrouped   = "can't move window, sessions are grouped"
 	errWidth             = "width %s"
+	errPopupBorderLines  = "popup-border-lines unknown value: %s"
 	errHeight            = "height %s"
 	errIndexInUse        = "index in use: %d"
 	errNoSpace           = "no space for new pane"

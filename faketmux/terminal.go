@@ -693,6 +693,10 @@ func (c *client) terminalKey(key keys.Code, raw []byte) {
 		c.menuKey(key)
 		return
 	}
+	if cc.popup != nil && cc.popup.term != nil {
+		c.popupKey(cc.popup, key, raw)
+		return
+	}
 	if cc.tty.panes != nil && c.panesKey(raw) {
 		return
 	}
@@ -877,6 +881,13 @@ func (c *client) drawTerminal() {
 		return row
 	}
 	rows := c.windowRows(w, sx, wy)
+	if cc.popup != nil && cc.popup.term != nil {
+		// With an overlay tmux's tty_draw_line writes blanks to the
+		// end of a line where it would clear it.
+		for y, row := range rows {
+			rows[y] = fitLine(strings.ReplaceAll(row, "\x1b[K", ""), sx, false)
+		}
+	}
 	for y, row := range rows {
 		fmt.Fprintf(&out, "\x1b[%d;1H\x1b[0m%s\x1b[0m", y+woff+1, lastRow(row, y+woff+1))
 	}
@@ -903,6 +914,11 @@ func (c *client) drawTerminal() {
 	if m := cc.tty.menu; m != nil {
 		// A menu hides the cursor.
 		c.menuDraw(&out, cc, m)
+	} else if pop := cc.popup; pop != nil && pop.term != nil {
+		c.popupDraw(&out, pop.term)
+		if x, y, on := pop.term.popupCursor(); on {
+			fmt.Fprintf(&out, "\x1b[%d;%dH\x1b[?25h", y+1, x+1)
+		}
 	} else if cs := p.copyState(); p != nil && w.visible(p) && cs != nil {
 		fmt.Fprintf(&out, "\x1b[%d;%dH\x1b[?25h", p.top+cs.cy+woff+1, p.left+min(cs.cx, p.width-1)+1)
 	} else if p != nil && w.visible(p) && !p.inMode() {

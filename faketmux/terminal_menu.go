@@ -41,7 +41,7 @@ func cmdDisplayMenu(c *client, it *cmdItem) error {
 	if tc.tty == nil || tc.session == nil {
 		return cmdHoldClient(c, it)
 	}
-	if tc.tty.menu != nil || tc.tty.panes != nil {
+	if tc.tty.menu != nil || tc.tty.panes != nil || tc.popup != nil {
 		return nil
 	}
 	f := c.formatWithClient(it.target, tc)
