@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 	"unicode/utf8"
 
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/keys"
@@ -252,6 +253,28 @@ func (c *client) treeFormat(format string, s *session, w *window, p *paneState) 
 
 // buildItems fills the tree with the server's sessions, their windows and
 // their panes, as tmux's window_tree_build does, and says which item is
+// treeOrder orders two sessions, or two windows of a session, as
+// window-tree.c's sorts do: by index (a session's id), by activity, most
+// recent first with the name breaking ties, or by name; -r reverses it.
+func (m *treeMode) treeOrder(ai, bi int, at, bt time.Time, an, bn string) int {
+	r := 0
+	switch m.sortField {
+	case 0:
+		r = cmp.Compare(ai, bi)
+	case 2:
+		r = -at.Compare(bt)
+		if r == 0 {
+			r = strings.Compare(an, bn)
+		}
+	default:
+		r = strings.Compare(an, bn)
+	}
+	if m.reversed {
+		r = -r
+	}
+	return r
+}
+
 // to be current when the mode is new.
 func (wt *windowTree) build(c *client, m *treeMode, saved []*treeItem, filter *string) any {
 	st := c.st
@@ -270,22 +293,7 @@ func (wt *windowTree) build(c *client, m *treeMode, saved []*treeItem, filter *s
 	}
 	sessions = slices.Clone(sessions)
 	slices.SortFunc(sessions, func(a, b *session) int {
-		r := 0
-		switch m.sortField {
-		case 0:
-			r = cmp.Compare(a.id, b.id)
-		case 2:
-			r = -a.activity.Compare(b.activity)
-			if r == 0 {
-				r = strings.Compare(a.name, b.name)
-			}
-		default:
-			r = strings.Compare(a.name, b.name)
-		}
-		if m.reversed {
-			r = -r
-		}
-		return r
+		return m.treeOrder(a.id, b.id, a.activity, b.activity, a.name, b.name)
 	})
 	keep := func(s *session, w *window, p *paneState) bool {
 		if filter == nil {
@@ -302,22 +310,7 @@ func (wt *windowTree) build(c *client, m *treeMode, saved []*treeItem, filter *s
 		m.add(saved, nil, si, expanded)
 		windows := slices.Clone(s.winlinks)
 		slices.SortFunc(windows, func(a, b *window) int {
-			r := 0
-			switch m.sortField {
-			case 0:
-				r = cmp.Compare(a.index, b.index)
-			case 2:
-				r = -a.activity.Compare(b.activity)
-				if r == 0 {
-					r = strings.Compare(a.name, b.name)
-				}
-			default:
-				r = strings.Compare(a.name, b.name)
-			}
-			if m.reversed {
-				r = -r
-			}
-			return r
+			return m.treeOrder(a.index, b.index, a.activity, b.activity, a.name, b.name)
 		})
 		empty := 0
 		for _, w := range windows {
