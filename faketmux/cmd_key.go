@@ -543,9 +543,7 @@ func (in *keyInput) send(key keys.Code, b []byte) {
 			in.queued = append(in.queued, t.bindings[i].cmd)
 		}
 	case p.inMode():
-		if run := in.c.modeKey(p, key); run != "" {
-			in.chosen = append(in.chosen, run)
-		}
+		in.chosen = append(in.chosen, in.c.modeKey(p, key, in.it == nil)...)
 	case !p.inputOff:
 		p.prog.Write(b)
 		synchronizeKey(p, b)

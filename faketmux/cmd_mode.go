@@ -51,7 +51,7 @@ var modeNames = [...]string{"view-mode", "copy-mode", "clock-mode", "buffer-mode
 type paneMode struct {
 	kind  modeKind
 	copy  *copyState
-	tree  *treeMode  // choose-tree's list (mode_tree.go)
+	tree  *treeMode  // the list of choose-tree, choose-buffer or choose-client (mode_tree.go)
 	clock *clockMode // clock mode's screen (clock.go)
 }
 
@@ -153,7 +153,7 @@ func cmdChooseBuffer(c *client, it *cmdItem) error {
 	if c.st.buffers.top() == nil {
 		return nil
 	}
-	c.st.setMode(it.target.p, modeBuffer, func() *paneMode { return &paneMode{kind: modeBuffer} })
+	c.st.setMode(it.target.p, modeBuffer, func() *paneMode { return &paneMode{kind: modeBuffer, tree: c.newBufferMode(it)} })
 	return nil
 }
 
@@ -182,18 +182,19 @@ func cmdCustomizeMode(c *client, it *cmdItem) error {
 }
 
 // modeKey gives a key to a mode without a key table, which handles it at
-// once: any key leaves clock mode; q, Escape and C-g leave the choosers.
+// once: any key leaves clock mode; the choosers take it as their mode
+// tree does (typed: from a terminal, not send-keys).
 // tmux gives such a mode only the keys of a command that has a client to
 // show it to: its own, or one attached to the pane's session; without
 // one the key is dropped. It returns the commands a choice runs.
-func (c *client) modeKey(p *paneState, key keys.Code) string {
+func (c *client) modeKey(p *paneState, key keys.Code, typed bool) []string {
 	if !c.hasTargetClient(p) {
-		return ""
+		return nil
 	}
 	st := c.st
 	switch {
 	case p.mode().tree != nil:
-		done, run := c.treeModeKey(p.mode().tree, key)
+		done, run := c.treeModeKey(p.mode().tree, key, typed)
 		if done {
 			st.resetMode(p)
 		}
@@ -203,7 +204,7 @@ func (c *client) modeKey(p *paneState, key keys.Code) string {
 	case key == 'q' || key == '\x1b' || key == '\x07':
 		st.resetMode(p)
 	}
-	return ""
+	return nil
 }
 
 // paneModeVariable is pane_in_mode (how many modes the pane has) or

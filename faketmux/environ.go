@@ -173,8 +173,10 @@ func findCwd(client []string, dir string) (string, bool) {
 // later entry wins.
 func lookupEnvOK(env []string, key string) (string, bool) {
 	for i := len(env) - 1; i >= 0; i-- {
-		if k, v, ok := strings.Cut(env[i], "="); ok && k == key {
-			return v, true
+		// Not strings.Cut: that would scan every entry (a PATH, an
+		// LS_COLORS) for its '=', on every command.
+		if e := env[i]; len(e) > len(key) && e[len(key)] == '=' && e[:len(key)] == key {
+			return e[len(key)+1:], true
 		}
 	}
 	return "", false

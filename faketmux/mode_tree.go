@@ -6,15 +6,37 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 	"unicode/utf8"
 
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/keys"
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/wcwidth"
 )
 
-// Tree mode: choose-tree's list of sessions, windows and panes, with the
-// current line in mode-style and a preview of it below, as tmux 3.3a's
-// mode-tree.c draws and drives it and window-tree.c fills it in.
+// The mode tree: a list with the current line in mode-style and a preview
+// of it below, as tmux 3.3a's mode-tree.c draws and drives it. What fills
+// it in and acts on its items is a treeSource, as window-tree.c
+// (choose-tree, here), window-buffer.c (choose-buffer, mode_buffer.go) and
+// window-client.c (choose-client, mode_client.go) plug into mode-tree.c.
+
+// treeSource fills a mode tree and acts on its items.
+type treeSource interface {
+	// sorts are the names of the sort orders (-O, O), the first the default.
+	sorts() []string
+	// build adds the items with m.add, keeping only those filter (when not
+	// nil) is true for, and says which item is to be current (nil: the one
+	// that was).
+	build(c *client, m *treeMode, saved []*treeItem, filter *string) any
+	// expand expands a format for an item, as the -K key format is.
+	expand(c *client, m *treeMode, it *treeItem, format string) string
+	// draw draws the preview of an item in sx by sy cells from cx, cy.
+	draw(c *client, m *treeMode, it *treeItem, t *treeScreen, cx, cy, sx, sy int)
+	// key acts on a key the generic part did not finish with, named as
+	// treeModeKey names it ("Enter" for a chosen item), before the line
+	// it was on (before) moved. It reports whether the mode is done and
+	// the commands a choice runs.
+	key(c *client, m *treeMode, name string, before *treeItem) (done bool, run []string)
+}
 
 // treeKind is what an item of the tree is, tmux's window_tree_type.
 type treeKind int
@@ -36,6 +58,7 @@ type treeItem struct {
 	w        *window
 	p        *paneState
 	tag      any // what tmux tags the item with: its session, winlink or pane
+	data     any // what else the source keeps of it
 	name     string
 	text     string
 	hasText  bool
@@ -57,20 +80,17 @@ type treeLine struct {
 // treeSorts are choose-tree's sort orders (-O), as tmux names them.
 var treeSorts = []string{"index", "name", "time"}
 
-// treeMode is the state of tree mode on a pane, tmux's mode_tree_data
-// with window_tree_modedata.
+// treeMode is the state of a mode tree on a pane, tmux's mode_tree_data
+// with what its source's modedata shares.
 type treeMode struct {
-	p *paneState
-	// typ picks the item current at the first build (-s, -w, a pane);
-	// treeNone after it.
-	typ treeKind
+	p   *paneState
+	src treeSource
 	// fs is the target the mode was entered for.
 	fsS *session
 	fsW *window
 	fsP *paneState
 	// format, keyFormat and command are -F, -K and the template.
 	format, keyFormat, command string
-	squash                     bool // not -G: a session group shows as one session
 	preview                    bool // not -N
 	sortField                  int
 	reversed                   bool
@@ -84,9 +104,19 @@ type treeMode struct {
 	// zoomed is -1 without -Z, else whether the window was zoomed
 	// before the mode zoomed it.
 	zoomed int
+}
+
+// windowTree is choose-tree's source, tmux's window_tree_modedata.
+type windowTree struct {
+	// typ picks the item current at the first build (-s, -w, a pane);
+	// treeNone after it.
+	typ    treeKind
+	squash bool // not -G: a session group shows as one session
 	// previewOffset scrolls the preview of a session or window (< >).
 	previewOffset int
 }
+
+func (*windowTree) sorts() []string { return treeSorts }
 
 // treeDefaultCommand is choose-tree's template when none is given.
 const treeDefaultCommand = "switch-client -Zt '%%'"
@@ -97,23 +127,35 @@ const treeDefaultKeyFormat = "#{?#{e|<:#{line},10},#{line},#{?#{e|<:#{line},36},
 
 // newTreeMode enters tree mode on the target pane of a choose-tree, as
 // tmux's window_tree_init does: -s and -w make the current item the
-// target's session or window, -Z zooms the pane.
+// target's session or window.
 func (c *client) newTreeMode(it *cmdItem) *treeMode {
+	a := it.args
+	wt := &windowTree{typ: treePane, squash: !a.has('G')}
+	switch {
+	case a.has('s'):
+		wt.typ = treeSession
+	case a.has('w'):
+		wt.typ = treeWindow
+	}
+	m := c.startTree(it, wt, treeModeFormat, treeDefaultCommand)
+	wt.typ = treeNone
+	return m
+}
+
+// startTree starts a mode tree of src on the target pane, as tmux's
+// mode_tree_start, mode_tree_zoom and the first mode_tree_build do with
+// a source's defaults: -F, -K, the template, -N, -O, -r, -f, and -Z,
+// which zooms the pane.
+func (c *client) startTree(it *cmdItem, src treeSource, format, command string) *treeMode {
 	a, t := it.args, it.target
-	m := &treeMode{p: t.p, typ: treePane, fsS: t.s, fsW: t.w, fsP: t.p, zoomed: -1}
+	m := &treeMode{p: t.p, src: src, fsS: t.s, fsW: t.w, fsP: t.p, zoomed: -1}
 	if m.fsW == nil {
 		m.fsW = t.p.window
 	}
 	if m.fsS == nil {
 		m.fsS = m.fsW.session
 	}
-	switch {
-	case a.has('s'):
-		m.typ = treeSession
-	case a.has('w'):
-		m.typ = treeWindow
-	}
-	m.format = treeModeFormat
+	m.format = format
 	if v, ok := a.get('F'); ok {
 		m.format = v
 	}
@@ -121,14 +163,13 @@ func (c *client) newTreeMode(it *cmdItem) *treeMode {
 	if v, ok := a.get('K'); ok {
 		m.keyFormat = v
 	}
-	m.command = treeDefaultCommand
+	m.command = command
 	if len(a.values) > 0 {
 		m.command = a.values[0]
 	}
-	m.squash = !a.has('G')
 	m.preview = !a.has('N')
 	if v, ok := a.get('O'); ok {
-		for i, name := range treeSorts {
+		for i, name := range src.sorts() {
 			if strings.EqualFold(v, name) {
 				m.sortField = i
 			}
@@ -147,7 +188,6 @@ func (c *client) newTreeMode(it *cmdItem) *treeMode {
 		}
 	}
 	c.buildTree(m)
-	m.typ = treeNone
 	return m
 }
 
@@ -213,8 +253,30 @@ func (c *client) treeFormat(format string, s *session, w *window, p *paneState) 
 
 // buildItems fills the tree with the server's sessions, their windows and
 // their panes, as tmux's window_tree_build does, and says which item is
+// treeOrder orders two sessions, or two windows of a session, as
+// window-tree.c's sorts do: by index (a session's id), by activity, most
+// recent first with the name breaking ties, or by name; -r reverses it.
+func (m *treeMode) treeOrder(ai, bi int, at, bt time.Time, an, bn string) int {
+	r := 0
+	switch m.sortField {
+	case 0:
+		r = cmp.Compare(ai, bi)
+	case 2:
+		r = -at.Compare(bt)
+		if r == 0 {
+			r = strings.Compare(an, bn)
+		}
+	default:
+		r = strings.Compare(an, bn)
+	}
+	if m.reversed {
+		r = -r
+	}
+	return r
+}
+
 // to be current when the mode is new.
-func (c *client) buildItems(m *treeMode, saved []*treeItem, filter *string) any {
+func (wt *windowTree) build(c *client, m *treeMode, saved []*treeItem, filter *string) any {
 	st := c.st
 	var current *sessionGroup
 	if m.fsS != nil {
@@ -222,7 +284,7 @@ func (c *client) buildItems(m *treeMode, saved []*treeItem, filter *string) any 
 	}
 	var sessions []*session
 	for _, s := range st.sessions {
-		if g := s.group; m.squash && g != nil {
+		if g := s.group; wt.squash && g != nil {
 			if g == current && s != m.fsS || g != current && s != g.sessions[0] {
 				continue
 			}
@@ -231,22 +293,7 @@ func (c *client) buildItems(m *treeMode, saved []*treeItem, filter *string) any 
 	}
 	sessions = slices.Clone(sessions)
 	slices.SortFunc(sessions, func(a, b *session) int {
-		r := 0
-		switch m.sortField {
-		case 0:
-			r = cmp.Compare(a.id, b.id)
-		case 2:
-			r = -a.activity.Compare(b.activity)
-			if r == 0 {
-				r = strings.Compare(a.name, b.name)
-			}
-		default:
-			r = strings.Compare(a.name, b.name)
-		}
-		if m.reversed {
-			r = -r
-		}
-		return r
+		return m.treeOrder(a.id, b.id, a.activity, b.activity, a.name, b.name)
 	})
 	keep := func(s *session, w *window, p *paneState) bool {
 		if filter == nil {
@@ -256,34 +303,19 @@ func (c *client) buildItems(m *treeMode, saved []*treeItem, filter *string) any 
 	}
 	for _, s := range sessions {
 		expanded := 1
-		if m.typ == treeSession {
+		if wt.typ == treeSession {
 			expanded = 0
 		}
 		si := &treeItem{kind: treeSession, s: s, tag: s, name: s.name, text: c.treeFormat(m.format, s, nil, nil), hasText: true}
 		m.add(saved, nil, si, expanded)
 		windows := slices.Clone(s.winlinks)
 		slices.SortFunc(windows, func(a, b *window) int {
-			r := 0
-			switch m.sortField {
-			case 0:
-				r = cmp.Compare(a.index, b.index)
-			case 2:
-				r = -a.activity.Compare(b.activity)
-				if r == 0 {
-					r = strings.Compare(a.name, b.name)
-				}
-			default:
-				r = strings.Compare(a.name, b.name)
-			}
-			if m.reversed {
-				r = -r
-			}
-			return r
+			return m.treeOrder(a.index, b.index, a.activity, b.activity, a.name, b.name)
 		})
 		empty := 0
 		for _, w := range windows {
 			expanded := 1
-			if m.typ == treeSession || m.typ == treeWindow {
+			if wt.typ == treeSession || wt.typ == treeWindow {
 				expanded = 0
 			}
 			wi := &treeItem{kind: treeWindow, s: s, w: w, tag: w, name: strconv.Itoa(w.index), text: c.treeFormat(m.format, s, w, nil), hasText: true}
@@ -318,7 +350,7 @@ func (c *client) buildItems(m *treeMode, saved []*treeItem, filter *string) any 
 			m.remove(si)
 		}
 	}
-	switch m.typ {
+	switch wt.typ {
 	case treeSession:
 		return m.fsS
 	case treeWindow:
@@ -345,13 +377,13 @@ func (c *client) buildTree(m *treeMode) {
 	if m.hasFilter {
 		filter = &m.filter
 	}
-	if t := c.buildItems(m, saved, filter); t != nil {
+	if t := m.src.build(c, m, saved, filter); t != nil {
 		tag = t
 	}
 	m.noMatches = len(m.children) == 0
 	if m.noMatches {
 		m.children = nil
-		if t := c.buildItems(m, saved, nil); t != nil {
+		if t := m.src.build(c, m, saved, nil); t != nil {
 			tag = t
 		}
 	}
@@ -398,23 +430,25 @@ func (c *client) buildLines(m *treeMode, items []*treeItem, depth int) {
 }
 
 // treeKey is an item's shortcut key, -K expanded for it with its line
-// number, as tmux's window_tree_get_key makes it.
+// number, as tmux's window_tree_get_key and its kin make it.
 func (c *client) treeKey(m *treeMode, it *treeItem) keys.Code {
 	format := strings.ReplaceAll(m.keyFormat, "#{line}", strconv.Itoa(it.line))
-	var text string
-	switch it.kind {
-	case treeSession:
-		text = c.treeFormat(format, it.s, nil, nil)
-	case treeWindow:
-		text = c.treeFormat(format, it.s, it.w, nil)
-	default:
-		text = c.treeFormat(format, it.s, it.w, it.p)
-	}
-	k := keys.Lookup(text)
+	k := keys.Lookup(m.src.expand(c, m, it, format))
 	if k == keys.Unknown {
 		return keys.None
 	}
 	return k
+}
+
+// expand is a format expanded for an item of choose-tree.
+func (*windowTree) expand(c *client, m *treeMode, it *treeItem, format string) string {
+	switch it.kind {
+	case treeSession:
+		return c.treeFormat(format, it.s, nil, nil)
+	case treeWindow:
+		return c.treeFormat(format, it.s, it.w, nil)
+	}
+	return c.treeFormat(format, it.s, it.w, it.p)
 }
 
 // setCurrent makes the line of tag current, else the first, as tmux's
@@ -496,12 +530,14 @@ var treeKeys = sync.OnceValue(func() map[keys.Code]string {
 	return names
 })
 
-// treeModeKey is a key typed in tree mode, as tmux's mode_tree_key and
-// window_tree_key take it. It reports whether the mode is done, and the
-// commands a choice runs (the template, with the chosen item's target).
-func (c *client) treeModeKey(m *treeMode, key keys.Code) (done bool, run string) {
+// treeModeKey is a key typed in a mode tree, as tmux's mode_tree_key
+// takes it and then its source's key function; typed is whether it came
+// from a terminal (tmux's mouse event is there), not from send-keys. It
+// reports whether the mode is done, and the commands a choice runs (the
+// template, with the chosen item's target).
+func (c *client) treeModeKey(m *treeMode, key keys.Code, typed bool) (done bool, run []string) {
 	if len(m.lines) == 0 {
-		return true, ""
+		return true, nil
 	}
 	before := m.lines[m.current].item
 	name := treeKeys()[key]
@@ -523,7 +559,7 @@ func (c *client) treeModeKey(m *treeMode, key keys.Code) (done bool, run string)
 	cur := line.item
 	switch name {
 	case "q", "Escape", "C-g":
-		return true, ""
+		return true, nil
 	case "Up", "k", "C-p":
 		m.up(true)
 	case "Down", "j", "C-n":
@@ -560,6 +596,9 @@ func (c *client) treeModeKey(m *treeMode, key keys.Code) (done bool, run string)
 		} else {
 			cur.tagged = false
 		}
+		if typed {
+			m.down(false)
+		}
 	case "T":
 		for _, l := range m.lines {
 			l.item.tagged = false
@@ -569,7 +608,7 @@ func (c *client) treeModeKey(m *treeMode, key keys.Code) (done bool, run string)
 			l.item.tagged = l.item.parent == nil
 		}
 	case "O":
-		m.sortField = (m.sortField + 1) % len(treeSorts)
+		m.sortField = (m.sortField + 1) % len(m.src.sorts())
 		c.buildTree(m)
 	case "r":
 		m.reversed = !m.reversed
@@ -609,15 +648,21 @@ func (c *client) treeModeKey(m *treeMode, key keys.Code) (done bool, run string)
 			m.checkSelected()
 		}
 	}
+	return m.src.key(c, m, name, before)
+}
+
+// key is a key of choose-tree's own, as tmux's window_tree_key takes it:
+// < and > scroll the preview, H goes to the target, Enter chooses.
+func (wt *windowTree) key(c *client, m *treeMode, name string, before *treeItem) (bool, []string) {
 	if m.lines[m.current].item != before {
-		m.previewOffset = 0
+		wt.previewOffset = 0
 	}
-	cur = m.lines[m.current].item
+	cur := m.lines[m.current].item
 	switch name {
 	case "<":
-		m.previewOffset--
+		wt.previewOffset--
 	case ">":
-		m.previewOffset++
+		wt.previewOffset++
 	case "H":
 		if it := findTreeItem(m.children, any(m.fsS)); it != nil && !it.expanded {
 			it.expanded = true
@@ -632,11 +677,11 @@ func (c *client) treeModeKey(m *treeMode, key keys.Code) (done bool, run string)
 		}
 	case "Enter":
 		if target := c.st.treeTarget(cur); target != "" {
-			return true, templateReplace(m.command, target, 1)
+			return true, []string{templateReplace(m.command, target, 1)}
 		}
-		return true, ""
+		return true, nil
 	}
-	return false, ""
+	return false, nil
 }
 
 func clearTagged(items []*treeItem) {
@@ -950,7 +995,7 @@ func (c *client) treeModeRows(p *paneState, m *treeMode) []string {
 	}
 	it := m.lines[m.current].item
 	t.box(0, h, w, sy-h)
-	label := " " + it.name + " (sort: " + treeSorts[m.sortField]
+	label := " " + it.name + " (sort: " + m.src.sorts()[m.sortField]
 	if m.reversed {
 		label += ", reversed"
 	}
@@ -974,7 +1019,7 @@ func (c *client) treeModeRows(p *paneState, m *treeMode) []string {
 		}
 	}
 	if bx, by := w-4, sy-h-2; bx > 0 && by > 0 {
-		c.treePreview(m, it, t, 2, h+1, bx, by)
+		m.src.draw(c, m, it, t, 2, h+1, bx, by)
 	}
 	return t.rows()
 }
@@ -1035,10 +1080,10 @@ func drawTreeFormat(t *treeScreen, x, y int, text string, base drawStyle, width 
 	}
 }
 
-// treePreview draws the preview of an item in the box's inside, as
+// draw draws the preview of an item in the box's inside, as
 // tmux's window_tree_draw does: a session's windows or a window's panes
 // side by side, each with its label, or a pane's screen.
-func (c *client) treePreview(m *treeMode, it *treeItem, t *treeScreen, cx, cy, sx, sy int) {
+func (wt *windowTree) draw(c *client, m *treeMode, it *treeItem, t *treeScreen, cx, cy, sx, sy int) {
 	if c.st.treeTarget(it) == "" {
 		return
 	}
@@ -1055,7 +1100,7 @@ func (c *client) treePreview(m *treeMode, it *treeItem, t *treeScreen, cx, cy, s
 			panes = append(panes, w.active)
 			labels = append(labels, " "+strconv.Itoa(w.index)+":"+w.name+" ")
 		}
-		c.treePreviewRow(m, s, t, cx, cy, sx, sy, panes, labels, current, true, func(i int) string { return " " + strconv.Itoa(s.winlinks[i].index) + " " })
+		c.treePreviewRow(wt, s, t, cx, cy, sx, sy, panes, labels, current, true, func(i int) string { return " " + strconv.Itoa(s.winlinks[i].index) + " " })
 	case treeWindow:
 		w := it.w
 		var labels []string
@@ -1066,7 +1111,7 @@ func (c *client) treePreview(m *treeMode, it *treeItem, t *treeScreen, cx, cy, s
 			}
 			labels = append(labels, " "+strconv.Itoa(p.index())+" ")
 		}
-		c.treePreviewRow(m, it.s, t, cx, cy, sx, sy, w.panes, labels, current, false, nil)
+		c.treePreviewRow(wt, it.s, t, cx, cy, sx, sy, w.panes, labels, current, false, nil)
 	case treePane:
 		c.panePreview(t, it.p, cx, cy, sx, sy)
 	}
@@ -1078,7 +1123,7 @@ func (c *client) treePreview(m *treeMode, it *treeItem, t *treeScreen, cx, cy, s
 // and each labelled in a small box, in display-panes-active-colour for
 // the current one and display-panes-colour for the others. short is the
 // label of a window whose name does not fit.
-func (c *client) treePreviewRow(m *treeMode, s *session, t *treeScreen, cx, cy, sx, sy int, panes []*paneState, labels []string, current int, isSession bool, short func(int) string) {
+func (c *client) treePreviewRow(wt *windowTree, s *session, t *treeScreen, cx, cy, sx, sy int, panes []*paneState, labels []string, current int, isSession bool, short func(int) string) {
 	total := len(panes)
 	if total == 0 {
 		return
@@ -1099,10 +1144,10 @@ func (c *client) treePreviewRow(m *treeMode, s *session, t *treeScreen, cx, cy, 
 		start = current - visible/2
 		end = start + visible
 	}
-	m.previewOffset = max(m.previewOffset, -start)
-	m.previewOffset = min(m.previewOffset, total-end)
-	start += m.previewOffset
-	end += m.previewOffset
+	wt.previewOffset = max(wt.previewOffset, -start)
+	wt.previewOffset = min(wt.previewOffset, total-end)
+	start += wt.previewOffset
+	end += wt.previewOffset
 	left, right := start != 0, end != total
 	if left && right && sx <= 6 || (left || right) && sx <= 3 {
 		left, right = false, false

@@ -147,3 +147,46 @@ func TestTemplateReplace(t *testing.T) {
 		}
 	}
 }
+
+// choose-buffer's list: sorted by time, name or size, with d and D
+// deleting, and Enter running the template with the buffer's name; the
+// mode ends when no buffer is left.
+func TestBufferModeKeys(t *testing.T) {
+	s := RunT(t)
+	mustRun(t, s, "new-session", "-d", "-s", "main", "-n", "w", "cat")
+	cs := startControl(t, s, "attach-session", "-t", "main")
+	cs.reply(t)
+	mustRun(t, s, "set-buffer", "-b", "b", "two")
+	mustRun(t, s, "set-buffer", "-b", "a", "three")
+	mustRun(t, s, "set-buffer", "-b", "c", "1")
+	mustRun(t, s, "choose-buffer", "-t", "main")
+	for _, step := range []struct {
+		keys []string
+		want string
+	}{
+		{nil, ">c a b"},
+		{[]string{"O"}, "a b >c"},
+		{[]string{"O"}, "a b >c"}, // size, largest first
+		{[]string{"Home", "r"}, "c b >a"},
+		{[]string{"t", "Up", "t"}, "c >b* a*"}, // send-keys tags without moving
+		{[]string{"Up", "d"}, ">b* a*"},        // the next line is current
+		{[]string{"Down", "T", "t", "D"}, ">b"},
+	} {
+		if step.keys != nil {
+			mustRun(t, s, append([]string{"send-keys", "-t", "main"}, step.keys...)...)
+		}
+		if got := treeLines(t, s); got != step.want {
+			t.Errorf("after %q: %q, want %q", step.keys, got, step.want)
+		}
+	}
+	mustRun(t, s, "send-keys", "-t", "main", "d")
+	if got := treeLines(t, s); got != "no tree" {
+		t.Errorf("no buffer left, still in the mode: %q", got)
+	}
+	mustRun(t, s, "set-buffer", "-b", "x", "y")
+	mustRun(t, s, "choose-buffer", "-t", "main", "rename-session -t main 'n%%'")
+	mustRun(t, s, "send-keys", "-t", "main", "Enter")
+	if got := mustRun(t, s, "list-sessions", "-F", "#{session_name}"); got != "nx\n" {
+		t.Errorf("Enter ran the template as %q", got)
+	}
+}

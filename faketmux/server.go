@@ -172,8 +172,10 @@ func (s *Server) Exec(ctx context.Context, call Call) int {
 	if call.Stderr == nil {
 		call.Stderr = io.Discard
 	}
-	if rc, held := s.hold(ctx, call, func(call Call) int { return s.exec(ctx, call) }); held {
-		return rc
+	if s.isStopped.Load() { // not in every call: the closure costs an allocation
+		if rc, held := s.hold(ctx, call, func(call Call) int { return s.exec(ctx, call) }); held {
+			return rc
+		}
 	}
 	return s.exec(ctx, call)
 }
