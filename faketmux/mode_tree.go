@@ -1235,15 +1235,7 @@ func (c *client) panePreview(t *treeScreen, p *paneState, x, y, nx, ny int) {
 	for i, line := range lines {
 		for j := 0; j < len(line); {
 			if line[j] == 0x1b {
-				k := j + 1
-				if k < len(line) && line[k] == '[' {
-					k++
-					for k < len(line) && (line[k] < 0x40 || line[k] > 0x7e) {
-						k++
-					}
-					k++
-				}
-				k = min(k, len(line))
+				k := escapeEnd(line, j)
 				seq := line[j:k]
 				if seq == "\x1b[0m" || seq == "\x1b[m" {
 					acc = ""

@@ -1394,6 +1394,20 @@ func paneBorderIs(w *window, p *paneState, x, y int) bool {
 	return false
 }
 
+// escapeEnd is where the escape sequence that starts at line[i], an ESC,
+// ends: past a CSI's final byte, or past the ESC alone.
+func escapeEnd(line string, i int) int {
+	j := i + 1
+	if j < len(line) && line[j] == '[' {
+		j++
+		for j < len(line) && (line[j] < 0x40 || line[j] > 0x7e) {
+			j++
+		}
+		j++
+	}
+	return min(j, len(line))
+}
+
 // fitLine is a captured line with its style codes cut or padded to width
 // columns; with toEdge, the line reaches the terminal's right edge, and
 // blanks at its end are cleared (EL), as tmux clears them.
@@ -1402,15 +1416,7 @@ func fitLine(line string, width int, toEdge bool) string {
 	cols := 0
 	for i := 0; i < len(line) && cols < width; {
 		if line[i] == 0x1b {
-			j := i + 1
-			if j < len(line) && line[j] == '[' {
-				j++
-				for j < len(line) && (line[j] < 0x40 || line[j] > 0x7e) {
-					j++
-				}
-				j++
-			}
-			j = min(j, len(line))
+			j := escapeEnd(line, i)
 			out.WriteString(line[i:j])
 			i = j
 			continue
