@@ -562,6 +562,9 @@ func cmdHoldUnlessB(c *client, it *cmdItem) error {
 		}
 		return nil
 	}
+	if name, ok := it.args.get('T'); ok && !slices.Contains(promptTypes, name) {
+		return errorf(errUnknownPromptType, name)
+	}
 	if it.client.tty != nil {
 		return c.terminalPrompt(it)
 	}

@@ -832,21 +832,26 @@ func promptHistoryTypes(a *args) ([]string, error) {
 	return nil, errorf(errInvalidPromptType, name)
 }
 
-// The prompt histories fill from a client's command prompt, which needs a
-// terminal: they stay empty, so show-prompt-history prints each type's
-// header, and clear-prompt-history only checks its type.
+// show-prompt-history lists what was entered at the terminal clients'
+// prompts, each type under its header.
 func cmdShowPromptHistory(c *client, it *cmdItem) error {
 	types, err := promptHistoryTypes(it.args)
 	for _, name := range types {
 		// tmux's header has a newline of its own.
 		c.print("History for " + name + ":\n")
+		for i, line := range c.st.promptHistory[name] {
+			c.print(strconv.Itoa(i+1) + ": " + line)
+		}
 		c.print("")
 	}
 	return err
 }
 
 func cmdClearPromptHistory(c *client, it *cmdItem) error {
-	_, err := promptHistoryTypes(it.args)
+	types, err := promptHistoryTypes(it.args)
+	for _, name := range types {
+		delete(c.st.promptHistory, name)
+	}
 	return err
 }
 

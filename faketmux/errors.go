@@ -177,13 +177,14 @@ const (
 
 // Key bindings.
 const (
-	errUnknownKey  = "unknown key: %s"
-	errInvalidKey  = "invalid key: %s"
-	errNoTable     = "table %s doesn't exist"
-	errKeyWithA    = "key given with -a"
-	errMissingKey  = "missing key"
-	errRepeatCount = "repeat count %s"
-	errNotInMode   = "not in a mode"
+	errUnknownKey        = "unknown key: %s"
+	errInvalidKey        = "invalid key: %s"
+	errNoTable           = "table %s doesn't exist"
+	errUnknownPromptType = "unknown type: %s"
+	errKeyWithA          = "key given with -a"
+	errMissingKey        = "missing key"
+	errRepeatCount       = "repeat count %s"
+	errNotInMode         = "not in a mode"
 )
 
 // Scripting: wait-for, run-shell, if-shell, source-file, pipe-pane.

@@ -97,6 +97,9 @@ type state struct {
 	// activePoint is tmux's next_active_point: it orders panes by when
 	// they last became active, which picks among neighbours by direction.
 	activePoint uint64
+	// promptHistory is what was entered at the terminal clients'
+	// prompts.
+	promptHistory promptHistory
 
 	// number is tmux's count of fired queue items, which control clients
 	// see in their guards; events is tmux's global queue of notifications

@@ -235,107 +235,6 @@ func (c *client) panesOverlayDraw(out *strings.Builder, w *window, woff int) {
 	}
 }
 
-// statusPrompt is a prompt on a terminal client's status line
-// (command-prompt, confirm-before), tmux's status_prompt_set.
-type statusPrompt struct {
-	text   string
-	input  []rune
-	single bool // any one key answers (confirm-before)
-	// answer takes the input when the prompt is done, with ok false when
-	// it was cancelled. The server's lock is held.
-	answer func(input string, ok bool)
-}
-
-// terminalPrompt opens the prompt of confirm-before or command-prompt on
-// a terminal client's status line. Unlike tmux, the command does not wait
-// for the answer even without -b.
-func (c *client) terminalPrompt(it *cmdItem) error {
-	a, cc := it.args, it.client
-	f := c.formatForTarget(it.target)
-	f.timeExpand = true
-	run := func(text string) {
-		cmds, err := c.parseCommandString(text)
-		if err != nil {
-			c.writeError(err.Error())
-			return
-		}
-		if len(cmds) > 0 {
-			c.runList(cmds)
-		}
-	}
-	switch it.entry.name {
-	case "confirm-before":
-		command := ""
-		if len(a.values) > 0 {
-			command = a.values[0]
-		}
-		cmds, err := c.parseCommandString(command)
-		if err != nil {
-			return err
-		}
-		text := ""
-		if p, ok := a.get('p'); ok {
-			text = p + " "
-		} else if len(cmds) > 0 {
-			text = "Confirm '" + cmds[0].entry.name + "'? (y/n) "
-		}
-		cc.tty.prompt = &statusPrompt{text: f.expand(text), single: true, answer: func(in string, ok bool) {
-			if ok && (in == "y" || in == "Y") {
-				run(command)
-			}
-		}}
-	default:
-		template := "%1"
-		if len(a.values) > 0 {
-			template = a.values[0]
-		}
-		text := ":"
-		if p, ok := a.get('p'); ok {
-			text = strings.SplitN(p, ",", 2)[0] + " "
-		} else if len(a.values) > 0 {
-			text = "(" + strings.Fields(template + " x")[0] + ") "
-		}
-		initial, _ := a.get('I')
-		cc.tty.prompt = &statusPrompt{text: f.expand(text), input: []rune(strings.SplitN(initial, ",", 2)[0]), single: a.has('1'),
-			answer: func(in string, ok bool) {
-				if ok && in != "" {
-					run(strings.NewReplacer("%%", "%", "%1", in, "%%%", in).Replace(template))
-				}
-			}}
-	}
-	return nil
-}
-
-// promptKey is a key typed while a prompt is open, as tmux's
-// status_prompt_key edits the line: Enter answers, Escape and C-c cancel.
-func (c *client) promptKey(key keys.Code, raw []byte) {
-	t := c.control.tty
-	p := t.prompt
-	done := func(in string, ok bool) {
-		t.prompt = nil
-		p.answer(in, ok)
-	}
-	name := key.String()
-	switch {
-	case name == "Escape" || name == "C-c" || name == "C-g":
-		done("", false)
-	case p.single:
-		done(string(raw), true)
-	case name == "Enter":
-		done(string(p.input), true)
-	case name == "BSpace" || name == "C-h":
-		if len(p.input) > 0 {
-			p.input = p.input[:len(p.input)-1]
-		}
-	case name == "C-u":
-		p.input = nil
-	default:
-		if r, n := utf8.DecodeRune(raw); n == len(raw) && r >= ' ' && r != 0x7f {
-			p.input = append(p.input, r)
-		}
-	}
-}
-
 // terminalClient attaches c's terminal, for attach-session and
 // new-session: the client becomes an attached one, as a control client
 // is, that draws on its terminal. It fails as tmux does for a client with
@@ -1458,28 +1357,6 @@ func (c *client) statusRow(cc *controlClient, sx, line int) string {
 	}
 	base := parseDrawStyle(drawStyle{}, f.expand(s.options.get("status-style")))
 	return drawFormat(text, base, sx)
-}
-
-// promptRow is the status line with a prompt open: the prompt and its
-// input in message-style, and the cursor as a cell in reverse.
-func (c *client) promptRow(cc *controlClient, p *statusPrompt, sx int) string {
-	s := cc.session
-	f := c.formatIn(s.current, s.current.active)
-	f.client = cc
-	style := parseDrawStyle(drawStyle{}, f.expand(s.options.get("message-style")))
-	cursor := style
-	cursor.attrs = append(slices.Clone(cursor.attrs), "reverse")
-	text := p.text + string(p.input)
-	row := fitLine(style.sgr()+text+cursor.sgr()+" "+style.sgr(), sx, false)
-	width := 0
-	for _, r := range text {
-		width += max(wcwidth.Of(r), 0)
-	}
-	if pad := sx - width - 1; pad > 0 {
-		row = strings.TrimSuffix(row, strings.Repeat(" ", pad))
-		row += style.sgr() + strings.Repeat(" ", pad)
-	}
-	return row
 }
 
 // messageRow is the status line with a message on it, in message-style.

@@ -1,0 +1,32 @@
+//go:build linux && !faketmux_thin
+
+package main
+
+// The screen cases of the command prompt's history, completion and
+// editing, played with the others by TestScreensMatchTmux.
+func init() {
+	screenCases = append(screenCases, promptScreenCases...)
+}
+
+var promptScreenCases = []screenCase{
+	{
+		name: "prompt history",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "h", "-n", "w", "-x", "40", "-y", "7", "cat"},
+			{"set", "-g", "status-right", "R"},
+			{"set", "-g", "display-time", "0"},
+			{"bind", "S", "command-prompt", "-T", "search", "-p", "find", "display %%"},
+		},
+		// Up goes back and stops at the oldest; Down past the newest, or
+		// on a new line, empties it. An answer the same as the newest is
+		// not kept twice, and each type has its own history.
+		steps: [][]string{nil, {"C-b", ":"}, {"-l", "display one"}, {"Enter"},
+			{"C-b", ":"}, {"-l", "display two"}, {"Enter"},
+			{"C-b", ":"}, {"Up"}, {"Up"}, {"Up"}, {"Down"}, {"Down"}, {"-l", "typed"}, {"Down"},
+			{"Up"}, {"Enter"}, {"C-b", ":"}, {"Up"}, {"Up"}, {"C-c"},
+			{"C-b", "S"}, {"Up"}, {"-l", "abc"}, {"Enter"}, {"C-b", "S"}, {"Up"}, {"C-c"},
+			{"C-b", ":"}, {"-l", "set -g prompt-history-limit 1"}, {"Enter"},
+			{"C-b", ":"}, {"Up"}, {"Up"}, {"C-c"},
+			{"C-b", ":"}, {"-l", "command-prompt -T bogus"}, {"Enter"}},
+	},
+}

@@ -1,0 +1,328 @@
+package faketmux
+
+import (
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/keys"
+)
+
+// promptHistory is what was entered at the prompts of each type (one of
+// promptTypes), oldest first, as tmux's status_prompt_hlist keeps it for
+// the whole server.
+type promptHistory map[string][]string
+
+// add appends line to kind's history as tmux's status_prompt_add_history
+// does: not again when it is the newest already, and the oldest dropped
+// beyond limit (prompt-history-limit).
+func (h *promptHistory) add(kind, line string, limit int) {
+	if *h == nil {
+		*h = promptHistory{}
+	}
+	list := (*h)[kind]
+	if n := len(list); n > 0 && list[n-1] == line {
+		if limit > n {
+			return
+		}
+	} else {
+		list = append(list, line)
+	}
+	if drop := len(list) - limit; drop > 0 {
+		list = slices.Delete(list, 0, drop)
+	}
+	(*h)[kind] = list
+}
+
+// statusPrompt is a prompt on a terminal client's status line
+// (command-prompt, confirm-before), tmux's status_prompt_set.
+type statusPrompt struct {
+	text   string
+	input  []rune
+	index  int    // the cursor's place in input
+	single bool   // any one key answers (confirm-before)
+	kind   string // the history's type
+	// back is how far Up has gone into the history: 0 is the line being
+	// typed, which tmux does not keep (Down to it gives an empty line).
+	back int
+	// answer takes the input when the prompt is done, with ok false when
+	// it was cancelled. The server's lock is held.
+	answer func(input string, ok bool)
+}
+
+// terminalPrompt opens the prompt of confirm-before or command-prompt on
+// a terminal client's status line. Unlike tmux, the command does not wait
+// for the answer even without -b.
+func (c *client) terminalPrompt(it *cmdItem) error {
+	a, cc := it.args, it.client
+	f := c.formatForTarget(it.target)
+	f.timeExpand = true
+	run := func(text string) {
+		cmds, err := c.parseCommandString(text)
+		if err != nil {
+			c.writeError(err.Error())
+			return
+		}
+		if len(cmds) > 0 {
+			c.runList(cmds)
+		}
+	}
+	switch it.entry.name {
+	case "confirm-before":
+		command := ""
+		if len(a.values) > 0 {
+			command = a.values[0]
+		}
+		cmds, err := c.parseCommandString(command)
+		if err != nil {
+			return err
+		}
+		text := ""
+		if p, ok := a.get('p'); ok {
+			text = p + " "
+		} else if len(cmds) > 0 {
+			text = "Confirm '" + cmds[0].entry.name + "'? (y/n) "
+		}
+		cc.tty.prompt = &statusPrompt{text: f.expand(text), single: true, kind: "command", answer: func(in string, ok bool) {
+			if ok && (in == "y" || in == "Y") {
+				run(command)
+			}
+		}}
+	default:
+		kind := "command"
+		if name, ok := a.get('T'); ok {
+			kind = name
+		}
+		template := "%1"
+		if len(a.values) > 0 {
+			template = a.values[0]
+		}
+		text := ":"
+		if p, ok := a.get('p'); ok {
+			text = strings.SplitN(p, ",", 2)[0] + " "
+		} else if len(a.values) > 0 {
+			text = "(" + strings.Fields(template + " x")[0] + ") "
+		}
+		initial, _ := a.get('I')
+		input := []rune(strings.SplitN(initial, ",", 2)[0])
+		cc.tty.prompt = &statusPrompt{text: f.expand(text), input: input, index: len(input), single: a.has('1'), kind: kind,
+			answer: func(in string, ok bool) {
+				if ok && in != "" {
+					run(templateReplace(template, in, 1))
+				}
+			}}
+	}
+	return nil
+}
+
+// promptKey is a key typed while a prompt is open, as tmux's
+// status_prompt_key edits the line with emacs keys: Enter answers (and
+// goes into the history), Escape, C-c and C-g cancel.
+func (c *client) promptKey(key keys.Code, raw []byte) {
+	t := c.control.tty
+	p := t.prompt
+	done := func(in string, ok bool) {
+		t.prompt = nil
+		p.answer(in, ok)
+	}
+	name := key.String()
+	if p.single {
+		switch name {
+		case "Escape", "C-c", "C-g":
+			done("", false)
+		default:
+			done(string(raw), true)
+		}
+		return
+	}
+	separators := c.control.session.options.get("word-separators")
+	switch name {
+	case "Escape", "C-c", "C-g":
+		done("", false)
+	case "Enter", "C-j":
+		in := string(p.input)
+		if in != "" {
+			c.st.promptHistory.add(p.kind, in, c.st.options.number("prompt-history-limit"))
+		}
+		done(in, true)
+	case "Up", "C-p":
+		if list := c.st.promptHistory[p.kind]; p.back < len(list) {
+			p.back++
+			p.set(list[len(list)-p.back])
+		}
+	case "Down", "C-n":
+		list := c.st.promptHistory[p.kind]
+		if p.back > 0 {
+			p.back--
+		}
+		if p.back == 0 {
+			p.set("")
+		} else {
+			p.set(list[len(list)-p.back])
+		}
+	case "Tab":
+		// completion: next step
+	default:
+		if !p.edit(name, separators) {
+			if r, n := utf8.DecodeRune(raw); n == len(raw) && r >= ' ' && r != 0x7f {
+				p.input = slices.Insert(p.input, p.index, r)
+				p.index++
+			}
+		}
+	}
+}
+
+// set replaces the input, the cursor at its end.
+func (p *statusPrompt) set(s string) {
+	p.input = []rune(s)
+	p.index = len(p.input)
+}
+
+// edit moves the cursor or deletes for an emacs key of tmux's
+// status_prompt_key, reporting whether name was one.
+func (p *statusPrompt) edit(name, separators string) bool {
+	switch name {
+	case "Left", "C-b":
+		p.index = max(p.index-1, 0)
+	case "Right", "C-f":
+		p.index = min(p.index+1, len(p.input))
+	case "Home", "C-a":
+		p.index = 0
+	case "End", "C-e":
+		p.index = len(p.input)
+	case "BSpace", "C-h":
+		if p.index > 0 {
+			p.input = slices.Delete(p.input, p.index-1, p.index)
+			p.index--
+		}
+	case "DC", "C-d":
+		if p.index < len(p.input) {
+			p.input = slices.Delete(p.input, p.index, p.index+1)
+		}
+	case "C-u":
+		p.set("")
+	case "C-k":
+		p.input = p.input[:p.index]
+	case "C-w":
+		start := p.wordStart(separators)
+		p.input = slices.Delete(p.input, start, p.index)
+		p.index = start
+	case "M-b", "C-Left":
+		p.index = p.wordStart(separators)
+	case "M-f", "C-Right":
+		p.forwardWord(separators)
+	case "C-t":
+		i := min(p.index+1, len(p.input))
+		if i >= 2 {
+			p.input[i-2], p.input[i-1] = p.input[i-1], p.input[i-2]
+			p.index = i
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// isSeparator is whether r is one of word-separators; a space is not a
+// word, nor a wide character a separator, as tmux's
+// status_prompt_in_list has it.
+func isSeparator(r rune, separators string) bool {
+	return r < utf8.RuneSelf && strings.ContainsRune(separators, r)
+}
+
+// wordStart is where the word before the cursor starts, past spaces, a
+// word being a run of separators or of other characters, as C-w and M-b
+// find it (tmux's status_prompt_backward_word).
+func (p *statusPrompt) wordStart(separators string) int {
+	i := p.index
+	for i > 0 {
+		i--
+		if p.input[i] != ' ' {
+			break
+		}
+	}
+	if i >= len(p.input) {
+		return i
+	}
+	inSeps := isSeparator(p.input[i], separators)
+	for i > 0 {
+		i--
+		if p.input[i] == ' ' || isSeparator(p.input[i], separators) != inSeps {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// forwardWord moves the cursor past spaces and then the word after them,
+// as M-f does (tmux's status_prompt_forward_word, not in vi mode).
+func (p *statusPrompt) forwardWord(separators string) {
+	i, n := p.index, len(p.input)
+	for i < n && p.input[i] == ' ' {
+		i++
+	}
+	if i == n {
+		p.index = i
+		return
+	}
+	inSeps := isSeparator(p.input[i], separators)
+	for {
+		i++
+		if i == n || p.input[i] == ' ' || isSeparator(p.input[i], separators) != inSeps {
+			break
+		}
+	}
+	p.index = i
+}
+
+// promptRow is the status line with a prompt open, as tmux's
+// status_prompt_redraw draws it: the prompt, then as much of the input as
+// fits after it, scrolled so that the cursor (a cell in reverse) is on
+// the line, all in message-style.
+func (c *client) promptRow(cc *controlClient, p *statusPrompt, sx int) string {
+	s := cc.session
+	f := c.formatIn(s.current, s.current.active)
+	f.client = cc
+	style := parseDrawStyle(drawStyle{}, f.expand(s.options.get("message-style")))
+	cursor := style
+	cursor.attrs = append(slices.Clone(cursor.attrs), "reverse")
+
+	var row strings.Builder
+	start := min(textWidth(p.text), sx)
+	row.WriteString(fitLine(style.sgr()+p.text, start, false))
+	used := start
+	left := sx - start
+	if left > 0 {
+		at := textWidth(string(p.input[:p.index]))
+		room, offset := min(textWidth(string(p.input)), left), 0
+		if at >= left {
+			offset, room = at-left+1, left
+		}
+		width, i := 0, 0
+		for ; i < len(p.input); i++ {
+			cw := columns(p.input[i])
+			if width < offset {
+				width += cw
+				continue
+			}
+			if width >= offset+room || width+cw > offset+room {
+				break
+			}
+			width += cw
+			cell := style
+			if i == p.index {
+				cell = cursor
+			}
+			row.WriteString(cell.sgr() + string(p.input[i]))
+			used += cw
+		}
+		if used < sx && p.index >= i {
+			row.WriteString(cursor.sgr() + " ")
+			used++
+		}
+	}
+	if used < sx {
+		row.WriteString(style.sgr() + strings.Repeat(" ", sx-used))
+	}
+	return row.String()
+}
