@@ -18,6 +18,12 @@ type menuOverlay struct {
 	px, py   int
 	choice   int
 	stayOpen bool // -O
+	// tab is set for a menu of completions: Tab moves down, and closes
+	// it from the last item, and BSpace closes it.
+	tab bool
+	// picked, when set, takes the chosen item's command instead of
+	// running it.
+	picked func(command string)
 }
 
 // menuItem is a line of a menu: a separator, or a name (a format, "-"
@@ -235,7 +241,16 @@ func (m *menuOverlay) key(key keys.Code) (closed bool, run string) {
 			}
 		}
 	}
-	switch key.String() {
+	name := key.String()
+	if m.tab {
+		switch {
+		case name == "BSpace", name == "Tab" && m.choice == count-1:
+			return true, ""
+		case name == "Tab":
+			name = "Down"
+		}
+	}
+	switch name {
 	case "Up", "k":
 		step(func() {
 			if m.choice <= 0 {
@@ -298,12 +313,17 @@ func (m *menuOverlay) chosen() (bool, string) {
 // menuKey is a key typed into a terminal client with a menu open.
 func (c *client) menuKey(key keys.Code) {
 	t := c.control.tty
-	closed, run := t.menu.key(key)
+	m := t.menu
+	closed, run := m.key(key)
 	if !closed {
 		return
 	}
 	t.menu = nil
 	if run == "" {
+		return
+	}
+	if m.picked != nil {
+		m.picked(run)
 		return
 	}
 	cmds, err := c.parseCommandString(run)

@@ -26,19 +26,23 @@ func TestMenuKeys(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name  string
+		tab   bool
 		steps []step
 	}{
-		{"down and up skip what cannot be chosen", []step{
+		{"down and up skip what cannot be chosen", false, []step{
 			{"Down", 3, false, ""}, {"j", 0, false, ""}, {"Up", 3, false, ""}, {"k", 0, false, ""}}},
-		{"a disabled item's key is no key", []step{{"o", 0, false, ""}}},
-		{"an item's key chooses it", []step{{"b", 3, true, "B"}}},
-		{"enter chooses", []step{{"Down", 3, false, ""}, {"Enter", 3, true, "B"}}},
-		{"G goes to the last, g to the first", []step{{"G", 3, false, ""}, {"g", 0, false, ""}}},
-		{"q closes", []step{{"q", 0, true, ""}}},
-		{"other keys do nothing", []step{{"x", 0, false, ""}, {"C-f", 0, false, ""}}},
+		{"a disabled item's key is no key", false, []step{{"o", 0, false, ""}}},
+		{"an item's key chooses it", false, []step{{"b", 3, true, "B"}}},
+		{"enter chooses", false, []step{{"Down", 3, false, ""}, {"Enter", 3, true, "B"}}},
+		{"G goes to the last, g to the first", false, []step{{"G", 3, false, ""}, {"g", 0, false, ""}}},
+		{"q closes", false, []step{{"q", 0, true, ""}}},
+		{"other keys do nothing", false, []step{{"x", 0, false, ""}, {"C-f", 0, false, ""}}},
+		{"tab does nothing but in a menu of completions", false, []step{{"Tab", 0, false, ""}, {"BSpace", 0, false, ""}}},
+		{"tab moves down, and closes from the last item", true, []step{{"Tab", 3, false, ""}, {"Tab", 3, true, ""}}},
+		{"bspace closes a menu of completions", true, []step{{"BSpace", 0, true, ""}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m := &menuOverlay{items: items(), choice: 0}
+			m := &menuOverlay{items: items(), choice: 0, tab: tc.tab}
 			for _, s := range tc.steps {
 				closed, run := m.key(keys.Lookup(s.key))
 				if m.choice != s.choice || closed != s.closed || run != s.run {

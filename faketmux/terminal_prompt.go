@@ -2,6 +2,7 @@ package faketmux
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -161,7 +162,7 @@ func (c *client) promptKey(key keys.Code, raw []byte) {
 			p.set(list[len(list)-p.back])
 		}
 	case "Tab":
-		// completion: next step
+		c.promptComplete(p)
 	default:
 		if !p.edit(name, separators) {
 			if r, n := utf8.DecodeRune(raw); n == len(raw) && r >= ' ' && r != 0x7f {
@@ -325,4 +326,188 @@ func (c *client) promptRow(cc *controlClient, p *statusPrompt, sx int) string {
 		row.WriteString(style.sgr() + strings.Repeat(" ", sx-used))
 	}
 	return row.String()
+}
+
+// promptLayouts are the layout names Tab completes after a command.
+var promptLayouts = []string{"even-horizontal", "even-vertical", "main-horizontal", "main-vertical", "tiled"}
+
+// promptComplete completes the word at the cursor for Tab, as tmux's
+// status_prompt_replace_complete does: one candidate is put in with a
+// space after it, several put in what they start with, and when that adds
+// nothing a menu of them opens.
+func (c *client) promptComplete(p *statusPrompt) {
+	first, last, ok := p.word()
+	if !ok {
+		return
+	}
+	word := string(p.input[first:last])
+	// tmux copies the word into 64 bytes, its NUL with it, and gives up
+	// on a longer one.
+	if len(word) >= 64 {
+		return
+	}
+	list, out, lead := c.completions(word, first)
+	if out != "" && out != word {
+		p.replace(first, last, out)
+		return
+	}
+	c.completionMenu(p, list, lead, first)
+}
+
+// word is the word at (or just before) the cursor, as input[first:last];
+// ok is false when the cursor is among spaces only.
+func (p *statusPrompt) word() (first, last int, ok bool) {
+	n := len(p.input)
+	at := max(p.index-1, 0)
+	first = at
+	for first > 0 && first < n && p.input[first] != ' ' {
+		first--
+	}
+	for first < n && p.input[first] == ' ' {
+		first++
+	}
+	last = at
+	for last < n && p.input[last] != ' ' {
+		last++
+	}
+	for last > 0 && last < n && p.input[last] == ' ' {
+		last--
+	}
+	if last < n {
+		last++
+	}
+	return first, last, last >= first
+}
+
+// replace puts s in place of input[first:last], the cursor after it.
+func (p *statusPrompt) replace(first, last int, s string) {
+	p.input = slices.Concat(p.input[:first], []rune(s), p.input[last:])
+	p.index = first + len([]rune(s))
+}
+
+// completions are the candidates for word, sorted, and what Tab puts in
+// for them ("" for nothing), as tmux's status_prompt_complete finds them:
+// command names and aliases, command-alias's names, and, after the first
+// word, option and layout names; or sessions after -t or -s, which lead
+// is then, to go before a candidate chosen.
+func (c *client) completions(word string, at int) (list []string, out, lead string) {
+	if word == "" {
+		return nil, "", ""
+	}
+	if flag, name, ok := targetWord(word); ok {
+		if strings.Contains(name, ":") {
+			// A window's menu, which this does not draw.
+			return nil, "", ""
+		}
+		for _, s := range c.st.sessions {
+			id := "$" + strconv.Itoa(s.id)
+			switch {
+			case strings.HasPrefix(s.name, name):
+				list = append(list, s.name+":")
+			case strings.HasPrefix(id, name):
+				list = append(list, id+":")
+			}
+		}
+		lead = "-" + flag
+		if prefix := commonPrefix(list); prefix != "" {
+			out = lead + prefix
+		}
+		slices.Sort(list)
+		return list, out, lead
+	}
+	add := func(name string) {
+		if strings.HasPrefix(name, word) && !slices.Contains(list, name) {
+			list = append(list, name)
+		}
+	}
+	for _, e := range cmdTable() {
+		add(e.name)
+		if e.alias != "" {
+			add(e.alias)
+		}
+	}
+	for _, alias := range c.st.options.getArray("command-alias") {
+		if name, _, ok := strings.Cut(alias, "="); ok {
+			add(name)
+		}
+	}
+	if at != 0 {
+		for _, d := range optionDefs {
+			add(d.name)
+		}
+		for _, name := range promptLayouts {
+			add(name)
+		}
+	}
+	slices.Sort(list)
+	switch len(list) {
+	case 0:
+	case 1:
+		out = list[0] + " "
+	default:
+		out = commonPrefix(list)
+	}
+	return list, out, ""
+}
+
+// targetWord splits a word -tNAME or -sNAME, which Tab completes as a
+// session.
+func targetWord(word string) (flag, name string, ok bool) {
+	if strings.HasPrefix(word, "-t") || strings.HasPrefix(word, "-s") {
+		return word[1:2], word[2:], true
+	}
+	return "", "", false
+}
+
+// commonPrefix is what every string of list starts with.
+func commonPrefix(list []string) string {
+	if len(list) == 0 {
+		return ""
+	}
+	prefix := list[0]
+	for _, s := range list[1:] {
+		n := 0
+		for n < len(prefix) && n < len(s) && prefix[n] == s[n] {
+			n++
+		}
+		prefix = prefix[:n]
+	}
+	return prefix
+}
+
+// completionMenu opens a menu of the candidates over the status line, as
+// tmux's status_prompt_complete_list_menu does: the last ten (or as many
+// as fit above the status line) with keys 0 to 9, by the word at column
+// at of the input. Tab there moves down, and closes the menu from the
+// last item; BSpace closes it. The item chosen, after lead, replaces the
+// word.
+func (c *client) completionMenu(p *statusPrompt, list []string, lead string, at int) {
+	cc := c.control
+	sx, sy, lines := cc.size.sx, cc.size.sy, cc.statusLines()
+	if len(list) <= 1 || sy-lines < 3 {
+		return
+	}
+	height := min(sy-lines-2, 10, len(list))
+	m := &menuOverlay{choice: 0, tab: true, picked: func(s string) {
+		if first, last, ok := p.word(); ok {
+			p.replace(first, last, lead+s)
+		}
+	}}
+	f := &formatter{c: c, st: c.st}
+	for i, name := range list[len(list)-height:] {
+		m.add(f, sx, name, strconv.Itoa(i), name)
+	}
+	if sx < m.width+4 || sy < height+2 {
+		return
+	}
+	if lead != "" {
+		at += 2
+	}
+	m.px = max(at+textWidth(p.text)-2, 0)
+	m.py = lines
+	if cc.session.options.get("status-position") != "top" {
+		m.py = sy - 3 - height
+	}
+	m.px, m.py = min(m.px, sx-m.width-4), min(m.py, sy-height-2)
+	cc.tty.menu = m
 }

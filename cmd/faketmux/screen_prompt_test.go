@@ -29,4 +29,25 @@ var promptScreenCases = []screenCase{
 			{"C-b", ":"}, {"Up"}, {"Up"}, {"C-c"},
 			{"C-b", ":"}, {"-l", "command-prompt -T bogus"}, {"Enter"}},
 	},
+	{
+		name: "prompt completion",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "c", "-n", "w", "-x", "40", "-y", "7", "cat"},
+			{"set", "-g", "status-right", "R"},
+			{"set", "-g", "display-time", "0"},
+			{"new-session", "-d", "-s", "cb", "cat"},
+		},
+		target: "c",
+		// Tab puts in a command, an option or a session whole with a space
+		// after it, or what the candidates start with; when that adds
+		// nothing, a menu of them opens, the last of them, where Tab moves
+		// down (and closes it from the last item), BSpace closes it, and
+		// Enter or an item's key puts the item in. The word completed is
+		// the one at the cursor.
+		steps: [][]string{nil, {"C-b", ":"}, {"-l", "sel"}, {"Tab"}, {"Tab"}, {"Down"}, {"Enter"},
+			{"C-u"}, {"-l", "set -g status-p"}, {"Tab"}, {"C-u"}, {"-l", "kill-s"}, {"Tab"}, {"Tab"}, {"Tab"}, {"Tab"},
+			{"Tab"}, {"BSpace"}, {"Tab"}, {"1"},
+			{"C-u"}, {"-l", "switchc -tc"}, {"Tab"}, {"Tab"}, {"0"},
+			{"C-u"}, {"-l", "set -g main-p"}, {"C-a", "Tab"}, {"BSpace"}, {"C-e", "Tab"}, {"Tab"}, {"0"}, {"C-c"}},
+	},
 }

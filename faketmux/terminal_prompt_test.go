@@ -1,0 +1,87 @@
+package faketmux
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestPromptHistoryAdd keeps the history as tmux's
+// status_prompt_add_history does: the newest not twice, the oldest
+// dropped beyond the limit, nothing kept with a limit of 0.
+func TestPromptHistoryAdd(t *testing.T) {
+	var h promptHistory
+	for _, line := range []string{"a", "b", "b", "c"} {
+		h.add("command", line, 100)
+	}
+	if got := h["command"]; !slices.Equal(got, []string{"a", "b", "c"}) {
+		t.Fatalf("history %q", got)
+	}
+	h.add("command", "c", 2)
+	if got := h["command"]; !slices.Equal(got, []string{"b", "c"}) {
+		t.Fatalf("a lower limit: history %q", got)
+	}
+	h.add("search", "x", 0)
+	if got := h["search"]; len(got) != 0 {
+		t.Fatalf("limit 0: history %q", got)
+	}
+}
+
+// TestPromptEdit moves and deletes with emacs keys as tmux's
+// status_prompt_key does; a word is a run of separators or of other
+// characters.
+func TestPromptEdit(t *testing.T) {
+	const seps = "!\"#$%&'()*+,-./:;<=>?@[\\]^`{|}~"
+	for _, tc := range []struct {
+		input string
+		index int
+		keys  []string
+		want  string
+		at    int
+	}{
+		{"set -g status-left", 18, []string{"C-w"}, "set -g status-", 14},
+		{"set -g status-left", 18, []string{"M-b", "M-b"}, "set -g status-left", 13},
+		{"set -g status-left", 18, []string{"C-a", "M-f", "M-f"}, "set -g status-left", 5},
+		{"set -g  x", 8, []string{"C-w"}, "set -x", 5},
+		{"abc", 1, []string{"C-k"}, "a", 1},
+		{"abc", 3, []string{"C-t"}, "acb", 3},
+		{"abc", 0, []string{"C-t"}, "abc", 0},
+		{"abc", 1, []string{"C-t"}, "bac", 2},
+		{"abc", 1, []string{"Left", "Left", "DC", "End", "BSpace"}, "b", 1},
+	} {
+		p := &statusPrompt{input: []rune(tc.input), index: tc.index}
+		for _, k := range tc.keys {
+			if !p.edit(k, seps) {
+				t.Fatalf("%q: %s is no editing key", tc.input, k)
+			}
+		}
+		if string(p.input) != tc.want || p.index != tc.at {
+			t.Errorf("%q at %d %v: %q at %d, want %q at %d", tc.input, tc.index, tc.keys, string(p.input), p.index, tc.want, tc.at)
+		}
+	}
+}
+
+// TestPromptWord finds the word Tab completes: the one the cursor is in
+// or just after; after a space there is none.
+func TestPromptWord(t *testing.T) {
+	for _, tc := range []struct {
+		input       string
+		index       int
+		first, last int
+		ok          bool
+	}{
+		{"set -g", 6, 4, 6, true},
+		{"set -g", 0, 0, 3, true},
+		{"set -g", 2, 0, 3, true},
+		{"set ", 4, 4, 3, false},
+		{"", 0, 0, 0, true},
+	} {
+		p := &statusPrompt{input: []rune(tc.input), index: tc.index}
+		first, last, ok := p.word()
+		if first != tc.first || last != tc.last || ok != tc.ok {
+			t.Errorf("%q at %d: word [%d:%d] %v, want [%d:%d] %v", tc.input, tc.index, first, last, ok, tc.first, tc.last, tc.ok)
+		}
+	}
+	if got := commonPrefix([]string{"kill-server", "kill-session"}); got != "kill-se" {
+		t.Errorf("common prefix %q", got)
+	}
+}
