@@ -50,4 +50,20 @@ var promptScreenCases = []screenCase{
 			{"C-u"}, {"-l", "switchc -tc"}, {"Tab"}, {"Tab"}, {"0"},
 			{"C-u"}, {"-l", "set -g main-p"}, {"C-a", "Tab"}, {"BSpace"}, {"C-e", "Tab"}, {"Tab"}, {"0"}, {"C-c"}},
 	},
+	{
+		name: "a prompt longer than the status line",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "l", "-n", "w", "-x", "40", "-y", "7", "cat"},
+			{"set", "-g", "status-right", "R"},
+			{"set", "-g", "display-time", "0"},
+		},
+		// The input scrolls to keep the cursor on the line, at its right
+		// edge, and back only as far as the cursor goes; the emacs keys
+		// move the cursor and delete, a word being a run of
+		// word-separators or of other characters.
+		steps: [][]string{nil, {"C-b", ":"}, {"-l", "display-message one two three four five six seven"},
+			{"Left", "Left", "Left"}, {"M-b"}, {"M-b", "M-b"}, {"Home"}, {"End"}, {"C-a"}, {"M-f"}, {"M-f", "M-f"},
+			{"C-k"}, {"C-e"}, {"-l", " 日本語の文字 eight-nine"}, {"C-w"}, {"C-w"}, {"M-b", "M-b"}, {"Right"}, {"C-a", "Right"},
+			{"C-f", "C-b"}, {"C-d"}, {"C-e", "C-t"}, {"C-u"}, {"-l", "display done"}, {"Enter"}},
+	},
 }
