@@ -264,6 +264,12 @@ func (s *Session) Run(ctx context.Context, run func(ctx context.Context, stdin i
 	attached, tty := s.attached, s.tty
 	s.mu.Unlock()
 	if tty != nil {
+		if !attached {
+			// The terminal is the shell's again once the client
+			// exits, and a shell such as dash complains of one left
+			// non-blocking.
+			unix.SetNonblock(int(tty.Fd()), false)
+		}
 		defer tty.Close()
 	}
 	switch {
