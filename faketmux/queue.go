@@ -109,22 +109,42 @@ func (c *client) runGroup(cmds []command) {
 			// before what the command inserted itself.
 			c.afterHook(&cmds[i])
 		}
-		for _, g := range cmds[i].item.then {
-			if c.s.st != c.st {
-				break
-			}
-			if g.callback != nil {
-				c.st.number++
-				g.callback()
-			} else {
-				c.runGroup(g.cmds)
-			}
+		c.runInserted(cmds[i].item.then)
+		if c.queueWaits() {
+			c.control.tty.queued = append(c.control.tty.queued, inserted{cmds: cmds[i+1:]})
+			return
 		}
 		// A control client held by a prompt runs nothing more.
 		if err != nil || c.s.st != c.st || c.control != nil && c.control.held {
 			return
 		}
 	}
+}
+
+// runInserted runs what commands inserted after themselves, in order;
+// what is left when the client's queue starts to wait waits with it.
+func (c *client) runInserted(groups []inserted) {
+	for j, g := range groups {
+		if c.s.st != c.st {
+			return
+		}
+		if c.queueWaits() {
+			c.control.tty.queued = append(c.control.tty.queued, groups[j:]...)
+			return
+		}
+		if g.callback != nil {
+			c.st.number++
+			g.callback()
+		} else {
+			c.runGroup(g.cmds)
+		}
+	}
+}
+
+// queueWaits is whether c is a terminal client whose own queue waits for
+// its prompt's answer (tmux's CMDQ_WAITING on the client's queue).
+func (c *client) queueWaits() bool {
+	return c.control != nil && c.control.tty != nil && c.control.tty.queued != nil
 }
 
 // fire runs one command as tmux's cmdq_fire_command does: its targets are

@@ -78,6 +78,30 @@ type ttyState struct {
 	// messageKeep is display-message -N: the keys typed are dropped
 	// while the message shows, instead of clearing it.
 	messageKeep bool
+	// queued, when not nil, is what the client's own commands left to
+	// run once its prompt is answered: a prompt without -b opened by the
+	// client for itself makes its queue wait, as in tmux.
+	queued []inserted
+	// frozen is what the window showed when a prompt or a message
+	// opened, which the client shows until they close, as tmux's
+	// TTY_FREEZE stops drawing what panes write meanwhile; nil when
+	// neither is open.
+	frozen *frozenWindow
+}
+
+// frozenWindow is the rows of window w as they were drawn sx wide.
+type frozenWindow struct {
+	w    *window
+	sx   int
+	rows []string
+}
+
+// freeze keeps what cc's window shows now, when a prompt or a message
+// opens.
+func (c *client) freeze(cc *controlClient) {
+	if s := cc.session; s != nil && s.current != nil {
+		cc.tty.frozen = &frozenWindow{s.current, cc.size.sx, c.windowRows(s.current, cc.size.sx, cc.size.sy-cc.statusLines())}
+	}
 }
 
 // showMessage puts a message on a terminal client's status line for
@@ -90,6 +114,7 @@ func (c *client) showMessage(cc *controlClient, text string, delay int) {
 	if delay < 0 {
 		delay, _ = strconv.Atoi(cc.session.options.get("display-time"))
 	}
+	c.freeze(cc)
 	cc.tty.message, cc.tty.messageKeep = text, false
 	cc.tty.messageUntil = time.Now().Add(time.Duration(delay) * time.Millisecond)
 	if delay == 0 {
@@ -779,7 +804,17 @@ func (c *client) drawTerminal() {
 		}
 		return row
 	}
-	rows := c.windowRows(w, sx, wy)
+	if cc.tty.prompt == nil && cc.tty.message == "" {
+		cc.tty.frozen = nil
+	}
+	var rows []string
+	if fw := cc.tty.frozen; fw != nil && fw.w == w && fw.sx == sx && len(fw.rows) == wy {
+		// A window that changed, or a new size, is drawn whole, as
+		// tmux redraws it all while frozen.
+		rows = slices.Clone(fw.rows)
+	} else {
+		rows = c.windowRows(w, sx, wy)
+	}
 	if cc.popup != nil && cc.popup.term != nil {
 		// With an overlay tmux's tty_draw_line writes blanks to the
 		// end of a line where it would clear it.

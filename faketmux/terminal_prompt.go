@@ -47,27 +47,23 @@ type statusPrompt struct {
 	// typed, which tmux does not keep (Down to it gives an empty line).
 	back int
 	// answer takes the input when the prompt is done, with ok false when
-	// it was cancelled. The server's lock is held.
-	answer func(input string, ok bool)
+	// it was cancelled, and tc the prompt's client. The server's lock is
+	// held.
+	answer func(tc *client, input string, ok bool)
 }
 
 // terminalPrompt opens the prompt of confirm-before or command-prompt on
-// a terminal client's status line. Unlike tmux, the command does not wait
-// for the answer even without -b.
+// a terminal client's status line. As tmux's, the command waits for the
+// answer unless -b (or -i), and what the answer runs is inserted after it;
+// with -b it runs as the prompt's client's.
 func (c *client) terminalPrompt(it *cmdItem) error {
 	a, cc := it.args, it.client
 	f := c.formatForTarget(it.target)
 	f.timeExpand = true
-	run := func(text string) {
-		cmds, err := c.parseCommandString(text)
-		if err != nil {
-			c.writeError(err.Error())
-			return
-		}
-		if len(cmds) > 0 {
-			c.runList(cmds)
-		}
-	}
+	p := &statusPrompt{kind: "command"}
+	// reply is the command line an answer runs, "" for none, and
+	// whether it was a yes (confirm-before).
+	var reply func(in string, ok bool) (line string, yes bool)
 	switch it.entry.name {
 	case "confirm-before":
 		command := ""
@@ -79,41 +75,112 @@ func (c *client) terminalPrompt(it *cmdItem) error {
 			return err
 		}
 		text := ""
-		if p, ok := a.get('p'); ok {
-			text = p + " "
+		if v, ok := a.get('p'); ok {
+			text = v + " "
 		} else if len(cmds) > 0 {
 			text = "Confirm '" + cmds[0].entry.name + "'? (y/n) "
 		}
-		cc.tty.prompt = &statusPrompt{text: f.expand(text), single: true, kind: "command", answer: func(in string, ok bool) {
+		p.text, p.single = f.expand(text), true
+		reply = func(in string, ok bool) (string, bool) {
 			if ok && (in == "y" || in == "Y") {
-				run(command)
+				return command, true
 			}
-		}}
+			return "", false
+		}
 	default:
-		kind := "command"
+		if cc.tty.prompt != nil {
+			return nil // as tmux, which leaves the open one be
+		}
 		if name, ok := a.get('T'); ok {
-			kind = name
+			p.kind = name
 		}
 		template := "%1"
 		if len(a.values) > 0 {
 			template = a.values[0]
 		}
 		text := ":"
-		if p, ok := a.get('p'); ok {
-			text = strings.SplitN(p, ",", 2)[0] + " "
+		if v, ok := a.get('p'); ok {
+			text = strings.SplitN(v, ",", 2)[0] + " "
 		} else if len(a.values) > 0 {
 			text = "(" + strings.Fields(template + " x")[0] + ") "
 		}
 		initial, _ := a.get('I')
-		input := []rune(strings.SplitN(initial, ",", 2)[0])
-		cc.tty.prompt = &statusPrompt{text: f.expand(text), input: input, index: len(input), single: a.has('1'), kind: kind,
-			answer: func(in string, ok bool) {
-				if ok && in != "" {
-					run(templateReplace(template, in, 1))
-				}
-			}}
+		p.text, p.single = f.expand(text), a.has('1')
+		p.set(strings.SplitN(initial, ",", 2)[0])
+		reply = func(in string, ok bool) (string, bool) {
+			if ok && in != "" {
+				return templateReplace(template, in, 1), true
+			}
+			return "", false
+		}
 	}
-	return nil
+	c.freeze(cc)
+	cc.tty.prompt = p
+	if a.has('b') || a.has('i') {
+		p.answer = func(tc *client, in string, ok bool) {
+			if line, _ := reply(in, ok); line != "" {
+				tc.runLine(line)
+			}
+		}
+		return nil
+	}
+	if c.control == cc {
+		// The client cannot wait for itself here: its queue waits, and
+		// the rest of it runs after what the answer runs.
+		cc.tty.queued = []inserted{}
+		p.answer = func(tc *client, in string, ok bool) {
+			rest := cc.tty.queued
+			cc.tty.queued = nil
+			if line, _ := reply(in, ok); line != "" {
+				tc.runLine(line)
+			}
+			tc.runInserted(rest)
+		}
+		return nil
+	}
+	answered := make(chan struct{})
+	var cmds []command
+	yes := false
+	p.answer = func(tc *client, in string, ok bool) {
+		defer close(answered)
+		var line string
+		if line, yes = reply(in, ok); line == "" {
+			return
+		}
+		var err error
+		if cmds, err = tc.parseCommandString(line); err != nil {
+			tc.writeError(err.Error())
+		}
+	}
+	done := c.s.done
+	return it.wait(func() {
+		select {
+		case <-answered:
+		case <-done:
+		case <-c.ctx.Done():
+		}
+	}, func() error {
+		if err := c.ctx.Err(); err != nil {
+			return errorf(errContextCancelled, err)
+		}
+		it.insertAfter(cmds)
+		if it.entry.name == "confirm-before" && c.control == nil && !yes {
+			c.retval = 1 // a client not attached exits 1 unless answered yes
+		}
+		return nil
+	})
+}
+
+// runLine parses and runs a command line as c's, its errors c's.
+func (c *client) runLine(line string) {
+	cmds, err := c.parseCommandString(line)
+	if err != nil {
+		c.writeError(err.Error())
+		return
+	}
+	if len(cmds) > 0 {
+		c.runList(cmds)
+	}
 }
 
 // promptKey is a key typed while a prompt is open, as tmux's
@@ -124,7 +191,7 @@ func (c *client) promptKey(key keys.Code, raw []byte) {
 	p := t.prompt
 	done := func(in string, ok bool) {
 		t.prompt = nil
-		p.answer(in, ok)
+		p.answer(c, in, ok)
 	}
 	name := key.String()
 	if p.single {

@@ -66,4 +66,29 @@ var promptScreenCases = []screenCase{
 			{"C-k"}, {"C-e"}, {"-l", " 日本語の文字 eight-nine"}, {"C-w"}, {"C-w"}, {"M-b", "M-b"}, {"Right"}, {"C-a", "Right"},
 			{"C-f", "C-b"}, {"C-d"}, {"C-e", "C-t"}, {"C-u"}, {"-l", "display done"}, {"Enter"}},
 	},
+	{
+		name: "a prompt waits for its answer",
+		inner: [][]string{
+			// T is the server's own binary, which a shell in its pane runs
+			// as its tmux.
+			{"new-session", "-d", "-s", "q", "-n", "w", "-x", "40", "-y", "7", "export T=$(readlink /proc/$PPID/exe) PS1='$ '; exec sh"},
+			{"set", "-g", "status-right", "R"},
+			{"set", "-g", "display-time", "0"},
+			{"bind", "W", "confirm-before", "display a", `\;`, "display", "b"},
+			{"bind", "V", "command-prompt", "display %%", `\;`, "display", "after"},
+		},
+		// Without -b, confirm-before and command-prompt run from the
+		// pane do not return until the prompt is answered, and then run
+		// what it says; confirm-before exits 1 unless the answer was y.
+		// With -b they return at once; the pane, frozen while a prompt
+		// or a message shows, shows it only when they close. From a key
+		// binding, the rest of the binding waits for the answer, and runs
+		// after what it runs, or after a cancel.
+		steps: [][]string{nil, {"-l", "$T confirm 'display x';echo rc=$?"}, {"Enter"}, {"n"},
+			{"-l", "$T confirm 'display y';echo rc=$?"}, {"Enter"}, {"y"},
+			{"-l", "$T confirm -b 'display z';echo rc=$?"}, {"Enter"}, {"y"},
+			{"-l", "$T command-prompt 'display %%';echo rc=$?"}, {"Enter"}, {"-l", "hi"}, {"Enter"},
+			{"-l", "clear;$T command-prompt;echo rc=$?"}, {"Enter"}, {"C-c"},
+			{"C-b", "W"}, {"y"}, {"C-b", "V"}, {"C-c"}},
+	},
 }
