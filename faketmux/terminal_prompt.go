@@ -43,6 +43,9 @@ type statusPrompt struct {
 	index  int    // the cursor's place in input
 	single bool   // any one key answers (confirm-before)
 	kind   string // the history's type
+	// saved is what C-w cut last, which C-y puts back; nil before
+	// any.
+	saved []rune
 	// back is how far Up has gone into the history: 0 is the line being
 	// typed, which tmux does not keep (Down to it gives an empty line).
 	back int
@@ -230,6 +233,15 @@ func (c *client) promptKey(key keys.Code, raw []byte) {
 		}
 	case "Tab":
 		c.promptComplete(p)
+	case "C-y":
+		paste := p.saved
+		if paste == nil {
+			if pb := c.st.buffers.top(); pb != nil {
+				paste = pasteText(pb.data)
+			}
+		}
+		p.input = slices.Insert(p.input, p.index, paste...)
+		p.index += len(paste)
 	default:
 		if !p.edit(name, separators) {
 			if r, n := utf8.DecodeRune(raw); n == len(raw) && r >= ' ' && r != 0x7f {
@@ -238,6 +250,22 @@ func (c *client) promptKey(key keys.Code, raw []byte) {
 			}
 		}
 	}
+}
+
+// pasteText is what C-y puts in from a buffer, as tmux's
+// status_prompt_paste takes it: the characters up to the first control
+// character or byte that is not UTF-8.
+func pasteText(data []byte) []rune {
+	var out []rune
+	for len(data) > 0 {
+		r, n := utf8.DecodeRune(data)
+		if r < ' ' || r == 0x7f || r == utf8.RuneError && n <= 1 {
+			break
+		}
+		out = append(out, r)
+		data = data[n:]
+	}
+	return out
 }
 
 // set replaces the input, the cursor at its end.
@@ -273,6 +301,7 @@ func (p *statusPrompt) edit(name, separators string) bool {
 		p.input = p.input[:p.index]
 	case "C-w":
 		start := p.wordStart(separators)
+		p.saved = append([]rune{}, p.input[start:p.index]...)
 		p.input = slices.Delete(p.input, start, p.index)
 		p.index = start
 	case "M-b", "C-Left":

@@ -91,4 +91,15 @@ var promptScreenCases = []screenCase{
 			{"-l", "clear;$T command-prompt;echo rc=$?"}, {"Enter"}, {"C-c"},
 			{"C-b", "W"}, {"y"}, {"C-b", "V"}, {"C-c"}},
 	},
+	{
+		name: "prompt paste",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "y", "-n", "w", "-x", "40", "-y", "7", "cat"},
+			{"set", "-g", "status-right", "R"},
+			{"set-buffer", "pasted\ttab"},
+		},
+		// C-y puts in what C-w cut last, or before any the top buffer
+		// up to its first control character.
+		steps: [][]string{nil, {"C-b", ":"}, {"C-y"}, {"-l", " one two"}, {"C-w"}, {"C-a", "C-y"}, {"C-w"}, {"C-y"}, {"C-c"}},
+	},
 }
