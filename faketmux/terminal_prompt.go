@@ -197,15 +197,6 @@ func (c *client) promptKey(key keys.Code, raw []byte) {
 		p.answer(c, in, ok)
 	}
 	name := key.String()
-	if p.single {
-		switch name {
-		case "Escape", "C-c", "C-g":
-			done("", false)
-		default:
-			done(string(raw), true)
-		}
-		return
-	}
 	separators := c.control.session.options.get("word-separators")
 	switch name {
 	case "Escape", "C-c", "C-g":
@@ -243,11 +234,23 @@ func (c *client) promptKey(key keys.Code, raw []byte) {
 		p.input = slices.Insert(p.input, p.index, paste...)
 		p.index += len(paste)
 	default:
-		if !p.edit(name, separators) {
-			if r, n := utf8.DecodeRune(raw); n == len(raw) && r >= ' ' && r != 0x7f {
-				p.input = slices.Insert(p.input, p.index, r)
-				p.index++
-			}
+		if p.edit(name, separators) {
+			return
+		}
+		r, n := utf8.DecodeRune(raw)
+		if n != len(raw) || r < ' ' || r == 0x7f {
+			return
+		}
+		p.input = slices.Insert(p.input, p.index, r)
+		p.index++
+		switch {
+		case !p.single:
+		case len(p.input) == 1:
+			done(string(p.input), true)
+		default:
+			// As tmux, which closes the prompt unanswered: what waits
+			// for it waits on.
+			t.prompt = nil
 		}
 	}
 }

@@ -99,7 +99,10 @@ var promptScreenCases = []screenCase{
 			{"set-buffer", "pasted\ttab"},
 		},
 		// C-y puts in what C-w cut last, or before any the top buffer
-		// up to its first control character.
-		steps: [][]string{nil, {"C-b", ":"}, {"C-y"}, {"-l", " one two"}, {"C-w"}, {"C-a", "C-y"}, {"C-w"}, {"C-y"}, {"C-c"}},
+		// up to its first control character. A prompt that takes one
+		// key (confirm-before) takes the editing keys as the others do,
+		// and Enter answers it with what is in it.
+		steps: [][]string{nil, {"C-b", ":"}, {"C-y"}, {"-l", " one two"}, {"C-w"}, {"C-a", "C-y"}, {"C-w"}, {"C-y"}, {"C-c"},
+			{"C-b", "&"}, {"Left", "C-y"}, {"Enter"}, {"C-b", ":"}, {"-l", "confirm -p ok? 'display yes'"}, {"Enter"}, {"Y"}},
 	},
 }
