@@ -624,8 +624,7 @@ func (c *client) terminalKey(key keys.Code, raw []byte) {
 	if cc.tty.panes != nil && c.panesKey(raw) {
 		return
 	}
-	if cc.tty.prompt != nil {
-		c.promptKey(key, raw)
+	if cc.tty.prompt != nil && !c.promptKey(key, raw) {
 		return
 	}
 	s := cc.session
@@ -728,6 +727,26 @@ var csiKeys = sync.OnceValue(func() map[string]string {
 	}
 })
 
+// xtermModifiers is the prefix of a key's name for the modifier
+// parameter of an xterm sequence (5 in ESC[1;5D): one more than a mask of
+// Shift, Meta and Ctrl.
+func xtermModifiers(param string) string {
+	n, err := strconv.Atoi(param)
+	if err != nil || n < 2 || n > 8 {
+		return ""
+	}
+	prefix := ""
+	for _, m := range []struct {
+		bit  int
+		name string
+	}{{4, "C-"}, {2, "M-"}, {1, "S-"}} {
+		if (n-1)&m.bit != 0 {
+			prefix += m.name
+		}
+	}
+	return prefix
+}
+
 // nextKey reads the first key of b, as tmux's tty_keys_next does for the
 // common sequences: it returns how many bytes the key took, 0 for a
 // sequence not complete yet.
@@ -745,15 +764,18 @@ func nextKey(b []byte) (keys.Code, int) {
 			return 0, 0
 		}
 		params, final := string(b[2:i]), string(b[i])
+		first, mods, _ := strings.Cut(params, ";")
+		name, ok := "", false
 		if b[1] == 'O' || final != "~" {
-			// A modifier (1;5A) is not told apart here.
-			if name, ok := csiKeys()[final]; ok && (params == "" || strings.HasPrefix(params, "1;")) {
-				return keys.Lookup(name), i + 1
-			}
-		} else if name, ok := csiKeys()[strings.SplitN(params, ";", 2)[0]+"~"]; ok {
-			return keys.Lookup(name), i + 1
+			name, ok = csiKeys()[final]
+			ok = ok && (params == "" || first == "1")
+		} else {
+			name, ok = csiKeys()[first+"~"]
 		}
-		return keys.Unknown, i + 1
+		if !ok {
+			return keys.Unknown, i + 1
+		}
+		return keys.Lookup(xtermModifiers(mods) + name), i + 1
 	case c == 0x1b:
 		k, n := nextKey(b[1:])
 		if n == 0 {

@@ -40,9 +40,12 @@ func (h *promptHistory) add(kind, line string, limit int) {
 type statusPrompt struct {
 	text   string
 	input  []rune
-	index  int    // the cursor's place in input
-	single bool   // any one key answers (confirm-before)
-	kind   string // the history's type
+	index  int  // the cursor's place in input
+	single bool // the first character put in answers (confirm-before, -1)
+	// numeric (-N) takes digits, and any other key answers and then does
+	// what it does; key (-k) is answered by the name of any key.
+	numeric, key bool
+	kind         string // the history's type
 	// saved is what C-w cut last, which C-y puts back; nil before
 	// any.
 	saved []rune
@@ -108,7 +111,16 @@ func (c *client) terminalPrompt(it *cmdItem) error {
 			text = "(" + strings.Fields(template + " x")[0] + ") "
 		}
 		initial, _ := a.get('I')
-		p.text, p.single = f.expand(text), a.has('1')
+		p.text = f.expand(text)
+		// One of them, in tmux's order.
+		switch {
+		case a.has('1'):
+			p.single = true
+		case a.has('N'):
+			p.numeric = true
+		case !a.has('i') && a.has('k'):
+			p.key = true
+		}
 		p.set(strings.SplitN(initial, ",", 2)[0])
 		reply = func(in string, ok bool) (string, bool) {
 			if ok && in != "" {
@@ -188,8 +200,10 @@ func (c *client) runLine(line string) {
 
 // promptKey is a key typed while a prompt is open, as tmux's
 // status_prompt_key edits the line with emacs keys: Enter answers (and
-// goes into the history), Escape, C-c and C-g cancel.
-func (c *client) promptKey(key keys.Code, raw []byte) {
+// goes into the history), Escape, C-c and C-g cancel. It reports whether
+// the key goes on to do what it does without a prompt, as a key that
+// ends a numeric prompt does.
+func (c *client) promptKey(key keys.Code, raw []byte) bool {
 	t := c.control.tty
 	p := t.prompt
 	done := func(in string, ok bool) {
@@ -197,6 +211,19 @@ func (c *client) promptKey(key keys.Code, raw []byte) {
 		p.answer(c, in, ok)
 	}
 	name := key.String()
+	switch {
+	case p.key:
+		done(name, true)
+		return false
+	case p.numeric:
+		if len(raw) == 1 && raw[0] >= '0' && raw[0] <= '9' {
+			p.input = slices.Insert(p.input, p.index, rune(raw[0]))
+			p.index++
+			return false
+		}
+		done(string(p.input), true)
+		return true
+	}
 	separators := c.control.session.options.get("word-separators")
 	switch name {
 	case "Escape", "C-c", "C-g":
@@ -235,11 +262,11 @@ func (c *client) promptKey(key keys.Code, raw []byte) {
 		p.index += len(paste)
 	default:
 		if p.edit(name, separators) {
-			return
+			return false
 		}
 		r, n := utf8.DecodeRune(raw)
 		if n != len(raw) || r < ' ' || r == 0x7f {
-			return
+			return false
 		}
 		p.input = slices.Insert(p.input, p.index, r)
 		p.index++
@@ -253,6 +280,7 @@ func (c *client) promptKey(key keys.Code, raw []byte) {
 			t.prompt = nil
 		}
 	}
+	return false
 }
 
 // pasteText is what C-y puts in from a buffer, as tmux's

@@ -85,3 +85,17 @@ func TestPromptWord(t *testing.T) {
 		t.Errorf("common prefix %q", got)
 	}
 }
+
+// TestNextKeyModifiers reads the xterm sequences of cursor and editing
+// keys with modifiers, which the prompt's C-Left and C-Right take.
+func TestNextKeyModifiers(t *testing.T) {
+	for seq, want := range map[string]string{
+		"\x1b[D": "Left", "\x1b[1;5D": "C-Left", "\x1b[1;3C": "M-Right", "\x1b[1;2A": "S-Up",
+		"\x1b[1;8H": "C-M-S-Home", "\x1b[3;5~": "C-DC", "\x1b[3~": "DC",
+	} {
+		k, n := nextKey([]byte(seq))
+		if k.String() != want || n != len(seq) {
+			t.Errorf("%q: %s (%d bytes), want %s", seq, k, n, want)
+		}
+	}
+}

@@ -105,4 +105,21 @@ var promptScreenCases = []screenCase{
 		steps: [][]string{nil, {"C-b", ":"}, {"C-y"}, {"-l", " one two"}, {"C-w"}, {"C-a", "C-y"}, {"C-w"}, {"C-y"}, {"C-c"},
 			{"C-b", "&"}, {"Left", "C-y"}, {"Enter"}, {"C-b", ":"}, {"-l", "confirm -p ok? 'display yes'"}, {"Enter"}, {"Y"}},
 	},
+	{
+		name: "prompts for a key or a number",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "k", "-n", "w", "-x", "40", "-y", "7", "cat"},
+			{"set", "-g", "status-right", "R"},
+			{"set", "-g", "display-time", "0"},
+			{"bind", "K", "command-prompt", "-k", "-p", "key", "display 'got %%'"},
+			{"bind", "N", "command-prompt", "-N", "-p", "count", "display 'n=%%'"},
+			{"bind", "O", "command-prompt", "-1", "-p", "one", "display 'o=%%'"},
+		},
+		// -k is answered by the name of any key; -N takes digits, and
+		// the first other key answers and goes on to the pane; -1 by the
+		// first character.
+		steps: [][]string{nil, {"C-b", "K"}, {"x"}, {"C-b", "K"}, {"C-Left"}, {"C-b", "K"}, {"Enter"},
+			{"C-b", "N"}, {"1", "2"}, {"Left"}, {"3"}, {"z"}, {"q"},
+			{"C-b", "O"}, {"Left"}, {"é"}},
+	},
 }
