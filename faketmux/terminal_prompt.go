@@ -52,6 +52,9 @@ type statusPrompt struct {
 	// back is how far Up has gone into the history: 0 is the line being
 	// typed, which tmux does not keep (Down to it gives an empty line).
 	back int
+	// next, when set, takes each answer, and reports whether the prompt
+	// goes on to ask another question (command-prompt -p a,b).
+	next func(input string) bool
 	// answer takes the input when the prompt is done, with ok false when
 	// it was cancelled, and tc the prompt's client. The server's lock is
 	// held.
@@ -104,14 +107,39 @@ func (c *client) terminalPrompt(it *cmdItem) error {
 		if len(a.values) > 0 {
 			template = a.values[0]
 		}
-		text := ":"
+		// Each of -p's prompts asks in turn, with -I's input of the same
+		// place; the answers go in the template as %1, %2 and so on.
+		texts := []string{":"}
 		if v, ok := a.get('p'); ok {
-			text = strings.SplitN(v, ",", 2)[0] + " "
+			texts = strings.Split(v, ",")
+			for i := range texts {
+				texts[i] += " "
+			}
 		} else if len(a.values) > 0 {
-			text = "(" + strings.Fields(template + " x")[0] + ") "
+			texts = []string{"(" + strings.Fields(template + " x")[0] + ") "}
 		}
-		initial, _ := a.get('I')
-		p.text = f.expand(text)
+		var inputs []string
+		if v, ok := a.get('I'); ok {
+			inputs = strings.Split(v, ",")
+		}
+		var answers []string
+		ask := func(i int) {
+			p.text, p.back = f.expand(texts[i]), 0
+			input := ""
+			if i < len(inputs) {
+				input = inputs[i]
+			}
+			p.set(f.expand(input))
+		}
+		ask(0)
+		p.next = func(in string) bool {
+			answers = append(answers, in)
+			if len(answers) == len(texts) {
+				return false
+			}
+			ask(len(answers))
+			return true
+		}
 		// One of them, in tmux's order.
 		switch {
 		case a.has('1'):
@@ -121,12 +149,15 @@ func (c *client) terminalPrompt(it *cmdItem) error {
 		case !a.has('i') && a.has('k'):
 			p.key = true
 		}
-		p.set(strings.SplitN(initial, ",", 2)[0])
-		reply = func(in string, ok bool) (string, bool) {
-			if ok && in != "" {
-				return templateReplace(template, in, 1), true
+		reply = func(_ string, ok bool) (string, bool) {
+			if !ok {
+				return "", false
 			}
-			return "", false
+			line := template
+			for i, answer := range answers {
+				line = templateReplace(line, answer, i+1)
+			}
+			return line, true
 		}
 	}
 	c.freeze(cc)
@@ -207,6 +238,9 @@ func (c *client) promptKey(key keys.Code, raw []byte) bool {
 	t := c.control.tty
 	p := t.prompt
 	done := func(in string, ok bool) {
+		if ok && p.next != nil && p.next(in) {
+			return
+		}
 		t.prompt = nil
 		p.answer(c, in, ok)
 	}

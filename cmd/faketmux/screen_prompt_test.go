@@ -114,12 +114,15 @@ var promptScreenCases = []screenCase{
 			{"bind", "K", "command-prompt", "-k", "-p", "key", "display 'got %%'"},
 			{"bind", "N", "command-prompt", "-N", "-p", "count", "display 'n=%%'"},
 			{"bind", "O", "command-prompt", "-1", "-p", "one", "display 'o=%%'"},
+			{"bind", "M", "command-prompt", "-p", "a,b", "-I", "#S,x", "display '%1-%2'"},
 		},
 		// -k is answered by the name of any key; -N takes digits, and
 		// the first other key answers and goes on to the pane; -1 by the
-		// first character.
+		// first character. With several prompts each asks in turn, its
+		// input expanded; an empty answer is an answer.
 		steps: [][]string{nil, {"C-b", "K"}, {"x"}, {"C-b", "K"}, {"C-Left"}, {"C-b", "K"}, {"Enter"},
 			{"C-b", "N"}, {"1", "2"}, {"Left"}, {"3"}, {"z"}, {"q"},
-			{"C-b", "O"}, {"Left"}, {"é"}},
+			{"C-b", "O"}, {"Left"}, {"é"}, {"C-b", "N"}, {"C-u"},
+			{"C-b", "M"}, {"Enter"}, {"-l", "y"}, {"Enter"}, {"C-b", ","}, {"C-c"}},
 	},
 }
