@@ -27,13 +27,12 @@ var clientCommands = []*cmdEntry{
 			"numbers may differ."},
 	{name: "suspend-client", alias: "suspendc", template: "t:", lower: 0, upper: 0, usage: `[-t target-client]`, client: 't', exec: cmdSuspendClient},
 	{name: "lock-client", alias: "lockc", template: "t:", lower: 0, upper: 0, usage: `[-t target-client]`, client: 't', exec: cmdLockClient},
-	{name: "confirm-before", alias: "confirm", template: "bp:t:", lower: 1, upper: 1, usage: `[-b] [-p prompt] [-t target-client] command`, client: 't', exec: cmdHoldUnlessB,
-		differs: "On a terminal client the command does not wait for the answer, as with `-b`."},
+	{name: "confirm-before", alias: "confirm", template: "bp:t:", lower: 1, upper: 1, usage: `[-b] [-p prompt] [-t target-client] command`, client: 't', exec: cmdHoldUnlessB},
 	{name: "command-prompt", alias: "", template: "1bFkiI:Np:t:T:", lower: 0, upper: 1, usage: `[-1bFkiN] [-I inputs] [-p prompts] [-t target-client] [-T type] [template]`, client: 't', exec: cmdHoldUnlessB,
-		differs: "On a terminal client the command does not wait for the answer, as with `-b`. " +
-			"Of several prompts (`-p a,b`) only the first is asked, with the first of `-I`; " +
-			"`-F`, `-i`, `-k`, `-N` and `-T` change nothing there. The line is edited with " +
-			"BSpace, C-h and C-u only: no cursor movement, history or completion."},
+		differs: "On a terminal client `-F` and `-i` change nothing: the template is not a format, and " +
+			"an incremental prompt is a plain one that does not wait. The line is edited with the " +
+			"emacs keys whatever status-keys says. Tab draws no menu of windows (`-T window-target`, " +
+			"`-tsession:`)."},
 	{name: "display-menu", alias: "menu", template: "c:t:OT:x:y:", lower: 1, upper: -1, usage: `[-O] [-c target-client] [-t target-pane] [-T title] [-x position] [-y position] name key command ...`, client: 'c', target: targetSpec{kind: findPane}, exec: cmdDisplayMenu,
 		differs: "On a terminal client the command does not wait for the menu to close, and an " +
 			"item's command runs with the client's current pane, not `-t`'s. There is no mouse: " +

@@ -28,7 +28,7 @@ var scriptCommands = []*cmdEntry{
 	{name: "lock-session", alias: "locks", template: "t:", lower: 0, upper: 0, usage: `[-t target-session]`, target: targetSpec{kind: findSession}, exec: cmdLock},
 	{name: "clear-prompt-history", alias: "clearphist", template: "T:", lower: 0, upper: 0, usage: `[-T type]`, exec: cmdClearPromptHistory},
 	{name: "show-prompt-history", alias: "showphist", template: "T:", lower: 0, upper: 0, usage: `[-T type]`, exec: cmdShowPromptHistory,
-		differs: "The histories are always empty: a terminal client's prompt adds nothing to them."},
+		differs: "The history-file option is neither read nor written."},
 	{name: "if-shell", alias: "if", template: "bFt:", lower: 2, upper: 3, usage: `[-bF] [-t target-pane] shell-command command [command]`, target: targetSpec{kind: findPane, canFail: true}, exec: cmdIfShell,
 		differs: "A `-b` whose commands do not parse crashes tmux 3.3a; the emulator drops them."},
 	{name: "run-shell", alias: "run", template: "bd:Ct:", lower: 0, upper: 1, usage: `[-bC] [-d delay] [-t target-pane] [shell-command]`, target: targetSpec{kind: findPane, canFail: true}, exec: cmdRunShell,
