@@ -31,8 +31,7 @@ var clientCommands = []*cmdEntry{
 	{name: "command-prompt", alias: "", template: "1bFkiI:Np:t:T:", lower: 0, upper: 1, usage: `[-1bFkiN] [-I inputs] [-p prompts] [-t target-client] [-T type] [template]`, client: 't', exec: cmdHoldUnlessB,
 		differs: "On a terminal client `-F` and `-i` change nothing: the template is not a format, and " +
 			"an incremental prompt is a plain one that does not wait. The line is edited with the " +
-			"emacs keys whatever status-keys says. Tab draws no menu of windows (`-T window-target`, " +
-			"`-tsession:`)."},
+			"emacs keys whatever status-keys says."},
 	{name: "display-menu", alias: "menu", template: "c:t:OT:x:y:", lower: 1, upper: -1, usage: `[-O] [-c target-client] [-t target-pane] [-T title] [-x position] [-y position] name key command ...`, client: 'c', target: targetSpec{kind: findPane}, exec: cmdDisplayMenu,
 		differs: "On a terminal client the command does not wait for the menu to close, and an " +
 			"item's command runs with the client's current pane, not `-t`'s. There is no mouse: " +

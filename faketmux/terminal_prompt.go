@@ -507,12 +507,35 @@ func (c *client) promptComplete(p *statusPrompt) {
 	if len(word) >= 64 {
 		return
 	}
-	list, out, lead := c.completions(word, first)
-	if out != "" && out != word {
-		p.replace(first, last, out)
+	cp, ok := c.completions(p.kind, word)
+	if !ok {
+		cp.list = c.commandCompletions(word, first)
+		switch len(cp.list) {
+		case 0:
+		case 1:
+			cp.out = cp.list[0] + " "
+		default:
+			cp.out = commonPrefix(cp.list)
+		}
+	}
+	if cp.out != "" && cp.out != word {
+		p.replace(first, last, cp.out)
 		return
 	}
-	c.completionMenu(p, list, lead, first)
+	c.completionMenu(p, cp, first)
+}
+
+// completion is what Tab found for a word: the candidates, what it puts
+// in at once ("" for nothing), and how a menu of them is made.
+type completion struct {
+	list []string
+	out  string
+	// labels, when set, name each candidate in a menu of windows, which
+	// shows them all (the first that fit) where another menu shows the
+	// last.
+	labels []string
+	lead   string // goes before a candidate chosen from the menu (-t)
+	whole  bool   // a candidate chosen replaces the whole input
 }
 
 // word is the word at (or just before) the cursor, as input[first:last];
@@ -546,36 +569,97 @@ func (p *statusPrompt) replace(first, last int, s string) {
 	p.index = first + len([]rune(s))
 }
 
-// completions are the candidates for word, sorted, and what Tab puts in
-// for them ("" for nothing), as tmux's status_prompt_complete finds them:
-// command names and aliases, command-alias's names, and, after the first
-// word, option and layout names; or sessions after -t or -s, which lead
-// is then, to go before a candidate chosen.
-func (c *client) completions(word string, at int) (list []string, out, lead string) {
-	if word == "" {
-		return nil, "", ""
+// completions are the candidates for word of a target, as tmux's
+// status_prompt_complete finds them: sessions after -t or -s or at a
+// prompt for a target, windows after a session and a colon, or at a
+// prompt for a window. ok is false for other words, which are commands
+// and options (commandCompletions).
+func (c *client) completions(kind, word string) (cp completion, ok bool) {
+	name, lead := word, ""
+	switch {
+	case kind == "window-target":
+		cp := c.windowCompletions(c.control.session, word, kind)
+		cp.whole = true
+		return cp, true
+	case kind == "target":
+	case strings.HasPrefix(word, "-t") || strings.HasPrefix(word, "-s"):
+		name, lead = word[2:], word[:2]
+	default:
+		return completion{}, false
 	}
-	if flag, name, ok := targetWord(word); ok {
-		if strings.Contains(name, ":") {
-			// A window's menu, which this does not draw.
-			return nil, "", ""
-		}
+	sessionName, windowName, colon := strings.Cut(name, ":")
+	if !colon {
 		for _, s := range c.st.sessions {
 			id := "$" + strconv.Itoa(s.id)
 			switch {
 			case strings.HasPrefix(s.name, name):
-				list = append(list, s.name+":")
+				cp.list = append(cp.list, s.name+":")
 			case strings.HasPrefix(id, name):
-				list = append(list, id+":")
+				cp.list = append(cp.list, id+":")
 			}
 		}
-		lead = "-" + flag
-		if prefix := commonPrefix(list); prefix != "" {
-			out = lead + prefix
+		if prefix := commonPrefix(cp.list); prefix != "" {
+			cp.out = lead + prefix
 		}
-		slices.Sort(list)
-		return list, out, lead
+		slices.Sort(cp.list)
+		cp.lead = lead
+		return cp, true
 	}
+	s := c.control.session
+	if sessionName != "" {
+		s = c.st.findSession(sessionName)
+	}
+	if strings.Contains(windowName, ".") || s == nil {
+		return completion{}, true
+	}
+	cp = c.windowCompletions(s, windowName, kind)
+	cp.lead = lead
+	if cp.out != "" {
+		cp.out = lead + cp.out
+	}
+	return cp, true
+}
+
+// windowCompletions are s's windows whose index starts with word, as
+// many as a menu has room for, as tmux's
+// status_prompt_complete_window_menu lists them: the index alone at a
+// prompt for a window, else with the session's name.
+func (c *client) windowCompletions(s *session, word, kind string) completion {
+	cc := c.control
+	room := min(cc.size.sy-cc.statusLines()-2, 10)
+	cp := completion{labels: []string{}}
+	if room < 1 {
+		return cp // tmux's check that there are 3 lines for a menu
+	}
+	for _, w := range s.winlinks {
+		index := strconv.Itoa(w.index)
+		if !strings.HasPrefix(index, word) {
+			continue
+		}
+		value := s.name + ":" + index
+		if kind == "window-target" {
+			value = index
+		}
+		cp.list = append(cp.list, value)
+		cp.labels = append(cp.labels, value+" ("+w.name+")")
+		if len(cp.list) == room {
+			break
+		}
+	}
+	if len(cp.list) == 1 {
+		cp.out = cp.list[0]
+	}
+	return cp
+}
+
+// commandCompletions are the commands (names, aliases and
+// command-alias's names) word starts, and after the first word (at is
+// not 0) the options and layouts too, sorted.
+func (c *client) commandCompletions(word string, at int) []string {
+	if word == "" {
+		return nil
+	}
+	var list []string
 	add := func(name string) {
 		if strings.HasPrefix(name, word) && !slices.Contains(list, name) {
 			list = append(list, name)
@@ -601,23 +685,7 @@ func (c *client) completions(word string, at int) (list []string, out, lead stri
 		}
 	}
 	slices.Sort(list)
-	switch len(list) {
-	case 0:
-	case 1:
-		out = list[0] + " "
-	default:
-		out = commonPrefix(list)
-	}
-	return list, out, ""
-}
-
-// targetWord splits a word -tNAME or -sNAME, which Tab completes as a
-// session.
-func targetWord(word string) (flag, name string, ok bool) {
-	if strings.HasPrefix(word, "-t") || strings.HasPrefix(word, "-s") {
-		return word[1:2], word[2:], true
-	}
-	return "", "", false
+	return list
 }
 
 // commonPrefix is what every string of list starts with.
@@ -641,30 +709,33 @@ func commonPrefix(list []string) string {
 // as fit above the status line) with keys 0 to 9, by the word at column
 // at of the input. Tab there moves down, and closes the menu from the
 // last item; BSpace closes it. The item chosen, after lead, replaces the
-// word.
-func (c *client) completionMenu(p *statusPrompt, list []string, lead string, at int) {
+// word (or the input).
+func (c *client) completionMenu(p *statusPrompt, cp completion, at int) {
 	cc := c.control
 	sx, sy, lines := cc.size.sx, cc.size.sy, cc.statusLines()
-	if len(list) <= 1 || sy-lines < 3 {
+	if len(cp.list) <= 1 || sy-lines < 3 {
 		return
 	}
-	height := min(sy-lines-2, 10, len(list))
+	height := min(sy-lines-2, 10, len(cp.list))
 	m := &menuOverlay{choice: 0, tab: true, picked: func(s string) {
-		if first, last, ok := p.word(); ok {
-			p.replace(first, last, lead+s)
+		if cp.whole {
+			p.set(s)
+		} else if first, last, ok := p.word(); ok {
+			p.replace(first, last, cp.lead+s)
 		}
 	}}
 	f := &formatter{c: c, st: c.st}
-	for i, name := range list[len(list)-height:] {
-		m.add(f, sx, name, strconv.Itoa(i), name)
+	values, labels := cp.list[len(cp.list)-height:], cp.labels
+	if labels == nil {
+		labels = values
+	}
+	for i, label := range labels {
+		m.add(f, sx, label, strconv.Itoa(i), values[i])
 	}
 	if sx < m.width+4 || sy < height+2 {
 		return
 	}
-	if lead != "" {
-		at += 2
-	}
-	m.px = max(at+textWidth(p.text)-2, 0)
+	m.px = max(at+len([]rune(cp.lead))+textWidth(p.text)-2, 0)
 	m.py = lines
 	if cc.session.options.get("status-position") != "top" {
 		m.py = sy - 3 - height

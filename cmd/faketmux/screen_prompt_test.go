@@ -125,4 +125,24 @@ var promptScreenCases = []screenCase{
 			{"C-b", "O"}, {"Left"}, {"é"}, {"C-b", "N"}, {"C-u"},
 			{"C-b", "M"}, {"Enter"}, {"-l", "y"}, {"Enter"}, {"C-b", ","}, {"C-c"}},
 	},
+	{
+		name: "prompt completion of targets",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "t", "-n", "w", "-x", "40", "-y", "7", "cat"},
+			{"set", "-g", "status-right", "R"},
+			{"set", "-g", "display-time", "0"},
+			{"new-window", "-d", "-n", "x", "cat"},
+			{"new-window", "-d", "-n", "y", "cat"},
+			{"new-session", "-d", "-s", "t2", "cat"},
+		},
+		target: "t",
+		// At a prompt for a window Tab opens a menu of the session's
+		// windows, whose choice is the whole input; after -t a session
+		// completes, and after a session and a colon a menu of its
+		// windows opens; at a prompt for a target even nothing completes.
+		steps: [][]string{nil, {"C-b", "'"}, {"Tab"}, {"Down"}, {"Enter"}, {"Enter"},
+			{"C-b", ":"}, {"-l", "selectw -tt:"}, {"Tab"}, {"2"}, {"C-w", "C-w"}, {"Tab"}, {"1"},
+			{"C-u"}, {"-l", "selectw -t:1"}, {"Tab"}, {"C-c"},
+			{"C-b", "."}, {"Tab"}, {"Tab"}, {"C-c"}, {"C-c"}},
+	},
 }
