@@ -27,7 +27,8 @@ var modeCommands = []*cmdEntry{
 	{name: "customize-mode", alias: "", template: "F:f:Nt:Z", lower: 0, upper: 0, usage: `[-NZ] [-F format] [-f filter] [-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdCustomizeMode,
 		differs: "What the mode shows is not modelled, nor the keys that do not leave it."},
 	{name: "find-window", alias: "findw", template: "CiNrt:TZ", lower: 1, upper: 1, usage: `[-CiNrTZ] [-t target-pane] match-string`, target: targetSpec{kind: findPane}, exec: cmdChooseTree,
-		differs: "What the mode shows is not modelled, nor the keys that do not leave it."},
+		differs: "It is choose-tree with the filter tmux makes of its flags, and differs from tmux as choose-tree " +
+			"does. -r's regular expressions are Go's (RE2), not POSIX's."},
 }
 
 // modeKind is one of tmux's pane modes.
@@ -167,13 +168,58 @@ func cmdChooseClient(c *client, it *cmdItem) error {
 
 // choose-tree and find-window both show tree mode.
 func cmdChooseTree(c *client, it *cmdItem) error {
+	a := it.args
+	if it.entry.name == "find-window" {
+		a = findWindowArgs(a)
+	}
 	c.st.setMode(it.target.p, modeTree, func() *paneMode {
-		if it.entry.name == "choose-tree" {
-			return &paneMode{kind: modeTree, tree: c.newTreeMode(it)}
-		}
-		return &paneMode{kind: modeTree}
+		return &paneMode{kind: modeTree, tree: c.newTreeMode(a, it.target)}
 	})
 	return nil
+}
+
+// findWindowArgs are the arguments of the choose-tree that find-window
+// is, as tmux's cmd_find_window_exec makes them: -Z, and a filter that
+// matches the panes whose content (-C), window name (-N) or title (-T)
+// has the match string (all three without any of them), as a pattern
+// with * around it or, with -r, a regular expression (names and titles
+// still have * around it), ignoring case with -i.
+func findWindowArgs(a *args) *args {
+	s := a.values[0]
+	suffix := ""
+	switch {
+	case a.has('r') && a.has('i'):
+		suffix = "/ri"
+	case a.has('r'):
+		suffix = "/r"
+	case a.has('i'):
+		suffix = "/i"
+	}
+	C, N, T := a.has('C'), a.has('N'), a.has('T')
+	if !C && !N && !T {
+		C, N, T = true, true, true
+	}
+	var parts []string
+	if C {
+		parts = append(parts, "#{C"+suffix+":"+s+"}")
+	}
+	if N {
+		parts = append(parts, "#{m"+suffix+":*"+s+"*,#{window_name}}")
+	}
+	if T {
+		parts = append(parts, "#{m"+suffix+":*"+s+"*,#{pane_title}}")
+	}
+	// tmux joins them right to left: #{||:a,#{||:b,c}}.
+	filter := parts[len(parts)-1]
+	for i := len(parts) - 2; i >= 0; i-- {
+		filter = "#{||:" + parts[i] + "," + filter + "}"
+	}
+	fw := &args{}
+	if a.has('Z') {
+		fw.flags = append(fw.flags, flag{letter: 'Z'})
+	}
+	fw.flags = append(fw.flags, flag{letter: 'f', value: filter, hasValue: true})
+	return fw
 }
 
 func cmdCustomizeMode(c *client, it *cmdItem) error {

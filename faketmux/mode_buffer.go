@@ -29,7 +29,7 @@ func (*bufferTree) sorts() []string { return bufferSorts }
 // newBufferMode enters buffer mode on the target pane of a
 // choose-buffer, as tmux's window_buffer_init does.
 func (c *client) newBufferMode(it *cmdItem) *treeMode {
-	return c.startTree(it, &bufferTree{}, bufferDefaultFormat, bufferDefaultCommand)
+	return c.startTree(it.args, it.target, &bufferTree{}, bufferDefaultFormat, bufferDefaultCommand)
 }
 
 // bufferFormat is a formatter for pb, with the target the mode was

@@ -125,11 +125,10 @@ const treeDefaultCommand = "switch-client -Zt '%%'"
 // number, then M-a to M-z.
 const treeDefaultKeyFormat = "#{?#{e|<:#{line},10},#{line},#{?#{e|<:#{line},36},M-#{a:#{e|+:97,#{e|-:#{line},10}}},}}"
 
-// newTreeMode enters tree mode on the target pane of a choose-tree, as
-// tmux's window_tree_init does: -s and -w make the current item the
-// target's session or window.
-func (c *client) newTreeMode(it *cmdItem) *treeMode {
-	a := it.args
+// newTreeMode enters tree mode on pane t.p for a choose-tree with
+// arguments a, as tmux's window_tree_init does: -s and -w make the
+// current item the target's session or window.
+func (c *client) newTreeMode(a *args, t target) *treeMode {
 	wt := &windowTree{typ: treePane, squash: !a.has('G')}
 	switch {
 	case a.has('s'):
@@ -137,17 +136,16 @@ func (c *client) newTreeMode(it *cmdItem) *treeMode {
 	case a.has('w'):
 		wt.typ = treeWindow
 	}
-	m := c.startTree(it, wt, treeModeFormat, treeDefaultCommand)
+	m := c.startTree(a, t, wt, treeModeFormat, treeDefaultCommand)
 	wt.typ = treeNone
 	return m
 }
 
-// startTree starts a mode tree of src on the target pane, as tmux's
+// startTree starts a mode tree of src on pane t.p, as tmux's
 // mode_tree_start, mode_tree_zoom and the first mode_tree_build do with
-// a source's defaults: -F, -K, the template, -N, -O, -r, -f, and -Z,
-// which zooms the pane.
-func (c *client) startTree(it *cmdItem, src treeSource, format, command string) *treeMode {
-	a, t := it.args, it.target
+// a source's defaults and the arguments a: -F, -K, the template, -N, -O,
+// -r, -f, and -Z, which zooms the pane.
+func (c *client) startTree(a *args, t target, src treeSource, format, command string) *treeMode {
 	m := &treeMode{p: t.p, src: src, fsS: t.s, fsW: t.w, fsP: t.p, zoomed: -1}
 	if m.fsW == nil {
 		m.fsW = t.p.window

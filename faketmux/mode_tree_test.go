@@ -190,3 +190,28 @@ func TestBufferModeKeys(t *testing.T) {
 		t.Errorf("Enter ran the template as %q", got)
 	}
 }
+
+// find-window's filter, as tmux's cmd_find_window_exec writes it for
+// each set of flags.
+func TestFindWindowFilter(t *testing.T) {
+	for _, c := range []struct {
+		flags []flag
+		want  string
+	}{
+		{nil, "#{||:#{C:x},#{||:#{m:*x*,#{window_name}},#{m:*x*,#{pane_title}}}}"},
+		{[]flag{{letter: 'C'}, {letter: 'N'}}, "#{||:#{C:x},#{m:*x*,#{window_name}}}"},
+		{[]flag{{letter: 'C'}, {letter: 'T'}, {letter: 'i'}}, "#{||:#{C/i:x},#{m/i:*x*,#{pane_title}}}"},
+		{[]flag{{letter: 'T'}, {letter: 'N'}, {letter: 'r'}}, "#{||:#{m/r:*x*,#{window_name}},#{m/r:*x*,#{pane_title}}}"},
+		{[]flag{{letter: 'C'}, {letter: 'r'}, {letter: 'i'}, {letter: 'Z'}}, "#{C/ri:x}"},
+		{[]flag{{letter: 'N'}}, "#{m:*x*,#{window_name}}"},
+		{[]flag{{letter: 'T'}}, "#{m:*x*,#{pane_title}}"},
+	} {
+		a := findWindowArgs(&args{flags: c.flags, values: []string{"x"}})
+		if got, _ := a.get('f'); got != c.want {
+			t.Errorf("find-window %v: filter %q, want %q", c.flags, got, c.want)
+		}
+		if a.has('Z') != (len(c.flags) == 4) {
+			t.Errorf("find-window %v: -Z is %v", c.flags, a.has('Z'))
+		}
+	}
+}

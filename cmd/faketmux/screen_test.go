@@ -319,11 +319,48 @@ func TestScreensMatchTmux(t *testing.T) {
 			}
 			for i, w := range worlds {
 				if got := w.play(t, sc); got != string(rec) {
-					t.Errorf("%s client on faketmux:\n got %q\nwant %q", []string{"faketmux's", "tmux's"}[i], got, rec)
+					t.Errorf("%s client on faketmux: %s", []string{"faketmux's", "tmux's"}[i], firstStepDiffering(got, string(rec)))
 				}
 			}
 		})
 	}
+}
+
+// firstStepDiffering shows the first step whose capture differs between
+// got and want, each line of both quoted, ! marking those that differ.
+func firstStepDiffering(got, want string) string {
+	g, w := strings.Split(got, "-- step "), strings.Split(want, "-- step ")
+	for i := range max(len(g), len(w)) {
+		var gs, ws string
+		if i < len(g) {
+			gs = g[i]
+		}
+		if i < len(w) {
+			ws = w[i]
+		}
+		if gs == ws {
+			continue
+		}
+		var b strings.Builder
+		b.WriteString("step " + strings.SplitN(cmp.Or(ws, gs), "\n", 2)[0] + ":\n")
+		gl, wl := strings.Split(gs, "\n"), strings.Split(ws, "\n")
+		for j := range max(len(gl), len(wl)) {
+			var a, c string
+			if j < len(gl) {
+				a = gl[j]
+			}
+			if j < len(wl) {
+				c = wl[j]
+			}
+			mark := " "
+			if a != c {
+				mark = "!"
+			}
+			fmt.Fprintf(&b, "%s got  %q\n%s want %q\n", mark, a, mark, c)
+		}
+		return b.String()
+	}
+	return "the same"
 }
 
 // realTmuxPath is the tmux on PATH, "" when there is none.
