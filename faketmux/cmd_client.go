@@ -412,18 +412,20 @@ func (c *client) lockClient(cc *controlClient) {
 	cc.poke()
 }
 
-// suspend-client marks the client suspended; a control client has no
-// terminal to stop.
 func cmdSuspendClient(c *client, it *cmdItem) error {
-	cc := it.client
+	c.suspendClient(it.client)
+	return nil
+}
+
+// suspendClient marks a client suspended, as tmux's server_client_suspend
+// does, and stops a terminal client once its command is done; a control
+// client has no terminal to stop.
+func (c *client) suspendClient(cc *controlClient) {
 	if t := cc.tty; t != nil && cc.session != nil && !cc.suspended && t.t.Suspend != nil {
-		cc.suspended = true
 		t.stopNow = t.t.Suspend
 		cc.poke()
-		return nil
 	}
 	cc.suspended = true
-	return nil
 }
 
 // display-menu waits for the user to close what it shows; a control

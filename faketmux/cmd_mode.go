@@ -18,7 +18,10 @@ var modeCommands = []*cmdEntry{
 			"indicator shows after a search that stopped at an end may differ."},
 	{name: "clock-mode", alias: "", template: "t:", lower: 0, upper: 0, usage: `[-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdClockMode},
 	{name: "choose-client", alias: "", template: "F:f:K:NO:rt:Z", lower: 0, upper: 1, usage: `[-NrZ] [-F format] [-f filter] [-K key-format] [-O sort-order] [-t target-pane] [template]`, target: targetSpec{kind: findPane}, exec: cmdChooseClient,
-		differs: "What the mode shows is not modelled, nor the keys that do not leave it."},
+		differs: "The list, its keys (moves, tags, sorting, the shortcuts, d, D, x, X, z, Z, Enter) and the " +
+			"preview are as tmux draws them on a terminal; the mouse, the menu, search (/, ?, n) and the " +
+			"filter prompt (f) are not modelled. x and X detach a control client as d does, without " +
+			"killing its parent. The list is rebuilt at each redraw."},
 	{name: "choose-tree", alias: "", template: "F:f:GK:NO:rst:wZ", lower: 0, upper: 1, usage: `[-GNrswZ] [-F format] [-f filter] [-K key-format] [-O sort-order] [-t target-pane] [template]`, target: targetSpec{kind: findPane}, exec: cmdChooseTree,
 		differs: "The list, its keys (moves, collapse and expand, tags, sorting, the shortcuts, Enter) and the " +
 			"preview are as tmux draws them on a terminal; the mouse, the menu, search (/, ?, n), the filter, " +
@@ -159,10 +162,10 @@ func cmdChooseBuffer(c *client, it *cmdItem) error {
 }
 
 func cmdChooseClient(c *client, it *cmdItem) error {
-	if len(c.st.controls) == 0 {
+	if c.st.listedClients() == 0 {
 		return nil
 	}
-	c.st.setMode(it.target.p, modeClient, func() *paneMode { return &paneMode{kind: modeClient} })
+	c.st.setMode(it.target.p, modeClient, func() *paneMode { return &paneMode{kind: modeClient, tree: c.newClientMode(it)} })
 	return nil
 }
 

@@ -1231,25 +1231,7 @@ func (c *client) panePreview(t *treeScreen, p *paneState, x, y, nx, ny int) {
 	cells := make([][]treeCell, len(lines))
 	acc := ""
 	for i, line := range lines {
-		for j := 0; j < len(line); {
-			if line[j] == 0x1b {
-				k := escapeEnd(line, j)
-				seq := line[j:k]
-				if seq == "\x1b[0m" || seq == "\x1b[m" {
-					acc = ""
-				} else {
-					acc += seq
-				}
-				j = k
-				continue
-			}
-			r, n := utf8.DecodeRuneInString(line[j:])
-			cells[i] = append(cells[i], treeCell{acc, string(r)})
-			for range max0(wcwidth.Of(r)) - 1 {
-				cells[i] = append(cells[i], treeCell{acc, "\x00"})
-			}
-			j += n
-		}
+		cells[i], acc = styledCells(line, acc)
 	}
 	px, py := 0, 0
 	cursorX, cursorY := p.prog.Cursor()
@@ -1298,6 +1280,33 @@ func (c *client) panePreview(t *treeScreen, p *paneState, x, y, nx, ny int) {
 		}
 		t.set(x+cursorX-px, y+cursorY-py, cc.sgr+"\x1b[7m", ch)
 	}
+}
+
+// styledCells are the cells of a line written with SGR sequences, each
+// with the style it was written in, starting from style acc; a wide
+// character's second cell is "\x00". It returns the style at the end.
+func styledCells(line, acc string) ([]treeCell, string) {
+	var cells []treeCell
+	for j := 0; j < len(line); {
+		if line[j] == 0x1b {
+			k := escapeEnd(line, j)
+			seq := line[j:k]
+			if seq == "\x1b[0m" || seq == "\x1b[m" {
+				acc = ""
+			} else {
+				acc += seq
+			}
+			j = k
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(line[j:])
+		cells = append(cells, treeCell{acc, string(r)})
+		for range max0(wcwidth.Of(r)) - 1 {
+			cells = append(cells, treeCell{acc, "\x00"})
+		}
+		j += n
+	}
+	return cells, acc
 }
 
 // chosenCommands parses the commands a chooser's choice runs; a parse

@@ -215,3 +215,50 @@ func TestFindWindowFilter(t *testing.T) {
 		}
 	}
 }
+
+// choose-client's list: the attached clients by name, size, creation or
+// activity, the current one kept where it was; z suspends one (which
+// leaves the list), d and D detach, and Enter runs the template with the
+// client's terminal (none for a control client). The mode ends when no
+// client is left.
+func TestClientModeKeys(t *testing.T) {
+	s := RunT(t)
+	mustRun(t, s, "new-session", "-d", "-s", "main", "-n", "w", "cat")
+	mustRun(t, s, "new-session", "-d", "-s", "other", "cat")
+	startControlPID(t, s, 7, "attach-session", "-t", "main").reply(t)
+	startControlPID(t, s, 10, "attach-session", "-t", "other").reply(t)
+	startControlPID(t, s, 9, "attach-session", "-t", "other").reply(t)
+	mustRun(t, s, "refresh-client", "-t", "client-9", "-C", "100x30")
+	mustRun(t, s, "choose-client", "-t", "main", "rename-session -t other 'n%%'")
+	for _, step := range []struct {
+		keys []string
+		want string
+	}{
+		{nil, ">client-10 client-7 client-9"},
+		{[]string{"O"}, ">client-10 client-7 client-9"},            // size: 80x24, 80x24, 100x30
+		{[]string{"O"}, "client-9 >client-10 client-7"},            // creation, newest first
+		{[]string{"r"}, "client-7 >client-10 client-9"},            // reversed
+		{[]string{"O", "O", "Up"}, "client-9 >client-7 client-10"}, // activity, then name
+		{[]string{"z"}, "client-9 >client-10"},                     // the next line is current
+		{[]string{"t", "D"}, ">client-9"},                          // then the first
+	} {
+		if step.keys != nil {
+			mustRun(t, s, append([]string{"send-keys", "-t", "main"}, step.keys...)...)
+		}
+		if got := treeLines(t, s); got != step.want {
+			t.Errorf("after %q: %q, want %q", step.keys, got, step.want)
+		}
+	}
+	mustRun(t, s, "send-keys", "-t", "main", "Enter")
+	if got := treeLines(t, s); got != "no tree" {
+		t.Errorf("Enter left the mode as %q", got)
+	}
+	if got := mustRun(t, s, "list-sessions", "-F", "#{session_name}"); got != "main\nn\n" {
+		t.Errorf("Enter ran the template as %q", got)
+	}
+	mustRun(t, s, "choose-client", "-t", "main")
+	mustRun(t, s, "send-keys", "-t", "main", "d")
+	if got := treeLines(t, s); got != "no tree" {
+		t.Errorf("no client left, still in the mode: %q", got)
+	}
+}

@@ -582,6 +582,7 @@ func (c *client) serveTerminal() {
 		}
 		if woken && cc.suspended {
 			cc.suspended = false
+			cc.activity = c.s.now()
 			t.resume(&pauseMu)
 			st.resizeSoon, draw = true, true
 		}
@@ -680,6 +681,7 @@ func (c *client) terminalKeys(b []byte) {
 // terminalKey is one key typed into an attached terminal.
 func (c *client) terminalKey(key keys.Code, raw []byte) {
 	cc := c.control
+	cc.activity = c.s.now()
 	if cc.tty.message != "" {
 		if cc.tty.messageKeep {
 			return

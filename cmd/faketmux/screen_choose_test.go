@@ -2,13 +2,63 @@
 
 package main
 
-// The screen cases of find-window, played with the others by
-// TestScreensMatchTmux.
+// The screen cases of client mode (choose-client) and of find-window,
+// played with the others by TestScreensMatchTmux. choose-client lists the
+// terminal's own client and a control client of session b, which tmux
+// names client-PID (the harness writes the names as /dev/pts/N and
+// client-PID): by name the terminal's comes first, by size too (60
+// columns to a control client's 80), by creation last, and by activity
+// first, since it types.
 func init() {
 	screenCases = append(screenCases, chooseScreenCases...)
 }
 
 var chooseScreenCases = []screenCase{
+	{
+		// The default format shows each client's activity, so the
+		// clock is pinned.
+		name:     "choose-client",
+		target:   "a",
+		width:    60,
+		height:   22,
+		clock:    "2026-01-02 13:45:00",
+		controls: []string{"b"},
+		inner: [][]string{
+			{"new-session", "-d", "-s", "a", "-n", "w", "-x", "60", "-y", "21", "printf 'in a\\n\\033[1;31mred\\033[0m\\n'; cat"},
+			{"set", "-g", "status-right", "R"},
+			{"set", "-s", "escape-time", "0"},
+			{"new-session", "-d", "-s", "b", "-n", "x", "printf 'in b\\n'; cat"},
+		},
+		// A tag typed moves down; D detaches the tagged clients, d the
+		// current one.
+		steps: [][]string{nil, {"C-b", "D"}, {"Down"}, {"O"}, {"O"}, {"O"}, {"O"}, {"r"}, {"Up"}, {"r"},
+			{"t"}, {"C-t"}, {"T"}, {"t"}, {"D"}, {"q"}, {"C-b", "D"}, {"Escape"}},
+	},
+	{
+		// With the status line at the top, tmux draws a client's
+		// preview over the line below it.
+		name:     "choose-client flags and keys",
+		target:   "a",
+		width:    60,
+		height:   22,
+		controls: []string{"b"},
+		inner: [][]string{
+			{"new-session", "-d", "-s", "a", "-n", "w", "-x", "60", "-y", "21", "printf 'in a\\n'; cat"},
+			{"set", "-g", "status-right", "R"},
+			{"set", "-g", "status-position", "top"},
+			{"set", "-s", "escape-time", "0"},
+			{"new-session", "-d", "-s", "b", "-n", "x", "printf 'in b\\n'; cat"},
+			{"bind", "C", "choose-client", "-Z", "-O", "size", "-r", "-F", "#{client_width}x#{client_height} #{session_name}",
+				"display-message -d 0 'chose [%%]'"},
+			{"bind", "K", "choose-client", "-N", "-F", "#{session_name}", "-K", "#{?#{e|<:#{line},1},x,}", "-f", "#{==:#{session_name},b}"},
+		},
+		// Enter runs the template with the client's terminal, which a
+		// control client has none of; a shortcut chooses its line. z
+		// suspends a client, which leaves the list: the filter matches
+		// none.
+		steps: [][]string{nil, {"C-b", "C"}, {"Down"}, {"Enter"}, {"y"}, {"C-b", "C"}, {"Enter"}, {"y"},
+			{"C-b", "K"}, {"x"}, {"y"}, {"C-b", "K"}, {"v"}, {"z"}, {"q"}},
+	},
 	{
 		// find-window is choose-tree with a filter made of its flags:
 		// the panes whose content (-C), window name (-N) or title (-T)

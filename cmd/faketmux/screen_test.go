@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -34,6 +35,11 @@ type screenCase struct {
 	// server's clock starts (and runs on from): libfaketime's FAKETIME
 	// for tmux (pinnedClock), FAKETMUX_CLOCK for faketmux.
 	clock string
+	// controls are more clients of the inner server, control clients
+	// attached to these sessions once the terminal's client is, in this
+	// order, each from a window of its own behind the outer pane, with a
+	// pipe for its input (so that tmux names it client-PID).
+	controls []string
 }
 
 var screenCases = []screenCase{
@@ -258,6 +264,19 @@ func (w *screenWorld) play(t *testing.T, sc screenCase) string {
 	if r := w.outer("new-session", "-d", "-s", "outer", "-x", strconv.Itoa(sx), "-y", strconv.Itoa(sy), client); r.code != 0 {
 		t.Fatalf("outer: %v", r)
 	}
+	var names []string
+	if len(sc.controls) > 0 {
+		names = w.awaitClients(t, 1)
+		for _, target := range sc.controls {
+			// Its input stays open, and empty, until the outer server
+			// goes.
+			control := fmt.Sprintf("sleep 100000 | %s -L inner -C attach -t %s", w.clientBin, target)
+			if r := w.outer("new-window", "-d", "-t", "outer:", control); r.code != 0 {
+				t.Fatalf("outer: %v", r)
+			}
+			names = w.awaitClients(t, len(names)+1)
+		}
+	}
 	var b strings.Builder
 	for i, keys := range sc.steps {
 		if keys != nil {
@@ -267,7 +286,58 @@ func (w *screenWorld) play(t *testing.T, sc screenCase) string {
 	}
 	w.outer("kill-server")
 	w.inner("kill-server")
-	return strings.ReplaceAll(b.String(), w.dir, "$TMUX_TMPDIR")
+	out := strings.ReplaceAll(b.String(), w.dir, "$TMUX_TMPDIR")
+	if len(names) > 0 {
+		// The label of a client's preview is as long as its name, and
+		// the box's top line as much shorter.
+		out = previewBoxTop.ReplaceAllString(clientNames(names).Replace(out), ") ─┐")
+	}
+	return out
+}
+
+// previewBoxTop is the end of the top line of a mode's preview, after its
+// label.
+var previewBoxTop = regexp.MustCompile(`\) ─+┐`)
+
+// awaitClients waits for n clients of the inner server and returns
+// their names, in the order they came (tmux's list of clients).
+func (w *screenWorld) awaitClients(t *testing.T, n int) []string {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		r := w.inner("list-clients", "-F", "#{client_name}")
+		names := strings.Fields(r.stdout)
+		if len(names) == n {
+			return names
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d clients of the inner server, not %d: %v", len(names), n, r)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// clientNames replaces the names of the inner server's clients, which
+// are a terminal's path or a process ID, by what they are: the first,
+// the terminal of the outer pane, is /dev/pts/N, each control client
+// client-PID, numbered from the second on.
+func clientNames(names []string) *strings.Replacer {
+	var pairs []string
+	// The longest first: /dev/pts/1 is in /dev/pts/12.
+	sorted := slices.Clone(names)
+	slices.SortFunc(sorted, func(a, b string) int { return cmp.Compare(len(b), len(a)) })
+	for _, name := range sorted {
+		i := slices.Index(names, name)
+		as := "/dev/pts/N"
+		if i > 0 {
+			as = "client-PID"
+			if i > 1 {
+				as += strconv.Itoa(i)
+			}
+		}
+		pairs = append(pairs, name, as)
+	}
+	return strings.NewReplacer(pairs...)
 }
 
 // TestScreensMatchTmux attaches a client to a server inside a pane of
@@ -311,7 +381,7 @@ func TestScreensMatchTmux(t *testing.T) {
 				t.Fatalf("no record (%v): record it with tmux on PATH and -update", err)
 			}
 			if record != "" && string(rec) != want {
-				t.Errorf("tmux drifted from the record %s:\n%s", path, want)
+				t.Errorf("tmux drifted from the record %s: %s", path, firstStepDiffering(want, string(rec)))
 			}
 			worlds := []*screenWorld{{newWorld(t, fakeBin), fakeBin, fakeBin}}
 			if tmux != "" {
