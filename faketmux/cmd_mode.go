@@ -18,15 +18,16 @@ var modeCommands = []*cmdEntry{
 			"indicator shows after a search that stopped at an end may differ."},
 	{name: "clock-mode", alias: "", template: "t:", lower: 0, upper: 0, usage: `[-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdClockMode},
 	{name: "choose-client", alias: "", template: "F:f:K:NO:rt:Z", lower: 0, upper: 1, usage: `[-NrZ] [-F format] [-f filter] [-K key-format] [-O sort-order] [-t target-pane] [template]`, target: targetSpec{kind: findPane}, exec: cmdChooseClient,
-		differs: "The list, its keys (moves, tags, sorting, the shortcuts, d, D, x, X, z, Z, Enter) and the " +
-			"preview are as tmux draws them on a terminal; the mouse, the menu, search (/, ?, n) and the " +
-			"filter prompt (f) are not modelled. x and X detach a control client as d does, without " +
-			"killing its parent. The list is rebuilt at each redraw."},
+		differs: "The list, its keys (moves, tags, sorting, the shortcuts, search and the filter prompt, d, D, " +
+			"x, X, z, Z, Enter) and the preview are as tmux draws them on a terminal; the mouse and the menu " +
+			"are not modelled. The search and filter prompts open only for a key typed at a terminal. x and X " +
+			"detach a control client as d does, without killing its parent. The list is rebuilt at each redraw."},
 	{name: "choose-tree", alias: "", template: "F:f:GK:NO:rst:wZ", lower: 0, upper: 1, usage: `[-GNrswZ] [-F format] [-f filter] [-K key-format] [-O sort-order] [-t target-pane] [template]`, target: targetSpec{kind: findPane}, exec: cmdChooseTree,
-		differs: "The list, its keys (moves, collapse and expand, tags, sorting, the shortcuts, Enter) and the " +
-			"preview are as tmux draws them on a terminal; the mouse, the menu, search (/, ?, n), the filter, " +
-			"command and kill prompts (f, :, x, X) and marking (m, M) are not modelled. The list is rebuilt at " +
-			"each redraw. -K sees #{line} as text put in its place. Sorting panes by time sorts them by id."},
+		differs: "The list, its keys (moves, collapse and expand, tags, sorting, the shortcuts, search and the " +
+			"filter prompt, Enter) and the preview are as tmux draws them on a terminal; the mouse, the menu, " +
+			"the command and kill prompts (:, x, X) and marking (m, M) are not modelled. The search and filter " +
+			"prompts open only for a key typed at a terminal. The list is rebuilt at each redraw. -K sees " +
+			"#{line} as text put in its place. Sorting panes by time sorts them by id."},
 	{name: "customize-mode", alias: "", template: "F:f:Nt:Z", lower: 0, upper: 0, usage: `[-NZ] [-F format] [-f filter] [-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdCustomizeMode,
 		differs: "What the mode shows is not modelled, nor the keys that do not leave it."},
 	{name: "find-window", alias: "findw", template: "CiNrt:TZ", lower: 1, upper: 1, usage: `[-CiNrTZ] [-t target-pane] match-string`, target: targetSpec{kind: findPane}, exec: cmdChooseTree,

@@ -77,6 +77,13 @@ func (*bufferTree) buffer(c *client, it *treeItem) *buffer {
 	return c.st.buffers.get(it.name)
 }
 
+// search matches a buffer by its name or its content, as tmux's
+// window_buffer_search does.
+func (bt *bufferTree) search(c *client, it *treeItem, ss string) bool {
+	pb := bt.buffer(c, it)
+	return pb != nil && (strings.Contains(it.name, ss) || bytes.Contains(pb.data, []byte(ss)))
+}
+
 func (bt *bufferTree) expand(c *client, m *treeMode, it *treeItem, format string) string {
 	pb := bt.buffer(c, it)
 	if pb == nil {

@@ -103,6 +103,12 @@ func (*clientTree) client(c *client, it *treeItem) *controlClient {
 	return nil
 }
 
+// search matches a client by its name, as tmux's mode tree does for a
+// mode with no search of its own.
+func (*clientTree) search(_ *client, it *treeItem, ss string) bool {
+	return strings.Contains(it.name, ss)
+}
+
 func (ct *clientTree) expand(c *client, m *treeMode, it *treeItem, format string) string {
 	cc := ct.client(c, it)
 	if cc == nil {

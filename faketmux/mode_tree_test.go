@@ -262,3 +262,30 @@ func TestClientModeKeys(t *testing.T) {
 		t.Errorf("no client left, still in the mode: %q", got)
 	}
 }
+
+// n finds the next buffer whose name or content has the search, going
+// round, as tmux's window_buffer_search matches them.
+func TestBufferModeSearch(t *testing.T) {
+	s := RunT(t)
+	mustRun(t, s, "new-session", "-d", "-s", "main", "-n", "w", "cat")
+	startControl(t, s, "attach-session", "-t", "main").reply(t)
+	mustRun(t, s, "set-buffer", "-b", "apple", "red")
+	mustRun(t, s, "set-buffer", "-b", "plum", "green apple")
+	mustRun(t, s, "set-buffer", "-b", "kiwi", "green")
+	mustRun(t, s, "choose-buffer", "-t", "main")
+	s.mu.Lock()
+	var m *treeMode
+	for _, p := range s.st.panes {
+		if p.inMode() {
+			m = p.mode().tree
+		}
+	}
+	m.search = "apple"
+	s.mu.Unlock()
+	for _, want := range []string{"kiwi >plum apple", "kiwi plum >apple", "kiwi >plum apple"} {
+		mustRun(t, s, "send-keys", "-t", "main", "n")
+		if got := treeLines(t, s); got != want {
+			t.Errorf("after n: %q, want %q", got, want)
+		}
+	}
+}

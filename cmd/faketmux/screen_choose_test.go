@@ -2,13 +2,13 @@
 
 package main
 
-// The screen cases of client mode (choose-client) and of find-window,
-// played with the others by TestScreensMatchTmux. choose-client lists the
-// terminal's own client and a control client of session b, which tmux
-// names client-PID (the harness writes the names as /dev/pts/N and
-// client-PID): by name the terminal's comes first, by size too (60
-// columns to a control client's 80), by creation last, and by activity
-// first, since it types.
+// The screen cases of client mode (choose-client), find-window, and the
+// mode tree's search and filter prompts, played with the others by
+// TestScreensMatchTmux. choose-client lists the terminal's own client
+// and a control client of session b, which tmux names client-PID (the
+// harness writes the names as /dev/pts/N and client-PID): by name the
+// terminal's comes first, by size too (60 columns to a control client's
+// 80), by creation last, and by activity first, since it types.
 func init() {
 	screenCases = append(screenCases, chooseScreenCases...)
 }
@@ -91,5 +91,27 @@ var chooseScreenCases = []screenCase{
 			{"C-b", ":"}, {"find-window -Cr '^Z.bra$'", "Enter"}, {"q"},
 			{"C-b", ":"}, {"find-window -Tr first", "Enter"}, {"q"},
 			{"C-b", ":"}, {"find-window nowhere", "Enter"}, {"Down", "Down", "Down"}, {"Enter"}},
+	},
+	{
+		// A mode tree's search (C-s, /, ?) looks at every item, those
+		// of collapsed ones too, from the current one on and round:
+		// sessions and windows by name, panes by their command; n looks
+		// again. f asks for a filter, starting from the one there is;
+		// a prompt cancelled clears it.
+		name:   "mode tree search and filter",
+		target: "a",
+		width:  60,
+		height: 22,
+		inner: [][]string{
+			{"new-session", "-d", "-s", "a", "-n", "w", "-x", "60", "-y", "21", "printf 'in a\\n'; cat"},
+			{"set", "-g", "status-right", "R"},
+			{"set", "-s", "escape-time", "0"},
+			{"new-window", "-d", "-t", "a:", "-n", "two", "cat"},
+			{"new-session", "-d", "-s", "b", "-n", "x", "printf 'in b\\n'; cat"},
+			{"split-window", "-t", "b", "sleep 1000"},
+		},
+		steps: [][]string{nil, {"C-b", "s"}, {"/"}, {"two", "Enter"}, {"n"}, {"C-s"}, {"sleep", "Enter"}, {"n"},
+			{"?"}, {"cat", "Enter"}, {"n"}, {"n"}, {"M--"},
+			{"f"}, {"#{==:#{session_name},b}", "Enter"}, {"f"}, {"BSpace", "a}", "Enter"}, {"f"}, {"C-c"}, {"q"}},
 	},
 }
