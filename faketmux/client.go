@@ -38,6 +38,9 @@ type client struct {
 	// term is the client's terminal, which an attach takes over; nil for
 	// a client with none.
 	term *Terminal
+	// mouse is the mouse event of the key binding running, nil for none
+	// (tmux's item's event).
+	mouse *mouseEvent
 	// commandPrefix starts the message log's entry for each command it
 	// runs ("client-PID command: "), once it has one.
 	commandPrefix string

@@ -195,8 +195,8 @@ func cmdKillPane(c *client, it *cmdItem) error {
 // cmdResizePane is tmux's resize-pane: -T brings history back below the
 // cursor; -Z zooms the pane or unzooms its window; otherwise the window is unzoomed, -x and -y (cells, or a
 // percentage of the window) size the pane, and -L -R -U -D move its border
-// by the adjustment (1 without one). -M follows a mouse drag, and a command
-// line has none.
+// by the adjustment (1 without one). -M follows the mouse drag of the key
+// binding running, and a command line has none.
 func cmdResizePane(c *client, it *cmdItem) error {
 	a, w, p := it.args, it.target.w, it.target.p
 	switch {
@@ -207,6 +207,14 @@ func cmdResizePane(c *client, it *cmdItem) error {
 		}
 		return nil
 	case a.has('M'):
+		// A border drag from the client's terminal: the drag's moves
+		// resize the panes from now on.
+		m := c.mouse
+		if m == nil || m.targetWindow(c.st) == nil || c.control == nil || c.control.tty == nil || c.control.session != m.session {
+			return nil
+		}
+		c.control.tty.mouse.dragUpdate = resizeDrag
+		resizeDrag(c, m)
 		return nil
 	case a.has('Z'):
 		zoomed := w.zoomed != nil

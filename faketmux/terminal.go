@@ -78,6 +78,10 @@ type ttyState struct {
 	// messageKeep is display-message -N: the keys typed are dropped
 	// while the message shows, instead of clearing it.
 	messageKeep bool
+	// mouse is what the client keeps of the mouse between events, and
+	// mouseMode the mouse modes the terminal was last put in.
+	mouse     mouseState
+	mouseMode int
 }
 
 // showMessage puts a message on a terminal client's status line for
@@ -422,12 +426,14 @@ func (t *ttyState) start() {
 		tio.Cc[unix.VMIN], tio.Cc[unix.VTIME] = 1, 0
 		unix.IoctlSetTermios(fd, unix.TCSETSW, tio)
 	}
-	io.WriteString(t.t.TTY, "\x1b[?1049h\x1b[H\x1b[2J")
+	io.WriteString(t.t.TTY, "\x1b[?1049h\x1b[H\x1b[2J"+mouseModesOff)
+	t.mouseMode = 0
+	t.mouse.dragFlag, t.mouse.dragUpdate = 0, nil
 }
 
 // stop gives the terminal back as tmux's tty_stop_tty does.
 func (t *ttyState) stop() {
-	io.WriteString(t.t.TTY, "\x1b[0m\x1b[?25h\x1b[?1049l")
+	io.WriteString(t.t.TTY, "\x1b[0m\x1b[?25h"+mouseModesOff+"\x1b[?1049l")
 	if t.saved != nil {
 		unix.IoctlSetTermios(int(t.t.TTY.Fd()), unix.TCSETSW, t.saved)
 	}
@@ -657,11 +663,15 @@ func (c *client) terminalKeys(b []byte) {
 	b = append(t.pending, b...)
 	t.pending = nil
 	for len(b) > 0 && c.s.st == c.st && cc.session != nil && !cc.exit {
-		key, n := nextKey(b)
+		mouse, n, isMouse := t.readMouse(b)
+		var key keys.Code
+		if !isMouse {
+			key, n = nextKey(b)
+		}
 		if n == 0 && flush {
 			// escape-time passed: a lone Escape is the Escape key, and a
 			// sequence cut short its bytes.
-			key, n = keys.Unknown, len(b)
+			key, n, isMouse = keys.Unknown, len(b), false
 			if len(b) == 1 {
 				key = ctrlNames()[0x1b]
 			}
@@ -672,7 +682,12 @@ func (c *client) terminalKeys(b []byte) {
 			t.escapeUntil = time.Now().Add(time.Duration(ms) * time.Millisecond)
 			return
 		}
-		c.terminalKey(key, b[:n])
+		switch {
+		case mouse != nil:
+			c.terminalMouse(mouse)
+		case !isMouse:
+			c.terminalKey(key, b[:n])
+		}
 		b = b[n:]
 	}
 }
@@ -680,12 +695,8 @@ func (c *client) terminalKeys(b []byte) {
 // terminalKey is one key typed into an attached terminal.
 func (c *client) terminalKey(key keys.Code, raw []byte) {
 	cc := c.control
-	if cc.tty.message != "" {
-		if cc.tty.messageKeep {
-			return
-		}
-		// A key clears the message, and then does what it does.
-		cc.tty.message = ""
+	if !c.takeMessage() {
+		return
 	}
 	// An overlay takes the key first, then the prompt, as tmux's
 	// server_client_handle_key has it.
@@ -704,7 +715,34 @@ func (c *client) terminalKey(key keys.Code, raw []byte) {
 		c.promptKey(key, raw)
 		return
 	}
+	c.dispatchKey(key, raw)
+}
+
+// takeMessage clears the message a key finds on the status line, and
+// reports whether the key goes on (display-message -N drops it).
+func (c *client) takeMessage() bool {
+	t := c.control.tty
+	if t.message != "" {
+		if t.messageKeep {
+			return false
+		}
+		t.message = ""
+	}
+	return true
+}
+
+// dispatchKey runs a key through the client's key tables, as tmux's
+// server_client_key_callback does: a pane in copy mode has its mode's
+// table before root, and a key neither binds goes nowhere; otherwise a
+// key root does not bind goes to the pane. A mouse key's pane is the one
+// under the mouse, which its binding runs in.
+func (c *client) dispatchKey(key keys.Code, raw []byte) {
+	cc := c.control
 	s := cc.session
+	p := s.current.active
+	if c.mouse != nil {
+		p = c.mouse.targetPane(c.st)
+	}
 	table := cc.keyTable
 	if table == "" {
 		table = "root"
@@ -712,7 +750,12 @@ func (c *client) terminalKey(key keys.Code, raw []byte) {
 	if table != "root" && cc.tty.repeatUntil.IsZero() == false && time.Now().After(cc.tty.repeatUntil) {
 		table, cc.keyTable = "root", ""
 	}
-	if table == "root" {
+	modeTable := ""
+	if table == "root" && p != nil && p.copyState() != nil {
+		modeTable = copyKeyTable(p)
+		table = modeTable
+	}
+	if table == "root" || table == modeTable {
 		for _, name := range []string{"prefix", "prefix2"} {
 			if k := keyOption(s.options, name); k != keys.None && k == key {
 				cc.keyTable = "prefix"
@@ -741,22 +784,37 @@ func (c *client) terminalKey(key keys.Code, raw []byte) {
 		// Not bound there: back to the root table, and try again.
 		table, cc.keyTable, cc.tty.repeatUntil = "root", "", time.Time{}
 	}
-	p := s.current.active
-	in := keyInput{c: c, p: p}
-	in.send(key, raw)
-	in.runChosen()
-	for _, bound := range in.queued {
-		c.runBinding(bound)
+	switch {
+	case modeTable != "" || p == nil:
+	case c.mouse != nil:
+		c.forwardMouse(p, c.mouse)
+	default:
+		in := keyInput{c: c, p: p}
+		in.send(key, raw)
+		in.runChosen()
+		for _, bound := range in.queued {
+			c.runBinding(bound)
+		}
 	}
 }
 
 // runBinding runs a binding's commands for the client, each group of them
-// a command list of its own.
+// a command list of its own; a mouse key's run in the pane under the
+// mouse, as tmux's cmd_find_from_mouse makes it the current one.
 func (c *client) runBinding(text string) {
+	var mousePane *paneState
+	if c.mouse != nil {
+		mousePane = c.mouse.targetPane(c.st)
+	}
 	for _, group := range strings.Split(text, groupSeparator) {
 		cmds, err := c.boundCommands(group)
 		if err != nil || len(cmds) == 0 {
 			continue
+		}
+		for i := range cmds {
+			if mousePane != nil {
+				cmds[i].pane = mousePane
+			}
 		}
 		c.runList(cmds)
 		if c.s.st != c.st {
@@ -898,7 +956,7 @@ func (c *client) drawTerminal() {
 		// Each line of the status line is its status-format line; a
 		// prompt or a message takes the last, as tmux's status.c draws
 		// them, the lines above staying.
-		status := c.statusRow(cc, sx, line)
+		status, _ := c.statusRow(cc, sx, line)
 		if p := cc.tty.prompt; p != nil && line == lines-1 {
 			status = c.promptRow(cc, p, sx)
 		} else if cc.tty.message != "" && line == lines-1 {
@@ -930,6 +988,7 @@ func (c *client) drawTerminal() {
 			}
 		}
 	}
+	cc.tty.updateMouseModes(&out, c.mouseModes(cc))
 	io.WriteString(cc.tty.t.TTY, out.String())
 }
 
@@ -1445,8 +1504,8 @@ func fitLine(line string, width int, toEdge bool) string {
 
 // statusRow is a line of the client's status line, that line of status-format as
 // tmux draws it: each #[...] a style, the parts aligned left, centre and
-// right, over status-style.
-func (c *client) statusRow(cc *controlClient, sx, line int) string {
+// right, over status-style; and the range of each column.
+func (c *client) statusRow(cc *controlClient, sx, line int) (string, []string) {
 	s := cc.session
 	f := c.formatIn(s.current, s.current.active)
 	f.client = cc
@@ -1688,10 +1747,13 @@ func formatCellsWith(text string, base drawStyle, width int, defaultColours bool
 // skipCell is a cell that a wide character before it covers.
 const skipCell = "\x00"
 
-// formatRun is a part of an expanded format in one style.
+// formatRun is a part of an expanded format in one style, and in the
+// range (range=) it is part of: "left", "right", "window|N", or "" for
+// none.
 type formatRun struct {
 	style drawStyle
 	text  string
+	rng   string
 }
 
 // formatParts splits an expanded format into its runs aligned left,
@@ -1702,10 +1764,11 @@ func formatParts(text string, base drawStyle) map[string][]formatRun {
 	align := "left"
 	cur, def := base, base
 	skip := false
+	rng := ""
 	var chunk strings.Builder
 	flush := func() {
 		if chunk.Len() > 0 && !skip {
-			parts[align] = append(parts[align], formatRun{cur, chunk.String()})
+			parts[align] = append(parts[align], formatRun{cur, chunk.String(), rng})
 		}
 		chunk.Reset()
 	}
@@ -1746,7 +1809,15 @@ func formatParts(text string, base drawStyle) map[string][]formatRun {
 				def = base
 			case "default":
 				cur = def
-			case "range", "norange", "fill":
+			case "range":
+				// tmux makes no range of range=none.
+				rng = value
+				if rng == "none" {
+					rng = ""
+				}
+			case "norange":
+				rng = ""
+			case "fill":
 			default:
 				cur = parseDrawStyle(cur, word)
 			}
@@ -1758,29 +1829,35 @@ func formatParts(text string, base drawStyle) map[string][]formatRun {
 
 // drawFormat draws an expanded format with #[...] styles into width
 // columns over base, as tmux's format_draw does for the parts it aligns
-// left, centre and right; a list's markers are left out.
-func drawFormat(text string, base drawStyle, width int) string {
+// left, centre and right; a list's markers are left out. ranges has the
+// range of each column ("" for none), where a mouse click lands.
+func drawFormat(text string, base drawStyle, width int) (row string, ranges []string) {
 	type run = formatRun
 	parts := formatParts(text, base)
-	render := func(runs []run, room int) (string, int) {
+	render := func(runs []run, room int) (string, []string) {
 		var out strings.Builder
-		cols := 0
+		var cols []string
 		for _, r := range runs {
 			out.WriteString(r.style.sgr())
 			for _, ch := range r.text {
 				cw := max(wcwidth.Of(ch), 0)
-				if cols+cw > room {
+				if len(cols)+cw > room {
 					return out.String(), cols
 				}
 				out.WriteRune(ch)
-				cols += cw
+				for range cw {
+					cols = append(cols, r.rng)
+				}
 			}
 		}
 		return out.String(), cols
 	}
-	left, lw := render(parts["left"], width)
-	right, rw := render(parts["right"], width-lw)
-	centre, cw := render(parts["centre"], width-lw-rw)
+	left, lr := render(parts["left"], width)
+	lw := len(lr)
+	right, rr := render(parts["right"], width-lw)
+	rw := len(rr)
+	centre, cr := render(parts["centre"], width-lw-rw)
+	cw := len(cr)
 	var out strings.Builder
 	fill := base.sgr()
 	out.WriteString(left)
@@ -1793,5 +1870,6 @@ func drawFormat(text string, base drawStyle, width int) string {
 	out.WriteString(centre)
 	out.WriteString(fill + strings.Repeat(" ", gap-before))
 	out.WriteString(right)
-	return out.String()
+	ranges = slices.Concat(lr, make([]string, before), cr, make([]string, gap-before), rr)
+	return out.String(), ranges
 }

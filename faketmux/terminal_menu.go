@@ -18,6 +18,9 @@ type menuOverlay struct {
 	px, py   int
 	choice   int
 	stayOpen bool // -O
+	// mouse is set for a menu a mouse key's binding opened, which
+	// takes the mouse.
+	mouse bool
 }
 
 // menuItem is a line of a menu: a separator, or a name (a format, "-"
@@ -45,7 +48,7 @@ func cmdDisplayMenu(c *client, it *cmdItem) error {
 		return nil
 	}
 	f := c.formatWithClient(it.target, tc)
-	m := &menuOverlay{choice: -1, stayOpen: a.has('O')}
+	m := &menuOverlay{choice: -1, stayOpen: a.has('O'), mouse: c.mouse != nil}
 	if v, ok := a.get('T'); ok {
 		m.title = f.expand(v)
 	}
