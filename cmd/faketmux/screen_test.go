@@ -34,6 +34,10 @@ type screenCase struct {
 	// server's clock starts (and runs on from): libfaketime's FAKETIME
 	// for tmux (pinnedClock), FAKETMUX_CLOCK for faketmux.
 	clock string
+	// flags, when set, is a format that display-message shows for the
+	// outer pane after each step's capture: the modes (the mouse's) that
+	// the inner client put its terminal in.
+	flags string
 }
 
 var screenCases = []screenCase{
@@ -264,6 +268,9 @@ func (w *screenWorld) play(t *testing.T, sc screenCase) string {
 			w.outer(append([]string{"send-keys", "-t", "outer"}, keys...)...)
 		}
 		fmt.Fprintf(&b, "-- step %d %q\n%s", i, keys, w.stableCapture(t))
+		if sc.flags != "" {
+			b.WriteString(w.outer("display-message", "-p", "-t", "outer", sc.flags).stdout)
+		}
 	}
 	w.outer("kill-server")
 	w.inner("kill-server")

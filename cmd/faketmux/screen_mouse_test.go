@@ -1,0 +1,69 @@
+//go:build linux && !faketmux_thin
+
+package main
+
+// The screen cases of the mouse, played with the others by
+// TestScreensMatchTmux. The outer pane's program is the inner client, so
+// the mouse's sequences typed into it with send-keys -l reach the inner
+// server as a terminal's mouse would send them.
+func init() {
+	screenCases = append(screenCases, mouseScreenCases...)
+}
+
+// mouseFlags shows the mouse modes the inner client put its terminal in.
+const mouseFlags = "mouse: standard #{mouse_standard_flag} button #{mouse_button_flag} all #{mouse_all_flag} sgr #{mouse_sgr_flag} utf8 #{mouse_utf8_flag}"
+
+var mouseScreenCases = []screenCase{
+	{
+		name: "the mouse",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "m", "-n", "w", "-x", "40", "-y", "7", "printf 'left\\n'; cat"},
+			{"set", "-g", "status-right", "R"},
+			{"split-window", "-h", "-t", "m", "printf 'right\\n'; cat"},
+			{"new-window", "-d", "-n", "two", "printf 'second\\n'; cat"},
+			{"set", "-g", "mouse", "on"},
+		},
+		flags: mouseFlags,
+		steps: [][]string{nil,
+			// A click selects the pane under it (SGR form), the release
+			// does nothing.
+			{"-l", "\x1b[<0;5;3M"}, {"-l", "\x1b[<0;5;3m"},
+			// A click on a window in the status line selects it; on
+			// status-left, nothing.
+			{"-l", "\x1b[<0;12;8M"}, {"-l", "\x1b[<0;12;8m"}, {"-l", "\x1b[<0;2;8M\x1b[<0;2;8m"},
+			{"-l", "\x1b[<0;6;8M\x1b[<0;6;8m"},
+			// Dragging the border resizes the panes.
+			{"-l", "\x1b[<0;21;3M"}, {"-l", "\x1b[<32;18;3M"}, {"-l", "\x1b[<32;16;4M"}, {"-l", "\x1b[<0;16;4m"},
+			// The X10 form: a click and its release in the right pane.
+			{"-l", "\x1b[M 8#\x1b[M#8#"},
+			// The wheel up over a pane puts it in copy mode, and then
+			// scrolls it; a click in the other pane selects that one.
+			{"-l", "\x1b[<64;5;3M"}, {"-l", "\x1b[<64;5;3M"}, {"-l", "\x1b[<0;30;5M\x1b[<0;30;5m"},
+			// The wheel down over a window in the status line is
+			// next-window; over no window, nothing.
+			{"-l", "\x1b[<65;6;8M"}, {"-l", "\x1b[<65;30;8M"},
+			// With the mouse off, the terminal's modes go off.
+			{"C-b", ":"}, {"-l", "set -g mouse off"}, {"Enter"},
+		},
+	},
+	{
+		name: "the mouse with a program that asks for it",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "p", "-n", "w", "-x", "40", "-y", "7", "printf '\\033[?1000h\\033[?1006hready\\n'; cat"},
+			{"set", "-g", "status-right", "R"},
+			{"split-window", "-h", "-t", "p", "printf 'plain\\n'; cat"},
+		},
+		flags: mouseFlags,
+		// With the mouse off, the terminal takes the modes of the active
+		// pane's program, and the events go to the program under the
+		// mouse in the form it asked for (the terminal echoes them); a
+		// program that did not ask gets none. With the mouse on, a click
+		// still reaches the program (send-keys -M), in the X10 form when
+		// it came so.
+		steps: [][]string{nil,
+			{"C-b", "o"}, {"-l", "\x1b[<0;5;3M\x1b[<0;5;3m"}, {"-l", "\x1b[<0;30;3M"},
+			{"C-b", ":"}, {"-l", "set -g mouse on"}, {"Enter"},
+			{"-l", "\x1b[<0;5;3M"}, {"-l", "\x1b[<0;5;3m"}, {"-l", "\x1b[M &$"},
+		},
+	},
+}
