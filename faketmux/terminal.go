@@ -535,14 +535,20 @@ func (c *client) serveTerminal() {
 		if t.panes != nil && !t.panes.until.IsZero() {
 			panesEnd = time.After(time.Until(t.panes.until))
 		}
+		var clickEnd <-chan time.Time
+		if !t.mouse.clickUntil.IsZero() {
+			clickEnd = time.After(time.Until(t.mouse.clickUntil))
+		}
 		s.mu.Unlock()
 		var keysIn []byte
-		draw, expired, resized, woken, panesOver := false, false, false, false, false
+		draw, expired, resized, woken, panesOver, clickOver := false, false, false, false, false, false
 		select {
 		case <-expire:
 			expired = true
 		case <-panesEnd:
 			panesOver = true
+		case <-clickEnd:
+			clickOver = true
 		case <-escape:
 			// Nothing more came: what is pending is taken as it is.
 			keysIn = []byte{}
@@ -578,6 +584,13 @@ func (c *client) serveTerminal() {
 		}
 		if panesOver && t.panes != nil && !time.Now().Before(t.panes.until) {
 			t.panes, draw = nil, true
+		}
+		if clickOver && !t.mouse.clickUntil.IsZero() && !time.Now().Before(t.mouse.clickUntil) {
+			c.mouseClickOver()
+			draw = true
+			if s.st != st {
+				break
+			}
 		}
 		if resized {
 			cc.size.sx, cc.size.sy = terminalSize(t.t.TTY)

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/keys"
 )
@@ -54,7 +55,10 @@ type mouseEvent struct {
 	lb, lx, ly int  // the previous event's
 	sgrType    byte // 'M' or 'm' for the SGR form, ' ' for the X10 one
 	sgrB       int  // the SGR form's button, a release's too
-	key        keys.Code
+	// double is the double click that the click timer makes of a second
+	// click no third followed, which goes to no program.
+	double bool
+	key    keys.Code
 	// Where it landed: its session; the window, nil for the session's
 	// current one; the pane (or the pane whose border it is), nil on the
 	// status line.
@@ -75,7 +79,24 @@ type mouseState struct {
 	// (resize-pane -M).
 	dragFlag   int
 	dragUpdate func(c *client, m *mouseEvent)
+	// click is what a press within clickTime of the last (of
+	// clickButton) makes: a second click (clickSecond), then a triple
+	// one (clickTriple); until clickUntil, when a second click no third
+	// followed becomes a double click of clickEvent.
+	click       int
+	clickButton int
+	clickEvent  mouseEvent
+	clickUntil  time.Time
 }
+
+// The clicks a press may be, after the first (tmux's CLIENT_DOUBLECLICK
+// and CLIENT_TRIPLECLICK), and how soon after the last it must come
+// (KEYC_CLICK_TIMEOUT).
+const (
+	clickSecond = 1 + iota
+	clickTriple
+	clickTime = 300 * time.Millisecond
+)
 
 // readMouse reads a mouse event at the start of b, as tmux's
 // tty_keys_mouse does: the X10 form \e[M and three bytes, or the SGR form
@@ -183,6 +204,8 @@ func (c *client) checkMouse(m *mouseEvent) bool {
 	var event string
 	x, y, b := m.x, m.y, m.b
 	switch {
+	case m.double:
+		event = "DoubleClick"
 	case m.sgrType != ' ' && mouseDragBit(m.sgrB) && mouseIsRelease(m.sgrB),
 		m.sgrType == ' ' && mouseDragBit(m.b) && mouseIsRelease(m.b) && mouseIsRelease(m.lb):
 		event, b = "MouseMove", 0
@@ -203,7 +226,28 @@ func (c *client) checkMouse(m *mouseEvent) bool {
 	case mouseIsRelease(m.b):
 		event, b = "MouseUp", m.lb
 	default:
-		event = "MouseDown"
+		// A press of another button than the last within clickTime is
+		// no event at all.
+		switch ms.click {
+		case clickSecond:
+			ms.click = 0
+			if m.b == ms.clickButton {
+				event, ms.click = "SecondClick", clickTriple
+			}
+		case clickTriple:
+			if m.b == ms.clickButton {
+				event = "TripleClick"
+			}
+			ms.click = 0
+		default:
+			event, ms.click = "MouseDown", clickSecond
+		}
+		if event != "TripleClick" {
+			ms.clickEvent, ms.clickButton, ms.clickUntil = *m, m.b, time.Now().Add(clickTime)
+		}
+		if event == "" {
+			return false
+		}
 	}
 	m.session = s
 	m.window, m.pane = nil, nil
@@ -306,6 +350,20 @@ func (c *client) checkMouse(m *mouseEvent) bool {
 	return m.key != keys.Unknown && m.key != keys.None
 }
 
+// mouseClickOver is the click timer's end, as tmux's
+// server_client_click_timer has it: a second click that no third
+// followed is a double click.
+func (c *client) mouseClickOver() {
+	ms := &c.control.tty.mouse
+	second := ms.click == clickTriple
+	ms.click, ms.clickUntil = 0, time.Time{}
+	if second {
+		m := ms.clickEvent
+		m.double = true
+		c.terminalMouse(&m)
+	}
+}
+
 // windowCell is the cell of the session's current window that terminal
 // cell x, y is on, as tmux's server_client_check_mouse works it out with
 // the status line above or below the window; ok is false past the window.
@@ -371,7 +429,7 @@ func (c *client) mouseTarget(kind findType) (target, error) {
 // input_key_mouse does, in the form the program asked for, when it asked
 // for the mouse, the event is on it and it shows.
 func (c *client) forwardMouse(p *paneState, m *mouseEvent) {
-	if p.inMode() || p.inputOff || p.dead != nil {
+	if m.double || p.inMode() || p.inputOff || p.dead != nil {
 		return
 	}
 	flag := func(name string) bool { on, _ := p.prog.Flag(name); return on }

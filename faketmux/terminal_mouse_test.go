@@ -99,3 +99,14 @@ func TestCellByBorder(t *testing.T) {
 		}
 	}
 }
+
+// TestDrawFormatRanges finds where a format's ranges land once drawn, as
+// a click on the status line needs them: none for range=none.
+func TestDrawFormatRanges(t *testing.T) {
+	_, got := drawFormat("#[range=left]L#[norange] #[range=window|1]ab#[range=none]x#[align=right range=right]R#[norange align=centre]c",
+		drawStyle{}, 10)
+	want := []string{"left", "", "window|1", "window|1", "", "", "", "", "", "right"}
+	if strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("ranges %q, want %q", got, want)
+	}
+}
