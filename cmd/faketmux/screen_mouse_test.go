@@ -66,4 +66,26 @@ var mouseScreenCases = []screenCase{
 			{"-l", "\x1b[<0;5;3M"}, {"-l", "\x1b[<0;5;3m"}, {"-l", "\x1b[M &$"},
 		},
 	},
+	{
+		name: "double and triple clicks",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "c", "-n", "w", "-x", "40", "-y", "7", "cat"},
+			{"set", "-g", "status-right", ""},
+			{"set", "-g", "mouse", "on"},
+			{"bind", "-n", "MouseDown1Pane", "set", "-ga", "status-right", "D"},
+			{"bind", "-n", "SecondClick1Pane", "set", "-ga", "status-right", "S"},
+			{"bind", "-n", "DoubleClick1Pane", "set", "-ga", "status-right", "2"},
+			{"bind", "-n", "TripleClick1Pane", "set", "-ga", "status-right", "3"},
+		},
+		// A press within 300 milliseconds of the last is a second click,
+		// and one more a triple; a second click no third followed is a
+		// double click when that time is over. A press of another button
+		// within it is none.
+		steps: [][]string{nil,
+			{"-l", "\x1b[<0;5;3M\x1b[<0;5;3m"},
+			{"-l", "\x1b[<0;5;3M\x1b[<0;5;3m\x1b[<0;5;3M\x1b[<0;5;3m"},
+			{"-l", "\x1b[<0;5;3M\x1b[<0;5;3m\x1b[<0;5;3M\x1b[<0;5;3m\x1b[<0;5;3M\x1b[<0;5;3m"},
+			{"-l", "\x1b[<0;5;3M\x1b[<0;5;3m\x1b[<1;5;3M\x1b[<1;5;3m"},
+		},
+	},
 }
