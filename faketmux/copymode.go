@@ -833,8 +833,17 @@ const (
 // runs none of them.
 var copyCommands = sync.OnceValue(func() map[string]copyCommand {
 	return map[string]copyCommand{
-		"cancel":          {0, 0, clearAlways, func(*client, *paneState, *copyState, copyArgs) bool { return true }},
-		"begin-selection": {0, 0, clearAlways, moves(func(cs *copyState) { cs.lineSel, cs.selFlag = lineSelNone, selChar; cs.startSelection() }, false)},
+		"cancel": {0, 0, clearAlways, func(*client, *paneState, *copyState, copyArgs) bool { return true }},
+		"begin-selection": {0, 0, clearAlways, func(c *client, _ *paneState, cs *copyState, _ copyArgs) bool {
+			// A mouse key's binding starts selecting with the mouse.
+			if c.mouse != nil {
+				c.startCopyDrag(c.mouse)
+				return false
+			}
+			cs.lineSel, cs.selFlag = lineSelNone, selChar
+			cs.startSelection()
+			return false
+		}},
 		"clear-selection": {0, 0, clearAlways, moves((*copyState).clearSelection, false)},
 		"other-end": {0, 0, clearEmacsOnly, func(_ *client, _ *paneState, cs *copyState, a copyArgs) bool {
 			cs.selFlag = selChar

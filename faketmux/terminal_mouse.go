@@ -436,14 +436,10 @@ func (c *client) forwardMouse(p *paneState, m *mouseEvent) {
 	if !flag("mouse_any_flag") || !p.window.visible(p) {
 		return
 	}
-	x, y := m.x, m.y
-	if m.statusAt == 0 && y >= m.statusLines {
-		y -= m.statusLines
-	}
-	if x < p.left || x >= p.left+p.width || y < p.top || y >= p.top+p.height {
+	x, y, ok := m.paneCell(p, false)
+	if !ok {
 		return
 	}
-	x, y = x-p.left, y-p.top
 	all := flag("mouse_all_flag")
 	if mouseDragBit(m.b) && !all && !flag("mouse_button_flag") {
 		return
@@ -474,6 +470,86 @@ func (c *client) forwardMouse(p *paneState, m *mouseEvent) {
 		out = []byte{0x1b, '[', 'M', byte(m.b + 0x20), byte(min(x+0x21, 0xff)), byte(min(y+0x21, 0xff))}
 	}
 	p.prog.Write(out)
+}
+
+// paneCell is the cell of pane p that mouse event m (with last, the
+// event before it) is on, as tmux's cmd_mouse_at finds it; ok is false
+// off the pane.
+func (m *mouseEvent) paneCell(p *paneState, last bool) (x, y int, ok bool) {
+	x, y = m.x, m.y
+	if last {
+		x, y = m.lx, m.ly
+	}
+	if m.statusAt == 0 && y >= m.statusLines {
+		y -= m.statusLines
+	}
+	if x < p.left || x >= p.left+p.width || y < p.top || y >= p.top+p.height {
+		return 0, 0, false
+	}
+	return x - p.left, y - p.top, true
+}
+
+// startCopyDrag starts selecting with the mouse in the copy or view mode
+// of the pane under it, as tmux's window_copy_start_drag does: from
+// where the drag started, by characters unless it started in the word
+// or line the last selection snapped to; the drag's moves follow.
+func (c *client) startCopyDrag(m *mouseEvent) {
+	p := m.targetPane(c.st)
+	if c.control == nil || c.control.tty == nil || p == nil || p.copyState() == nil {
+		return
+	}
+	cs := p.copyState()
+	x, y, ok := m.paneCell(p, true)
+	if !ok {
+		return
+	}
+	c.control.tty.mouse.dragUpdate = copyDrag
+	if yg := cs.hsize + y - cs.oy; x < cs.selrx || x > cs.endselrx || yg != cs.selry {
+		cs.selFlag = selChar
+	}
+	switch cs.selFlag {
+	case selWord:
+		if cs.separators != "" {
+			cs.updateCursor(x, y)
+			var py int
+			x, py = cs.previousWordPos(cs.separators)
+			y = py - cs.hsize + cs.oy
+		}
+		cs.updateCursor(x, y)
+	case selLine:
+		cs.updateCursor(0, y)
+	default:
+		cs.updateCursor(x, y)
+		cs.startSelection()
+	}
+	copyDrag(c, m)
+}
+
+// copyDrag follows a drag that selects in copy mode, as tmux's
+// window_copy_drag_update does: the cursor, and the selection's end with
+// it, goes where the mouse is, scrolling a line at the pane's top or
+// bottom. (tmux goes on scrolling while the mouse stays there; the
+// emulator scrolls once.)
+func copyDrag(c *client, m *mouseEvent) {
+	p := m.targetPane(c.st)
+	if p == nil || p.copyState() == nil {
+		return
+	}
+	cs := p.copyState()
+	x, y, ok := m.paneCell(p, false)
+	if !ok {
+		return
+	}
+	oldx, oldy := cs.cx, cs.cy
+	cs.updateCursor(x, y)
+	if oldy != cs.cy || oldx == cs.cx {
+		switch y {
+		case 0:
+			cs.cursorUp(true)
+		case cs.sy - 1:
+			cs.cursorDown(true)
+		}
+	}
 }
 
 // appendMouseUTF8 appends a coordinate of the UTF-8 mouse form (1005):
