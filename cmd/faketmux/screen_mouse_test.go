@@ -88,4 +88,23 @@ var mouseScreenCases = []screenCase{
 			{"-l", "\x1b[<0;5;3M\x1b[<0;5;3m\x1b[<1;5;3M\x1b[<1;5;3m"},
 		},
 	},
+	{
+		name: "selecting with the mouse",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "d", "-n", "w", "-x", "40", "-y", "7", "printf 'hello world\\nsecond line\\n'; cat"},
+			{"set", "-g", "status-right", "R"},
+			{"set", "-g", "mouse", "on"},
+			{"set", "-g", "mode-keys", "emacs"},
+		},
+		// A drag in a pane puts it in copy mode and selects from where
+		// the drag started to where the mouse is; the release copies the
+		// selection and leaves the mode, and C-b ] pastes it. In copy
+		// mode a new drag starts a new selection.
+		steps: [][]string{nil,
+			{"-l", "\x1b[<0;3;1M"}, {"-l", "\x1b[<32;5;1M"}, {"-l", "\x1b[<32;4;2M"}, {"-l", "\x1b[<0;4;2m"},
+			{"C-b", "]"},
+			{"-l", "\x1b[<64;3;1M"}, {"-l", "\x1b[<0;7;1M\x1b[<32;9;1M"}, {"-l", "\x1b[<32;11;1M"}, {"-l", "\x1b[<0;11;1m"},
+			{"C-b", "]"},
+		},
+	},
 }
