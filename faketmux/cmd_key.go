@@ -448,7 +448,9 @@ func cmdSendKeys(c *client, it *cmdItem) error {
 		if mp == nil {
 			return errorf(errNoMouseTarget)
 		}
-		c.forwardMouse(mp, c.mouse)
+		in := keyInput{c: c, it: it, p: mp}
+		in.sendMouse(c.mouse)
+		in.done()
 		return nil
 	}
 	if a.has('R') {

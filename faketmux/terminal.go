@@ -797,17 +797,24 @@ func (c *client) dispatchKey(key keys.Code, raw []byte) {
 		// Not bound there: back to the root table, and try again.
 		table, cc.keyTable, cc.tty.repeatUntil = "root", "", time.Time{}
 	}
-	switch {
-	case modeTable != "" || p == nil:
-	case c.mouse != nil:
-		c.forwardMouse(p, c.mouse)
-	default:
-		in := keyInput{c: c, p: p}
+	if modeTable == "" && p != nil {
+		c.forwardKey(p, key, raw)
+	}
+}
+
+// forwardKey gives a key no binding took to pane p, its mode or its
+// program, as tmux's window_pane_key does: a mouse key as the mouse's
+// event.
+func (c *client) forwardKey(p *paneState, key keys.Code, raw []byte) {
+	in := keyInput{c: c, p: p}
+	if c.mouse != nil {
+		in.sendMouse(c.mouse)
+	} else {
 		in.send(key, raw)
-		in.runChosen()
-		for _, bound := range in.queued {
-			c.runBinding(bound)
-		}
+	}
+	in.runChosen()
+	for _, bound := range in.queued {
+		c.runBinding(bound)
 	}
 }
 

@@ -188,7 +188,7 @@ func (c *client) terminalMouse(m *mouseEvent) {
 	p := m.targetPane(c.st)
 	if cc.session.options.get("mouse") != "on" {
 		if p != nil {
-			c.forwardMouse(p, m)
+			c.forwardKey(p, m.key, nil)
 		}
 		return
 	}
@@ -425,11 +425,49 @@ func (c *client) mouseTarget(kind findType) (target, error) {
 	return target{s: m.session, w: w, p: w.active}, nil
 }
 
+// sendMouse gives mouse event m to the pane, as tmux's window_pane_key
+// does: to the mode showing, else to the program.
+func (in *keyInput) sendMouse(m *mouseEvent) {
+	if in.p.inMode() {
+		in.chosen = append(in.chosen, in.c.modeMouse(in.p, m)...)
+		return
+	}
+	in.c.forwardMouse(in.p, m)
+}
+
+// modeMouse gives mouse event m to the mode showing on p, as tmux's
+// modes take it in their key functions: the clock leaves at any; a
+// choose mode's list makes the line under a press its current one, and
+// chooses it with a double click. Copy and view mode have no key
+// function (their bindings take the mouse). It returns the commands a
+// choice runs.
+func (c *client) modeMouse(p *paneState, m *mouseEvent) []string {
+	mode := p.mode()
+	switch {
+	case mode.kind == modeClock:
+		return c.modeKey(p, m.key, true)
+	case mode.tree != nil:
+		tm := mode.tree
+		x, y, ok := m.paneCell(p, false)
+		if !ok || x > tm.width || y > tm.height || tm.offset+y >= len(tm.lines) {
+			return nil
+		}
+		switch m.key {
+		case keys.Lookup("MouseDown1Pane"), keys.Lookup("MouseDown3Pane"):
+			tm.current = tm.offset + y
+		case keys.Lookup("DoubleClick1Pane"):
+			tm.current = tm.offset + y
+			return c.modeKey(p, keys.Lookup("Enter"), true)
+		}
+	}
+	return nil
+}
+
 // forwardMouse gives mouse event m to pane p's program, as tmux's
 // input_key_mouse does, in the form the program asked for, when it asked
 // for the mouse, the event is on it and it shows.
 func (c *client) forwardMouse(p *paneState, m *mouseEvent) {
-	if m.double || p.inMode() || p.inputOff || p.dead != nil {
+	if m.double || p.inputOff || p.dead != nil {
 		return
 	}
 	flag := func(name string) bool { on, _ := p.prog.Flag(name); return on }
