@@ -107,4 +107,22 @@ var mouseScreenCases = []screenCase{
 			{"C-b", "]"},
 		},
 	},
+	{
+		name: "the mouse in the modes",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "a", "-n", "w", "-x", "40", "-y", "7", "printf 'in a\\n'; cat"},
+			{"new-session", "-d", "-s", "b", "-n", "v", "printf 'in b\\n'; cat"},
+			{"new-session", "-d", "-s", "c", "-n", "u", "printf 'in c\\n'; cat"},
+			{"set", "-g", "status-right", "R"},
+			{"set", "-g", "mouse", "on"},
+		},
+		target: "a",
+		clock:  "2026-03-04 10:20:00",
+		// A click in choose-tree's list makes its line the current one,
+		// and a double click chooses it; a click leaves the clock.
+		steps: [][]string{nil,
+			{"C-b", "s"}, {"-l", "\x1b[<0;5;3M\x1b[<0;5;3m"}, {"-l", "\x1b[<0;5;2M\x1b[<0;5;2m\x1b[<0;5;2M\x1b[<0;5;2m"},
+			{"C-b", "t"}, {"-l", "\x1b[<0;5;3M\x1b[<0;5;3m"},
+		},
+	},
 }
