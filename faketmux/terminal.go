@@ -748,13 +748,16 @@ func (c *client) takeMessage() bool {
 // server_client_key_callback does: a pane in copy mode has its mode's
 // table before root, and a key neither binds goes nowhere; otherwise a
 // key root does not bind goes to the pane. A mouse key's pane is the one
-// under the mouse, which its binding runs in.
+// under the mouse, which its binding runs in (the active one for the
+// status line).
 func (c *client) dispatchKey(key keys.Code, raw []byte) {
 	cc := c.control
 	s := cc.session
 	p := s.current.active
 	if c.mouse != nil {
-		p = c.mouse.targetPane(c.st)
+		if mp := c.mouse.targetPane(c.st); mp != nil {
+			p = mp
+		}
 	}
 	table := cc.keyTable
 	if table == "" {
@@ -797,7 +800,7 @@ func (c *client) dispatchKey(key keys.Code, raw []byte) {
 		// Not bound there: back to the root table, and try again.
 		table, cc.keyTable, cc.tty.repeatUntil = "root", "", time.Time{}
 	}
-	if modeTable == "" && p != nil {
+	if modeTable == "" {
 		c.forwardKey(p, key, raw)
 	}
 }

@@ -185,11 +185,12 @@ func (c *client) terminalMouse(m *mouseEvent) {
 	saved := c.mouse
 	c.mouse = m
 	defer func() { c.mouse = saved }()
-	p := m.targetPane(c.st)
 	if cc.session.options.get("mouse") != "on" {
-		if p != nil {
-			c.forwardKey(p, m.key, nil)
+		p := m.targetPane(c.st)
+		if p == nil {
+			p = cc.session.current.active
 		}
+		c.forwardKey(p, m.key, nil)
 		return
 	}
 	c.dispatchKey(m.key, nil)
@@ -465,9 +466,9 @@ func (c *client) modeMouse(p *paneState, m *mouseEvent) []string {
 
 // forwardMouse gives mouse event m to pane p's program, as tmux's
 // input_key_mouse does, in the form the program asked for, when it asked
-// for the mouse, the event is on it and it shows.
+// for the mouse, the event landed on it and it shows.
 func (c *client) forwardMouse(p *paneState, m *mouseEvent) {
-	if m.double || p.inputOff || p.dead != nil {
+	if m.double || m.pane != p || p.inputOff || p.dead != nil {
 		return
 	}
 	flag := func(name string) bool { on, _ := p.prog.Flag(name); return on }

@@ -119,10 +119,13 @@ var mouseScreenCases = []screenCase{
 		target: "a",
 		clock:  "2026-03-04 10:20:00",
 		// A click in choose-tree's list makes its line the current one,
-		// and a double click chooses it; a click leaves the clock.
+		// and a double click chooses it; a click leaves the clock, on
+		// the status line too, where no binding takes the press and it
+		// goes to the active pane.
 		steps: [][]string{nil,
 			{"C-b", "s"}, {"-l", "\x1b[<0;5;3M\x1b[<0;5;3m"}, {"-l", "\x1b[<0;5;2M\x1b[<0;5;2m\x1b[<0;5;2M\x1b[<0;5;2m"},
 			{"C-b", "t"}, {"-l", "\x1b[<0;5;3M\x1b[<0;5;3m"},
+			{"C-b", "t"}, {"-l", "\x1b[<0;30;8M"},
 		},
 	},
 }
