@@ -36,9 +36,10 @@ var clientCommands = []*cmdEntry{
 			"BSpace, C-h and C-u only: no cursor movement, history or completion."},
 	{name: "display-menu", alias: "menu", template: "c:t:OT:x:y:", lower: 1, upper: -1, usage: `[-O] [-c target-client] [-t target-pane] [-T title] [-x position] [-y position] name key command ...`, client: 'c', target: targetSpec{kind: findPane}, exec: cmdDisplayMenu,
 		differs: "On a terminal client the command does not wait for the menu to close, and an " +
-			"item's command runs with the client's current pane, not `-t`'s. There is no mouse: " +
-			"`-x` and `-y` `M` and `W`, and the popup_mouse_ and popup_window_status_line_ " +
-			"variables, are 0. A client with no terminal holds its queue, as a menu nobody answers."},
+			"item's command runs with the client's current pane, not `-t`'s. Even from a mouse " +
+			"key's binding, `-x` and `-y` `M` and `W`, and the popup_mouse_ and " +
+			"popup_window_status_line_ variables, are 0. A client with no terminal holds its " +
+			"queue, as a menu nobody answers."},
 	{name: "display-popup", alias: "popup", template: "Bb:Cc:d:e:Eh:s:S:t:T:w:x:y:", lower: 0, upper: -1, usage: `[-BCE] [-b border-lines] [-c target-client] [-d start-directory] [-e environment] [-h height] [-s style] [-S border-style] [-t target-pane][-T title] [-w width] [-x position] [-y position] [shell-command]`, client: 'c', target: targetSpec{kind: findPane}, exec: cmdDisplayPopup,
 		differs: "On a terminal client the popup's box, title and program are drawn and take " +
 			"the keys typed, but popup-style and `-s` do not colour its inside, a key goes to the " +

@@ -169,11 +169,18 @@ func (c *client) terminalMouse(m *mouseEvent) {
 	if cc.flags.readOnly || !c.takeMessage() {
 		return
 	}
-	// The emulator's overlays and prompt take no mouse: an event while
-	// one is open is dropped.
-	if cc.tty.menu != nil || cc.popup != nil && cc.popup.term != nil || cc.tty.panes != nil || cc.tty.prompt != nil {
+	// An overlay takes the event first, as tmux's server_client_handle_key
+	// has it: a menu as its keys; display-panes closes and lets it go
+	// on; a popup here takes no mouse; and the prompt drops it, as
+	// tmux's does.
+	switch {
+	case cc.tty.menu != nil:
+		c.menuClosed(cc.tty.menu.click(m))
+		return
+	case cc.popup != nil && cc.popup.term != nil, cc.tty.prompt != nil:
 		return
 	}
+	cc.tty.panes = nil
 	if !c.checkMouse(m) {
 		return
 	}
