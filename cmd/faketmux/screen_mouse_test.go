@@ -128,4 +128,24 @@ var mouseScreenCases = []screenCase{
 			{"C-b", "t"}, {"-l", "\x1b[<0;30;8M"},
 		},
 	},
+	{
+		name: "the mouse on a menu",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "m", "-n", "w", "-x", "40", "-y", "7", "printf 'under the menu\\n'; cat"},
+			{"set", "-g", "status-right", "R"},
+			{"set", "-g", "mouse", "on"},
+			{"bind", "m", "display-menu", "-x", "3", "-y", "6", "First", "f", "set -g status-right first", "Second", "s", "set -g status-right second"},
+			{"bind", "-n", "MouseDown3Pane", "display-menu", "-x", "3", "-y", "6", "First", "f", "set -g status-right first", "Second", "s", "set -g status-right second"},
+		},
+		flags: mouseFlags,
+		// A menu the keyboard opened leaves the first button's press
+		// alone and closes at its release. One the mouse opened takes the
+		// mouse: the item under the mouse is chosen as it moves, and run
+		// at the release; a release outside the items closes it.
+		steps: [][]string{nil,
+			{"C-b", "m"}, {"-l", "\x1b[<0;8;5M"}, {"-l", "\x1b[<0;8;5m"},
+			{"-l", "\x1b[<2;20;2M"}, {"-l", "\x1b[<34;8;5M"}, {"-l", "\x1b[<2;8;5m"},
+			{"-l", "\x1b[<2;20;2M"}, {"-l", "\x1b[<34;8;4M"}, {"-l", "\x1b[<34;30;4M"}, {"-l", "\x1b[<2;30;4m"},
+		},
+	},
 }
