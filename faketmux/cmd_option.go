@@ -193,7 +193,12 @@ func cmdSetOption(c *client, it *cmdItem) error {
 // pushChanges is tmux's options_push_changes: what an option that was
 // set or unset, at any scope, changes at once.
 func (st *state) pushChanges(name string) {
+	if d := optionByName()[name]; d != nil && d.hook {
+		st.hooksSet = true
+	}
 	switch name {
+	case "message-limit":
+		st.messageLimit = st.options.number(name)
 	case "automatic-rename":
 		st.renameSoon()
 	case "monitor-silence":
