@@ -216,17 +216,22 @@ func libfaketime() string {
 }
 
 // stableCapture captures the outer pane once it has not changed for a
-// while: the inner client draws on its own schedule.
+// while: the inner client draws on its own schedule. The while grows with
+// how slow a capture is, which is how loaded the machine is: a client that
+// has not yet drawn a step's change must not pass for one that has.
 func (w *screenWorld) stableCapture(t *testing.T) string {
 	t.Helper()
 	last, since := "", time.Now()
-	deadline := time.Now().Add(10 * time.Second)
+	quiet := 400 * time.Millisecond
+	deadline := time.Now().Add(20 * time.Second)
 	for time.Now().Before(deadline) {
+		asked := time.Now()
 		r := w.outer("capture-pane", "-p", "-e", "-t", "outer")
+		quiet = max(quiet, 10*time.Since(asked))
 		cur := r.stdout + r.stderr
 		if cur != last {
 			last, since = cur, time.Now()
-		} else if time.Since(since) > 400*time.Millisecond {
+		} else if time.Since(since) > quiet {
 			return cur
 		}
 		time.Sleep(50 * time.Millisecond)
@@ -257,6 +262,14 @@ func (w *screenWorld) play(t *testing.T, sc screenCase) string {
 	sx, sy := cmp.Or(sc.width, 40), cmp.Or(sc.height, 8)
 	if r := w.outer("new-session", "-d", "-s", "outer", "-x", strconv.Itoa(sx), "-y", strconv.Itoa(sy), client); r.code != 0 {
 		t.Fatalf("outer: %v", r)
+	}
+	// The first capture waits for the client to be there, not merely for
+	// a pane that has stayed blank.
+	for range 200 {
+		if w.inner("list-clients").stdout != "" {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 	var b strings.Builder
 	for i, keys := range sc.steps {
