@@ -11,8 +11,7 @@ import (
 // them. The only clients the emulator has are control-mode ones (see
 // control.go); a client with no terminal gets tmux's answers for one.
 var clientCommands = []*cmdEntry{
-	{name: "attach-session", alias: "attach", template: "c:dEf:rt:x", lower: 0, upper: 0, usage: `[-dErx] [-c working-directory] [-f flags] [-t target-session]`, readOnly: true, startServer: true, target: targetSpec{kind: findSession, canFail: true}, exec: cmdAttachSession,
-		differs: "`-d` and `-x` detach none of the session's other clients."},
+	{name: "attach-session", alias: "attach", template: "c:dEf:rt:x", lower: 0, upper: 0, usage: `[-dErx] [-c working-directory] [-f flags] [-t target-session]`, readOnly: true, startServer: true, target: targetSpec{kind: findSession, canFail: true}, exec: cmdAttachSession},
 	{name: "detach-client", alias: "detach", template: "aE:s:t:P", lower: 0, upper: 0, usage: `[-aP] [-E shell-command] [-s target-session] [-t target-client]`, readOnly: true, source: targetSpec{kind: findSession, canFail: true}, client: 't', exec: cmdDetachClient,
 		differs: "`-E` and `-P` are not modelled: the client detaches as without them."},
 	{name: "refresh-client", alias: "refresh", template: "A:B:cC:Df:F:l::LRSt:U", lower: 0, upper: 1, usage: `[-cDlLRSU] [-A pane:state] [-B name:what:format] [-C XxY] [-f flags] [-t target-client] [adjustment]`, client: 't', exec: cmdRefreshClient,
@@ -97,12 +96,31 @@ func cmdAttachSession(c *client, it *cmdItem) error {
 	if a.has('r') {
 		c.control.setFlags("read-only")
 	}
+	c.detachOthers(s, a.has('d'), a.has('x'))
 	if !a.has('E') {
 		c.updateEnvironment(s)
 	}
 	c.attach(s, 1)
 	c.ready()
 	return nil
+}
+
+// detachOthers is attach-session's -d and -x (new-session -A's -D and
+// -X): every other client of s detaches, with -x as detach-client -P
+// has it, its terminal's parent sent SIGHUP.
+func (c *client) detachOthers(s *session, detach, kill bool) {
+	if !detach && !kill {
+		return
+	}
+	for _, other := range c.st.controls {
+		if other == c.control || other.session != s {
+			continue
+		}
+		c.leave(other)
+		if other.tty != nil {
+			other.tty.detachKill = kill
+		}
+	}
 }
 
 // ready tells a terminal client it is attached, as tmux sends MSG_READY.
