@@ -78,6 +78,10 @@ type ttyState struct {
 	// messageKeep is display-message -N: the keys typed are dropped
 	// while the message shows, instead of clearing it.
 	messageKeep bool
+	// messageStyled draws the message's #[...] as styles: display-message
+	// alone asks for it, since the other messages quote what they are told
+	// (errors, alerts).
+	messageStyled bool
 }
 
 // showMessage puts a message on a terminal client's status line for
@@ -90,7 +94,7 @@ func (c *client) showMessage(cc *controlClient, text string, delay int) {
 	if delay < 0 {
 		delay, _ = strconv.Atoi(cc.session.options.get("display-time"))
 	}
-	cc.tty.message, cc.tty.messageKeep = text, false
+	cc.tty.message, cc.tty.messageKeep, cc.tty.messageStyled = text, false, false
 	cc.tty.messageUntil = time.Now().Add(time.Duration(delay) * time.Millisecond)
 	if delay == 0 {
 		cc.tty.messageUntil = time.Time{}
@@ -1488,6 +1492,9 @@ func (c *client) messageRow(cc *controlClient, sx int) string {
 	f := c.formatIn(s.current, s.current.active)
 	f.client = cc
 	style := parseDrawStyle(drawStyle{}, f.expand(s.options.get("message-style")))
+	if cc.tty.messageStyled {
+		return drawFormat(cc.tty.message, style, sx)
+	}
 	row := fitLine(style.sgr()+cc.tty.message, sx, false)
 	width := 0
 	for _, r := range cc.tty.message {

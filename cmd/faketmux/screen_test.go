@@ -72,6 +72,20 @@ var screenCases = []screenCase{
 			{"C-b", ":"}, {"-l", "display -N -d 100000 kept"}, {"Enter"}, {"k"}},
 	},
 	{
+		// display-message draws its #[...] styles, and alignments; an
+		// error's text is not read for styles.
+		name: "styled messages",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "y", "-n", "w", "-x", "40", "-y", "7", "cat"},
+			{"set", "-g", "status-right", "R"},
+			{"set", "-g", "display-time", "0"},
+			{"set", "-g", "message-style", "bg=yellow,fg=black"},
+			{"bind", "a", "display", "#[fg=red,bold]red#[default] plain #[reverse]rev"},
+			{"bind", "b", "display", "#[align=right]right #[bg=green]green"},
+		},
+		steps: [][]string{nil, {"C-b", "a"}, {"z"}, {"C-b", "b"}, {"z"}, {"C-b", ":"}, {"-l", "bogus-#[fg=red]x"}, {"Enter"}},
+	},
+	{
 		name: "a window smaller than the client",
 		inner: [][]string{
 			{"new-session", "-d", "-s", "m", "-n", "w", "-x", "30", "-y", "5", "printf 'small\\n'; cat"},
