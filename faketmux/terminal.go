@@ -578,11 +578,12 @@ func (c *client) serveTerminal() {
 			t.panes, draw = nil, true
 		}
 		if resized {
+			c.updateLatest(cc)
 			cc.size.sx, cc.size.sy = terminalSize(t.t.TTY)
-			if cc.session != nil && cc.session.current != nil {
-				cc.session.current.latest = cc
-			}
 			st.resizeSoon, draw = true, true
+			if cc.session != nil {
+				st.notify(event{kind: eventSilent, hook: "client-resized", client: cc})
+			}
 		}
 		if woken && cc.suspended {
 			cc.suspended = false
@@ -647,15 +648,26 @@ func (c *client) serveTerminal() {
 	}
 }
 
+// updateLatest is tmux's server_client_update_latest: cc becomes the
+// latest client of its session's current window, which window-size latest
+// sizes the window by, and client-active runs.
+func (c *client) updateLatest(cc *controlClient) {
+	s := cc.session
+	if s == nil || s.current == nil || s.current.latest == cc {
+		return
+	}
+	s.current.latest = cc
+	c.st.resizeSoon = true
+	c.st.notify(event{kind: eventSilent, hook: "client-active", client: cc})
+}
+
 // terminalKeys takes what was typed: each key goes through the client's
 // key table, as tmux's server_client_key_callback takes it.
 func (c *client) terminalKeys(b []byte) {
 	cc := c.control
 	t := cc.tty
-	// A client typing is its window's latest, as tmux's
-	// server_client_update_latest has it.
-	if s := cc.session; len(b) > 0 && s != nil && s.current != nil && s.current.latest != cc {
-		c.usedWindow(s)
+	if len(b) > 0 {
+		c.updateLatest(cc) // a client typing is its window's latest
 	}
 	flush := len(b) == 0 && len(t.pending) > 0 && !time.Now().Before(t.escapeUntil)
 	b = append(t.pending, b...)

@@ -25,7 +25,10 @@ var updateScreens = flag.Bool("update", false, "re-record tmux 3.3a's screens in
 type screenCase struct {
 	name  string
 	inner [][]string // commands run on the inner server, the first making its session
-	steps [][]string // send-keys arguments for the outer pane; nil captures the start
+	// steps are send-keys arguments for the outer pane, or with "outer:"
+	// first a command for the outer server (a resize, say); nil captures
+	// the start.
+	steps [][]string
 	// width and height are the outer pane's size, 40x8 when zero.
 	width, height int
 	// target is attach's -t, when there is more than one session.
@@ -84,6 +87,22 @@ var screenCases = []screenCase{
 			{"bind", "b", "display", "#[align=right]right #[bg=green]green"},
 		},
 		steps: [][]string{nil, {"C-b", "a"}, {"z"}, {"C-b", "b"}, {"z"}, {"C-b", ":"}, {"-l", "bogus-#[fg=red]x"}, {"Enter"}},
+	},
+	{
+		// client-resized runs when the terminal changes size, as it does
+		// once a client is ready (its first MSG_RESIZE); client-active
+		// does not run for the window's only client typing, which is its
+		// latest already.
+		name: "client hooks",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "h", "-n", "w", "-x", "40", "-y", "7", "cat"},
+			{"set", "-g", "status-right", "R"},
+			{"set", "-g", "display-time", "0"},
+			{"set-hook", "-g", "client-resized", "display 'resized #{client_width}x#{client_height}'"},
+			{"set-hook", "-g", "client-active", "display 'active #{client_width}'"},
+		},
+		steps: [][]string{nil, {"z"}, {outerStep, "resize-window", "-t", "outer", "-x", "30", "-y", "6"},
+			{"z"}, {outerStep, "resize-window", "-t", "outer", "-x", "36", "-y", "8"}},
 	},
 	{
 		name: "a window smaller than the client",
@@ -154,6 +173,9 @@ var screenCases = []screenCase{
 		steps: [][]string{nil, {"C-b", "["}, {"Up"}, {"Up"}, {"C-a"}, {"C-Space"}, {"Right"}, {"Right"}, {"q"}, {"C-b", "d"}},
 	},
 }
+
+// outerStep starts a step that is a command for the outer server.
+const outerStep = "outer:"
 
 // screenWorld is one outer and inner server pair, with the binaries that
 // run them and the attaching client.
@@ -287,7 +309,12 @@ func (w *screenWorld) play(t *testing.T, sc screenCase) string {
 	}
 	var b strings.Builder
 	for i, keys := range sc.steps {
-		if keys != nil {
+		switch {
+		case len(keys) > 0 && keys[0] == outerStep:
+			if r := w.outer(keys[1:]...); r.code != 0 {
+				t.Fatalf("outer %q: %v", keys[1:], r)
+			}
+		case keys != nil:
 			w.outer(append([]string{"send-keys", "-t", "outer"}, keys...)...)
 		}
 		fmt.Fprintf(&b, "-- step %d %q\n%s", i, keys, w.stableCapture(t))
