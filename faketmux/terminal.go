@@ -1011,6 +1011,11 @@ func (c *client) windowRows(w *window, sx, wy int) []string {
 		}
 		content[p] = strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
 	}
+	defaults := map[*paneState]colours{}
+	for _, p := range panes {
+		expand := c.formatFor(p).expand
+		defaults[p] = colours{defaultColour(p, false, expand), defaultColour(p, true, expand)}
+	}
 	// Past the window's right and bottom edges, tmux draws a border along
 	// them and fills the rest with dots.
 	inWindow := func(x, y int) bool { return x <= w.width && y <= w.height }
@@ -1040,7 +1045,11 @@ func (c *client) windowRows(w *window, sx, wy int) []string {
 					line = content[p][ly]
 				}
 				width := min(p.width, sx-x)
-				row.WriteString(fitLine(line, width, x+width == sx))
+				// The terminal drawn for is screen's, which has no
+				// BCE: its clear takes the default background, so
+				// tmux writes spaces where the pane has one of its own.
+				toEdge := x+width == sx && defaults[p].bg == "default"
+				row.WriteString(defaults[p].over(fitLine(line, width, toEdge)))
 				row.WriteString("\x1b[0m")
 				x += width
 				continue

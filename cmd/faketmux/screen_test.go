@@ -105,6 +105,21 @@ var screenCases = []screenCase{
 			{"z"}, {outerStep, "resize-window", "-t", "outer", "-x", "36", "-y", "8"}},
 	},
 	{
+		// window-style and window-active-style colour what a pane's
+		// program leaves in the default colours, select-pane -P a pane's
+		// own; the program's own colours stay.
+		name: "window styles",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "ws", "-n", "w", "-x", "40", "-y", "7", "printf 'a \\033[31mred\\033[0m \\033[44mblue\\033[49m b\\n'; cat"},
+			{"set", "-g", "status-right", "R"},
+			{"set", "-g", "window-style", "bg=colour236,fg=colour250"},
+			{"set", "-g", "window-active-style", "bg=black"},
+			{"split-window", "-h", "-t", "ws", "printf 'right\\n'; cat"},
+		},
+		steps: [][]string{nil, {"C-b", "o"}, {"C-b", ":"}, {"-l", "selectp -P bg=red,fg=#00ff00"}, {"Enter"},
+			{"x"}, {"C-b", ":"}, {"-l", "set -g window-active-style default"}, {"Enter"}},
+	},
+	{
 		name: "a window smaller than the client",
 		inner: [][]string{
 			{"new-session", "-d", "-s", "m", "-n", "w", "-x", "30", "-y", "5", "printf 'small\\n'; cat"},
