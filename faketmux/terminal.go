@@ -1,6 +1,7 @@
 package faketmux
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -368,8 +369,31 @@ func (c *client) terminalClient() error {
 	cc.size.sx, cc.size.sy = terminalSize(t.TTY)
 	cc.size.sized = true
 	c.control = cc
-	c.stdout, c.stderr = io.Discard, io.Discard
+	c.stdout, c.stderr = &viewWriter{c: c}, io.Discard
 	return nil
+}
+
+// viewWriter is a terminal client's standard output: what a command
+// prints for it goes, a line at a time, into view mode on the client's
+// pane, as tmux's cmdq_print has it for a client attached to a session.
+type viewWriter struct {
+	c       *client
+	partial []byte
+}
+
+func (w *viewWriter) Write(b []byte) (int, error) {
+	w.partial = append(w.partial, b...)
+	for {
+		i := bytes.IndexByte(w.partial, '\n')
+		if i < 0 {
+			return len(b), nil
+		}
+		line := string(w.partial[:i])
+		w.partial = w.partial[i+1:]
+		if s := w.c.control.session; s != nil && s.current != nil {
+			w.c.st.viewMode(s.current.active).add(line, false)
+		}
+	}
 }
 
 // errNested is tmux's refusal to attach a client inside its own pane.

@@ -120,6 +120,24 @@ var screenCases = []screenCase{
 			{"x"}, {"C-b", ":"}, {"-l", "set -g window-active-style default"}, {"Enter"}},
 	},
 	{
+		// A command run from a key prints into view mode, a copy mode of
+		// its output: list-keys from C-b ?, show-messages, a run-shell.
+		name: "view mode",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "v", "-n", "w", "-x", "40", "-y", "7", "cat"},
+			{"set", "-g", "status-right", "R"},
+			{"set", "-g", "mode-keys", "emacs"},
+			{"bind", "a", "run-shell", "seq 1 12"},
+			{"bind", "b", "display-message", "-p", "one #{session_name}"},
+			// A job's rows are cut at the edge, a command's printed
+			// lines wrap; a job that fails says so.
+			{"bind", "c", "run-shell", "echo 123456789-123456789-123456789-123456789-123; exit 3"},
+			{"bind", "d", "display-message", "-p", "123456789-123456789-123456789-123456789-123"},
+		},
+		steps: [][]string{nil, {"C-b", "a"}, {"Up"}, {"Up"}, {"q"}, {"C-b", "b"}, {"C-b", "b"}, {"q"}, {"C-b", "?"}, {"Down"}, {"q"},
+			{"C-b", "c"}, {"C-b", "d"}, {"q"}},
+	},
+	{
 		name: "a window smaller than the client",
 		inner: [][]string{
 			{"new-session", "-d", "-s", "m", "-n", "w", "-x", "30", "-y", "5", "printf 'small\\n'; cat"},
