@@ -920,7 +920,11 @@ func (c *client) drawTerminal() {
 		}
 		return row
 	}
-	rows := c.windowRows(w, sx, wy)
+	ox, oy := cc.windowOffset(w, sx, wy)
+	rows := c.windowRows(w, ox+sx, oy+wy)[oy:]
+	for y, row := range rows {
+		rows[y] = dropColumns(row, ox)
+	}
 	if cc.popup != nil && cc.popup.term != nil {
 		// With an overlay tmux's tty_draw_line writes blanks to the
 		// end of a line where it would clear it.
@@ -960,17 +964,92 @@ func (c *client) drawTerminal() {
 			fmt.Fprintf(&out, "\x1b[%d;%dH\x1b[?25h", y+1, x+1)
 		}
 	} else if cs := p.copyState(); p != nil && w.visible(p) && cs != nil {
-		fmt.Fprintf(&out, "\x1b[%d;%dH\x1b[?25h", p.top+cs.cy+woff+1, p.left+min(cs.cx, p.width-1)+1)
+		fmt.Fprintf(&out, "\x1b[%d;%dH\x1b[?25h", p.top+cs.cy-oy+woff+1, p.left+min(cs.cx, p.width-1)-ox+1)
 	} else if p != nil && w.visible(p) && !p.inMode() {
-		x, y := p.prog.Cursor()
-		if x < p.width && y < p.height && p.left+x < sx && p.top+y < wy {
-			fmt.Fprintf(&out, "\x1b[%d;%dH", p.top+y+woff+1, p.left+x+1)
-			if on, ok := p.prog.Flag("cursor_flag"); !ok || on {
+		x, y, on := paneCursor(p)
+		inPane := x < p.width && y < p.height
+		if x, y = p.left+x-ox, p.top+y-oy; inPane && x >= 0 && y >= 0 && x < sx && y < wy {
+			fmt.Fprintf(&out, "\x1b[%d;%dH", y+woff+1, x+1)
+			if on {
 				out.WriteString("\x1b[?25h")
 			}
 		}
 	}
 	io.WriteString(cc.tty.t.TTY, out.String())
+}
+
+// windowOffset is where cc's view of w starts when w is larger than the
+// client's sx by sy rows for it, as tmux's tty_window_offset1 works it
+// out: where refresh-client panned it to, else where the active pane's
+// cursor is in view, centred when it can be.
+func (cc *controlClient) windowOffset(w *window, sx, sy int) (ox, oy int) {
+	defer func() { cc.offset.ox, cc.offset.oy = ox, oy }()
+	if sx >= w.width && sy >= w.height {
+		cc.offset.sx, cc.offset.sy = w.width, w.height
+		cc.pan.window = nil
+		return 0, 0
+	}
+	cc.offset.sx, cc.offset.sy = sx, sy
+	if cc.pan.window == w.windowCore {
+		cc.pan.ox = max(min(cc.pan.ox, w.width-sx), 0)
+		cc.pan.oy = max(min(cc.pan.oy, w.height-sy), 0)
+		return cc.pan.ox, cc.pan.oy
+	}
+	if cx, cy, on := paneCursor(w.active); on {
+		ox = centred(w.active.left+cx, sx, w.width)
+		oy = centred(w.active.top+cy, sy, w.height)
+	}
+	return ox, oy
+}
+
+// centred is where a view of size columns (or rows) of a window of total
+// starts to show position at, as tmux's tty_window_offset1 has it.
+func centred(position, size, total int) int {
+	switch {
+	case position < size:
+		return 0
+	case position > total-size:
+		return total - size
+	}
+	return position - size/2
+}
+
+// paneCursor is where p's screen has its cursor, and whether it shows
+// one (tmux's MODE_CURSOR): copy and view mode's cursor; none in the
+// other modes.
+func paneCursor(p *paneState) (x, y int, on bool) {
+	if cs := p.copyState(); cs != nil {
+		return cs.cx, cs.cy, true
+	}
+	if p.inMode() {
+		return 0, 0, false
+	}
+	x, y = p.prog.Cursor()
+	on, ok := p.prog.Flag("cursor_flag")
+	return x, y, on || !ok
+}
+
+// dropColumns is a drawn row without its first n columns, their style
+// codes kept.
+func dropColumns(row string, n int) string {
+	var out strings.Builder
+	cols := 0
+	for i := 0; i < len(row); {
+		if row[i] == 0x1b {
+			j := escapeEnd(row, i)
+			out.WriteString(row[i:j])
+			i = j
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(row[i:])
+		if cols >= n {
+			out.WriteString(row[i:])
+			break
+		}
+		cols += columns(r)
+		i += size
+	}
+	return out.String()
 }
 
 // terminalHasAM is whether cc's terminal has automatic margins, as

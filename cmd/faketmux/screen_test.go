@@ -138,6 +138,24 @@ var screenCases = []screenCase{
 			{"C-b", "c"}, {"C-b", "d"}, {"q"}},
 	},
 	{
+		// A window larger than the client shows where the active pane's
+		// cursor is, until refresh-client pans it; -c follows the cursor
+		// again.
+		name: "a window larger than the client",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "l", "-n", "w", "-x", "60", "-y", "12", "for i in 1 2 3 4 5 6 7 8 9 10 11; do printf '%02d.abcdefghi.klmnopqrs.uvwxyz012.456789ABC.EFGHIJKLM.OPQRST\\n' $i; done; printf '%50s'; cat"},
+			{"set", "-g", "window-size", "manual"},
+			{"set", "-g", "status-right", "R"},
+			{"bind", "h", "refresh-client", "-L", "7"},
+			{"bind", "k", "refresh-client", "-U", "2"},
+			{"bind", "j", "refresh-client", "-D"},
+			{"bind", "l", "refresh-client", "-R", "100"},
+			{"bind", "c", "refresh-client", "-c"},
+		},
+		steps: [][]string{nil, {"C-b", "h"}, {"C-b", "k"}, {"C-b", "j"}, {"C-b", "h"}, {"C-b", "h"}, {"C-b", "h"},
+			{"C-b", "l"}, {"C-b", "c"}, {"C-b", "k"}, {"C-b", ":"}, {"-l", "refresh -L 0"}, {"Enter"}},
+	},
+	{
 		name: "a window smaller than the client",
 		inner: [][]string{
 			{"new-session", "-d", "-s", "m", "-n", "w", "-x", "30", "-y", "5", "printf 'small\\n'; cat"},
