@@ -111,9 +111,10 @@ func (st *state) resetModes(p *paneState) {
 }
 
 // viewMode shows p in view mode, where tmux shows a command's output or
-// errors when no client can.
-func (st *state) viewMode(p *paneState) {
+// errors when no client can, and returns the mode's state.
+func (st *state) viewMode(p *paneState) *copyState {
 	st.setMode(p, modeView, func() *paneMode { return &paneMode{kind: modeView, copy: newViewState(p)} })
+	return p.mode().copy
 }
 
 // copy-mode: -q leaves every mode; otherwise the pane enters copy mode on

@@ -1,6 +1,7 @@
 package faketmux
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -82,6 +83,10 @@ type ttyState struct {
 	// mouseMode the mouse modes the terminal was last put in.
 	mouse     mouseState
 	mouseMode int
+	// messageStyled draws the message's #[...] as styles: display-message
+	// alone asks for it, since the other messages quote what they are told
+	// (errors, alerts).
+	messageStyled bool
 }
 
 // showMessage puts a message on a terminal client's status line for
@@ -94,7 +99,7 @@ func (c *client) showMessage(cc *controlClient, text string, delay int) {
 	if delay < 0 {
 		delay, _ = strconv.Atoi(cc.session.options.get("display-time"))
 	}
-	cc.tty.message, cc.tty.messageKeep = text, false
+	cc.tty.message, cc.tty.messageKeep, cc.tty.messageStyled = text, false, false
 	cc.tty.messageUntil = time.Now().Add(time.Duration(delay) * time.Millisecond)
 	if delay == 0 {
 		cc.tty.messageUntil = time.Time{}
@@ -368,8 +373,31 @@ func (c *client) terminalClient() error {
 	cc.size.sx, cc.size.sy = terminalSize(t.TTY)
 	cc.size.sized = true
 	c.control = cc
-	c.stdout, c.stderr = io.Discard, io.Discard
+	c.stdout, c.stderr = &viewWriter{c: c}, io.Discard
 	return nil
+}
+
+// viewWriter is a terminal client's standard output: what a command
+// prints for it goes, a line at a time, into view mode on the client's
+// pane, as tmux's cmdq_print has it for a client attached to a session.
+type viewWriter struct {
+	c       *client
+	partial []byte
+}
+
+func (w *viewWriter) Write(b []byte) (int, error) {
+	w.partial = append(w.partial, b...)
+	for {
+		i := bytes.IndexByte(w.partial, '\n')
+		if i < 0 {
+			return len(b), nil
+		}
+		line := string(w.partial[:i])
+		w.partial = w.partial[i+1:]
+		if s := w.c.control.session; s != nil && s.current != nil {
+			w.c.st.viewMode(s.current.active).add(line, false)
+		}
+	}
 }
 
 // errNested is tmux's refusal to attach a client inside its own pane.
@@ -593,11 +621,12 @@ func (c *client) serveTerminal() {
 			}
 		}
 		if resized {
+			c.updateLatest(cc)
 			cc.size.sx, cc.size.sy = terminalSize(t.t.TTY)
-			if cc.session != nil && cc.session.current != nil {
-				cc.session.current.latest = cc
-			}
 			st.resizeSoon, draw = true, true
+			if cc.session != nil {
+				st.notify(event{kind: eventSilent, hook: "client-resized", client: cc})
+			}
 		}
 		if woken && cc.suspended {
 			cc.suspended = false
@@ -662,15 +691,26 @@ func (c *client) serveTerminal() {
 	}
 }
 
+// updateLatest is tmux's server_client_update_latest: cc becomes the
+// latest client of its session's current window, which window-size latest
+// sizes the window by, and client-active runs.
+func (c *client) updateLatest(cc *controlClient) {
+	s := cc.session
+	if s == nil || s.current == nil || s.current.latest == cc {
+		return
+	}
+	s.current.latest = cc
+	c.st.resizeSoon = true
+	c.st.notify(event{kind: eventSilent, hook: "client-active", client: cc})
+}
+
 // terminalKeys takes what was typed: each key goes through the client's
 // key table, as tmux's server_client_key_callback takes it.
 func (c *client) terminalKeys(b []byte) {
 	cc := c.control
 	t := cc.tty
-	// A client typing is its window's latest, as tmux's
-	// server_client_update_latest has it.
-	if s := cc.session; len(b) > 0 && s != nil && s.current != nil && s.current.latest != cc {
-		c.usedWindow(s)
+	if len(b) > 0 {
+		c.updateLatest(cc) // a client typing is its window's latest
 	}
 	flush := len(b) == 0 && len(t.pending) > 0 && !time.Now().Before(t.escapeUntil)
 	b = append(t.pending, b...)
@@ -961,7 +1001,11 @@ func (c *client) drawTerminal() {
 		}
 		return row
 	}
-	rows := c.windowRows(w, sx, wy)
+	ox, oy := cc.windowOffset(w, sx, wy)
+	rows := c.windowRows(w, ox+sx, oy+wy)[oy:]
+	for y, row := range rows {
+		rows[y] = dropColumns(row, ox)
+	}
 	if cc.popup != nil && cc.popup.term != nil {
 		// With an overlay tmux's tty_draw_line writes blanks to the
 		// end of a line where it would clear it.
@@ -1001,18 +1045,93 @@ func (c *client) drawTerminal() {
 			fmt.Fprintf(&out, "\x1b[%d;%dH\x1b[?25h", y+1, x+1)
 		}
 	} else if cs := p.copyState(); p != nil && w.visible(p) && cs != nil {
-		fmt.Fprintf(&out, "\x1b[%d;%dH\x1b[?25h", p.top+cs.cy+woff+1, p.left+min(cs.cx, p.width-1)+1)
+		fmt.Fprintf(&out, "\x1b[%d;%dH\x1b[?25h", p.top+cs.cy-oy+woff+1, p.left+min(cs.cx, p.width-1)-ox+1)
 	} else if p != nil && w.visible(p) && !p.inMode() {
-		x, y := p.prog.Cursor()
-		if x < p.width && y < p.height && p.left+x < sx && p.top+y < wy {
-			fmt.Fprintf(&out, "\x1b[%d;%dH", p.top+y+woff+1, p.left+x+1)
-			if on, ok := p.prog.Flag("cursor_flag"); !ok || on {
+		x, y, on := paneCursor(p)
+		inPane := x < p.width && y < p.height
+		if x, y = p.left+x-ox, p.top+y-oy; inPane && x >= 0 && y >= 0 && x < sx && y < wy {
+			fmt.Fprintf(&out, "\x1b[%d;%dH", y+woff+1, x+1)
+			if on {
 				out.WriteString("\x1b[?25h")
 			}
 		}
 	}
 	cc.tty.updateMouseModes(&out, c.mouseModes(cc))
 	io.WriteString(cc.tty.t.TTY, out.String())
+}
+
+// windowOffset is where cc's view of w starts when w is larger than the
+// client's sx by sy rows for it, as tmux's tty_window_offset1 works it
+// out: where refresh-client panned it to, else where the active pane's
+// cursor is in view, centred when it can be.
+func (cc *controlClient) windowOffset(w *window, sx, sy int) (ox, oy int) {
+	defer func() { cc.offset.ox, cc.offset.oy = ox, oy }()
+	if sx >= w.width && sy >= w.height {
+		cc.offset.sx, cc.offset.sy = w.width, w.height
+		cc.pan.window = nil
+		return 0, 0
+	}
+	cc.offset.sx, cc.offset.sy = sx, sy
+	if cc.pan.window == w.windowCore {
+		cc.pan.ox = max(min(cc.pan.ox, w.width-sx), 0)
+		cc.pan.oy = max(min(cc.pan.oy, w.height-sy), 0)
+		return cc.pan.ox, cc.pan.oy
+	}
+	if cx, cy, on := paneCursor(w.active); on {
+		ox = centred(w.active.left+cx, sx, w.width)
+		oy = centred(w.active.top+cy, sy, w.height)
+	}
+	return ox, oy
+}
+
+// centred is where a view of size columns (or rows) of a window of total
+// starts to show position at, as tmux's tty_window_offset1 has it.
+func centred(position, size, total int) int {
+	switch {
+	case position < size:
+		return 0
+	case position > total-size:
+		return total - size
+	}
+	return position - size/2
+}
+
+// paneCursor is where p's screen has its cursor, and whether it shows
+// one (tmux's MODE_CURSOR): copy and view mode's cursor; none in the
+// other modes.
+func paneCursor(p *paneState) (x, y int, on bool) {
+	if cs := p.copyState(); cs != nil {
+		return cs.cx, cs.cy, true
+	}
+	if p.inMode() {
+		return 0, 0, false
+	}
+	x, y = p.prog.Cursor()
+	on, ok := p.prog.Flag("cursor_flag")
+	return x, y, on || !ok
+}
+
+// dropColumns is a drawn row without its first n columns, their style
+// codes kept.
+func dropColumns(row string, n int) string {
+	var out strings.Builder
+	cols := 0
+	for i := 0; i < len(row); {
+		if row[i] == 0x1b {
+			j := escapeEnd(row, i)
+			out.WriteString(row[i:j])
+			i = j
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(row[i:])
+		if cols >= n {
+			out.WriteString(row[i:])
+			break
+		}
+		cols += columns(r)
+		i += size
+	}
+	return out.String()
 }
 
 // terminalHasAM is whether cc's terminal has automatic margins, as
@@ -1077,6 +1196,11 @@ func (c *client) windowRows(w *window, sx, wy int) []string {
 		}
 		content[p] = strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
 	}
+	defaults := map[*paneState]colours{}
+	for _, p := range panes {
+		expand := c.formatFor(p).expand
+		defaults[p] = colours{defaultColour(p, false, expand), defaultColour(p, true, expand)}
+	}
 	// Past the window's right and bottom edges, tmux draws a border along
 	// them and fills the rest with dots.
 	inWindow := func(x, y int) bool { return x <= w.width && y <= w.height }
@@ -1106,7 +1230,11 @@ func (c *client) windowRows(w *window, sx, wy int) []string {
 					line = content[p][ly]
 				}
 				width := min(p.width, sx-x)
-				row.WriteString(fitLine(line, width, x+width == sx))
+				// The terminal drawn for is screen's, which has no
+				// BCE: its clear takes the default background, so
+				// tmux writes spaces where the pane has one of its own.
+				toEdge := x+width == sx && defaults[p].bg == "default"
+				row.WriteString(defaults[p].over(fitLine(line, width, toEdge)))
 				row.WriteString("\x1b[0m")
 				x += width
 				continue
@@ -1570,6 +1698,10 @@ func (c *client) messageRow(cc *controlClient, sx int) string {
 	f := c.formatIn(s.current, s.current.active)
 	f.client = cc
 	style := parseDrawStyle(drawStyle{}, f.expand(s.options.get("message-style")))
+	if cc.tty.messageStyled {
+		row, _ := drawFormat(cc.tty.message, style, sx)
+		return row
+	}
 	row := fitLine(style.sgr()+cc.tty.message, sx, false)
 	width := 0
 	for _, r := range cc.tty.message {
