@@ -68,6 +68,9 @@ type mouseEvent struct {
 	// statusAt is the first line of the status line on the terminal, -1
 	// for none; statusLines how many it takes.
 	statusAt, statusLines int
+	// ox and oy are where the client's view of its window starts, sx and
+	// sy its size (tty_window_offset), for an event off the status line.
+	ox, oy, sx, sy int
 }
 
 // mouseState is what a terminal client keeps of the mouse between
@@ -290,6 +293,8 @@ func (c *client) checkMouse(m *mouseEvent) bool {
 			m.window, where = w, "Status"
 		}
 	} else {
+		view := cc.offset
+		m.ox, m.oy, m.sx, m.sy = view.ox, view.oy, view.sx, view.sy
 		px, py, ok := m.windowCell(x, y)
 		if !ok {
 			return false
@@ -383,8 +388,10 @@ func (m *mouseEvent) windowCell(x, y int) (px, py int, ok bool) {
 	case m.statusAt > 0 && y >= m.statusAt:
 		py = m.statusAt - 1
 	}
-	w := m.session.current
-	return px, py, px <= w.width && py <= w.height
+	if px > m.sx || py > m.sy {
+		return 0, 0, false
+	}
+	return px + m.ox, py + m.oy, true
 }
 
 // targetWindow is the window of mouse event m, nil when it has gone, as
@@ -522,9 +529,9 @@ func (c *client) forwardMouse(p *paneState, m *mouseEvent) {
 // event before it) is on, as tmux's cmd_mouse_at finds it; ok is false
 // off the pane.
 func (m *mouseEvent) paneCell(p *paneState, last bool) (x, y int, ok bool) {
-	x, y = m.x, m.y
+	x, y = m.x+m.ox, m.y+m.oy
 	if last {
-		x, y = m.lx, m.ly
+		x, y = m.lx+m.ox, m.ly+m.oy
 	}
 	if m.statusAt == 0 && y >= m.statusLines {
 		y -= m.statusLines

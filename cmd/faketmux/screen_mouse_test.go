@@ -15,6 +15,22 @@ const mouseFlags = "mouse: standard #{mouse_standard_flag} button #{mouse_button
 
 var mouseScreenCases = []screenCase{
 	{
+		// On a window larger than the client, the mouse is where the
+		// client's view of the window is: panned right, a click at the
+		// terminal's left lands in the window's middle.
+		name: "the mouse on a panned window",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "o", "-n", "w", "-x", "60", "-y", "12", "printf 'left\\n'; cat"},
+			{"set", "-g", "window-size", "manual"},
+			{"set", "-g", "status-right", "R"},
+			{"split-window", "-h", "-t", "o", "-l", "29", "printf 'right\\n'; cat"},
+			{"select-pane", "-t", "o:0.0"},
+			{"bind", "l", "refresh-client", "-R", "100"},
+			{"set", "-g", "mouse", "on"},
+		},
+		steps: [][]string{nil, {"C-b", "l"}, {"-l", "\x1b[<0;15;3M\x1b[<0;15;3m"}, {"-l", "\x1b[<0;2;3M\x1b[<0;2;3m"}},
+	},
+	{
 		name: "the mouse",
 		inner: [][]string{
 			{"new-session", "-d", "-s", "m", "-n", "w", "-x", "40", "-y", "7", "printf 'left\\n'; cat"},
