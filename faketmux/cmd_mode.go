@@ -116,15 +116,17 @@ func (st *state) resetModes(p *paneState) {
 }
 
 // viewMode shows p in view mode, where tmux shows a command's output or
-// errors when no client can.
-func (st *state) viewMode(p *paneState) {
+// errors when no client can, and returns the mode's state.
+func (st *state) viewMode(p *paneState) *copyState {
 	st.setMode(p, modeView, func() *paneMode { return &paneMode{kind: modeView, copy: newViewState(p)} })
+	return p.mode().copy
 }
 
-// copy-mode: -q leaves every mode; -M needs the mouse event of a key
-// binding, which a command line never has, so it does nothing; otherwise
-// the pane enters copy mode on a copy of -s's screen (its own by default),
-// and -u pages up.
+// copy-mode: -q leaves every mode; otherwise the pane enters copy mode on
+// a copy of -s's screen (its own by default), and -u pages up. -M is the
+// pane under the mouse of the key binding running, which starts
+// selecting with the mouse; a command line has no mouse, and does
+// nothing.
 func cmdCopyMode(c *client, it *cmdItem) error {
 	a, p := it.args, it.target.p
 	switch {
@@ -132,15 +134,27 @@ func cmdCopyMode(c *client, it *cmdItem) error {
 		c.st.resetModes(p)
 		return nil
 	case a.has('M'):
-		return nil
+		// The pane under the mouse of the key binding running, for this
+		// client's session only.
+		if c.mouse == nil {
+			return nil
+		}
+		if p = c.mouse.targetPane(c.st); p == nil || c.control == nil || c.control.session != c.mouse.session {
+			return nil
+		}
 	}
 	src := p
 	if a.has('s') {
 		src = it.source.p
 	}
+	// A drag starts only as the mode does, or comes back on top.
+	onTop := p.mode() != nil && p.mode().kind == modeCopy
 	c.st.setMode(p, modeCopy, func() *paneMode {
 		return &paneMode{kind: modeCopy, copy: newCopyState(p, src, a.has('e'), a.has('H'))}
 	})
+	if !onTop && a.has('M') {
+		c.startCopyDrag(c.mouse)
+	}
 	if a.has('u') {
 		p.mode().copy.pageUp(false)
 	}

@@ -75,6 +75,12 @@ type controlClient struct {
 	ticker *time.Ticker
 	flows  map[int]paneFlow
 	size   clientSize // refresh-client -C (control_size.go)
+	// pan is what refresh-client -L -R -U -D leave: the part of a window
+	// larger than the client that it shows, while it shows that window
+	// (tmux's pan_window); offset is its view of its window as last drawn
+	// (the tty's oox, ooy, osx and osy).
+	pan    clientPan
+	offset struct{ ox, oy, sx, sy int }
 	// tty is set for a client attached from a terminal, which is no
 	// control client but is kept as one (terminal.go).
 	tty *ttyState

@@ -141,7 +141,8 @@ func (ct *clientTree) draw(c *client, m *treeMode, it *treeItem, t *treeScreen, 
 		t.set(cx+i, line, "", "─")
 	}
 	for i := range lines {
-		cells, _ := styledCells(c.statusRow(cc, cc.size.sx, i), "")
+		row, _ := c.statusRow(cc, cc.size.sx, i)
+		cells, _ := styledCells(row, "")
 		for x, cell := range cells[:min(sx, len(cells))] {
 			t.set(cx+x, status+i, cell.sgr, cell.ch)
 		}
