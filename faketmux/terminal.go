@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"os"
 	"slices"
 	"strconv"
@@ -1118,20 +1119,11 @@ func paneCursor(p *paneState) (x, y int, on bool) {
 func dropColumns(row string, n int) string {
 	var out strings.Builder
 	cols := 0
-	for i := 0; i < len(row); {
-		if row[i] == 0x1b {
-			j := escapeEnd(row, i)
-			out.WriteString(row[i:j])
-			i = j
-			continue
+	for part, w := range rowParts(row) {
+		if w < 0 || cols >= n {
+			out.WriteString(part)
 		}
-		r, size := utf8.DecodeRuneInString(row[i:])
-		if cols >= n {
-			out.WriteString(row[i:])
-			break
-		}
-		cols += columns(r)
-		i += size
+		cols += max(w, 0)
 	}
 	return out.String()
 }
@@ -1620,30 +1612,40 @@ func escapeEnd(line string, i int) int {
 	return min(j, len(line))
 }
 
+// rowParts walks a drawn row: each style code (columns -1) and each
+// character with the columns it takes.
+func rowParts(line string) iter.Seq2[string, int] {
+	return func(yield func(string, int) bool) {
+		for i := 0; i < len(line); {
+			if line[i] == 0x1b {
+				j := escapeEnd(line, i)
+				if !yield(line[i:j], -1) {
+					return
+				}
+				i = j
+				continue
+			}
+			r, n := utf8.DecodeRuneInString(line[i:])
+			if !yield(line[i:i+n], columns(r)) {
+				return
+			}
+			i += n
+		}
+	}
+}
+
 // fitLine is a captured line with its style codes cut or padded to width
 // columns; with toEdge, the line reaches the terminal's right edge, and
 // blanks at its end are cleared (EL), as tmux clears them.
 func fitLine(line string, width int, toEdge bool) string {
 	var out strings.Builder
 	cols := 0
-	for i := 0; i < len(line) && cols < width; {
-		if line[i] == 0x1b {
-			j := escapeEnd(line, i)
-			out.WriteString(line[i:j])
-			i = j
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(line[i:])
-		cw := wcwidth.Of(r)
-		if cw < 0 {
-			cw = 0
-		}
-		if cols+cw > width {
+	for part, w := range rowParts(line) {
+		if cols >= width || cols+w > width {
 			break
 		}
-		out.WriteString(line[i : i+n])
-		cols += cw
-		i += n
+		out.WriteString(part)
+		cols += max(w, 0)
 	}
 	switch {
 	case cols < width && toEdge:
