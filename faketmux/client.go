@@ -23,6 +23,7 @@ type client struct {
 	dir       string
 	env       []string // nil for the configuration, which tmux runs with no client
 	utf8      bool     // tmux's CLIENT_UTF8: output is sanitized without it
+	envPane   envPane  // of env, once read
 	retval    int      // the exit status of its command line so far
 	// none is tmux's NULL client: the configuration, hooks of
 	// notifications and what the event loop runs (noClient); inConfig,
@@ -38,6 +39,9 @@ type client struct {
 	// term is the client's terminal, which an attach takes over; nil for
 	// a client with none.
 	term *Terminal
+	// mouse is the mouse event of the key binding running, nil for none
+	// (tmux's item's event).
+	mouse *mouseEvent
 	// commandPrefix starts the message log's entry for each command it
 	// runs ("client-PID command: "), once it has one.
 	commandPrefix string
@@ -87,17 +91,13 @@ func (c *client) current() (target, bool) {
 // the target, of the sessions that have that pane's window, the one used
 // last, at its own current window and pane, not the pane's.
 func (c *client) insidePane() (target, bool) {
-	id, ok := strings.CutPrefix(lookupEnv(c.env, "TMUX_PANE"), "%")
-	if !ok {
+	if !c.envPane.read {
+		c.envPane = readEnvPane(c.env)
+	}
+	if !c.envPane.ok {
 		return target{}, false
 	}
-	// tmux reads the number with strtonum: C's strtoll, which takes
-	// leading white space and a sign, and a range of 0 to UINT_MAX.
-	n, err := strconv.ParseInt(strings.TrimLeft(id, " \t\n\v\f\r"), 10, 64)
-	if err != nil || n < 0 || n > math.MaxUint32 {
-		return target{}, false
-	}
-	p := c.st.panes[int(n)]
+	p := c.st.panes[c.envPane.id]
 	if p == nil {
 		return target{}, false
 	}
@@ -111,6 +111,27 @@ func (c *client) insidePane() (target, bool) {
 		return target{}, false
 	}
 	return target{s: best, w: best.current, p: best.current.active}, true
+}
+
+// envPane is the pane number a client's TMUX_PANE names, read once per
+// environment: every command without a target asks for it.
+type envPane struct {
+	read, ok bool
+	id       int
+}
+
+func readEnvPane(env []string) envPane {
+	id, ok := strings.CutPrefix(lookupEnv(env, "TMUX_PANE"), "%")
+	if !ok {
+		return envPane{read: true}
+	}
+	// tmux reads the number with strtonum: C's strtoll, which takes
+	// leading white space and a sign, and a range of 0 to UINT_MAX.
+	n, err := strconv.ParseInt(strings.TrimLeft(id, " \t\n\v\f\r"), 10, 64)
+	if err != nil || n < 0 || n > math.MaxUint32 {
+		return envPane{read: true}
+	}
+	return envPane{read: true, ok: true, id: int(n)}
 }
 
 // errorf writes one error line, as tmux's cmdq_error does, which logs

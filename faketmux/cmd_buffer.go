@@ -22,10 +22,11 @@ var bufferCommands = []*cmdEntry{
 	{name: "list-buffers", alias: "lsb", template: "F:f:", lower: 0, upper: 0, usage: `[-F format] [-f filter]`, exec: cmdListBuffers},
 	{name: "paste-buffer", alias: "pasteb", template: "db:prs:t:", lower: 0, upper: 0, usage: `[-dpr] [-s separator] [-b buffer-name] [-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdPasteBuffer},
 	{name: "choose-buffer", alias: "", template: "F:f:K:NO:rt:Z", lower: 0, upper: 1, usage: `[-NrZ] [-F format] [-f filter] [-K key-format] [-O sort-order] [-t target-pane] [template]`, target: targetSpec{kind: findPane}, exec: cmdChooseBuffer,
-		differs: "The list, its keys (moves, tags, sorting, the shortcuts, Enter, p and P to paste, d and D to " +
-			"delete) and the preview are as tmux draws them on a terminal; the mouse, the menu, search (/, ?, n), " +
-			"the filter and command prompts (f, :) and editing a buffer in a popup (e) are not modelled. The list " +
-			"is rebuilt at each redraw. -K sees #{line} as text put in its place."},
+		differs: "The list, its keys (moves, tags, sorting, the shortcuts, search and the filter prompt, Enter, " +
+			"p and P to paste, d and D to delete) and the preview are as tmux draws them on a terminal; the " +
+			"mouse, the menu, the command prompt (:) and editing a buffer in a popup (e) are not modelled. The " +
+			"search and filter prompts open only for a key typed at a terminal. The list is rebuilt at each " +
+			"redraw. -K sees #{line} as text put in its place."},
 }
 
 // storeBuffer is tmux's paste_set as the buffer commands call it: no -b

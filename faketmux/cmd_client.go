@@ -2,6 +2,7 @@ package faketmux
 
 import (
 	"io"
+	"math"
 	"slices"
 	"strings"
 	"syscall"
@@ -11,14 +12,11 @@ import (
 // them. The only clients the emulator has are control-mode ones (see
 // control.go); a client with no terminal gets tmux's answers for one.
 var clientCommands = []*cmdEntry{
-	{name: "attach-session", alias: "attach", template: "c:dEf:rt:x", lower: 0, upper: 0, usage: `[-dErx] [-c working-directory] [-f flags] [-t target-session]`, readOnly: true, startServer: true, target: targetSpec{kind: findSession, canFail: true}, exec: cmdAttachSession,
-		differs: "`-d` and `-x` detach none of the session's other clients."},
+	{name: "attach-session", alias: "attach", template: "c:dEf:rt:x", lower: 0, upper: 0, usage: `[-dErx] [-c working-directory] [-f flags] [-t target-session]`, readOnly: true, startServer: true, target: targetSpec{kind: findSession, canFail: true}, exec: cmdAttachSession},
 	{name: "detach-client", alias: "detach", template: "aE:s:t:P", lower: 0, upper: 0, usage: `[-aP] [-E shell-command] [-s target-session] [-t target-client]`, readOnly: true, source: targetSpec{kind: findSession, canFail: true}, client: 't', exec: cmdDetachClient,
 		differs: "`-E` and `-P` are not modelled: the client detaches as without them."},
 	{name: "refresh-client", alias: "refresh", template: "A:B:cC:Df:F:l::LRSt:U", lower: 0, upper: 1, usage: `[-cDlLRSU] [-A pane:state] [-B name:what:format] [-C XxY] [-f flags] [-t target-client] [adjustment]`, client: 't', exec: cmdRefreshClient,
-		differs: "`-c -D -L -R -U` pan nothing: a window larger than its terminal client is drawn " +
-			"from its top left corner, where tmux keeps the active pane's cursor in view. `-l` asks " +
-			"no terminal for its clipboard. A client far behind without pause-after is not told " +
+		differs: "`-l` asks no terminal for its clipboard. A client far behind without pause-after is not told " +
 			"`too far behind`."},
 	{name: "switch-client", alias: "switchc", template: "lc:EFnpt:rT:Z", lower: 0, upper: 0, usage: `[-ElnprZ] [-c target-client] [-t target-session] [-T key-table]`, readOnly: true, client: 'c', exec: cmdSwitchClient,
 		differs: "The session does not take update-environment's variables from the client, " +
@@ -34,9 +32,10 @@ var clientCommands = []*cmdEntry{
 			"emacs keys whatever status-keys says."},
 	{name: "display-menu", alias: "menu", template: "c:t:OT:x:y:", lower: 1, upper: -1, usage: `[-O] [-c target-client] [-t target-pane] [-T title] [-x position] [-y position] name key command ...`, client: 'c', target: targetSpec{kind: findPane}, exec: cmdDisplayMenu,
 		differs: "On a terminal client the command does not wait for the menu to close, and an " +
-			"item's command runs with the client's current pane, not `-t`'s. There is no mouse: " +
-			"`-x` and `-y` `M` and `W`, and the popup_mouse_ and popup_window_status_line_ " +
-			"variables, are 0. A client with no terminal holds its queue, as a menu nobody answers."},
+			"item's command runs with the client's current pane, not `-t`'s. Even from a mouse " +
+			"key's binding, `-x` and `-y` `M` and `W`, and the popup_mouse_ and " +
+			"popup_window_status_line_ variables, are 0. A client with no terminal holds its " +
+			"queue, as a menu nobody answers."},
 	{name: "display-popup", alias: "popup", template: "Bb:Cc:d:e:Eh:s:S:t:T:w:x:y:", lower: 0, upper: -1, usage: `[-BCE] [-b border-lines] [-c target-client] [-d start-directory] [-e environment] [-h height] [-s style] [-S border-style] [-t target-pane][-T title] [-w width] [-x position] [-y position] [shell-command]`, client: 'c', target: targetSpec{kind: findPane}, exec: cmdDisplayPopup,
 		differs: "On a terminal client the popup's box, title and program are drawn and take " +
 			"the keys typed, but popup-style and `-s` do not colour its inside, a key goes to the " +
@@ -95,12 +94,31 @@ func cmdAttachSession(c *client, it *cmdItem) error {
 	if a.has('r') {
 		c.control.setFlags("read-only")
 	}
+	c.detachOthers(s, a.has('d'), a.has('x'))
 	if !a.has('E') {
 		c.updateEnvironment(s)
 	}
 	c.attach(s, 1)
 	c.ready()
 	return nil
+}
+
+// detachOthers is attach-session's -d and -x (new-session -A's -D and
+// -X): every other client of s detaches, with -x as detach-client -P
+// has it, its terminal's parent sent SIGHUP.
+func (c *client) detachOthers(s *session, detach, kill bool) {
+	if !detach && !kill {
+		return
+	}
+	for _, other := range c.st.controls {
+		if other == c.control || other.session != s {
+			continue
+		}
+		c.leave(other)
+		if other.tty != nil {
+			other.tty.detachKill = kill
+		}
+	}
 }
 
 // ready tells a terminal client it is attached, as tmux sends MSG_READY.
@@ -195,6 +213,9 @@ func (st *state) bestClient(s *session) *controlClient {
 // (control_size.go).
 func cmdRefreshClient(c *client, it *cmdItem) error {
 	a, cc := it.args, it.client
+	if slices.ContainsFunc([]byte("cLRUD"), a.has) {
+		return cc.panBy(a)
+	}
 	for _, f := range []byte("Ff") {
 		if v, ok := a.get(f); ok {
 			cc.setFlags(v)
@@ -221,6 +242,48 @@ func cmdRefreshClient(c *client, it *cmdItem) error {
 			c.st.recalculateSizes(true)
 		}
 	}
+	return nil
+}
+
+// clientPan is tmux's pan_window, pan_ox and pan_oy: see controlClient.
+type clientPan struct {
+	window *windowCore
+	ox, oy int
+}
+
+// panBy is refresh-client -c (follow the cursor again), and -L -R -U -D,
+// which move the client's view of a window larger than it by the
+// adjustment (1 by default) from where it is, as tmux's
+// cmd_refresh_client_exec does.
+func (cc *controlClient) panBy(a *args) error {
+	adjust := 1
+	if len(a.values) > 0 {
+		n, err := strtonum(a.values[0], 1, math.MaxInt32)
+		if err != nil {
+			return errorf(errAdjustment, err)
+		}
+		adjust = n
+	}
+	if a.has('c') {
+		cc.pan.window = nil
+		cc.poke()
+		return nil
+	}
+	w := cc.session.current
+	if cc.pan.window != w.windowCore {
+		cc.pan = clientPan{w.windowCore, cc.offset.ox, cc.offset.oy}
+	}
+	switch view := cc.offset; {
+	case a.has('L'):
+		cc.pan.ox = max(cc.pan.ox-adjust, 0)
+	case a.has('R'):
+		cc.pan.ox = min(cc.pan.ox+adjust, max(w.width-view.sx, 0))
+	case a.has('U'):
+		cc.pan.oy = max(cc.pan.oy-adjust, 0)
+	case a.has('D'):
+		cc.pan.oy = min(cc.pan.oy+adjust, max(w.height-view.sy, 0))
+	}
+	cc.poke()
 	return nil
 }
 
@@ -410,18 +473,20 @@ func (c *client) lockClient(cc *controlClient) {
 	cc.poke()
 }
 
-// suspend-client marks the client suspended; a control client has no
-// terminal to stop.
 func cmdSuspendClient(c *client, it *cmdItem) error {
-	cc := it.client
+	c.suspendClient(it.client)
+	return nil
+}
+
+// suspendClient marks a client suspended, as tmux's server_client_suspend
+// does, and stops a terminal client once its command is done; a control
+// client has no terminal to stop.
+func (c *client) suspendClient(cc *controlClient) {
 	if t := cc.tty; t != nil && cc.session != nil && !cc.suspended && t.t.Suspend != nil {
-		cc.suspended = true
 		t.stopNow = t.t.Suspend
 		cc.poke()
-		return nil
 	}
 	cc.suspended = true
-	return nil
 }
 
 // display-menu waits for the user to close what it shows; a control

@@ -415,9 +415,9 @@ func cmdSendPrefix(c *client, it *cmdItem) error {
 
 // send-keys types keys into a pane, or gives them to the pane's mode;
 // -X runs a command of the mode (copy or view mode, the modes with
-// commands), -N times for those that repeat. A command line has no mouse
-// event, so -M always fails, and its key (sent with no keys given) is
-// none.
+// commands), -N times for those that repeat. -M gives the mouse event of
+// the key binding running to the pane under the mouse; a command line
+// has none, so there it fails.
 func cmdSendKeys(c *client, it *cmdItem) error {
 	a, p := it.args, it.target.p
 	repeat := 1
@@ -439,7 +439,19 @@ func cmdSendKeys(c *client, it *cmdItem) error {
 		c.runCopyCommand(p, a.values, repeat, a.has('F'))
 		return nil
 	case a.has('M'):
-		return errorf(errNoMouseTarget)
+		// The mouse event of the binding running goes to the pane under
+		// the mouse, as tmux's window_pane_key takes it.
+		var mp *paneState
+		if c.mouse != nil {
+			mp = c.mouse.targetPane(c.st)
+		}
+		if mp == nil {
+			return errorf(errNoMouseTarget)
+		}
+		in := keyInput{c: c, it: it, p: mp}
+		in.sendMouse(c.mouse)
+		in.done()
+		return nil
 	}
 	if a.has('R') {
 		// tmux resets the pane's terminal: the screen is cleared as ED 2

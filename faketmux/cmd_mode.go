@@ -18,16 +18,21 @@ var modeCommands = []*cmdEntry{
 			"indicator shows after a search that stopped at an end may differ."},
 	{name: "clock-mode", alias: "", template: "t:", lower: 0, upper: 0, usage: `[-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdClockMode},
 	{name: "choose-client", alias: "", template: "F:f:K:NO:rt:Z", lower: 0, upper: 1, usage: `[-NrZ] [-F format] [-f filter] [-K key-format] [-O sort-order] [-t target-pane] [template]`, target: targetSpec{kind: findPane}, exec: cmdChooseClient,
-		differs: "What the mode shows is not modelled, nor the keys that do not leave it."},
+		differs: "The list, its keys (moves, tags, sorting, the shortcuts, search and the filter prompt, d, D, " +
+			"x, X, z, Z, Enter) and the preview are as tmux draws them on a terminal; the mouse and the menu " +
+			"are not modelled. The search and filter prompts open only for a key typed at a terminal. x and X " +
+			"detach a control client as d does, without killing its parent. The list is rebuilt at each redraw."},
 	{name: "choose-tree", alias: "", template: "F:f:GK:NO:rst:wZ", lower: 0, upper: 1, usage: `[-GNrswZ] [-F format] [-f filter] [-K key-format] [-O sort-order] [-t target-pane] [template]`, target: targetSpec{kind: findPane}, exec: cmdChooseTree,
-		differs: "The list, its keys (moves, collapse and expand, tags, sorting, the shortcuts, Enter) and the " +
-			"preview are as tmux draws them on a terminal; the mouse, the menu, search (/, ?, n), the filter, " +
-			"command and kill prompts (f, :, x, X) and marking (m, M) are not modelled. The list is rebuilt at " +
-			"each redraw. -K sees #{line} as text put in its place. Sorting panes by time sorts them by id."},
+		differs: "The list, its keys (moves, collapse and expand, tags, sorting, the shortcuts, search and the " +
+			"filter prompt, Enter) and the preview are as tmux draws them on a terminal; the mouse, the menu, " +
+			"the command and kill prompts (:, x, X) and marking (m, M) are not modelled. The search and filter " +
+			"prompts open only for a key typed at a terminal. The list is rebuilt at each redraw. -K sees " +
+			"#{line} as text put in its place. Sorting panes by time sorts them by id."},
 	{name: "customize-mode", alias: "", template: "F:f:Nt:Z", lower: 0, upper: 0, usage: `[-NZ] [-F format] [-f filter] [-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdCustomizeMode,
 		differs: "What the mode shows is not modelled, nor the keys that do not leave it."},
 	{name: "find-window", alias: "findw", template: "CiNrt:TZ", lower: 1, upper: 1, usage: `[-CiNrTZ] [-t target-pane] match-string`, target: targetSpec{kind: findPane}, exec: cmdChooseTree,
-		differs: "What the mode shows is not modelled, nor the keys that do not leave it."},
+		differs: "It is choose-tree with the filter tmux makes of its flags, and differs from tmux as choose-tree " +
+			"does. -r's regular expressions are Go's (RE2), not POSIX's."},
 }
 
 // modeKind is one of tmux's pane modes.
@@ -111,15 +116,17 @@ func (st *state) resetModes(p *paneState) {
 }
 
 // viewMode shows p in view mode, where tmux shows a command's output or
-// errors when no client can.
-func (st *state) viewMode(p *paneState) {
+// errors when no client can, and returns the mode's state.
+func (st *state) viewMode(p *paneState) *copyState {
 	st.setMode(p, modeView, func() *paneMode { return &paneMode{kind: modeView, copy: newViewState(p)} })
+	return p.mode().copy
 }
 
-// copy-mode: -q leaves every mode; -M needs the mouse event of a key
-// binding, which a command line never has, so it does nothing; otherwise
-// the pane enters copy mode on a copy of -s's screen (its own by default),
-// and -u pages up.
+// copy-mode: -q leaves every mode; otherwise the pane enters copy mode on
+// a copy of -s's screen (its own by default), and -u pages up. -M is the
+// pane under the mouse of the key binding running, which starts
+// selecting with the mouse; a command line has no mouse, and does
+// nothing.
 func cmdCopyMode(c *client, it *cmdItem) error {
 	a, p := it.args, it.target.p
 	switch {
@@ -127,15 +134,27 @@ func cmdCopyMode(c *client, it *cmdItem) error {
 		c.st.resetModes(p)
 		return nil
 	case a.has('M'):
-		return nil
+		// The pane under the mouse of the key binding running, for this
+		// client's session only.
+		if c.mouse == nil {
+			return nil
+		}
+		if p = c.mouse.targetPane(c.st); p == nil || c.control == nil || c.control.session != c.mouse.session {
+			return nil
+		}
 	}
 	src := p
 	if a.has('s') {
 		src = it.source.p
 	}
+	// A drag starts only as the mode does, or comes back on top.
+	onTop := p.mode() != nil && p.mode().kind == modeCopy
 	c.st.setMode(p, modeCopy, func() *paneMode {
 		return &paneMode{kind: modeCopy, copy: newCopyState(p, src, a.has('e'), a.has('H'))}
 	})
+	if !onTop && a.has('M') {
+		c.startCopyDrag(c.mouse)
+	}
 	if a.has('u') {
 		p.mode().copy.pageUp(false)
 	}
@@ -158,22 +177,67 @@ func cmdChooseBuffer(c *client, it *cmdItem) error {
 }
 
 func cmdChooseClient(c *client, it *cmdItem) error {
-	if len(c.st.controls) == 0 {
+	if c.st.listedClients() == 0 {
 		return nil
 	}
-	c.st.setMode(it.target.p, modeClient, func() *paneMode { return &paneMode{kind: modeClient} })
+	c.st.setMode(it.target.p, modeClient, func() *paneMode { return &paneMode{kind: modeClient, tree: c.newClientMode(it)} })
 	return nil
 }
 
 // choose-tree and find-window both show tree mode.
 func cmdChooseTree(c *client, it *cmdItem) error {
+	a := it.args
+	if it.entry.name == "find-window" {
+		a = findWindowArgs(a)
+	}
 	c.st.setMode(it.target.p, modeTree, func() *paneMode {
-		if it.entry.name == "choose-tree" {
-			return &paneMode{kind: modeTree, tree: c.newTreeMode(it)}
-		}
-		return &paneMode{kind: modeTree}
+		return &paneMode{kind: modeTree, tree: c.newTreeMode(a, it.target)}
 	})
 	return nil
+}
+
+// findWindowArgs are the arguments of the choose-tree that find-window
+// is, as tmux's cmd_find_window_exec makes them: -Z, and a filter that
+// matches the panes whose content (-C), window name (-N) or title (-T)
+// has the match string (all three without any of them), as a pattern
+// with * around it or, with -r, a regular expression (names and titles
+// still have * around it), ignoring case with -i.
+func findWindowArgs(a *args) *args {
+	s := a.values[0]
+	suffix := ""
+	switch {
+	case a.has('r') && a.has('i'):
+		suffix = "/ri"
+	case a.has('r'):
+		suffix = "/r"
+	case a.has('i'):
+		suffix = "/i"
+	}
+	C, N, T := a.has('C'), a.has('N'), a.has('T')
+	if !C && !N && !T {
+		C, N, T = true, true, true
+	}
+	var parts []string
+	if C {
+		parts = append(parts, "#{C"+suffix+":"+s+"}")
+	}
+	if N {
+		parts = append(parts, "#{m"+suffix+":*"+s+"*,#{window_name}}")
+	}
+	if T {
+		parts = append(parts, "#{m"+suffix+":*"+s+"*,#{pane_title}}")
+	}
+	// tmux joins them right to left: #{||:a,#{||:b,c}}.
+	filter := parts[len(parts)-1]
+	for i := len(parts) - 2; i >= 0; i-- {
+		filter = "#{||:" + parts[i] + "," + filter + "}"
+	}
+	fw := &args{}
+	if a.has('Z') {
+		fw.flags = append(fw.flags, flag{letter: 'Z'})
+	}
+	fw.flags = append(fw.flags, flag{letter: 'f', value: filter, hasValue: true})
+	return fw
 }
 
 func cmdCustomizeMode(c *client, it *cmdItem) error {

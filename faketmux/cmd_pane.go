@@ -24,11 +24,9 @@ var paneCommands = []*cmdEntry{
 	{name: "move-pane", alias: "movep", template: "bdfhvp:l:s:t:", lower: 0, upper: 0, usage: `[-bdfhv] [-l size] [-s src-pane] [-t dst-pane]`, source: targetSpec{kind: findPane, defaultMarked: true}, target: targetSpec{kind: findPane}, exec: cmdJoinPane},
 	{name: "respawn-pane", alias: "respawnp", template: "c:e:kt:", lower: 0, upper: -1, usage: `[-k] [-c start-directory] [-e environment] [-t target-pane] [shell-command]`, target: targetSpec{kind: findPane}, exec: cmdRespawnPane},
 	{name: "list-panes", alias: "lsp", template: "asF:f:t:", lower: 0, upper: 0, usage: `[-as] [-F format] [-f filter] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdListPanes},
-	{name: "select-pane", alias: "selectp", template: "DdegLlMmP:RT:t:UZ", lower: 0, upper: 0, usage: `[-DdeLlMmRUZ] [-T title] [-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdSelectPane,
-		differs: "The styles of `-P` (window-style and window-active-style) are not drawn."},
+	{name: "select-pane", alias: "selectp", template: "DdegLlMmP:RT:t:UZ", lower: 0, upper: 0, usage: `[-DdeLlMmRUZ] [-T title] [-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdSelectPane},
 	{name: "last-pane", alias: "lastp", template: "det:Z", lower: 0, upper: 0, usage: `[-deZ] [-t target-window]`, target: targetSpec{kind: findWindow}, exec: cmdLastPane},
-	{name: "display-message", alias: "display", template: "ac:d:INpt:F:v", lower: 0, upper: 1, usage: `[-aINpv] [-c target-client] [-d delay] [-F format] [-t target-pane] [message]`, target: targetSpec{kind: findPane, canFail: true}, exec: cmdDisplayMessage,
-		differs: "`#[...]` in a message on a terminal client's status line is drawn as text."},
+	{name: "display-message", alias: "display", template: "ac:d:INpt:F:v", lower: 0, upper: 1, usage: `[-aINpv] [-c target-client] [-d delay] [-F format] [-t target-pane] [message]`, target: targetSpec{kind: findPane, canFail: true}, exec: cmdDisplayMessage},
 	{name: "capture-pane", alias: "capturep", template: "ab:CeE:JNpPqS:t:", lower: 0, upper: 0, usage: `[-aCeJNpPq] [-b buffer-name] [-E end-line] [-S start-line] [-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdCapturePane},
 	{name: "clear-history", alias: "clearhist", template: "t:", lower: 0, upper: 0, usage: `[-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdClearHistory},
 }
@@ -195,8 +193,8 @@ func cmdKillPane(c *client, it *cmdItem) error {
 // cmdResizePane is tmux's resize-pane: -T brings history back below the
 // cursor; -Z zooms the pane or unzooms its window; otherwise the window is unzoomed, -x and -y (cells, or a
 // percentage of the window) size the pane, and -L -R -U -D move its border
-// by the adjustment (1 without one). -M follows a mouse drag, and a command
-// line has none.
+// by the adjustment (1 without one). -M follows the mouse drag of the key
+// binding running, and a command line has none.
 func cmdResizePane(c *client, it *cmdItem) error {
 	a, w, p := it.args, it.target.w, it.target.p
 	switch {
@@ -207,6 +205,14 @@ func cmdResizePane(c *client, it *cmdItem) error {
 		}
 		return nil
 	case a.has('M'):
+		// A border drag from the client's terminal: the drag's moves
+		// resize the panes from now on.
+		m := c.mouse
+		if m == nil || m.targetWindow(c.st) == nil || c.control == nil || c.control.tty == nil || c.control.session != m.session {
+			return nil
+		}
+		c.control.tty.mouse.dragUpdate = resizeDrag
+		resizeDrag(c, m)
 		return nil
 	case a.has('Z'):
 		zoomed := w.zoomed != nil
@@ -598,6 +604,9 @@ func cmdDisplayMessage(c *client, it *cmdItem) error {
 			delay, _ = strconv.Atoi(v)
 		}
 		c.showMessage(tc, message, delay)
+		if tc.tty != nil {
+			tc.tty.messageStyled = true
+		}
 		if tc.tty != nil && tc.session != nil && !tc.tty.messageUntil.IsZero() {
 			tc.tty.messageKeep = a.has('N')
 		}

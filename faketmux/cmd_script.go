@@ -32,9 +32,8 @@ var scriptCommands = []*cmdEntry{
 	{name: "if-shell", alias: "if", template: "bFt:", lower: 2, upper: 3, usage: `[-bF] [-t target-pane] shell-command command [command]`, target: targetSpec{kind: findPane, canFail: true}, exec: cmdIfShell,
 		differs: "A `-b` whose commands do not parse crashes tmux 3.3a; the emulator drops them."},
 	{name: "run-shell", alias: "run", template: "bd:Ct:", lower: 0, upper: 1, usage: `[-bC] [-d delay] [-t target-pane] [shell-command]`, target: targetSpec{kind: findPane, canFail: true}, exec: cmdRunShell,
-		differs: "Its output is not kept in the view mode it opens, so copy-mode commands there " +
-			"find nothing to copy. A job's standard input is /dev/null; tmux gives it a socket " +
-			"nobody writes to."},
+		differs: "In the view mode it opens, its output's escape sequences are text, not styles. " +
+			"A job's standard input is /dev/null; tmux gives it a socket nobody writes to."},
 	{name: "source-file", alias: "source", template: "Fnqv", lower: 1, upper: -1, usage: `[-Fnqv] path ...`, exec: cmdSourceFile},
 	{name: "pipe-pane", alias: "pipep", template: "IOot:", lower: 0, upper: 1, usage: `[-IOo] [-t target-pane] [shell-command]`, target: targetSpec{kind: findPane}, exec: cmdPipePane},
 	{name: "wait-for", alias: "wait", template: "LSU", lower: 1, upper: 1, usage: `[-L|-S|-U] channel`, exec: cmdWaitFor},
@@ -494,10 +493,20 @@ func (c *client) showJobOutput(paneID int, waited bool, out, text string, status
 			p = t.p
 		}
 	}
-	if p != nil {
-		// The lines themselves are not kept: tmux 3.3a's clients cannot
-		// read a pane's mode, only see that it is in one.
-		c.st.viewMode(p)
+	if p == nil {
+		return
+	}
+	view := c.st.viewMode(p)
+	if out != "" {
+		for line := range strings.Lines(out) {
+			view.add(strings.TrimSuffix(line, "\n"), true)
+		}
+	}
+	switch {
+	case signal != 0:
+		view.add(fmt.Sprintf("'%s' terminated by signal %d", text, signal), true)
+	case status != 0:
+		view.add(fmt.Sprintf("'%s' returned %d", text, status), true)
 	}
 }
 

@@ -65,6 +65,7 @@ func cmdNewSession(c *client, it *cmdItem) error {
 			return err
 		}
 		s := c.st.findSession(name)
+		c.detachOthers(s, a.has('D'), a.has('X'))
 		if !a.has('E') {
 			c.updateEnvironment(s)
 		}

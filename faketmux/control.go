@@ -37,9 +37,13 @@ const startupItems = 258
 
 // controlClient is an attached control-mode client, as the server lists it.
 type controlClient struct {
-	name     string // client-PID, as tmux names a client without a terminal
-	pid      int
-	created  time.Time
+	name    string // client-PID, as tmux names a client without a terminal
+	pid     int
+	created time.Time
+	// activity is when a key was last typed at the client's terminal,
+	// or it came back from suspend-client; when it came for a control
+	// client, which types no keys.
+	activity time.Time
 	termName string // the client's TERM
 	srv      *Server
 	session  *session
@@ -71,6 +75,12 @@ type controlClient struct {
 	ticker *time.Ticker
 	flows  map[int]paneFlow
 	size   clientSize // refresh-client -C (control_size.go)
+	// pan is what refresh-client -L -R -U -D leave: the part of a window
+	// larger than the client that it shows, while it shows that window
+	// (tmux's pan_window); offset is its view of its window as last drawn
+	// (the tty's oox, ooy, osx and osy).
+	pan    clientPan
+	offset struct{ ox, oy, sx, sy int }
 	// tty is set for a client attached from a terminal, which is no
 	// control client but is kept as one (terminal.go).
 	tty *ttyState
@@ -729,8 +739,9 @@ func newControlClient(srv *Server, call Call, out io.Writer, utf8 bool, uid int)
 			term = v
 		}
 	}
+	now := srv.now()
 	return &controlClient{
-		name: "client-" + strconv.Itoa(call.PID), pid: call.PID, uid: uid, created: srv.now(),
+		name: "client-" + strconv.Itoa(call.PID), pid: call.PID, uid: uid, created: now, activity: now,
 		termName: term, srv: srv, out: out, utf8: utf8, wake: make(chan struct{}, 1),
 		size: clientSize{sx: 80, sy: 24},
 	}

@@ -21,6 +21,8 @@ type copyState struct {
 	// (copy-mode -s), for refresh-from-pane.
 	pane, src *paneState
 	viewMode  bool // view mode: nothing to refresh from
+	// written is how many backing rows view mode's output has used.
+	written int
 
 	lines [][]string // the backing lines, one cell a column ("" after a wide character)
 	// wrapped says which backing lines continue on the next (a wrapped
@@ -139,6 +141,46 @@ func newViewState(p *paneState) *copyState {
 	cs := &copyState{pane: p, src: p, viewMode: true, sx: p.width, sy: p.height, lines: make([][]string, p.height), search: newSearchState(p)}
 	cs.viStart = cs.vi()
 	return cs
+}
+
+// add writes a line at the end of view mode's backing, as tmux's
+// window_copy_add does: on a row of its own, wrapping at the edge, or with
+// cut only its first row (a job's output, which tmux reads as a terminal
+// would and copies a row of). A row that goes into history moves the view
+// down with it, so it keeps showing what it showed.
+func (cs *copyState) add(text string, cut bool) {
+	row, x := cs.newRow(), 0
+	for _, r := range text {
+		w := columns(r)
+		if l := cs.lines[row]; w == 0 && len(l) > 0 {
+			l[len(l)-1] += string(r) // a combining character joins its cell
+			continue
+		}
+		if x+w > cs.sx {
+			if cut {
+				return
+			}
+			row, x = cs.newRow(), 0
+		}
+		cs.lines[row] = append(cs.lines[row], string(r))
+		for range w - 1 {
+			cs.lines[row] = append(cs.lines[row], "")
+		}
+		x += w
+	}
+}
+
+// newRow is the backing row view mode writes next, scrolling the backing
+// into history once it is full.
+func (cs *copyState) newRow() int {
+	row := cs.written
+	cs.written++
+	if row >= len(cs.lines) {
+		cs.lines = append(cs.lines, nil)
+		cs.hsize++
+		cs.oy++
+	}
+	return row
 }
 
 // viKeys reports whether p's window has vi mode keys, which choose copy
@@ -833,8 +875,17 @@ const (
 // runs none of them.
 var copyCommands = sync.OnceValue(func() map[string]copyCommand {
 	return map[string]copyCommand{
-		"cancel":          {0, 0, clearAlways, func(*client, *paneState, *copyState, copyArgs) bool { return true }},
-		"begin-selection": {0, 0, clearAlways, moves(func(cs *copyState) { cs.lineSel, cs.selFlag = lineSelNone, selChar; cs.startSelection() }, false)},
+		"cancel": {0, 0, clearAlways, func(*client, *paneState, *copyState, copyArgs) bool { return true }},
+		"begin-selection": {0, 0, clearAlways, func(c *client, _ *paneState, cs *copyState, _ copyArgs) bool {
+			// A mouse key's binding starts selecting with the mouse.
+			if c.mouse != nil {
+				c.startCopyDrag(c.mouse)
+				return false
+			}
+			cs.lineSel, cs.selFlag = lineSelNone, selChar
+			cs.startSelection()
+			return false
+		}},
 		"clear-selection": {0, 0, clearAlways, moves((*copyState).clearSelection, false)},
 		"other-end": {0, 0, clearEmacsOnly, func(_ *client, _ *paneState, cs *copyState, a copyArgs) bool {
 			cs.selFlag = selChar

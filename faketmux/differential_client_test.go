@@ -135,6 +135,15 @@ var _ = differentialCases("clients", []scenario{
 		cmd("refresh-client", "-C", "10x10"),
 		cmd("refresh-client", "-S"),
 	}},
+	// refresh-client's panning takes an adjustment of 1 or more, which it
+	// checks before anything else.
+	{name: "refresh-client pans", steps: []step{
+		cmd("new-session", "-d", "-s", "p", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("attach", "-t", "p").controlIn("refresh-client -L x\nrefresh-client -R 0\nrefresh-client -U 99999999999\n" +
+			"refresh-client -D 3\nrefresh-client -c 2\nrefresh-client -l -L\nrefresh-client -R -C 10x10\n" +
+			"list-clients -F '#{client_width}x#{client_height}'\n"),
+		cmd("refresh-client", "-L", "x"),
+	}},
 	// A control client has no terminal to draw on: what it can and cannot
 	// do of these.
 	{name: "terminal commands from a control client", steps: []step{

@@ -145,6 +145,22 @@ var _ = differentialCases("control", []scenario{
 		cmd("attach", "-t", "p").controlIn("detach\n").normalise(normGuardNumbers),
 		joinBackground(),
 	}},
+	// attach -d detaches the session's other clients, as new-session -A
+	// -D does; each attaching client stays until it is told the other
+	// has gone.
+	{name: "attach -d detaches the others", steps: []step{
+		cmd("new-session", "-d", "-s", "m", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("new-session", "-d", "-s", "o", "-n", "w", "-x", "80", "-y", "24", "sleep 1000"),
+		cmd("attach", "-t", "o").controlIn("").stayUntil("%exit").normalise(normGuardNumbers).inBackground(),
+		cmd("list-clients", "-F", "#{client_session}").waitFor("o"),
+		cmd("attach", "-d", "-t", "o").controlIn("").stayUntil("%client-detached").normalise(normGuardNumbers),
+		joinBackground(),
+		cmd("attach", "-t", "m").controlIn("").stayUntil("%exit").normalise(normGuardNumbers).inBackground(),
+		cmd("list-clients", "-F", "#{client_session}").waitFor("m"),
+		cmd("new-session", "-A", "-D", "-s", "m").controlIn("").stayUntil("%client-detached").normalise(normGuardNumbers),
+		joinBackground(),
+		cmd("list-clients", "-F", "#{client_session}"),
+	}},
 	// break-pane -n of a pane alone in its window moves the window and
 	// names it in between, where tmux tells of the name.
 	{name: "break-pane names a lone pane's window", steps: slices.Concat([]step{

@@ -205,9 +205,7 @@ var formatTable = [...]formatVar{
 	{"buffer_name", needsBuffer, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, f.buffer.name) }},
 	{"buffer_sample", needsBuffer, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, bufferSample(f.buffer.data)) }},
 	{"buffer_size", needsBuffer, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vnum(b, len(f.buffer.data)) }},
-	// Activity is when the client last sent a command in tmux; the
-	// emulator keeps only when it came.
-	{"client_activity", needsClient, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vtime(b, f.client.created) }},
+	{"client_activity", needsClient, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vtime(b, f.client.activity) }},
 	{"client_cell_height", needsClient, false, nil},
 	{"client_cell_width", needsClient, false, nil},
 	// A terminal client's control_mode, height, prefix and tty are as

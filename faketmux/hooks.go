@@ -49,7 +49,7 @@ func (c *client) afterHook(cmd *command) {
 	if cmd.entry.selfHooked {
 		name, t = cmd.item.hook, cmd.item.hookTarget
 	}
-	if c.hookFormats != nil || name == "" {
+	if c.hookFormats != nil || name == "" || !c.st.hooksSet {
 		return
 	}
 	if t.p == nil {

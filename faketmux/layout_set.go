@@ -332,8 +332,7 @@ func (lc *layoutCell) enclosing(typ layoutType) (cell, parent *layoutCell) {
 
 // resizePane moves the border after p's cell (before it for the last
 // cell) by change cells in the direction of typ, as tmux's
-// layout_resize_pane does: growing takes from the cells after it, then
-// before it; shrinking gives to the cell after it. It reports whether
+// layout_resize_pane does. It reports whether
 // there was a container of typ to resize in, which tmux then tells
 // control clients of, whatever moved.
 func (w *window) resizePane(p *paneState, typ layoutType, change int) bool {
@@ -345,6 +344,17 @@ func (w *window) resizePane(p *paneState, typ layoutType, change int) bool {
 	if i == len(parent.cells)-1 {
 		i--
 	}
+	w.moveBorder(parent.cells[i], typ, change)
+	return true
+}
+
+// moveBorder moves the border after cell lc by change cells in the
+// direction of typ (lc's container's), as tmux's layout_resize_layout
+// does: growing takes from the cells after it, then before it; shrinking
+// gives to the cell after it.
+func (w *window) moveBorder(lc *layoutCell, typ layoutType, change int) {
+	parent := lc.parent
+	i := indexOf(parent.cells, lc)
 	for needed := change; needed != 0; {
 		var moved int
 		if change > 0 {
@@ -359,7 +369,6 @@ func (w *window) resizePane(p *paneState, typ layoutType, change int) bool {
 		}
 	}
 	w.fixPanes()
-	return true
 }
 
 // growCell grows cell i of lc by up to needed, taking from the first cell

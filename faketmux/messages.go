@@ -42,7 +42,7 @@ func (m logMessage) String() string {
 // however long the log is.
 func (st *state) addMessage(m logMessage) {
 	st.messages = append(st.messages, m)
-	if over := len(st.messages) - st.firstMessage - st.options.number("message-limit"); over > 0 {
+	if over := len(st.messages) - st.firstMessage - st.messageLimit; over > 0 {
 		clear(st.messages[st.firstMessage : st.firstMessage+over]) // their texts can go now
 		st.firstMessage += over
 	}

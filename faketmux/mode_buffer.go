@@ -29,7 +29,7 @@ func (*bufferTree) sorts() []string { return bufferSorts }
 // newBufferMode enters buffer mode on the target pane of a
 // choose-buffer, as tmux's window_buffer_init does.
 func (c *client) newBufferMode(it *cmdItem) *treeMode {
-	return c.startTree(it, &bufferTree{}, bufferDefaultFormat, bufferDefaultCommand)
+	return c.startTree(it.args, it.target, &bufferTree{}, bufferDefaultFormat, bufferDefaultCommand)
 }
 
 // bufferFormat is a formatter for pb, with the target the mode was
@@ -75,6 +75,13 @@ func (bt *bufferTree) build(c *client, m *treeMode, saved []*treeItem, filter *s
 // buffer is the buffer an item names, nil when it is gone.
 func (*bufferTree) buffer(c *client, it *treeItem) *buffer {
 	return c.st.buffers.get(it.name)
+}
+
+// search matches a buffer by its name or its content, as tmux's
+// window_buffer_search does.
+func (bt *bufferTree) search(c *client, it *treeItem, ss string) bool {
+	pb := bt.buffer(c, it)
+	return pb != nil && (strings.Contains(it.name, ss) || bytes.Contains(pb.data, []byte(ss)))
 }
 
 func (bt *bufferTree) expand(c *client, m *treeMode, it *treeItem, format string) string {

@@ -31,6 +31,9 @@ type treeSource interface {
 	expand(c *client, m *treeMode, it *treeItem, format string) string
 	// draw draws the preview of an item in sx by sy cells from cx, cy.
 	draw(c *client, m *treeMode, it *treeItem, t *treeScreen, cx, cy, sx, sy int)
+	// search reports whether an item matches the search string ss
+	// (C-s, n).
+	search(c *client, it *treeItem, ss string) bool
 	// key acts on a key the generic part did not finish with, named as
 	// treeModeKey names it ("Enter" for a chosen item), before the line
 	// it was on (before) moved. It reports whether the mode is done and
@@ -96,6 +99,7 @@ type treeMode struct {
 	reversed                   bool
 	filter                     string
 	hasFilter                  bool
+	search                     string // what n looks for, "" for nothing
 	noMatches                  bool
 	children                   []*treeItem
 	lines                      []treeLine
@@ -125,11 +129,10 @@ const treeDefaultCommand = "switch-client -Zt '%%'"
 // number, then M-a to M-z.
 const treeDefaultKeyFormat = "#{?#{e|<:#{line},10},#{line},#{?#{e|<:#{line},36},M-#{a:#{e|+:97,#{e|-:#{line},10}}},}}"
 
-// newTreeMode enters tree mode on the target pane of a choose-tree, as
-// tmux's window_tree_init does: -s and -w make the current item the
-// target's session or window.
-func (c *client) newTreeMode(it *cmdItem) *treeMode {
-	a := it.args
+// newTreeMode enters tree mode on pane t.p for a choose-tree with
+// arguments a, as tmux's window_tree_init does: -s and -w make the
+// current item the target's session or window.
+func (c *client) newTreeMode(a *args, t target) *treeMode {
 	wt := &windowTree{typ: treePane, squash: !a.has('G')}
 	switch {
 	case a.has('s'):
@@ -137,17 +140,16 @@ func (c *client) newTreeMode(it *cmdItem) *treeMode {
 	case a.has('w'):
 		wt.typ = treeWindow
 	}
-	m := c.startTree(it, wt, treeModeFormat, treeDefaultCommand)
+	m := c.startTree(a, t, wt, treeModeFormat, treeDefaultCommand)
 	wt.typ = treeNone
 	return m
 }
 
-// startTree starts a mode tree of src on the target pane, as tmux's
+// startTree starts a mode tree of src on pane t.p, as tmux's
 // mode_tree_start, mode_tree_zoom and the first mode_tree_build do with
-// a source's defaults: -F, -K, the template, -N, -O, -r, -f, and -Z,
-// which zooms the pane.
-func (c *client) startTree(it *cmdItem, src treeSource, format, command string) *treeMode {
-	a, t := it.args, it.target
+// a source's defaults and the arguments a: -F, -K, the template, -N, -O,
+// -r, -f, and -Z, which zooms the pane.
+func (c *client) startTree(a *args, t target, src treeSource, format, command string) *treeMode {
 	m := &treeMode{p: t.p, src: src, fsS: t.s, fsW: t.w, fsP: t.p, zoomed: -1}
 	if m.fsW == nil {
 		m.fsW = t.p.window
@@ -524,7 +526,7 @@ func (m *treeMode) down(wrap bool) {
 // treeKeys are the named keys tree mode takes.
 var treeKeys = sync.OnceValue(func() map[keys.Code]string {
 	names := map[keys.Code]string{}
-	for _, n := range []string{"Up", "Down", "Left", "Right", "PPage", "NPage", "Home", "End", "Enter", "Escape", "M--", "M-+", "C-p", "C-n", "C-b", "C-f", "C-g", "C-t"} {
+	for _, n := range []string{"Up", "Down", "Left", "Right", "PPage", "NPage", "Home", "End", "Enter", "Escape", "M--", "M-+", "C-p", "C-n", "C-b", "C-f", "C-g", "C-t", "C-s"} {
 		names[keys.Lookup(n)] = n
 	}
 	return names
@@ -641,6 +643,18 @@ func (c *client) treeModeKey(m *treeMode, key keys.Code, typed bool) (done bool,
 			it.expanded = true
 		}
 		c.buildTree(m)
+	case "?", "/", "C-s":
+		c.treePrompt(m, "(search) ", "", func(ss string) {
+			m.search = ss
+			c.searchTree(m)
+		})
+	case "n":
+		c.searchTree(m)
+	case "f":
+		c.treePrompt(m, "(filter) ", m.filter, func(filter string) {
+			m.filter, m.hasFilter = filter, filter != ""
+			c.buildTree(m)
+		})
 	case "v":
 		m.preview = !m.preview
 		c.buildTree(m)
@@ -649,6 +663,104 @@ func (c *client) treeModeKey(m *treeMode, key keys.Code, typed bool) (done bool,
 		}
 	}
 	return m.src.key(c, m, name, before)
+}
+
+// treePrompt opens the search or filter prompt of a mode tree on the
+// status line of the client that typed the key, as tmux's
+// status_prompt_set does, with input to start from. done takes the
+// answer, "" when the prompt was cancelled, unless the mode has gone
+// from its pane by then.
+func (c *client) treePrompt(m *treeMode, text, input string, done func(string)) {
+	cc := c.control
+	if cc == nil || cc.tty == nil {
+		return
+	}
+	c.freeze(cc)
+	cc.tty.prompt = &statusPrompt{kind: "search", text: text, input: []rune(input), answer: func(_ *client, in string, ok bool) {
+		if !ok {
+			in = ""
+		}
+		if slices.ContainsFunc(m.p.modes, func(pm *paneMode) bool { return pm.tree == m }) {
+			done(in)
+		}
+	}}
+}
+
+// searchTree makes current the next item that matches the search, its
+// parents expanded, as tmux's mode_tree_search_set does.
+func (c *client) searchTree(m *treeMode) {
+	it := c.searchFrom(m)
+	if it == nil {
+		return
+	}
+	for p := it.parent; p != nil; p = p.parent {
+		p.expanded = true
+	}
+	c.buildTree(m)
+	m.setCurrent(it.tag)
+}
+
+// searchFrom finds the first item after the current one that matches
+// the search, in the order of the whole tree (the items of collapsed ones
+// too) and going round, as tmux's mode_tree_search_for does; nil for
+// none.
+func (c *client) searchFrom(m *treeMode) *treeItem {
+	if m.search == "" || len(m.lines) == 0 {
+		return nil
+	}
+	last := m.lines[m.current].item
+	it := last
+	for {
+		if len(it.children) > 0 {
+			it = it.children[0]
+		} else {
+			for it != nil {
+				if next := m.nextSibling(it); next != nil {
+					it = next
+					break
+				}
+				it = it.parent
+			}
+			if it == nil {
+				it = m.children[0]
+			}
+		}
+		if it == last {
+			return nil
+		}
+		if m.src.search(c, it, m.search) {
+			return it
+		}
+	}
+}
+
+// nextSibling is the item after it among its parent's children, nil
+// for the last.
+func (m *treeMode) nextSibling(it *treeItem) *treeItem {
+	siblings := m.children
+	if it.parent != nil {
+		siblings = it.parent.children
+	}
+	if i := slices.Index(siblings, it); i >= 0 && i+1 < len(siblings) {
+		return siblings[i+1]
+	}
+	return nil
+}
+
+// search matches a session or window by its name and a pane by the
+// command it runs, as tmux's window_tree_search does.
+func (*windowTree) search(c *client, it *treeItem, ss string) bool {
+	if c.st.treeTarget(it) == "" {
+		return false
+	}
+	switch it.kind {
+	case treeSession:
+		return strings.Contains(it.s.name, ss)
+	case treeWindow:
+		return strings.Contains(it.w.name, ss)
+	}
+	command := it.p.foregroundCommand()
+	return command != "" && strings.Contains(command, ss)
 }
 
 // key is a key of choose-tree's own, as tmux's window_tree_key takes it:
@@ -1233,25 +1345,7 @@ func (c *client) panePreview(t *treeScreen, p *paneState, x, y, nx, ny int) {
 	cells := make([][]treeCell, len(lines))
 	acc := ""
 	for i, line := range lines {
-		for j := 0; j < len(line); {
-			if line[j] == 0x1b {
-				k := escapeEnd(line, j)
-				seq := line[j:k]
-				if seq == "\x1b[0m" || seq == "\x1b[m" {
-					acc = ""
-				} else {
-					acc += seq
-				}
-				j = k
-				continue
-			}
-			r, n := utf8.DecodeRuneInString(line[j:])
-			cells[i] = append(cells[i], treeCell{acc, string(r)})
-			for range max0(wcwidth.Of(r)) - 1 {
-				cells[i] = append(cells[i], treeCell{acc, "\x00"})
-			}
-			j += n
-		}
+		cells[i], acc = styledCells(line, acc)
 	}
 	px, py := 0, 0
 	cursorX, cursorY := p.prog.Cursor()
@@ -1300,6 +1394,33 @@ func (c *client) panePreview(t *treeScreen, p *paneState, x, y, nx, ny int) {
 		}
 		t.set(x+cursorX-px, y+cursorY-py, cc.sgr+"\x1b[7m", ch)
 	}
+}
+
+// styledCells are the cells of a line written with SGR sequences, each
+// with the style it was written in, starting from style acc; a wide
+// character's second cell is "\x00". It returns the style at the end.
+func styledCells(line, acc string) ([]treeCell, string) {
+	var cells []treeCell
+	for j := 0; j < len(line); {
+		if line[j] == 0x1b {
+			k := escapeEnd(line, j)
+			seq := line[j:k]
+			if seq == "\x1b[0m" || seq == "\x1b[m" {
+				acc = ""
+			} else {
+				acc += seq
+			}
+			j = k
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(line[j:])
+		cells = append(cells, treeCell{acc, string(r)})
+		for range max0(wcwidth.Of(r)) - 1 {
+			cells = append(cells, treeCell{acc, "\x00"})
+		}
+		j += n
+	}
+	return cells, acc
 }
 
 // chosenCommands parses the commands a chooser's choice runs; a parse

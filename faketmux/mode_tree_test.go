@@ -190,3 +190,102 @@ func TestBufferModeKeys(t *testing.T) {
 		t.Errorf("Enter ran the template as %q", got)
 	}
 }
+
+// find-window's filter, as tmux's cmd_find_window_exec writes it for
+// each set of flags.
+func TestFindWindowFilter(t *testing.T) {
+	for _, c := range []struct {
+		flags []flag
+		want  string
+	}{
+		{nil, "#{||:#{C:x},#{||:#{m:*x*,#{window_name}},#{m:*x*,#{pane_title}}}}"},
+		{[]flag{{letter: 'C'}, {letter: 'N'}}, "#{||:#{C:x},#{m:*x*,#{window_name}}}"},
+		{[]flag{{letter: 'C'}, {letter: 'T'}, {letter: 'i'}}, "#{||:#{C/i:x},#{m/i:*x*,#{pane_title}}}"},
+		{[]flag{{letter: 'T'}, {letter: 'N'}, {letter: 'r'}}, "#{||:#{m/r:*x*,#{window_name}},#{m/r:*x*,#{pane_title}}}"},
+		{[]flag{{letter: 'C'}, {letter: 'r'}, {letter: 'i'}, {letter: 'Z'}}, "#{C/ri:x}"},
+		{[]flag{{letter: 'N'}}, "#{m:*x*,#{window_name}}"},
+		{[]flag{{letter: 'T'}}, "#{m:*x*,#{pane_title}}"},
+	} {
+		a := findWindowArgs(&args{flags: c.flags, values: []string{"x"}})
+		if got, _ := a.get('f'); got != c.want {
+			t.Errorf("find-window %v: filter %q, want %q", c.flags, got, c.want)
+		}
+		if a.has('Z') != (len(c.flags) == 4) {
+			t.Errorf("find-window %v: -Z is %v", c.flags, a.has('Z'))
+		}
+	}
+}
+
+// choose-client's list: the attached clients by name, size, creation or
+// activity, the current one kept where it was; z suspends one (which
+// leaves the list), d and D detach, and Enter runs the template with the
+// client's terminal (none for a control client). The mode ends when no
+// client is left.
+func TestClientModeKeys(t *testing.T) {
+	s := RunT(t)
+	mustRun(t, s, "new-session", "-d", "-s", "main", "-n", "w", "cat")
+	mustRun(t, s, "new-session", "-d", "-s", "other", "cat")
+	startControlPID(t, s, 7, "attach-session", "-t", "main").reply(t)
+	startControlPID(t, s, 10, "attach-session", "-t", "other").reply(t)
+	startControlPID(t, s, 9, "attach-session", "-t", "other").reply(t)
+	mustRun(t, s, "refresh-client", "-t", "client-9", "-C", "100x30")
+	mustRun(t, s, "choose-client", "-t", "main", "rename-session -t other 'n%%'")
+	for _, step := range []struct {
+		keys []string
+		want string
+	}{
+		{nil, ">client-10 client-7 client-9"},
+		{[]string{"O"}, ">client-10 client-7 client-9"},            // size: 80x24, 80x24, 100x30
+		{[]string{"O"}, "client-9 >client-10 client-7"},            // creation, newest first
+		{[]string{"r"}, "client-7 >client-10 client-9"},            // reversed
+		{[]string{"O", "O", "Up"}, "client-9 >client-7 client-10"}, // activity, then name
+		{[]string{"z"}, "client-9 >client-10"},                     // the next line is current
+		{[]string{"t", "D"}, ">client-9"},                          // then the first
+	} {
+		if step.keys != nil {
+			mustRun(t, s, append([]string{"send-keys", "-t", "main"}, step.keys...)...)
+		}
+		if got := treeLines(t, s); got != step.want {
+			t.Errorf("after %q: %q, want %q", step.keys, got, step.want)
+		}
+	}
+	mustRun(t, s, "send-keys", "-t", "main", "Enter")
+	if got := treeLines(t, s); got != "no tree" {
+		t.Errorf("Enter left the mode as %q", got)
+	}
+	if got := mustRun(t, s, "list-sessions", "-F", "#{session_name}"); got != "main\nn\n" {
+		t.Errorf("Enter ran the template as %q", got)
+	}
+	mustRun(t, s, "choose-client", "-t", "main")
+	mustRun(t, s, "send-keys", "-t", "main", "d")
+	if got := treeLines(t, s); got != "no tree" {
+		t.Errorf("no client left, still in the mode: %q", got)
+	}
+}
+
+// n finds the next buffer whose name or content has the search, going
+// round, as tmux's window_buffer_search matches them.
+func TestBufferModeSearch(t *testing.T) {
+	s := RunT(t)
+	mustRun(t, s, "new-session", "-d", "-s", "main", "-n", "w", "cat")
+	startControl(t, s, "attach-session", "-t", "main").reply(t)
+	mustRun(t, s, "set-buffer", "-b", "apple", "red")
+	mustRun(t, s, "set-buffer", "-b", "plum", "green apple")
+	mustRun(t, s, "set-buffer", "-b", "kiwi", "green")
+	mustRun(t, s, "choose-buffer", "-t", "main")
+	s.mu.Lock()
+	var m *treeMode
+	for _, p := range s.st.panes {
+		if p.inMode() {
+			m = p.mode().tree
+		}
+	}
+	m.search = "apple"
+	s.mu.Unlock()
+	for _, want := range []string{"kiwi >plum apple", "kiwi plum >apple", "kiwi >plum apple"} {
+		mustRun(t, s, "send-keys", "-t", "main", "n")
+		if got := treeLines(t, s); got != want {
+			t.Errorf("after n: %q, want %q", got, want)
+		}
+	}
+}

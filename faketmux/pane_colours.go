@@ -42,6 +42,82 @@ func defaultColour(p *paneState, bg bool, expand func(string) string) string {
 	return pick(p.styles)
 }
 
+// over draws a pane's line, with its style codes, in the pane's default
+// colours c: a cell with the terminal's default colour takes c's, as tmux's
+// tty_default_colours gives it when it draws. Codes that go back to the
+// default (0, 39, 49) are followed by c's again.
+func (c colours) over(line string) string {
+	fg, bg := c.codes()
+	if fg == "" && bg == "" {
+		return line
+	}
+	var out strings.Builder
+	out.WriteString("\x1b[" + strings.Trim(fg+";"+bg, ";") + "m")
+	for i := 0; i < len(line); {
+		if line[i] != 0x1b {
+			j := strings.IndexByte(line[i:], 0x1b)
+			if j < 0 {
+				j = len(line) - i
+			}
+			out.WriteString(line[i : i+j])
+			i += j
+			continue
+		}
+		j := escapeEnd(line, i)
+		out.WriteString(line[i:j])
+		if seq := line[i:j]; strings.HasPrefix(seq, "\x1b[") && strings.HasSuffix(seq, "m") {
+			resetFg, resetBg := sgrResets(seq[2 : len(seq)-1])
+			var again []string
+			if resetFg && fg != "" {
+				again = append(again, fg)
+			}
+			if resetBg && bg != "" {
+				again = append(again, bg)
+			}
+			if len(again) > 0 {
+				out.WriteString("\x1b[" + strings.Join(again, ";") + "m")
+			}
+		}
+		i = j
+	}
+	return out.String()
+}
+
+// codes are c's SGR parameters, "" for a default colour.
+func (c colours) codes() (fg, bg string) {
+	if c.fg != "default" {
+		fg = strings.Join(colourCode(c.fg, false), ";")
+	}
+	if c.bg != "default" {
+		bg = strings.Join(colourCode(c.bg, true), ";")
+	}
+	return fg, bg
+}
+
+// sgrResets says whether an SGR's parameters put the foreground or the
+// background back to the default; an extended colour's own numbers
+// (38;5;39, say) are not parameters of their own.
+func sgrResets(params string) (fg, bg bool) {
+	ps := strings.Split(params, ";")
+	for i := 0; i < len(ps); i++ {
+		switch ps[i] {
+		case "", "0":
+			fg, bg = true, true
+		case "39":
+			fg = true
+		case "49":
+			bg = true
+		case "38", "48":
+			if i+1 < len(ps) && ps[i+1] == "5" {
+				i += 2
+			} else if i+1 < len(ps) && ps[i+1] == "2" {
+				i += 4
+			}
+		}
+	}
+	return fg, bg
+}
+
 // styled is c with what style names over it, as tmux's style_add.
 func (c colours) styled(style string) colours {
 	fg, bg := styleColours(style)

@@ -142,6 +142,8 @@ type Server struct {
 	// have that environment, and scanning it is most of a cheap command's
 	// cost.
 	optsUTF8 bool
+	// optsPane is readEnvPane(opts.Env), likewise.
+	optsPane envPane
 	// uid is the server's own user, the owner, asked of the kernel once:
 	// a call that names none is its.
 	uid int
@@ -155,7 +157,7 @@ func New(opts Options) *Server {
 	if opts.Env == nil {
 		opts.Env = os.Environ()
 	}
-	return &Server{opts: opts, done: make(chan struct{}), optsUTF8: clientUTF8(opts.Env), uid: os.Getuid()}
+	return &Server{opts: opts, done: make(chan struct{}), optsUTF8: clientUTF8(opts.Env), optsPane: readEnvPane(opts.Env), uid: os.Getuid()}
 }
 
 // Run runs one tmux command line, as `tmux ARGS...` would with the global
@@ -199,11 +201,11 @@ func (s *Server) exec(ctx context.Context, call Call) int {
 	if call.serving != nil {
 		call.serving()
 	}
-	utf8 := s.optsUTF8
+	utf8, pane := s.optsUTF8, s.optsPane
 	if call.Env == nil {
 		call.Env = s.opts.Env
 	} else {
-		utf8 = clientUTF8(call.Env)
+		utf8, pane = clientUTF8(call.Env), envPane{}
 	}
 	uid := s.uid
 	if call.UID != nil {
@@ -230,7 +232,7 @@ func (s *Server) exec(ctx context.Context, call Call) int {
 		ctx: ctx, s: s, st: s.st,
 		stdin: call.Stdin, stdout: call.Stdout, stderr: call.Stderr,
 		dir: call.Dir, env: call.Env,
-		utf8: call.UTF8 || utf8, pid: call.PID, uid: uid, term: call.Terminal,
+		utf8: call.UTF8 || utf8, envPane: pane, pid: call.PID, uid: uid, term: call.Terminal,
 	}
 	if call.Control != 0 {
 		c.stderr = c.stdout

@@ -72,6 +72,9 @@ type state struct {
 	jobs         []*job                  // shell commands running for commands, newest first
 	pendingJobs  int                     // background if-shell jobs, which the server waits for
 	env          environ                 // the global environment, from the client that started the server
+	// hooksSet says that a hook has been set, at any scope, since the
+	// server started: until then no command has an after- hook to look up.
+	hooksSet bool
 
 	buffers bufferStore
 	// freed counts what the panes that went held (their grids' size, as
@@ -130,6 +133,9 @@ type state struct {
 	// on: see addMessage.
 	messages     []logMessage
 	firstMessage int
+	// messageLimit is the message-limit option, kept as a number: every
+	// command adds to the log.
+	messageLimit int
 	// cliPrefix is the last log prefix made for a client with no terminal,
 	// and cliPrefixPID that client's pid: in process every Run has the
 	// same pid, and each would otherwise build the same string again.
@@ -335,6 +341,7 @@ func newState(s *Server, env []string, dir string) *state {
 		acl:     ownerACL(),
 		srv:     s,
 	}
+	st.messageLimit = st.options.number("message-limit")
 	st.sessionOptions = newGlobalOptions(scopeSession)
 	st.windowOptions = newGlobalOptions(scopeWindow)
 	shell := s.opts.Shell

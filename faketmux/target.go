@@ -70,7 +70,7 @@ func (c *client) findTargetFrom(cur target, haveCur bool, spec string, given boo
 	}
 	switch spec {
 	case "=", "{mouse}":
-		return target{}, errorf(errNoMouseTarget) // no client has a mouse
+		return c.mouseTarget(kind)
 	case "~", "{marked}":
 		if m, ok := c.st.markedPane(); ok {
 			return m, nil

@@ -1,9 +1,11 @@
 package faketmux
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"os"
 	"slices"
 	"strconv"
@@ -87,6 +89,14 @@ type ttyState struct {
 	// TTY_FREEZE stops drawing what panes write meanwhile; nil when
 	// neither is open.
 	frozen *frozenWindow
+	// mouse is what the client keeps of the mouse between events, and
+	// mouseMode the mouse modes the terminal was last put in.
+	mouse     mouseState
+	mouseMode int
+	// messageStyled draws the message's #[...] as styles: display-message
+	// alone asks for it, since the other messages quote what they are told
+	// (errors, alerts).
+	messageStyled bool
 }
 
 // frozenWindow is the rows of window w as they were drawn sx wide.
@@ -100,7 +110,7 @@ type frozenWindow struct {
 // opens.
 func (c *client) freeze(cc *controlClient) {
 	if s := cc.session; s != nil && s.current != nil {
-		cc.tty.frozen = &frozenWindow{s.current, cc.size.sx, c.windowRows(s.current, cc.size.sx, cc.size.sy-cc.statusLines())}
+		cc.tty.frozen = &frozenWindow{s.current, cc.size.sx, c.viewRows(cc, s.current, cc.size.sx, cc.size.sy-cc.statusLines())}
 	}
 }
 
@@ -115,7 +125,7 @@ func (c *client) showMessage(cc *controlClient, text string, delay int) {
 		delay, _ = strconv.Atoi(cc.session.options.get("display-time"))
 	}
 	c.freeze(cc)
-	cc.tty.message, cc.tty.messageKeep = text, false
+	cc.tty.message, cc.tty.messageKeep, cc.tty.messageStyled = text, false, false
 	cc.tty.messageUntil = time.Now().Add(time.Duration(delay) * time.Millisecond)
 	if delay == 0 {
 		cc.tty.messageUntil = time.Time{}
@@ -288,8 +298,31 @@ func (c *client) terminalClient() error {
 	cc.size.sx, cc.size.sy = terminalSize(t.TTY)
 	cc.size.sized = true
 	c.control = cc
-	c.stdout, c.stderr = io.Discard, io.Discard
+	c.stdout, c.stderr = &viewWriter{c: c}, io.Discard
 	return nil
+}
+
+// viewWriter is a terminal client's standard output: what a command
+// prints for it goes, a line at a time, into view mode on the client's
+// pane, as tmux's cmdq_print has it for a client attached to a session.
+type viewWriter struct {
+	c       *client
+	partial []byte
+}
+
+func (w *viewWriter) Write(b []byte) (int, error) {
+	w.partial = append(w.partial, b...)
+	for {
+		i := bytes.IndexByte(w.partial, '\n')
+		if i < 0 {
+			return len(b), nil
+		}
+		line := string(w.partial[:i])
+		w.partial = w.partial[i+1:]
+		if s := w.c.control.session; s != nil && s.current != nil {
+			w.c.st.viewMode(s.current.active).add(line, false)
+		}
+	}
 }
 
 // errNested is tmux's refusal to attach a client inside its own pane.
@@ -346,12 +379,14 @@ func (t *ttyState) start() {
 		tio.Cc[unix.VMIN], tio.Cc[unix.VTIME] = 1, 0
 		unix.IoctlSetTermios(fd, unix.TCSETSW, tio)
 	}
-	io.WriteString(t.t.TTY, "\x1b[?1049h\x1b[H\x1b[2J")
+	io.WriteString(t.t.TTY, "\x1b[?1049h\x1b[H\x1b[2J"+mouseModesOff)
+	t.mouseMode = 0
+	t.mouse.dragFlag, t.mouse.dragUpdate = 0, nil
 }
 
 // stop gives the terminal back as tmux's tty_stop_tty does.
 func (t *ttyState) stop() {
-	io.WriteString(t.t.TTY, "\x1b[0m\x1b[?25h\x1b[?1049l")
+	io.WriteString(t.t.TTY, "\x1b[0m\x1b[?25h"+mouseModesOff+"\x1b[?1049l")
 	if t.saved != nil {
 		unix.IoctlSetTermios(int(t.t.TTY.Fd()), unix.TCSETSW, t.saved)
 	}
@@ -453,14 +488,20 @@ func (c *client) serveTerminal() {
 		if t.panes != nil && !t.panes.until.IsZero() {
 			panesEnd = time.After(time.Until(t.panes.until))
 		}
+		var clickEnd <-chan time.Time
+		if !t.mouse.clickUntil.IsZero() {
+			clickEnd = time.After(time.Until(t.mouse.clickUntil))
+		}
 		s.mu.Unlock()
 		var keysIn []byte
-		draw, expired, resized, woken, panesOver := false, false, false, false, false
+		draw, expired, resized, woken, panesOver, clickOver := false, false, false, false, false, false
 		select {
 		case <-expire:
 			expired = true
 		case <-panesEnd:
 			panesOver = true
+		case <-clickEnd:
+			clickOver = true
 		case <-escape:
 			// Nothing more came: what is pending is taken as it is.
 			keysIn = []byte{}
@@ -497,15 +538,24 @@ func (c *client) serveTerminal() {
 		if panesOver && t.panes != nil && !time.Now().Before(t.panes.until) {
 			t.panes, draw = nil, true
 		}
-		if resized {
-			cc.size.sx, cc.size.sy = terminalSize(t.t.TTY)
-			if cc.session != nil && cc.session.current != nil {
-				cc.session.current.latest = cc
+		if clickOver && !t.mouse.clickUntil.IsZero() && !time.Now().Before(t.mouse.clickUntil) {
+			c.mouseClickOver()
+			draw = true
+			if s.st != st {
+				break
 			}
+		}
+		if resized {
+			c.updateLatest(cc)
+			cc.size.sx, cc.size.sy = terminalSize(t.t.TTY)
 			st.resizeSoon, draw = true, true
+			if cc.session != nil {
+				st.notify(event{kind: eventSilent, hook: "client-resized", client: cc})
+			}
 		}
 		if woken && cc.suspended {
 			cc.suspended = false
+			cc.activity = c.s.now()
 			t.resume(&pauseMu)
 			st.resizeSoon, draw = true, true
 		}
@@ -567,25 +617,40 @@ func (c *client) serveTerminal() {
 	}
 }
 
+// updateLatest is tmux's server_client_update_latest: cc becomes the
+// latest client of its session's current window, which window-size latest
+// sizes the window by, and client-active runs.
+func (c *client) updateLatest(cc *controlClient) {
+	s := cc.session
+	if s == nil || s.current == nil || s.current.latest == cc {
+		return
+	}
+	s.current.latest = cc
+	c.st.resizeSoon = true
+	c.st.notify(event{kind: eventSilent, hook: "client-active", client: cc})
+}
+
 // terminalKeys takes what was typed: each key goes through the client's
 // key table, as tmux's server_client_key_callback takes it.
 func (c *client) terminalKeys(b []byte) {
 	cc := c.control
 	t := cc.tty
-	// A client typing is its window's latest, as tmux's
-	// server_client_update_latest has it.
-	if s := cc.session; len(b) > 0 && s != nil && s.current != nil && s.current.latest != cc {
-		c.usedWindow(s)
+	if len(b) > 0 {
+		c.updateLatest(cc) // a client typing is its window's latest
 	}
 	flush := len(b) == 0 && len(t.pending) > 0 && !time.Now().Before(t.escapeUntil)
 	b = append(t.pending, b...)
 	t.pending = nil
 	for len(b) > 0 && c.s.st == c.st && cc.session != nil && !cc.exit {
-		key, n := nextKey(b)
+		mouse, n, isMouse := t.readMouse(b)
+		var key keys.Code
+		if !isMouse {
+			key, n = nextKey(b)
+		}
 		if n == 0 && flush {
 			// escape-time passed: a lone Escape is the Escape key, and a
 			// sequence cut short its bytes.
-			key, n = keys.Unknown, len(b)
+			key, n, isMouse = keys.Unknown, len(b), false
 			if len(b) == 1 {
 				key = ctrlNames()[0x1b]
 			}
@@ -596,7 +661,12 @@ func (c *client) terminalKeys(b []byte) {
 			t.escapeUntil = time.Now().Add(time.Duration(ms) * time.Millisecond)
 			return
 		}
-		c.terminalKey(key, b[:n])
+		switch {
+		case mouse != nil:
+			c.terminalMouse(mouse)
+		case !isMouse:
+			c.terminalKey(key, b[:n])
+		}
 		b = b[n:]
 	}
 }
@@ -604,12 +674,9 @@ func (c *client) terminalKeys(b []byte) {
 // terminalKey is one key typed into an attached terminal.
 func (c *client) terminalKey(key keys.Code, raw []byte) {
 	cc := c.control
-	if cc.tty.message != "" {
-		if cc.tty.messageKeep {
-			return
-		}
-		// A key clears the message, and then does what it does.
-		cc.tty.message = ""
+	cc.activity = c.s.now()
+	if !c.takeMessage() {
+		return
 	}
 	// An overlay takes the key first, then the prompt, as tmux's
 	// server_client_handle_key has it.
@@ -627,7 +694,37 @@ func (c *client) terminalKey(key keys.Code, raw []byte) {
 	if cc.tty.prompt != nil && !c.promptKey(key, raw) {
 		return
 	}
+	c.dispatchKey(key, raw)
+}
+
+// takeMessage clears the message a key finds on the status line, and
+// reports whether the key goes on (display-message -N drops it).
+func (c *client) takeMessage() bool {
+	t := c.control.tty
+	if t.message != "" {
+		if t.messageKeep {
+			return false
+		}
+		t.message = ""
+	}
+	return true
+}
+
+// dispatchKey runs a key through the client's key tables, as tmux's
+// server_client_key_callback does: a pane in copy mode has its mode's
+// table before root, and a key neither binds goes nowhere; otherwise a
+// key root does not bind goes to the pane. A mouse key's pane is the one
+// under the mouse, which its binding runs in (the active one for the
+// status line).
+func (c *client) dispatchKey(key keys.Code, raw []byte) {
+	cc := c.control
 	s := cc.session
+	p := s.current.active
+	if c.mouse != nil {
+		if mp := c.mouse.targetPane(c.st); mp != nil {
+			p = mp
+		}
+	}
 	table := cc.keyTable
 	if table == "" {
 		table = "root"
@@ -635,7 +732,12 @@ func (c *client) terminalKey(key keys.Code, raw []byte) {
 	if table != "root" && cc.tty.repeatUntil.IsZero() == false && time.Now().After(cc.tty.repeatUntil) {
 		table, cc.keyTable = "root", ""
 	}
-	if table == "root" {
+	modeTable := ""
+	if table == "root" && p != nil && p.copyState() != nil {
+		modeTable = copyKeyTable(p)
+		table = modeTable
+	}
+	if table == "root" || table == modeTable {
 		for _, name := range []string{"prefix", "prefix2"} {
 			if k := keyOption(s.options, name); k != keys.None && k == key {
 				cc.keyTable = "prefix"
@@ -664,9 +766,21 @@ func (c *client) terminalKey(key keys.Code, raw []byte) {
 		// Not bound there: back to the root table, and try again.
 		table, cc.keyTable, cc.tty.repeatUntil = "root", "", time.Time{}
 	}
-	p := s.current.active
+	if modeTable == "" {
+		c.forwardKey(p, key, raw)
+	}
+}
+
+// forwardKey gives a key no binding took to pane p, its mode or its
+// program, as tmux's window_pane_key does: a mouse key as the mouse's
+// event.
+func (c *client) forwardKey(p *paneState, key keys.Code, raw []byte) {
 	in := keyInput{c: c, p: p}
-	in.send(key, raw)
+	if c.mouse != nil {
+		in.sendMouse(c.mouse)
+	} else {
+		in.send(key, raw)
+	}
 	in.runChosen()
 	for _, bound := range in.queued {
 		c.runBinding(bound)
@@ -674,12 +788,22 @@ func (c *client) terminalKey(key keys.Code, raw []byte) {
 }
 
 // runBinding runs a binding's commands for the client, each group of them
-// a command list of its own.
+// a command list of its own; a mouse key's run in the pane under the
+// mouse, as tmux's cmd_find_from_mouse makes it the current one.
 func (c *client) runBinding(text string) {
+	var mousePane *paneState
+	if c.mouse != nil {
+		mousePane = c.mouse.targetPane(c.st)
+	}
 	for _, group := range strings.Split(text, groupSeparator) {
 		cmds, err := c.boundCommands(group)
 		if err != nil || len(cmds) == 0 {
 			continue
+		}
+		for i := range cmds {
+			if mousePane != nil {
+				cmds[i].pane = mousePane
+			}
 		}
 		c.runList(cmds)
 		if c.s.st != c.st {
@@ -835,8 +959,9 @@ func (c *client) drawTerminal() {
 		// tmux redraws it all while frozen.
 		rows = slices.Clone(fw.rows)
 	} else {
-		rows = c.windowRows(w, sx, wy)
+		rows = c.viewRows(cc, w, sx, wy)
 	}
+	ox, oy := cc.offset.ox, cc.offset.oy
 	if cc.popup != nil && cc.popup.term != nil {
 		// With an overlay tmux's tty_draw_line writes blanks to the
 		// end of a line where it would clear it.
@@ -854,7 +979,7 @@ func (c *client) drawTerminal() {
 		// Each line of the status line is its status-format line; a
 		// prompt or a message takes the last, as tmux's status.c draws
 		// them, the lines above staying.
-		status := c.statusRow(cc, sx, line)
+		status, _ := c.statusRow(cc, sx, line)
 		if p := cc.tty.prompt; p != nil && line == lines-1 {
 			status = c.promptRow(cc, p, sx)
 		} else if cc.tty.message != "" && line == lines-1 {
@@ -876,17 +1001,96 @@ func (c *client) drawTerminal() {
 			fmt.Fprintf(&out, "\x1b[%d;%dH\x1b[?25h", y+1, x+1)
 		}
 	} else if cs := p.copyState(); p != nil && w.visible(p) && cs != nil {
-		fmt.Fprintf(&out, "\x1b[%d;%dH\x1b[?25h", p.top+cs.cy+woff+1, p.left+min(cs.cx, p.width-1)+1)
+		fmt.Fprintf(&out, "\x1b[%d;%dH\x1b[?25h", p.top+cs.cy-oy+woff+1, p.left+min(cs.cx, p.width-1)-ox+1)
 	} else if p != nil && w.visible(p) && !p.inMode() {
-		x, y := p.prog.Cursor()
-		if x < p.width && y < p.height && p.left+x < sx && p.top+y < wy {
-			fmt.Fprintf(&out, "\x1b[%d;%dH", p.top+y+woff+1, p.left+x+1)
-			if on, ok := p.prog.Flag("cursor_flag"); !ok || on {
+		x, y, on := paneCursor(p)
+		inPane := x < p.width && y < p.height
+		if x, y = p.left+x-ox, p.top+y-oy; inPane && x >= 0 && y >= 0 && x < sx && y < wy {
+			fmt.Fprintf(&out, "\x1b[%d;%dH", y+woff+1, x+1)
+			if on {
 				out.WriteString("\x1b[?25h")
 			}
 		}
 	}
+	cc.tty.updateMouseModes(&out, c.mouseModes(cc))
 	io.WriteString(cc.tty.t.TTY, out.String())
+}
+
+// viewRows are the rows of window w that client cc, sx wide with wy rows
+// for the window, shows: all of them, or where its view of a larger
+// window starts.
+func (c *client) viewRows(cc *controlClient, w *window, sx, wy int) []string {
+	ox, oy := cc.windowOffset(w, sx, wy)
+	rows := c.windowRows(w, ox+sx, oy+wy)[oy:]
+	for y, row := range rows {
+		rows[y] = dropColumns(row, ox)
+	}
+	return rows
+}
+
+// windowOffset is where cc's view of w starts when w is larger than the
+// client's sx by sy rows for it, as tmux's tty_window_offset1 works it
+// out: where refresh-client panned it to, else where the active pane's
+// cursor is in view, centred when it can be.
+func (cc *controlClient) windowOffset(w *window, sx, sy int) (ox, oy int) {
+	defer func() { cc.offset.ox, cc.offset.oy = ox, oy }()
+	if sx >= w.width && sy >= w.height {
+		cc.offset.sx, cc.offset.sy = w.width, w.height
+		cc.pan.window = nil
+		return 0, 0
+	}
+	cc.offset.sx, cc.offset.sy = sx, sy
+	if cc.pan.window == w.windowCore {
+		cc.pan.ox = max(min(cc.pan.ox, w.width-sx), 0)
+		cc.pan.oy = max(min(cc.pan.oy, w.height-sy), 0)
+		return cc.pan.ox, cc.pan.oy
+	}
+	if cx, cy, on := paneCursor(w.active); on {
+		ox = centred(w.active.left+cx, sx, w.width)
+		oy = centred(w.active.top+cy, sy, w.height)
+	}
+	return ox, oy
+}
+
+// centred is where a view of size columns (or rows) of a window of total
+// starts to show position at, as tmux's tty_window_offset1 has it.
+func centred(position, size, total int) int {
+	switch {
+	case position < size:
+		return 0
+	case position > total-size:
+		return total - size
+	}
+	return position - size/2
+}
+
+// paneCursor is where p's screen has its cursor, and whether it shows
+// one (tmux's MODE_CURSOR): copy and view mode's cursor; none in the
+// other modes.
+func paneCursor(p *paneState) (x, y int, on bool) {
+	if cs := p.copyState(); cs != nil {
+		return cs.cx, cs.cy, true
+	}
+	if p.inMode() {
+		return 0, 0, false
+	}
+	x, y = p.prog.Cursor()
+	on, ok := p.prog.Flag("cursor_flag")
+	return x, y, on || !ok
+}
+
+// dropColumns is a drawn row without its first n columns, their style
+// codes kept.
+func dropColumns(row string, n int) string {
+	var out strings.Builder
+	cols := 0
+	for part, w := range rowParts(row) {
+		if w < 0 || cols >= n {
+			out.WriteString(part)
+		}
+		cols += max(w, 0)
+	}
+	return out.String()
 }
 
 // terminalHasAM is whether cc's terminal has automatic margins, as
@@ -951,6 +1155,11 @@ func (c *client) windowRows(w *window, sx, wy int) []string {
 		}
 		content[p] = strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
 	}
+	defaults := map[*paneState]colours{}
+	for _, p := range panes {
+		expand := c.formatFor(p).expand
+		defaults[p] = colours{defaultColour(p, false, expand), defaultColour(p, true, expand)}
+	}
 	// Past the window's right and bottom edges, tmux draws a border along
 	// them and fills the rest with dots.
 	inWindow := func(x, y int) bool { return x <= w.width && y <= w.height }
@@ -980,7 +1189,11 @@ func (c *client) windowRows(w *window, sx, wy int) []string {
 					line = content[p][ly]
 				}
 				width := min(p.width, sx-x)
-				row.WriteString(fitLine(line, width, x+width == sx))
+				// The terminal drawn for is screen's, which has no
+				// BCE: its clear takes the default background, so
+				// tmux writes spaces where the pane has one of its own.
+				toEdge := x+width == sx && defaults[p].bg == "default"
+				row.WriteString(defaults[p].over(fitLine(line, width, toEdge)))
 				row.WriteString("\x1b[0m")
 				x += width
 				continue
@@ -1364,30 +1577,40 @@ func escapeEnd(line string, i int) int {
 	return min(j, len(line))
 }
 
+// rowParts walks a drawn row: each style code (columns -1) and each
+// character with the columns it takes.
+func rowParts(line string) iter.Seq2[string, int] {
+	return func(yield func(string, int) bool) {
+		for i := 0; i < len(line); {
+			if line[i] == 0x1b {
+				j := escapeEnd(line, i)
+				if !yield(line[i:j], -1) {
+					return
+				}
+				i = j
+				continue
+			}
+			r, n := utf8.DecodeRuneInString(line[i:])
+			if !yield(line[i:i+n], columns(r)) {
+				return
+			}
+			i += n
+		}
+	}
+}
+
 // fitLine is a captured line with its style codes cut or padded to width
 // columns; with toEdge, the line reaches the terminal's right edge, and
 // blanks at its end are cleared (EL), as tmux clears them.
 func fitLine(line string, width int, toEdge bool) string {
 	var out strings.Builder
 	cols := 0
-	for i := 0; i < len(line) && cols < width; {
-		if line[i] == 0x1b {
-			j := escapeEnd(line, i)
-			out.WriteString(line[i:j])
-			i = j
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(line[i:])
-		cw := wcwidth.Of(r)
-		if cw < 0 {
-			cw = 0
-		}
-		if cols+cw > width {
+	for part, w := range rowParts(line) {
+		if cols >= width || cols+w > width {
 			break
 		}
-		out.WriteString(line[i : i+n])
-		cols += cw
-		i += n
+		out.WriteString(part)
+		cols += max(w, 0)
 	}
 	switch {
 	case cols < width && toEdge:
@@ -1401,8 +1624,8 @@ func fitLine(line string, width int, toEdge bool) string {
 
 // statusRow is a line of the client's status line, that line of status-format as
 // tmux draws it: each #[...] a style, the parts aligned left, centre and
-// right, over status-style.
-func (c *client) statusRow(cc *controlClient, sx, line int) string {
+// right, over status-style; and the range of each column.
+func (c *client) statusRow(cc *controlClient, sx, line int) (string, []string) {
 	s := cc.session
 	f := c.formatIn(s.current, s.current.active)
 	f.client = cc
@@ -1422,6 +1645,10 @@ func (c *client) messageRow(cc *controlClient, sx int) string {
 	f := c.formatIn(s.current, s.current.active)
 	f.client = cc
 	style := parseDrawStyle(drawStyle{}, f.expand(s.options.get("message-style")))
+	if cc.tty.messageStyled {
+		row, _ := drawFormat(cc.tty.message, style, sx)
+		return row
+	}
 	row := fitLine(style.sgr()+cc.tty.message, sx, false)
 	width := 0
 	for _, r := range cc.tty.message {
@@ -1622,10 +1849,13 @@ func formatCellsWith(text string, base drawStyle, width int, defaultColours bool
 // skipCell is a cell that a wide character before it covers.
 const skipCell = "\x00"
 
-// formatRun is a part of an expanded format in one style.
+// formatRun is a part of an expanded format in one style, and in the
+// range (range=) it is part of: "left", "right", "window|N", or "" for
+// none.
 type formatRun struct {
 	style drawStyle
 	text  string
+	rng   string
 }
 
 // formatParts splits an expanded format into its runs aligned left,
@@ -1636,10 +1866,11 @@ func formatParts(text string, base drawStyle) map[string][]formatRun {
 	align := "left"
 	cur, def := base, base
 	skip := false
+	rng := ""
 	var chunk strings.Builder
 	flush := func() {
 		if chunk.Len() > 0 && !skip {
-			parts[align] = append(parts[align], formatRun{cur, chunk.String()})
+			parts[align] = append(parts[align], formatRun{cur, chunk.String(), rng})
 		}
 		chunk.Reset()
 	}
@@ -1680,7 +1911,15 @@ func formatParts(text string, base drawStyle) map[string][]formatRun {
 				def = base
 			case "default":
 				cur = def
-			case "range", "norange", "fill":
+			case "range":
+				// tmux makes no range of range=none.
+				rng = value
+				if rng == "none" {
+					rng = ""
+				}
+			case "norange":
+				rng = ""
+			case "fill":
 			default:
 				cur = parseDrawStyle(cur, word)
 			}
@@ -1692,29 +1931,35 @@ func formatParts(text string, base drawStyle) map[string][]formatRun {
 
 // drawFormat draws an expanded format with #[...] styles into width
 // columns over base, as tmux's format_draw does for the parts it aligns
-// left, centre and right; a list's markers are left out.
-func drawFormat(text string, base drawStyle, width int) string {
+// left, centre and right; a list's markers are left out. ranges has the
+// range of each column ("" for none), where a mouse click lands.
+func drawFormat(text string, base drawStyle, width int) (row string, ranges []string) {
 	type run = formatRun
 	parts := formatParts(text, base)
-	render := func(runs []run, room int) (string, int) {
+	render := func(runs []run, room int) (string, []string) {
 		var out strings.Builder
-		cols := 0
+		var cols []string
 		for _, r := range runs {
 			out.WriteString(r.style.sgr())
 			for _, ch := range r.text {
 				cw := max(wcwidth.Of(ch), 0)
-				if cols+cw > room {
+				if len(cols)+cw > room {
 					return out.String(), cols
 				}
 				out.WriteRune(ch)
-				cols += cw
+				for range cw {
+					cols = append(cols, r.rng)
+				}
 			}
 		}
 		return out.String(), cols
 	}
-	left, lw := render(parts["left"], width)
-	right, rw := render(parts["right"], width-lw)
-	centre, cw := render(parts["centre"], width-lw-rw)
+	left, lr := render(parts["left"], width)
+	lw := len(lr)
+	right, rr := render(parts["right"], width-lw)
+	rw := len(rr)
+	centre, cr := render(parts["centre"], width-lw-rw)
+	cw := len(cr)
 	var out strings.Builder
 	fill := base.sgr()
 	out.WriteString(left)
@@ -1727,5 +1972,6 @@ func drawFormat(text string, base drawStyle, width int) string {
 	out.WriteString(centre)
 	out.WriteString(fill + strings.Repeat(" ", gap-before))
 	out.WriteString(right)
-	return out.String()
+	ranges = slices.Concat(lr, make([]string, before), cr, make([]string, gap-before), rr)
+	return out.String(), ranges
 }

@@ -24,6 +24,9 @@ type menuOverlay struct {
 	// picked, when set, takes the chosen item's command instead of
 	// running it.
 	picked func(command string)
+	// mouse is set for a menu a mouse key's binding opened, which
+	// takes the mouse.
+	mouse bool
 }
 
 // menuItem is a line of a menu: a separator, or a name (a format, "-"
@@ -51,7 +54,7 @@ func cmdDisplayMenu(c *client, it *cmdItem) error {
 		return nil
 	}
 	f := c.formatWithClient(it.target, tc)
-	m := &menuOverlay{choice: -1, stayOpen: a.has('O')}
+	m := &menuOverlay{choice: -1, stayOpen: a.has('O'), mouse: c.mouse != nil}
 	if v, ok := a.get('T'); ok {
 		m.title = f.expand(v)
 	}
@@ -80,8 +83,10 @@ func cmdDisplayMenu(c *client, it *cmdItem) error {
 		return nil
 	}
 	m.px, m.py = min(px, tc.size.sx-w), min(py, tc.size.sy-h)
+	// A menu the mouse opened chooses nothing until the mouse is over
+	// an item.
 	for i, item := range m.items {
-		if item.selectable() {
+		if item.selectable() && !m.mouse {
 			m.choice = i
 			break
 		}
@@ -310,11 +315,40 @@ func (m *menuOverlay) chosen() (bool, string) {
 	return true, item.command
 }
 
+// click is a mouse event while the menu shows, as tmux's menu_key_cb
+// takes it: a menu the keyboard opened closes at any but the first
+// button's press; one the mouse opened follows the mouse over its items,
+// choosing the item under a release (with -O, under a press), and
+// closes at a release outside them (with -O, a press).
+func (m *menuOverlay) click(ev *mouseEvent) (closed bool, run string) {
+	if !m.mouse {
+		return ev.b&mouseMaskButtons != 0, ""
+	}
+	release, moving := mouseIsRelease(ev.b), mouseIsWheel(ev.b) || mouseDragBit(ev.b)
+	if ev.x < m.px || ev.x > m.px+4+m.width || ev.y < m.py+1 || ev.y > m.py+len(m.items) {
+		if !m.stayOpen && release || m.stayOpen && !release && !moving {
+			return true, ""
+		}
+		m.choice = -1
+		return false, ""
+	}
+	if !m.stayOpen && release || m.stayOpen && !moving {
+		return m.chosen()
+	}
+	m.choice = ev.y - (m.py + 1)
+	return false, ""
+}
+
 // menuKey is a key typed into a terminal client with a menu open.
 func (c *client) menuKey(key keys.Code) {
+	c.menuClosed(c.control.tty.menu.key(key))
+}
+
+// menuClosed ends the menu when a key or the mouse closed it, running
+// the chosen item's command.
+func (c *client) menuClosed(closed bool, run string) {
 	t := c.control.tty
 	m := t.menu
-	closed, run := m.key(key)
 	if !closed {
 		return
 	}

@@ -73,3 +73,38 @@ func TestMenuItemWidth(t *testing.T) {
 		t.Errorf("width %d, want 16", m.width)
 	}
 }
+
+// TestMenuClick follows the mouse over a menu as tmux's menu_key_cb
+// does: -O's, which chooses at a press or a release and stays open at a
+// release outside, and a keyboard one's, which only closes.
+func TestMenuClick(t *testing.T) {
+	items := []menuItem{{name: "a", key: keys.Lookup("a"), command: "A"}, {name: "b", key: keys.Lookup("b"), command: "B"}}
+	stay := &menuOverlay{items: items, width: 5, px: 3, py: 2, choice: -1, mouse: true, stayOpen: true}
+	for _, step := range []struct {
+		ev     mouseEvent
+		choice int
+		closed bool
+		run    string
+	}{
+		{mouseEvent{b: mouseWheelDown, x: 5, y: 4}, 1, false, ""},
+		{mouseEvent{b: mouseMaskDrag, x: 5, y: 3}, 0, false, ""},
+		{mouseEvent{b: mouseRelease, x: 30, y: 3}, -1, false, ""},
+		{mouseEvent{b: mouseMaskDrag, x: 5, y: 4}, 1, false, ""},
+		{mouseEvent{b: mouseRelease, x: 5, y: 4}, 1, true, "B"},
+	} {
+		closed, run := stay.click(&step.ev)
+		if closed != step.closed || run != step.run || stay.choice != step.choice {
+			t.Errorf("-O, %+v: closed %v run %q choice %d; want %v %q %d", step.ev, closed, run, stay.choice, step.closed, step.run, step.choice)
+		}
+	}
+	if closed, _ := stay.click(&mouseEvent{b: 0, x: 30, y: 3}); !closed {
+		t.Error("-O: a press outside the items did not close the menu")
+	}
+	keyboard := &menuOverlay{items: items, width: 5, px: 3, py: 2}
+	if closed, _ := keyboard.click(&mouseEvent{b: mouseMaskDrag, x: 5, y: 4}); closed {
+		t.Error("a keyboard menu closed at the first button's drag")
+	}
+	if closed, run := keyboard.click(&mouseEvent{b: mouseRelease, x: 5, y: 4}); !closed || run != "" {
+		t.Errorf("a keyboard menu at a release: closed %v, run %q; want closed, nothing run", closed, run)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -25,7 +26,10 @@ var updateScreens = flag.Bool("update", false, "re-record tmux 3.3a's screens in
 type screenCase struct {
 	name  string
 	inner [][]string // commands run on the inner server, the first making its session
-	steps [][]string // send-keys arguments for the outer pane; nil captures the start
+	// steps are send-keys arguments for the outer pane, or with "outer:"
+	// first a command for the outer server (a resize, say); nil captures
+	// the start.
+	steps [][]string
 	// width and height are the outer pane's size, 40x8 when zero.
 	width, height int
 	// target is attach's -t, when there is more than one session.
@@ -34,6 +38,15 @@ type screenCase struct {
 	// server's clock starts (and runs on from): libfaketime's FAKETIME
 	// for tmux (pinnedClock), FAKETMUX_CLOCK for faketmux.
 	clock string
+	// controls are more clients of the inner server, control clients
+	// attached to these sessions once the terminal's client is, in this
+	// order, each from a window of its own behind the outer pane, with a
+	// pipe for its input (so that tmux names it client-PID).
+	controls []string
+	// flags, when set, is a format that display-message shows for the
+	// outer pane after each step's capture: the modes (the mouse's) that
+	// the inner client put its terminal in.
+	flags string
 }
 
 var screenCases = []screenCase{
@@ -70,6 +83,87 @@ var screenCases = []screenCase{
 			{"z"}, {"C-b", ":"}, {"bogus", "Enter"}, {"y"}, {"C-b", ":"}, {"-l", "x"}, {"C-c"},
 			// With -N the keys typed are dropped while the message shows.
 			{"C-b", ":"}, {"-l", "display -N -d 100000 kept"}, {"Enter"}, {"k"}},
+	},
+	{
+		// display-message draws its #[...] styles, and alignments; an
+		// error's text is not read for styles.
+		name: "styled messages",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "y", "-n", "w", "-x", "40", "-y", "7", "cat"},
+			{"set", "-g", "status-right", "R"},
+			{"set", "-g", "display-time", "0"},
+			{"set", "-g", "message-style", "bg=yellow,fg=black"},
+			{"bind", "a", "display", "#[fg=red,bold]red#[default] plain #[reverse]rev"},
+			{"bind", "b", "display", "#[align=right]right #[bg=green]green"},
+		},
+		steps: [][]string{nil, {"C-b", "a"}, {"z"}, {"C-b", "b"}, {"z"}, {"C-b", ":"}, {"-l", "bogus-#[fg=red]x"}, {"Enter"}},
+	},
+	{
+		// client-resized runs when the terminal changes size, as it does
+		// once a client is ready (its first MSG_RESIZE); client-active
+		// does not run for the window's only client typing, which is its
+		// latest already.
+		name: "client hooks",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "h", "-n", "w", "-x", "40", "-y", "7", "cat"},
+			{"set", "-g", "status-right", "R"},
+			{"set", "-g", "display-time", "0"},
+			{"set-hook", "-g", "client-resized", "display 'resized #{client_width}x#{client_height}'"},
+			{"set-hook", "-g", "client-active", "display 'active #{client_width}'"},
+		},
+		steps: [][]string{nil, {"z"}, {outerStep, "resize-window", "-t", "outer", "-x", "30", "-y", "6"},
+			{"z"}, {outerStep, "resize-window", "-t", "outer", "-x", "36", "-y", "8"}},
+	},
+	{
+		// window-style and window-active-style colour what a pane's
+		// program leaves in the default colours, select-pane -P a pane's
+		// own; the program's own colours stay.
+		name: "window styles",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "ws", "-n", "w", "-x", "40", "-y", "7", "printf 'a \\033[31mred\\033[0m \\033[44mblue\\033[49m b\\n'; cat"},
+			{"set", "-g", "status-right", "R"},
+			{"set", "-g", "window-style", "bg=colour236,fg=colour250"},
+			{"set", "-g", "window-active-style", "bg=black"},
+			{"split-window", "-h", "-t", "ws", "printf 'right\\n'; cat"},
+		},
+		steps: [][]string{nil, {"C-b", "o"}, {"C-b", ":"}, {"-l", "selectp -P bg=red,fg=#00ff00"}, {"Enter"},
+			{"x"}, {"C-b", ":"}, {"-l", "set -g window-active-style default"}, {"Enter"}},
+	},
+	{
+		// A command run from a key prints into view mode, a copy mode of
+		// its output: list-keys from C-b ?, show-messages, a run-shell.
+		name: "view mode",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "v", "-n", "w", "-x", "40", "-y", "7", "cat"},
+			{"set", "-g", "status-right", "R"},
+			{"set", "-g", "mode-keys", "emacs"},
+			{"bind", "a", "run-shell", "seq 1 12"},
+			{"bind", "b", "display-message", "-p", "one #{session_name}"},
+			// A job's rows are cut at the edge, a command's printed
+			// lines wrap; a job that fails says so.
+			{"bind", "c", "run-shell", "echo 123456789-123456789-123456789-123456789-123; exit 3"},
+			{"bind", "d", "display-message", "-p", "123456789-123456789-123456789-123456789-123"},
+		},
+		steps: [][]string{nil, {"C-b", "a"}, {"Up"}, {"Up"}, {"q"}, {"C-b", "b"}, {"C-b", "b"}, {"q"}, {"C-b", "?"}, {"Down"}, {"q"},
+			{"C-b", "c"}, {"C-b", "d"}, {"q"}},
+	},
+	{
+		// A window larger than the client shows where the active pane's
+		// cursor is, until refresh-client pans it; -c follows the cursor
+		// again.
+		name: "a window larger than the client",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "l", "-n", "w", "-x", "60", "-y", "12", "for i in 1 2 3 4 5 6 7 8 9 10 11; do printf '%02d.abcdefghi.klmnopqrs.uvwxyz012.456789ABC.EFGHIJKLM.OPQRST\\n' $i; done; printf '%50s'; cat"},
+			{"set", "-g", "window-size", "manual"},
+			{"set", "-g", "status-right", "R"},
+			{"bind", "h", "refresh-client", "-L", "7"},
+			{"bind", "k", "refresh-client", "-U", "2"},
+			{"bind", "j", "refresh-client", "-D"},
+			{"bind", "l", "refresh-client", "-R", "100"},
+			{"bind", "c", "refresh-client", "-c"},
+		},
+		steps: [][]string{nil, {"C-b", "h"}, {"C-b", "k"}, {"C-b", "j"}, {"C-b", "h"}, {"C-b", "h"}, {"C-b", "h"},
+			{"C-b", "l"}, {"C-b", "c"}, {"C-b", "k"}, {"C-b", ":"}, {"-l", "refresh -L 0"}, {"Enter"}},
 	},
 	{
 		name: "a window smaller than the client",
@@ -140,6 +234,9 @@ var screenCases = []screenCase{
 		steps: [][]string{nil, {"C-b", "["}, {"Up"}, {"Up"}, {"C-a"}, {"C-Space"}, {"Right"}, {"Right"}, {"q"}, {"C-b", "d"}},
 	},
 }
+
+// outerStep starts a step that is a command for the outer server.
+const outerStep = "outer:"
 
 // screenWorld is one outer and inner server pair, with the binaries that
 // run them and the attaching client.
@@ -216,17 +313,22 @@ func libfaketime() string {
 }
 
 // stableCapture captures the outer pane once it has not changed for a
-// while: the inner client draws on its own schedule.
+// while: the inner client draws on its own schedule. The while grows with
+// how slow a capture is, which is how loaded the machine is: a client that
+// has not yet drawn a step's change must not pass for one that has.
 func (w *screenWorld) stableCapture(t *testing.T) string {
 	t.Helper()
 	last, since := "", time.Now()
-	deadline := time.Now().Add(10 * time.Second)
+	quiet := 400 * time.Millisecond
+	deadline := time.Now().Add(20 * time.Second)
 	for time.Now().Before(deadline) {
+		asked := time.Now()
 		r := w.outer("capture-pane", "-p", "-e", "-t", "outer")
+		quiet = max(quiet, 10*time.Since(asked))
 		cur := r.stdout + r.stderr
 		if cur != last {
 			last, since = cur, time.Now()
-		} else if time.Since(since) > 400*time.Millisecond {
+		} else if time.Since(since) > quiet {
 			return cur
 		}
 		time.Sleep(50 * time.Millisecond)
@@ -258,16 +360,86 @@ func (w *screenWorld) play(t *testing.T, sc screenCase) string {
 	if r := w.outer("new-session", "-d", "-s", "outer", "-x", strconv.Itoa(sx), "-y", strconv.Itoa(sy), client); r.code != 0 {
 		t.Fatalf("outer: %v", r)
 	}
+	// The first capture waits for the client to be there, not merely for
+	// a pane that has stayed blank.
+	names := w.awaitClients(t, 1)
+	for _, target := range sc.controls {
+		// Its input stays open, and empty, until the outer server goes.
+		control := fmt.Sprintf("sleep 100000 | %s -L inner -C attach -t %s", w.clientBin, target)
+		if r := w.outer("new-window", "-d", "-t", "outer:", control); r.code != 0 {
+			t.Fatalf("outer: %v", r)
+		}
+		names = w.awaitClients(t, len(names)+1)
+	}
 	var b strings.Builder
 	for i, keys := range sc.steps {
-		if keys != nil {
+		switch {
+		case len(keys) > 0 && keys[0] == outerStep:
+			if r := w.outer(keys[1:]...); r.code != 0 {
+				t.Fatalf("outer %q: %v", keys[1:], r)
+			}
+		case keys != nil:
 			w.outer(append([]string{"send-keys", "-t", "outer"}, keys...)...)
 		}
 		fmt.Fprintf(&b, "-- step %d %q\n%s", i, keys, w.stableCapture(t))
+		if sc.flags != "" {
+			b.WriteString(w.outer("display-message", "-p", "-t", "outer", sc.flags).stdout)
+		}
 	}
 	w.outer("kill-server")
 	w.inner("kill-server")
-	return strings.ReplaceAll(b.String(), w.dir, "$TMUX_TMPDIR")
+	out := strings.ReplaceAll(b.String(), w.dir, "$TMUX_TMPDIR")
+	if len(sc.controls) > 0 {
+		// The label of a client's preview is as long as its name, and
+		// the box's top line as much shorter.
+		out = previewBoxTop.ReplaceAllString(clientNames(names).Replace(out), ") ─┐")
+	}
+	return out
+}
+
+// previewBoxTop is the end of the top line of a mode's preview, after its
+// label.
+var previewBoxTop = regexp.MustCompile(`\) ─+┐`)
+
+// awaitClients waits for n clients of the inner server and returns
+// their names, in the order they came (tmux's list of clients).
+func (w *screenWorld) awaitClients(t *testing.T, n int) []string {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		r := w.inner("list-clients", "-F", "#{client_name}")
+		names := strings.Fields(r.stdout)
+		if len(names) == n {
+			return names
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d clients of the inner server, not %d: %v", len(names), n, r)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// clientNames replaces the names of the inner server's clients, which
+// are a terminal's path or a process ID, by what they are: the first,
+// the terminal of the outer pane, is /dev/pts/N, each control client
+// client-PID, numbered from the second on.
+func clientNames(names []string) *strings.Replacer {
+	var pairs []string
+	// The longest first: /dev/pts/1 is in /dev/pts/12.
+	sorted := slices.Clone(names)
+	slices.SortFunc(sorted, func(a, b string) int { return cmp.Compare(len(b), len(a)) })
+	for _, name := range sorted {
+		i := slices.Index(names, name)
+		as := "/dev/pts/N"
+		if i > 0 {
+			as = "client-PID"
+			if i > 1 {
+				as += strconv.Itoa(i)
+			}
+		}
+		pairs = append(pairs, name, as)
+	}
+	return strings.NewReplacer(pairs...)
 }
 
 // TestScreensMatchTmux attaches a client to a server inside a pane of
@@ -311,7 +483,7 @@ func TestScreensMatchTmux(t *testing.T) {
 				t.Fatalf("no record (%v): record it with tmux on PATH and -update", err)
 			}
 			if record != "" && string(rec) != want {
-				t.Errorf("tmux drifted from the record %s:\n%s", path, want)
+				t.Errorf("tmux drifted from the record %s: %s", path, firstStepDiffering(want, string(rec)))
 			}
 			worlds := []*screenWorld{{newWorld(t, fakeBin), fakeBin, fakeBin}}
 			if tmux != "" {
@@ -319,11 +491,48 @@ func TestScreensMatchTmux(t *testing.T) {
 			}
 			for i, w := range worlds {
 				if got := w.play(t, sc); got != string(rec) {
-					t.Errorf("%s client on faketmux:\n got %q\nwant %q", []string{"faketmux's", "tmux's"}[i], got, rec)
+					t.Errorf("%s client on faketmux: %s", []string{"faketmux's", "tmux's"}[i], firstStepDiffering(got, string(rec)))
 				}
 			}
 		})
 	}
+}
+
+// firstStepDiffering shows the first step whose capture differs between
+// got and want, each line of both quoted, ! marking those that differ.
+func firstStepDiffering(got, want string) string {
+	g, w := strings.Split(got, "-- step "), strings.Split(want, "-- step ")
+	for i := range max(len(g), len(w)) {
+		var gs, ws string
+		if i < len(g) {
+			gs = g[i]
+		}
+		if i < len(w) {
+			ws = w[i]
+		}
+		if gs == ws {
+			continue
+		}
+		var b strings.Builder
+		b.WriteString("step " + strings.SplitN(cmp.Or(ws, gs), "\n", 2)[0] + ":\n")
+		gl, wl := strings.Split(gs, "\n"), strings.Split(ws, "\n")
+		for j := range max(len(gl), len(wl)) {
+			var a, c string
+			if j < len(gl) {
+				a = gl[j]
+			}
+			if j < len(wl) {
+				c = wl[j]
+			}
+			mark := " "
+			if a != c {
+				mark = "!"
+			}
+			fmt.Fprintf(&b, "%s got  %q\n%s want %q\n", mark, a, mark, c)
+		}
+		return b.String()
+	}
+	return "the same"
 }
 
 // realTmuxPath is the tmux on PATH, "" when there is none.
