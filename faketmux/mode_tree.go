@@ -676,7 +676,7 @@ func (c *client) treePrompt(m *treeMode, text, input string, done func(string)) 
 		return
 	}
 	c.freeze(cc)
-	cc.tty.prompt = &statusPrompt{kind: "search", text: text, input: []rune(input), answer: func(_ *client, in string, ok bool) {
+	cc.tty.prompt = &statusPrompt{kind: "search", text: text, input: []rune(input), index: len([]rune(input)), answer: func(_ *client, in string, ok bool) {
 		if !ok {
 			in = ""
 		}

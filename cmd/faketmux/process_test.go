@@ -5,6 +5,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"flag"
 	"fmt"
 	"net"
 	"os"
@@ -37,6 +38,10 @@ func TestMain(m *testing.M) {
 	// starts this test binary as its daemon.
 	if spec, ok := os.LookupEnv(daemonEnv); ok {
 		os.Exit(runDaemon(spec))
+	}
+	flag.Parse()
+	if !flagSet("test.parallel") {
+		flag.Set("test.parallel", strconv.Itoa(screenParallel))
 	}
 	dir, err := os.MkdirTemp("", "ftbin")
 	if err != nil {
@@ -117,6 +122,13 @@ func cleanEnv() []string {
 		}
 	}
 	return env
+}
+
+// flagSet reports whether the command line set the flag name.
+func flagSet(name string) bool {
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
 
 // socket is the default socket's path in w.

@@ -455,8 +455,11 @@ func TestScreensMatchTmux(t *testing.T) {
 	}
 	for _, sc := range screenCases {
 		t.Run(sc.name, func(t *testing.T) {
+			// The cases wait for terminals to settle, not for the CPU:
+			// they and their worlds play side by side (see
+			// screenParallel).
+			t.Parallel()
 			path := filepath.Join("testdata", "screens", strings.ReplaceAll(sc.name, " ", "_")+".golden")
-			var want string
 			record := tmux // the tmux that plays the case to record it
 			if sc.clock != "" && tmux != "" && libfaketime() == "" {
 				// tmux's clock cannot be pinned here: the case
@@ -469,34 +472,46 @@ func TestScreensMatchTmux(t *testing.T) {
 				t.Log("no libfaketime: faketmux is checked against the record, not against this tmux")
 				record = ""
 			}
-			if record != "" {
-				want = (&screenWorld{newWorld(t, tmux), tmux, tmux}).play(t, sc)
-				if *updateScreens {
-					os.MkdirAll(filepath.Dir(path), 0o755)
-					if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
-						t.Fatal(err)
-					}
+			if *updateScreens {
+				want := (&screenWorld{newWorld(t, tmux), tmux, tmux}).play(t, sc)
+				os.MkdirAll(filepath.Dir(path), 0o755)
+				if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
+					t.Fatal(err)
 				}
+				record = "" // just played
 			}
 			rec, err := os.ReadFile(path)
 			if err != nil {
 				t.Fatalf("no record (%v): record it with tmux on PATH and -update", err)
 			}
-			if record != "" && string(rec) != want {
-				t.Errorf("tmux drifted from the record %s: %s", path, firstStepDiffering(want, string(rec)))
-			}
-			worlds := []*screenWorld{{newWorld(t, fakeBin), fakeBin, fakeBin}}
+			type player struct{ name, server, client string }
+			players := []player{{"faketmux's client", fakeBin, fakeBin}}
 			if tmux != "" {
-				worlds = append(worlds, &screenWorld{newWorld(t, fakeBin), fakeBin, tmux})
+				players = append(players, player{"tmux's client", fakeBin, tmux})
 			}
-			for i, w := range worlds {
-				if got := w.play(t, sc); got != string(rec) {
-					t.Errorf("%s client on faketmux: %s", []string{"faketmux's", "tmux's"}[i], firstStepDiffering(got, string(rec)))
-				}
+			if record != "" {
+				players = append(players, player{"tmux", record, record})
+			}
+			for _, pl := range players {
+				t.Run(pl.name, func(t *testing.T) {
+					t.Parallel()
+					got := (&screenWorld{newWorld(t, pl.server), pl.server, pl.client}).play(t, sc)
+					switch {
+					case got == string(rec):
+					case pl.server == fakeBin:
+						t.Errorf("%s on faketmux: %s", pl.name, firstStepDiffering(got, string(rec)))
+					default:
+						t.Errorf("tmux drifted from the record %s: %s", path, firstStepDiffering(got, string(rec)))
+					}
+				})
 			}
 		})
 	}
 }
+
+// screenParallel is how many screen cases' worlds play at once unless
+// -parallel says: each spends its time waiting for a terminal to settle.
+const screenParallel = 6
 
 // firstStepDiffering shows the first step whose capture differs between
 // got and want, each line of both quoted, ! marking those that differ.
