@@ -54,13 +54,7 @@ func (bt *bufferTree) build(c *client, m *treeMode, saved []*treeItem, filter *s
 		case 2:
 			r = cmp.Compare(len(b.data), len(a.data))
 		}
-		if r == 0 {
-			r = strings.Compare(a.name, b.name)
-		}
-		if m.reversed {
-			r = -r
-		}
-		return r
+		return m.ordered(r, a.name, b.name)
 	})
 	for _, pb := range list {
 		f := c.bufferFormat(m, pb)

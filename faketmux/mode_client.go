@@ -77,13 +77,7 @@ func (*clientTree) build(c *client, m *treeMode, saved []*treeItem, filter *stri
 		case 3:
 			r = b.activity.Compare(a.activity)
 		}
-		if r == 0 {
-			r = strings.Compare(a.name, b.name)
-		}
-		if m.reversed {
-			r = -r
-		}
-		return r
+		return m.ordered(r, a.name, b.name)
 	})
 	for _, cc := range list {
 		f := c.clientFormat(cc)

@@ -686,6 +686,18 @@ func (c *client) treePrompt(m *treeMode, text, input string, done func(string)) 
 	}}
 }
 
+// ordered finishes a comparison r of two items of a mode's list: by
+// name where the sort order says nothing, and turned round with -r.
+func (m *treeMode) ordered(r int, a, b string) int {
+	if r == 0 {
+		r = strings.Compare(a, b)
+	}
+	if m.reversed {
+		r = -r
+	}
+	return r
+}
+
 // searchTree makes current the next item that matches the search, its
 // parents expanded, as tmux's mode_tree_search_set does.
 func (c *client) searchTree(m *treeMode) {

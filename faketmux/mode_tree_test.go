@@ -57,10 +57,7 @@ func TestTreeModeKeys(t *testing.T) {
 	cs := startControl(t, s, "attach-session", "-t", "main")
 	cs.reply(t)
 	mustRun(t, s, "choose-tree", "-s", "-t", "main")
-	for _, step := range []struct {
-		keys []string
-		want string
-	}{
+	playTree(t, s, []treeStep{
 		{nil, ">main+ other+"},
 		{[]string{"Down"}, "main+ >other+"},
 		{[]string{"Down"}, ">main+ other+"}, // wraps
@@ -81,14 +78,7 @@ func TestTreeModeKeys(t *testing.T) {
 		{[]string{"M--", "g"}, ">main+* other+*"},
 		{[]string{"G"}, "main+* >other+*"},
 		{[]string{"End", "Home"}, ">main+* other+*"},
-	} {
-		if step.keys != nil {
-			mustRun(t, s, append([]string{"send-keys", "-t", "main"}, step.keys...)...)
-		}
-		if got := treeLines(t, s); got != step.want {
-			t.Errorf("after %q: %q, want %q", step.keys, got, step.want)
-		}
-	}
+	})
 	// A shortcut chooses its line at once.
 	mustRun(t, s, "send-keys", "-t", "main", "1")
 	if got := treeLines(t, s); got != "no tree" {
@@ -160,10 +150,7 @@ func TestBufferModeKeys(t *testing.T) {
 	mustRun(t, s, "set-buffer", "-b", "a", "three")
 	mustRun(t, s, "set-buffer", "-b", "c", "1")
 	mustRun(t, s, "choose-buffer", "-t", "main")
-	for _, step := range []struct {
-		keys []string
-		want string
-	}{
+	playTree(t, s, []treeStep{
 		{nil, ">c a b"},
 		{[]string{"O"}, "a b >c"},
 		{[]string{"O"}, "a b >c"}, // size, largest first
@@ -171,14 +158,7 @@ func TestBufferModeKeys(t *testing.T) {
 		{[]string{"t", "Up", "t"}, "c >b* a*"}, // send-keys tags without moving
 		{[]string{"Up", "d"}, ">b* a*"},        // the next line is current
 		{[]string{"Down", "T", "t", "D"}, ">b"},
-	} {
-		if step.keys != nil {
-			mustRun(t, s, append([]string{"send-keys", "-t", "main"}, step.keys...)...)
-		}
-		if got := treeLines(t, s); got != step.want {
-			t.Errorf("after %q: %q, want %q", step.keys, got, step.want)
-		}
-	}
+	})
 	mustRun(t, s, "send-keys", "-t", "main", "d")
 	if got := treeLines(t, s); got != "no tree" {
 		t.Errorf("no buffer left, still in the mode: %q", got)
@@ -230,10 +210,7 @@ func TestClientModeKeys(t *testing.T) {
 	startControlPID(t, s, 9, "attach-session", "-t", "other").reply(t)
 	mustRun(t, s, "refresh-client", "-t", "client-9", "-C", "100x30")
 	mustRun(t, s, "choose-client", "-t", "main", "rename-session -t other 'n%%'")
-	for _, step := range []struct {
-		keys []string
-		want string
-	}{
+	playTree(t, s, []treeStep{
 		{nil, ">client-10 client-7 client-9"},
 		{[]string{"O"}, ">client-10 client-7 client-9"},            // size: 80x24, 80x24, 100x30
 		{[]string{"O"}, "client-9 >client-10 client-7"},            // creation, newest first
@@ -241,14 +218,7 @@ func TestClientModeKeys(t *testing.T) {
 		{[]string{"O", "O", "Up"}, "client-9 >client-7 client-10"}, // activity, then name
 		{[]string{"z"}, "client-9 >client-10"},                     // the next line is current
 		{[]string{"t", "D"}, ">client-9"},                          // then the first
-	} {
-		if step.keys != nil {
-			mustRun(t, s, append([]string{"send-keys", "-t", "main"}, step.keys...)...)
-		}
-		if got := treeLines(t, s); got != step.want {
-			t.Errorf("after %q: %q, want %q", step.keys, got, step.want)
-		}
-	}
+	})
 	mustRun(t, s, "send-keys", "-t", "main", "Enter")
 	if got := treeLines(t, s); got != "no tree" {
 		t.Errorf("Enter left the mode as %q", got)
@@ -286,6 +256,25 @@ func TestBufferModeSearch(t *testing.T) {
 		mustRun(t, s, "send-keys", "-t", "main", "n")
 		if got := treeLines(t, s); got != want {
 			t.Errorf("after n: %q, want %q", got, want)
+		}
+	}
+}
+
+// treeStep is keys sent to the pane main, and the tree's lines after
+// them (see treeLines); nil keys look at the tree as it is.
+type treeStep struct {
+	keys []string
+	want string
+}
+
+func playTree(t *testing.T, s *Server, steps []treeStep) {
+	t.Helper()
+	for _, step := range steps {
+		if step.keys != nil {
+			mustRun(t, s, append([]string{"send-keys", "-t", "main"}, step.keys...)...)
+		}
+		if got := treeLines(t, s); got != step.want {
+			t.Errorf("after %q: %q, want %q", step.keys, got, step.want)
 		}
 	}
 }
