@@ -39,6 +39,8 @@ type client struct {
 	// term is the client's terminal, which an attach takes over; nil for
 	// a client with none.
 	term *Terminal
+	// features are its terminal features, from tmux's -2 and -T.
+	features int
 	// mouse is the mouse event of the key binding running, nil for none
 	// (tmux's item's event).
 	mouse *mouseEvent

@@ -29,12 +29,22 @@ func cmdKillServer(c *client, it *cmdItem) error {
 }
 
 // show-messages prints the server's message log, newest first, for a
-// client; -T the terminals of clients, of which there are none (a control
-// client has no terminal); -J the jobs that run, newest first.
+// client; -T the terminals of the clients attached to one (with -t, of
+// that client only), newest first, each with every capability of tmux's
+// table; -J the jobs that run, newest first, after a blank line when
+// terminals were listed.
 func cmdShowMessages(c *client, it *cmdItem) error {
 	a := it.args
+	blank := false
+	if a.has('T') {
+		blank = c.printTerminals(it.client, a.has('t'))
+	}
 	if a.has('J') {
 		for n, j := range c.st.jobs {
+			if blank {
+				c.print("")
+				blank = false
+			}
 			c.print(fmt.Sprintf("Job %d: %s [fd=%d, pid=%d, status=0]", n, j.text, j.fd, j.cmd.Process.Pid))
 		}
 	}

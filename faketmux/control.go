@@ -45,12 +45,16 @@ type controlClient struct {
 	// client, which types no keys.
 	activity time.Time
 	termName string // the client's TERM
-	srv      *Server
-	session  *session
-	out      io.Writer
-	utf8     bool
-	flags    clientFlags
-	exit     bool // tmux's CLIENT_EXIT: detach once the batch is done
+	// termFeatures are its terminal's features (client_termfeatures),
+	// termType what the terminal said it is (client_termtype).
+	termFeatures int
+	termType     string
+	srv          *Server
+	session      *session
+	out          io.Writer
+	utf8         bool
+	flags        clientFlags
+	exit         bool // tmux's CLIENT_EXIT: detach once the batch is done
 	// exitMessage is what its %exit line says, if anything.
 	exitMessage string
 	uid         int // the user it runs as (Call.UID)
@@ -742,7 +746,7 @@ func newControlClient(srv *Server, call Call, out io.Writer, utf8 bool, uid int)
 	now := srv.now()
 	return &controlClient{
 		name: "client-" + strconv.Itoa(call.PID), pid: call.PID, uid: uid, created: now, activity: now,
-		termName: term, srv: srv, out: out, utf8: utf8, wake: make(chan struct{}, 1),
+		termName: term, termFeatures: call.Features, srv: srv, out: out, utf8: utf8, wake: make(chan struct{}, 1),
 		size: clientSize{sx: 80, sy: 24},
 	}
 }

@@ -10,10 +10,13 @@ import (
 // trailing newline is added by the printer, as tmux's cmdq_error does.
 const (
 	// Client side: printed before any command runs.
-	errNoServer         = "no server running on %s"
-	errConnecting       = "error connecting to %s (No such file or directory)"
-	errServerExited     = "server exited unexpectedly"
-	errNotATerminal     = "open terminal failed: not a terminal"
+	errNoServer     = "no server running on %s"
+	errConnecting   = "error connecting to %s (No such file or directory)"
+	errServerExited = "server exited unexpectedly"
+	errNotATerminal = "open terminal failed: not a terminal"
+	// A terminal tmux cannot draw on, as tty_term_create refuses it.
+	errTerminalNoClear  = "open terminal failed: terminal does not support clear"
+	errTerminalNoCup    = "open terminal failed: terminal does not support cup"
 	errContextCancelled = "faketmux: %v"
 
 	// Parsing.

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/passwd"
+	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli"
 )
 
 // formatVar is one variable of tmux 3.3a's format table (format.c's
@@ -249,9 +250,11 @@ var formatTable = [...]formatVar{
 		return vstr(b, boolFormat(f.client.flags.readOnly))
 	}},
 	{"client_session", needsClient, true, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, f.client.session.name) }},
-	{"client_termfeatures", needsClient, false, func(_ *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, "") }},
+	{"client_termfeatures", needsClient, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
+		return vstr(b, tmuxcli.FeatureNames(f.client.termFeatures))
+	}},
 	{"client_termname", needsClient, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, f.client.termName) }},
-	{"client_termtype", needsClient, false, func(_ *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, "") }},
+	{"client_termtype", needsClient, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) { return vstr(b, f.client.termType) }},
 	{"client_tty", needsClient, false, func(f *formatter, b []byte) ([]byte, time.Time, bool) {
 		if f.client.tty == nil {
 			return vstr(b, "")

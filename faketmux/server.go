@@ -73,6 +73,9 @@ type Call struct {
 	// PID is the client's process ID, which names a control client in
 	// list-clients.
 	PID int
+	// Features are the client's terminal features, from tmux's -2 and -T
+	// (tmuxcli.TermFeatures' bits): client_termfeatures.
+	Features int
 	// ExitMessage, when set, is handed what the client prints as it
 	// exits, in place of the emulator printing it: a control client's
 	// %exit line without its "%exit" (empty for a bare one), and a refused
@@ -233,6 +236,7 @@ func (s *Server) exec(ctx context.Context, call Call) int {
 		stdin: call.Stdin, stdout: call.Stdout, stderr: call.Stderr,
 		dir: call.Dir, env: call.Env,
 		utf8: call.UTF8 || utf8, envPane: pane, pid: call.PID, uid: uid, term: call.Terminal,
+		features: call.Features,
 	}
 	if call.Control != 0 {
 		c.stderr = c.stdout

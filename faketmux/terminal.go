@@ -29,6 +29,10 @@ type Terminal struct {
 	TTY  *os.File // the terminal, read for keys and written to
 	Name string   // its path, which names the client (client_name, client_tty)
 	Term string   // the client's TERM
+	// Terminfo are the capabilities of tmux's table that the client's
+	// terminfo entry has, as tmux's client sends them ("name=value",
+	// tmuxcli.Terminfo).
+	Terminfo []string
 	// Ready tells the client its terminal is taken over (MSG_READY).
 	Ready func()
 	// Resized has a value when the terminal changed size (MSG_RESIZE),
@@ -53,6 +57,13 @@ type Terminal struct {
 type ttyState struct {
 	t     *Terminal
 	saved *unix.Termios
+	// term is the terminal's capabilities as tmux keeps them.
+	term *ttyTerm
+	// repliesUntil is when the terminal's replies to what it was asked
+	// (sendRequests) are no longer awaited; haveDA2 and haveXDA are
+	// set once each came.
+	repliesUntil     time.Time
+	haveDA2, haveXDA bool
 	// repeatUntil is when a repeating binding's table gives way to root.
 	repeatUntil time.Time
 	// detachKill and detachExec are detach-client's -P and -E.
@@ -289,12 +300,17 @@ func (c *client) terminalClient() error {
 			}
 		}
 	}
-	cc := newControlClient(c.s, Call{PID: c.pid, Env: c.env}, t.TTY, c.utf8, c.uid)
+	cc := newControlClient(c.s, Call{PID: c.pid, Env: c.env, Features: c.features}, t.TTY, c.utf8, c.uid)
 	cc.name, cc.termName = t.Name, t.Term
 	if cc.termName == "" {
 		cc.termName = "unknown"
 	}
-	cc.tty = &ttyState{t: t}
+	opts := c.st.options
+	term, err := newTTYTerm(cc.termName, t.Terminfo, &cc.termFeatures, opts.getArray("terminal-features"), opts.getArray("terminal-overrides"))
+	if err != nil {
+		return err
+	}
+	cc.tty = &ttyState{t: t, term: term}
 	cc.size.sx, cc.size.sy = terminalSize(t.TTY)
 	cc.size.sized = true
 	c.control = cc
@@ -474,6 +490,7 @@ func (c *client) serveTerminal() {
 	})
 	status := time.NewTicker(time.Second)
 	var redraw <-chan time.Time
+	t.sendRequests()
 	c.drawTerminal()
 	gone := false
 	for !cc.exit && cc.session != nil && !gone {
@@ -635,12 +652,28 @@ func (c *client) updateLatest(cc *controlClient) {
 func (c *client) terminalKeys(b []byte) {
 	cc := c.control
 	t := cc.tty
-	if len(b) > 0 {
-		c.updateLatest(cc) // a client typing is its window's latest
-	}
 	flush := len(b) == 0 && len(t.pending) > 0 && !time.Now().Before(t.escapeUntil)
+	typed := len(b) > 0
 	b = append(t.pending, b...)
 	t.pending = nil
+	// The terminal's replies to what it was asked are no keys.
+	for {
+		kind, n, text := t.deviceReply(b)
+		if kind == replyPartial && !flush {
+			t.pending = b
+			t.escapeUntil = time.Now().Add(c.escapeTime())
+			return
+		}
+		if n == 0 {
+			break
+		}
+		c.takeReply(cc, kind, text)
+		b = b[n:]
+		typed = len(b) > 0
+	}
+	if typed {
+		c.updateLatest(cc) // a client typing is its window's latest
+	}
 	for len(b) > 0 && c.s.st == c.st && cc.session != nil && !cc.exit {
 		mouse, n, isMouse := t.readMouse(b)
 		var key keys.Code
@@ -657,8 +690,7 @@ func (c *client) terminalKeys(b []byte) {
 		}
 		if n == 0 {
 			t.pending = b
-			ms, _ := strconv.Atoi(c.st.options.get("escape-time"))
-			t.escapeUntil = time.Now().Add(time.Duration(ms) * time.Millisecond)
+			t.escapeUntil = time.Now().Add(c.escapeTime())
 			return
 		}
 		switch {
@@ -669,6 +701,13 @@ func (c *client) terminalKeys(b []byte) {
 		}
 		b = b[n:]
 	}
+}
+
+// escapeTime is how long the start of a sequence waits for its rest
+// (escape-time).
+func (c *client) escapeTime() time.Duration {
+	ms, _ := strconv.Atoi(c.st.options.get("escape-time"))
+	return time.Duration(ms) * time.Millisecond
 }
 
 // terminalKey is one key typed into an attached terminal.

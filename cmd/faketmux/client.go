@@ -95,6 +95,17 @@ func runClient(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, tmuxcli.ConnectError(inv.Socket, err))
 			return 1
 		}
+		// As tmux's client, once connected, it reads its terminal's
+		// terminfo entry to send the server, and gives up on one
+		// ncurses would refuse.
+		var caps []string
+		if term := os.Getenv("TERM"); term != "" && isTerminal(stdin) {
+			if caps, err = tmuxcli.Terminfo(term, os.Getenv); err != nil {
+				conn.Close()
+				fmt.Fprintln(stderr, err)
+				return 1
+			}
+		}
 		if !inv.HasShell {
 			if msg := wire.CheckLength(inv.Command); msg != "" {
 				conn.Close()
@@ -106,6 +117,7 @@ func runClient(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			NoStartServer: inv.NoStartServer, UTF8: inv.UTF8 || tmuxcli.ClientUTF8(os.LookupEnv), Socket: inv.Socket, Args: inv.Command,
 			Shell: inv.HasShell, Dir: dir, Env: os.Environ(), Configs: inv.Configs, Control: inv.Control,
 			PID: os.Getpid(), Term: os.Getenv("TERM"), TTYName: ttyName(stdin),
+			Features: int32(inv.Features), Terminfo: caps,
 		}
 		if inv.Login {
 			req.Flags |= wire.ClientLogin

@@ -26,7 +26,10 @@ type Globals struct {
 	NoStartServer     bool // -N
 	UTF8              bool // -u: the terminal takes UTF-8 whatever the locale says
 	Login             bool // -l, or argv[0] starting with '-'
-	Args              []string
+	// Features are the terminal features -2 and -T add, a mask of
+	// TermFeatures' bits.
+	Features int
+	Args     []string
 }
 
 // parseGlobals reads the global flags as tmux's own (BSD) getopt does: flags
@@ -97,11 +100,15 @@ scan:
 				g.Path, g.HasPath = value, true
 			case 'u':
 				g.UTF8 = true
+			case '2':
+				AddFeatures(&g.Features, "256", ":,")
+			case 'T':
+				AddFeatures(&g.Features, value, ":,")
 			case 'd', 'U':
 				return usage()
 			}
-			// -2, -q, -T and -v change only the terminal or logging,
-			// which faketmux does not have.
+			// -q and -v change only logging, which faketmux does
+			// not have.
 		}
 	}
 	g.Args = argv[i:]

@@ -25,7 +25,9 @@ func TestParseGlobals(t *testing.T) {
 		{argv: []string{"-uNLsock", "ls"}, want: Globals{Label: "sock", HasLabel: true, NoStartServer: true, UTF8: true, Args: []string{"ls"}}},
 		{argv: []string{"-S", "/p", "-L", "ignored"}, want: Globals{Path: "/p", HasPath: true, Label: "ignored", HasLabel: true, Args: []string{}}},
 		{argv: []string{"-L", "-u"}, want: Globals{Label: "-u", HasLabel: true, Args: []string{}}},
-		{argv: []string{"-2", "-q", "-v", "-T", "256", "-l", "--", "-x"}, want: Globals{Login: true, Args: []string{"-x"}}},
+		{argv: []string{"-2", "-q", "-v", "-T", "256", "-l", "--", "-x"}, want: Globals{Login: true, Features: 1, Args: []string{"-x"}}},
+		// -T's features add up, parted by commas or colons.
+		{argv: []string{"-Tsync", "-T", "title:RGB", "ls"}, want: Globals{Features: 1<<14 | 1<<15 | 1<<12, Args: []string{"ls"}}},
 		{argv: []string{"-", "x"}, want: Globals{Args: []string{"-", "x"}}},
 		{argv: []string{"-c", "echo hi"}, want: Globals{ShellCommand: "echo hi", HasShell: true, Args: []string{}}},
 		{argv: []string{"-V", "-Z"}, stdout: "tmux 3.3a\n", done: true},

@@ -277,6 +277,9 @@ func writeFlags(g tmuxcli.Globals) []string {
 	for range g.Control {
 		argv = append(argv, "-C")
 	}
+	if g.Features != 0 {
+		argv = append(argv, "-T", tmuxcli.FeatureNames(g.Features))
+	}
 	for _, flag := range []struct {
 		word string
 		set  bool

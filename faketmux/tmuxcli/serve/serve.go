@@ -22,6 +22,7 @@ func Call(r *wire.Req, stdin io.Reader, stdout, stderr io.Writer) faketmux.Call 
 	call := faketmux.Call{
 		Args: r.Args, Stdin: stdin, Stdout: stdout, Stderr: stderr, Dir: r.Dir, Env: r.Env,
 		UTF8: r.UTF8, NoStartServer: r.NoStartServer, Control: r.Control, PID: r.PID, UID: r.UID,
+		Features: int(r.Features),
 	}
 	if r.Shell {
 		// tmux's client of -c starts a server and asks it for a shell;
@@ -52,7 +53,7 @@ func SessionCall(s *wire.Session, stdin io.Reader, stdout, stderr io.Writer) fak
 	}
 	if tty := s.TTY(); tty != nil {
 		call.Terminal = &faketmux.Terminal{
-			TTY: tty, Name: s.Req.TTYName, Term: s.Req.Term, Ready: s.Ready,
+			TTY: tty, Name: s.Req.TTYName, Term: s.Req.Term, Terminfo: s.Req.Terminfo, Ready: s.Ready,
 			Resized: s.Resized(), Exiting: s.Exiting(), Detach: s.Detach, Shutdown: s.Shutdown, Exec: s.Exec,
 			Suspend: s.Suspend, Lock: s.Lock, Woken: s.Woken(),
 		}
