@@ -510,6 +510,10 @@ func x11Colour(name string) (int, bool) {
 
 var basicColours = []string{"black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"}
 
+// cubeLevels are the red, green and blue levels of the 6x6x6 cube of the
+// 256 colours (16 to 231).
+var cubeLevels = [6]int{0x00, 0x5f, 0x87, 0xaf, 0xd7, 0xff}
+
 // colour256 is the red, green and blue of one of the 256 colours, as
 // tmux's table gives them.
 func colour256(n int) int {
@@ -518,9 +522,8 @@ func colour256(n int) int {
 		return []int{0x000000, 0x800000, 0x008000, 0x808000, 0x000080, 0x800080, 0x008080, 0xc0c0c0,
 			0x808080, 0xff0000, 0x00ff00, 0xffff00, 0x0000ff, 0xff00ff, 0x00ffff, 0xffffff}[n]
 	case n < 232:
-		levels := []int{0x00, 0x5f, 0x87, 0xaf, 0xd7, 0xff}
 		n -= 16
-		return levels[n/36]<<16 | levels[n/6%6]<<8 | levels[n%6]
+		return cubeLevels[n/36]<<16 | cubeLevels[n/6%6]<<8 | cubeLevels[n%6]
 	}
 	g := 8 + 10*(n-232)
 	return g<<16 | g<<8 | g

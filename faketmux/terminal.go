@@ -19,6 +19,7 @@ import (
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/keys"
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/pane"
 	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/wcwidth"
+	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli"
 )
 
 // Terminal is a client's terminal, which an attach takes over as tmux's
@@ -984,7 +985,7 @@ func (c *client) drawTerminal() {
 	// Without automatic margins, tmux leaves the terminal's last cell
 	// alone.
 	lastRow := func(row string, y int) string {
-		if y == sy && !c.terminalHasAM(cc) {
+		if y == sy && cc.tty.term.flags&tmuxcli.TermNoAM != 0 {
 			return fitLine(row, sx-1, false)
 		}
 		return row
@@ -1052,7 +1053,7 @@ func (c *client) drawTerminal() {
 		}
 	}
 	cc.tty.updateMouseModes(&out, c.mouseModes(cc))
-	io.WriteString(cc.tty.t.TTY, out.String())
+	io.WriteString(cc.tty.t.TTY, cc.tty.term.writeColours(out.String()))
 }
 
 // viewRows are the rows of window w that client cc, sx wide with wy rows
@@ -1130,28 +1131,6 @@ func dropColumns(row string, n int) string {
 		cols += max(w, 0)
 	}
 	return out.String()
-}
-
-// terminalHasAM is whether cc's terminal has automatic margins, as
-// terminal-overrides leave its terminfo's am (which every terminal tmux
-// draws on here has).
-func (c *client) terminalHasAM(cc *controlClient) bool {
-	am := true
-	for _, entry := range c.st.options.getArray("terminal-overrides") {
-		fields := strings.Split(entry, ":")
-		if len(fields) < 2 || !fnmatch(fields[0], cc.termName, false) {
-			continue
-		}
-		for _, capability := range fields[1:] {
-			switch capability {
-			case "am@":
-				am = false
-			case "am":
-				am = true
-			}
-		}
-	}
-	return am
 }
 
 // windowRows are the rows of window w as a client of width sx and wy rows

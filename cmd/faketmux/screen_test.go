@@ -47,6 +47,9 @@ type screenCase struct {
 	// outer pane after each step's capture: the modes (the mouse's) that
 	// the inner client put its terminal in.
 	flags string
+	// term, when set, is the inner client's TERM, whose terminfo entry
+	// it draws by; otherwise it is the outer server's default-terminal.
+	term string
 }
 
 var screenCases = []screenCase{
@@ -353,6 +356,9 @@ func (w *screenWorld) play(t *testing.T, sc screenCase) string {
 		}
 	}
 	client := fmt.Sprintf("%s -L inner attach", w.clientBin)
+	if sc.term != "" {
+		client = fmt.Sprintf("TERM=%s %s", sc.term, client)
+	}
 	if sc.target != "" {
 		client += " -t " + sc.target
 	}

@@ -1,0 +1,54 @@
+//go:build linux && !faketmux_thin
+
+package main
+
+// The screen cases of the client's terminal, played with the others by
+// TestScreensMatchTmux: what is drawn follows the terminal's terminfo
+// entry, its features and terminal-overrides.
+func init() {
+	screenCases = append(screenCases, terminfoScreenCases...)
+}
+
+// colourSamples is a program's output in colours of every kind: the
+// eight, their bright forms as foreground and background, bold, the 256
+// and RGB.
+const colourSamples = `printf '\033[31mred\033[0m \033[91mbright\033[0m \033[1;92mbold\033[0m \033[101mbg\033[0m\n` +
+	`\033[38;5;196m196\033[0m \033[38;5;27m27\033[0m \033[48;5;226m226\033[0m \033[38;5;244m244\033[0m\n` +
+	`\033[38;2;255;128;0morange\033[0m \033[48;2;0;95;135mteal\033[0m \033[38;2;130;130;130mgrey\033[0m\n'; cat`
+
+var terminfoScreenCases = []screenCase{
+	{
+		// xterm has 8 colours. Taken as no VT100 (no XT, a clear that is
+		// no CSI), tmux asks it nothing and gives it no more: the 256
+		// and RGB colours are the nearest of the 8, a bright
+		// foreground is bold. Without am, the last cell is left alone.
+		name:  "an 8-colour terminal",
+		term:  "xterm",
+		width: 60, height: 6,
+		inner: [][]string{
+			{"new-session", "-d", "-s", "e", "-n", "w", "-x", "60", "-y", "5", colourSamples},
+			{"set", "-g", "terminal-overrides", `xterm:XT@:clear=\E7\E[H\E[2J:am@`},
+			{"set", "-g", "display-time", "0"},
+			{"set", "-g", "status-style", "bg=colour22,fg=brightwhite"},
+			{"set", "-g", "status-right", "#[fg=#ff8000]rgb #[bg=colour201]256 #[fg=brightred]bright"},
+			{"bind", "f", "display-message", "#{client_termname}|#{client_termtype}|#{client_termfeatures}"},
+		},
+		steps: [][]string{nil, {"C-b", "f"}},
+	},
+	{
+		// xterm-256color has 256 colours and tmux learns from the outer
+		// tmux's replies that it has RGB too; the window shown once the
+		// replies came is drawn with them.
+		name:  "a 256-colour terminal",
+		term:  "xterm-256color",
+		width: 60, height: 6,
+		inner: [][]string{
+			{"new-session", "-d", "-s", "e", "-n", "w", "-x", "60", "-y", "5", "printf '\\033[38;5;196m196\\033[0m \\033[91mbright\\033[0m \\033[38;5;9mnine\\033[0m\\n'; cat"},
+			{"new-window", "-d", "-n", "rgb", colourSamples},
+			{"set", "-g", "status-right", "#[fg=colour201]256 #[fg=brightred]bright"},
+			{"set", "-g", "display-time", "0"},
+			{"bind", "f", "display-message", "#{client_termname}|#{client_termtype}|#{client_termfeatures}"},
+		},
+		steps: [][]string{nil, {"C-b", "n"}, {"C-b", "f"}},
+	},
+}
