@@ -34,8 +34,15 @@ func (w *world) attach(t *testing.T, bin string, args ...string) *terminal {
 // attachSized runs a client in a pseudo-terminal of cols by rows.
 func (w *world) attachSized(t *testing.T, bin string, cols, rows uint16, args ...string) *terminal {
 	t.Helper()
+	return w.attachAs(t, bin, "screen", cols, rows, args...)
+}
+
+// attachAs runs a client with TERM termName in a pseudo-terminal of cols
+// by rows.
+func (w *world) attachAs(t *testing.T, bin, termName string, cols, rows uint16, args ...string) *terminal {
+	t.Helper()
 	cmd := exec.Command(bin, args...)
-	cmd.Env = append(w.env, "TERM=screen")
+	cmd.Env = append(w.env, "TERM="+termName)
 	cmd.Dir = w.dir
 	f, err := pty.StartWithSize(cmd, &pty.Winsize{Cols: cols, Rows: rows})
 	if err != nil {
