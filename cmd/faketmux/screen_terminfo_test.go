@@ -51,4 +51,20 @@ var terminfoScreenCases = []screenCase{
 		},
 		steps: [][]string{nil, {"C-b", "n"}, {"C-b", "f"}},
 	},
+	{
+		// show-messages -T lists the client's terminal, every capability
+		// of tmux's table, in view mode; its first line, which names the
+		// client's terminal device, is paged out of the view at once.
+		name:  "show-messages -T",
+		term:  "xterm-256color",
+		width: 80, height: 12,
+		inner: [][]string{
+			{"new-session", "-d", "-s", "t", "-n", "w", "-x", "80", "-y", "11", "cat"},
+			{"set", "-g", "mode-keys", "emacs"},
+			{"set", "-g", "terminal-overrides", `xterm*:smacs@:colors=88:Ss=\E[%p1%d q\E[?12h`},
+			{"set", "-g", "status-right", ""},
+			{"bind", "t", "show-messages", "-T", `\;`, "send-keys", "-X", "page-down"},
+		},
+		steps: [][]string{{"C-b", "t"}, {"C-v"}, {"C-v"}, {"C-v"}, {"M-v"}, {"M->"}, {"M-v"}},
+	},
 }
