@@ -1061,7 +1061,7 @@ func (c *client) drawTerminal() {
 // window starts.
 func (c *client) viewRows(cc *controlClient, w *window, sx, wy int) []string {
 	ox, oy := cc.windowOffset(w, sx, wy)
-	rows := c.windowRows(w, ox+sx, oy+wy)[oy:]
+	rows := c.windowRows(w, ox+sx, oy+wy, cc.tty.term.flag("bce"))[oy:]
 	for y, row := range rows {
 		rows[y] = dropColumns(row, ox)
 	}
@@ -1135,8 +1135,9 @@ func dropColumns(row string, n int) string {
 
 // windowRows are the rows of window w as a client of width sx and wy rows
 // for the window sees them: each pane's visible lines with their styles,
-// the borders between panes, and blanks outside the window.
-func (c *client) windowRows(w *window, sx, wy int) []string {
+// the borders between panes, and blanks outside the window. bce is
+// whether the terminal clears in the current background colour.
+func (c *client) windowRows(w *window, sx, wy int, bce bool) []string {
 	grid := make([][]*paneState, wy)
 	for y := range grid {
 		grid[y] = make([]*paneState, sx)
@@ -1207,10 +1208,10 @@ func (c *client) windowRows(w *window, sx, wy int) []string {
 					line = content[p][ly]
 				}
 				width := min(p.width, sx-x)
-				// The terminal drawn for is screen's, which has no
-				// BCE: its clear takes the default background, so
-				// tmux writes spaces where the pane has one of its own.
-				toEdge := x+width == sx && defaults[p].bg == "default"
+				// A terminal without bce clears in the default
+				// background, so tmux writes spaces where the pane
+				// has one of its own.
+				toEdge := x+width == sx && (bce || defaults[p].bg == "default")
 				row.WriteString(defaults[p].over(fitLine(line, width, toEdge)))
 				row.WriteString("\x1b[0m")
 				x += width

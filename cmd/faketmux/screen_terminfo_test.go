@@ -67,4 +67,19 @@ var terminfoScreenCases = []screenCase{
 		},
 		steps: [][]string{{"C-b", "t"}, {"C-v"}, {"C-v"}, {"C-v"}, {"M-v"}, {"M->"}, {"M-v"}},
 	},
+	{
+		// With bce, tmux clears to the right edge in a pane's own
+		// background; without it (the window styles case, on screen),
+		// it writes spaces there.
+		name:  "a terminal with bce",
+		term:  "xterm-256color",
+		width: 40, height: 6,
+		inner: [][]string{
+			{"new-session", "-d", "-s", "b", "-n", "w", "-x", "40", "-y", "5", "printf 'left\\n'; cat"},
+			{"set", "-g", "status-right", ""},
+			{"set", "-g", "window-style", "bg=red"},
+			{"split-window", "-h", "-t", "b", "printf 'right\\n'; cat"},
+		},
+		steps: [][]string{nil, {"C-b", "o"}},
+	},
 }
