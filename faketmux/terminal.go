@@ -1061,7 +1061,7 @@ func (c *client) drawTerminal() {
 // window starts.
 func (c *client) viewRows(cc *controlClient, w *window, sx, wy int) []string {
 	ox, oy := cc.windowOffset(w, sx, wy)
-	rows := c.windowRows(w, ox+sx, oy+wy, cc.tty.term.flag("bce"))[oy:]
+	rows := c.windowRows(cc, w, ox+sx, oy+wy)[oy:]
 	for y, row := range rows {
 		rows[y] = dropColumns(row, ox)
 	}
@@ -1133,11 +1133,12 @@ func dropColumns(row string, n int) string {
 	return out.String()
 }
 
-// windowRows are the rows of window w as a client of width sx and wy rows
-// for the window sees them: each pane's visible lines with their styles,
-// the borders between panes, and blanks outside the window. bce is
-// whether the terminal clears in the current background colour.
-func (c *client) windowRows(w *window, sx, wy int, bce bool) []string {
+// windowRows are the rows of window w as client cc, of width sx and wy
+// rows for the window, sees them: each pane's visible lines with their
+// styles, the borders between panes, and blanks outside the window.
+func (c *client) windowRows(cc *controlClient, w *window, sx, wy int) []string {
+	term := cc.tty.term
+	bce := term.flag("bce")
 	grid := make([][]*paneState, wy)
 	for y := range grid {
 		grid[y] = make([]*paneState, sx)
@@ -1188,8 +1189,10 @@ func (c *client) windowRows(w *window, sx, wy int, bce bool) []string {
 	otherStyle := parseDrawStyle(drawStyle{}, f.expand(w.options.get("pane-border-style")))
 	status := w.options.get("pane-border-status")
 	lines := w.options.get("pane-border-lines")
+	acs := term.acsNeeded(cc.utf8)
+	glyph := func(typ int, owner *paneState) string { return term.borderGlyph(lines, typ, owner, acs) }
 	cellType := func(x, y int) int { return borderCellType(w.isBorderCell, status, x, y, w.width, w.height) }
-	statusCells := c.paneStatusCells(w, panes, cellType, lines)
+	statusCells := c.paneStatusCells(w, panes, cellType, glyph)
 	rows := make([]string, wy)
 	for y := range wy {
 		var row strings.Builder
@@ -1218,7 +1221,7 @@ func (c *client) windowRows(w *window, sx, wy int, bce bool) []string {
 				continue
 			}
 			if !inWindow(x, y) {
-				row.WriteString(borderGlyph(lines, cellOutside, nil))
+				row.WriteString(glyph(cellOutside, nil))
 				x++
 				continue
 			}
@@ -1229,7 +1232,7 @@ func (c *client) windowRows(w *window, sx, wy int, bce bool) []string {
 			if !edge {
 				owner = borderOwner(w, x, y)
 			}
-			ch := borderGlyph(lines, cellType(x, y), owner)
+			ch := glyph(cellType(x, y), owner)
 			if active != nil && !edge && paneBorderIs(w, active, x, y) {
 				row.WriteString(activeStyle.sgr() + ch + "\x1b[0m")
 			} else {
@@ -1386,7 +1389,7 @@ func borderOwner(w *window, x, y int) *paneState {
 // pane's left, four fewer than its width, the border's characters in the
 // pane's border style (the active one's for the active pane), with
 // pane-border-format drawn over them.
-func (c *client) paneStatusCells(w *window, panes []*paneState, cellType func(x, y int) int, lines string) map[[2]int]string {
+func (c *client) paneStatusCells(w *window, panes []*paneState, cellType func(x, y int) int, glyph func(typ int, owner *paneState) string) map[[2]int]string {
 	status := w.options.get("pane-border-status")
 	if status != "top" && status != "bottom" {
 		return nil
@@ -1415,7 +1418,7 @@ func (c *client) paneStatusCells(w *window, panes []*paneState, cellType func(x,
 			if drawn[i] != "" {
 				cells[[2]int{x, y}] = drawn[i]
 			} else {
-				cells[[2]int{x, y}] = style.sgr() + borderGlyph(lines, cellType(x, y), p) + "\x1b[0m"
+				cells[[2]int{x, y}] = style.sgr() + glyph(cellType(x, y), p) + "\x1b[0m"
 			}
 		}
 	}
@@ -1583,12 +1586,21 @@ func paneBorderIs(w *window, p *paneState, x, y int) bool {
 }
 
 // escapeEnd is where the escape sequence that starts at line[i], an ESC,
-// ends: past a CSI's final byte, or past the ESC alone.
+// ends: past a CSI's final byte or an escape's with intermediates, or
+// past the ESC alone.
 func escapeEnd(line string, i int) int {
 	j := i + 1
-	if j < len(line) && line[j] == '[' {
+	switch {
+	case j < len(line) && line[j] == '[':
 		j++
 		for j < len(line) && (line[j] < 0x40 || line[j] > 0x7e) {
+			j++
+		}
+		j++
+	case j < len(line) && line[j] >= 0x20 && line[j] <= 0x2f:
+		// An escape with intermediates, as smacs and rmacs choose a
+		// character set: "\x1b(0".
+		for j < len(line) && line[j] >= 0x20 && line[j] <= 0x2f {
 			j++
 		}
 		j++

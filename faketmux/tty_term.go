@@ -383,3 +383,37 @@ func (c *client) printTerminals(target *controlClient, onlyTarget bool) bool {
 	}
 	return n > 0
 }
+
+// acsNeeded is whether tmux draws lines in the terminal's alternate
+// character set rather than in UTF-8 (tty_acs_needed): for a client
+// without UTF-8, or a terminal whose U8 says it cannot have both.
+func (t *ttyTerm) acsNeeded(utf8Client bool) bool {
+	if t.has("U8") && t.number("U8") == 0 {
+		return true
+	}
+	return !utf8Client
+}
+
+// acsLineChars are the characters of the line-drawing set (acsc's keys)
+// for the border cells of kind cellInside to cellOutside.
+const acsLineChars = " xqlkmjwvtun~"
+
+// borderGlyph is what the terminal is sent for a border cell of kind
+// typ: borderGlyph's character, or, for the cells tmux draws from the
+// line-drawing set (all of single lines', the outside of number's) when
+// acs says so, the terminal's own character for it between its smacs and
+// rmacs, as tmux's tty_putc sends it (the key itself when acsc has none
+// for it).
+func (t *ttyTerm) borderGlyph(lines string, typ int, owner *paneState, acs bool) string {
+	_, otherSet := borderSets[lines]
+	lineDrawing := lines == "single" || !otherSet && lines != "number" || lines == "number" && typ == cellOutside
+	if !acs || !lineDrawing {
+		return borderGlyph(lines, typ, owner)
+	}
+	key := acsLineChars[typ]
+	ch, ok := t.acs[key]
+	if !ok {
+		ch = string(key)
+	}
+	return t.string("smacs") + ch + t.string("rmacs")
+}

@@ -91,3 +91,37 @@ func TestTermOverrideSyntax(t *testing.T) {
 		t.Errorf("visString cut: %q", got)
 	}
 }
+
+func TestBorderGlyphs(t *testing.T) {
+	feat := 0
+	term, err := newTTYTerm("t", []string{"clear=\x1b[H", "cup=\x1b[%i%p1%d;%p2%dH", "U8=1", "smacs=\x1b(0", "rmacs=\x1b(B", "acsc=qqxx"}, &feat, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if term.acsNeeded(true) || !term.acsNeeded(false) {
+		t.Error("U8=1: the line-drawing set only for a client without UTF-8")
+	}
+	for _, c := range []struct {
+		lines string
+		typ   int
+		want  string
+	}{
+		{"single", cellLeftRight, "\x1b(0q\x1b(B"},
+		{"single", cellTopLeft, "\x1b(0l\x1b(B"}, // not in acsc: its key
+		{"bogus", cellTopBottom, "\x1b(0x\x1b(B"},
+		{"double", cellTopBottom, "║"},
+		{"simple", cellTopBottom, "|"},
+		{"number", cellTopBottom, "*"},
+		{"number", cellOutside, "\x1b(0~\x1b(B"},
+	} {
+		if got := term.borderGlyph(c.lines, c.typ, nil, true); got != c.want {
+			t.Errorf("%s %d: %q, want %q", c.lines, c.typ, got, c.want)
+		}
+	}
+	if got := term.borderGlyph("single", cellTopBottom, nil, false); got != "│" {
+		t.Errorf("in UTF-8: %q", got)
+	}
+	if got := dropColumns("\x1b(0x\x1b(Bab", 1); got != "\x1b(0\x1b(Bab" {
+		t.Errorf("a character set's escapes take no columns: %q", got)
+	}
+}

@@ -82,4 +82,35 @@ var terminfoScreenCases = []screenCase{
 		},
 		steps: [][]string{nil, {"C-b", "o"}},
 	},
+	{
+		// A terminal whose U8 is 0 cannot take UTF-8 and its line
+		// drawing set together: tmux draws the borders from that set,
+		// between smacs and rmacs.
+		name:  "borders in the line-drawing set",
+		term:  "xterm-256color",
+		width: 40, height: 6,
+		inner: splitWindowWithOverrides(`xterm*:U8=0`),
+		steps: [][]string{nil},
+	},
+	{
+		// Without smacs the line-drawing set's keys go as they are, or
+		// as acsc maps them.
+		name:  "borders with no smacs",
+		term:  "xterm-256color",
+		width: 40, height: 6,
+		inner: splitWindowWithOverrides(`xterm*:U8=0:smacs@:acsc=x|q-`),
+		steps: [][]string{nil},
+	},
+}
+
+// splitWindowWithOverrides makes a window of three panes, whose borders
+// meet, with terminal-overrides set to overrides.
+func splitWindowWithOverrides(overrides string) [][]string {
+	return [][]string{
+		{"new-session", "-d", "-s", "a", "-n", "w", "-x", "40", "-y", "5", "cat"},
+		{"set", "-g", "status-right", ""},
+		{"set", "-g", "terminal-overrides", overrides},
+		{"split-window", "-h", "-t", "a", "cat"},
+		{"split-window", "-v", "-t", "a", "cat"},
+	}
 }
