@@ -655,24 +655,14 @@ func (c *client) terminalKeys(b []byte) {
 	t := cc.tty
 	flush := len(b) == 0 && len(t.pending) > 0 && !time.Now().Before(t.escapeUntil)
 	typed := len(b) > 0
-	b = append(t.pending, b...)
+	b, complete := c.takeReplies(append(t.pending, b...), flush)
 	t.pending = nil
-	// The terminal's replies to what it was asked are no keys.
-	for {
-		kind, n, text := t.deviceReply(b)
-		if kind == replyPartial && !flush {
-			t.pending = b
-			t.escapeUntil = time.Now().Add(c.escapeTime())
-			return
-		}
-		if n == 0 {
-			break
-		}
-		c.takeReply(cc, kind, text)
-		b = b[n:]
-		typed = len(b) > 0
+	if !complete {
+		t.pending = b
+		t.escapeUntil = time.Now().Add(c.escapeTime())
+		return
 	}
-	if typed {
+	if typed && len(b) > 0 {
 		c.updateLatest(cc) // a client typing is its window's latest
 	}
 	for len(b) > 0 && c.s.st == c.st && cc.session != nil && !cc.exit {

@@ -93,6 +93,24 @@ func replyUpTo(b []byte, from int, end string, max, kind, textFrom int) (int, in
 	return kind, from + i + len(end), string(b[textFrom : from+i])
 }
 
+// takeReplies takes the terminal's replies at the start of what it sent,
+// which are no keys, and returns the rest; complete is false while a reply
+// is cut short (unless flush, once escape-time is over), as tmux waits for
+// the rest of it.
+func (c *client) takeReplies(b []byte, flush bool) (rest []byte, complete bool) {
+	for {
+		kind, n, text := c.control.tty.deviceReply(b)
+		switch {
+		case kind == replyPartial && !flush:
+			return b, false
+		case n == 0:
+			return b, true
+		}
+		c.takeReply(c.control, kind, text)
+		b = b[n:]
+	}
+}
+
 // takeReply learns what a reply says of cc's terminal: the features of a
 // terminal it recognises, added to the client's and applied at once.
 func (c *client) takeReply(cc *controlClient, kind int, text string) {
