@@ -8,7 +8,8 @@ import (
 )
 
 // FuzzParse feeds Parse mangled entries, seeded with the machine's: it
-// must return an entry or ErrFormat, never panic.
+// must return an entry or ErrFormat, never panic; nor may Tparm on any of
+// the entry's strings.
 func FuzzParse(f *testing.F) {
 	for _, name := range machineTerms {
 		if data, err := os.ReadFile(filepath.Join("/lib/terminfo", name[:1], name)); err == nil {
@@ -23,6 +24,11 @@ func FuzzParse(f *testing.F) {
 		}
 		if err == nil && e == nil {
 			t.Fatal("no entry and no error")
+		}
+		if e != nil {
+			for _, s := range e.strs {
+				Tparm(s, 1, -2, 300, 4, 5, 6, 7, 8, 9)
+			}
 		}
 	})
 }
