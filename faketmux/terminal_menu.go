@@ -386,20 +386,22 @@ func (c *client) menuDraw(out *strings.Builder, cc *controlClient, m *menuOverla
 		}
 		return row
 	}
+	term := cc.tty.term
+	set := term.lineSet(term.acsNeeded(cc.utf8))
 	rows := make([][]string, h)
-	rows[0] = line("┌", "─", "┐")
+	rows[0] = line(set[cellTopLeft], set[cellLeftRight], set[cellTopRight])
 	for x, drawn := range formatCells(m.title, plain, w-4) {
 		if drawn != "" {
 			rows[0][2+x] = drawn
 		}
 	}
-	rows[h-1] = line("└", "─", "┘")
+	rows[h-1] = line(set[cellBottomLeft], set[cellLeftRight], set[cellBottomRight])
 	for i, item := range m.items {
 		if item.sep {
-			rows[i+1] = line("├", "─", "┤")
+			rows[i+1] = line(set[cellLeftJoin], set[cellLeftRight], set[cellRightJoin])
 			continue
 		}
-		row := line("│", " ", "│")
+		row := line(set[cellTopBottom], " ", set[cellTopBottom])
 		base, name, defaultColours := plain, item.name, false
 		if i == m.choice && item.selectable() {
 			base, defaultColours = mode, true

@@ -169,8 +169,10 @@ func (c *client) popupDraw(out *strings.Builder, pt *popupTerm) {
 	if s, ok := popupBorderSets[pt.lines]; ok {
 		set = s
 	}
-	if set == nil {
-		set = borderSets["single"]
+	if set == nil || pt.lines == "single" {
+		// Single lines are the line-drawing set's.
+		term := c.control.tty.term
+		set = term.lineSet(term.acsNeeded(c.control.utf8))
 	}
 	b := pt.border.sgr()
 	for y := range pt.sy {

@@ -400,20 +400,33 @@ const acsLineChars = " xqlkmjwvtun~"
 
 // borderGlyph is what the terminal is sent for a border cell of kind
 // typ: borderGlyph's character, or, for the cells tmux draws from the
-// line-drawing set (all of single lines', the outside of number's) when
-// acs says so, the terminal's own character for it between its smacs and
-// rmacs, as tmux's tty_putc sends it (the key itself when acsc has none
-// for it).
+// line-drawing set (all of single lines', the outside of number's), the
+// line set's.
 func (t *ttyTerm) borderGlyph(lines string, typ int, owner *paneState, acs bool) string {
 	_, otherSet := borderSets[lines]
-	lineDrawing := lines == "single" || !otherSet && lines != "number" || lines == "number" && typ == cellOutside
-	if !acs || !lineDrawing {
-		return borderGlyph(lines, typ, owner)
+	if lines == "single" || !otherSet && lines != "number" || lines == "number" && typ == cellOutside {
+		return t.lineSet(acs)[typ]
 	}
-	key := acsLineChars[typ]
-	ch, ok := t.acs[key]
-	if !ok {
-		ch = string(key)
+	return borderGlyph(lines, typ, owner)
+}
+
+// lineSet is what the terminal is sent for each kind of cell of single
+// lines, which tmux draws from the line-drawing set: UTF-8, or with acs the
+// terminal's own character for each between its smacs and rmacs, as
+// tmux's tty_putc sends it (the set's key itself when acsc has none for
+// it).
+func (t *ttyTerm) lineSet(acs bool) []string {
+	if !acs {
+		return borderSets["single"]
 	}
-	return t.string("smacs") + ch + t.string("rmacs")
+	set := make([]string, len(acsLineChars))
+	for typ := range acsLineChars {
+		key := acsLineChars[typ]
+		ch, ok := t.acs[key]
+		if !ok {
+			ch = string(key)
+		}
+		set[typ] = t.string("smacs") + ch + t.string("rmacs")
+	}
+	return set
 }

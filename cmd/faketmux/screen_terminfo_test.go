@@ -101,6 +101,22 @@ var terminfoScreenCases = []screenCase{
 		inner: splitWindowWithOverrides(`xterm*:U8=0:smacs@:acsc=x|q-`),
 		steps: [][]string{nil},
 	},
+	{
+		// A menu's box and a popup's single lines are the line-drawing
+		// set's too; a popup's rounded lines are not.
+		name:  "menus and popups in the line-drawing set",
+		term:  "xterm-256color",
+		width: 40, height: 10,
+		inner: [][]string{
+			{"new-session", "-d", "-s", "m", "-n", "w", "-x", "40", "-y", "9", "cat"},
+			{"set", "-g", "status-right", ""},
+			{"set", "-g", "terminal-overrides", `xterm*:U8=0`},
+			{"bind", "m", "display-menu", "-x", "1", "-y", "7", "-T", "menu", "One", "1", "", "", "", "", "Two", "2", ""},
+			{"bind", "p", "display-popup", "-x", "2", "-y", "7", "-w", "12", "-h", "4", "printf 'in\\n'; cat"},
+			{"bind", "r", "display-popup", "-b", "rounded", "-x", "2", "-y", "7", "-w", "12", "-h", "4", "printf 'r\\n'; cat"},
+		},
+		steps: [][]string{nil, {"C-b", "m"}, {"q"}, {"C-b", "p"}, {"C-c"}, {"C-b", "r"}, {"C-c"}},
+	},
 }
 
 // splitWindowWithOverrides makes a window of three panes, whose borders
