@@ -102,6 +102,24 @@ var terminfoScreenCases = []screenCase{
 		steps: [][]string{nil},
 	},
 	{
+		// The client's -2 and -T add features, whatever the terminal
+		// says: they show in client_termfeatures and in what tmux keeps
+		// of the terminal (Smulx and Sync at the end of the list).
+		name:    "features from the client's flags",
+		term:    "xterm",
+		globals: []string{"-2", "-T", "sync:usstyle"},
+		width:   80, height: 12,
+		inner: [][]string{
+			{"new-session", "-d", "-s", "f", "-n", "w", "-x", "80", "-y", "11", "cat"},
+			{"set", "-g", "status-right", ""},
+			{"set", "-g", "display-time", "0"},
+			{"set", "-g", "terminal-overrides", `xterm:XT@:clear=\E7\E[H\E[2J`},
+			{"bind", "f", "display-message", "#{client_termfeatures}"},
+			{"bind", "t", "show-messages", "-T", `\;`, "send-keys", "-X", "history-bottom"},
+		},
+		steps: [][]string{nil, {"C-b", "f"}, {"z"}, {"C-b", "t"}},
+	},
+	{
 		// A menu's box and a popup's single lines are the line-drawing
 		// set's too; a popup's rounded lines are not.
 		name:  "menus and popups in the line-drawing set",

@@ -50,6 +50,8 @@ type screenCase struct {
 	// term, when set, is the inner client's TERM, whose terminfo entry
 	// it draws by; otherwise it is the outer server's default-terminal.
 	term string
+	// globals are the inner client's global flags (-2, -T features).
+	globals []string
 }
 
 var screenCases = []screenCase{
@@ -355,7 +357,7 @@ func (w *screenWorld) play(t *testing.T, sc screenCase) string {
 			t.Fatalf("inner %q: %v", args, r)
 		}
 	}
-	client := fmt.Sprintf("%s -L inner attach", w.clientBin)
+	client := fmt.Sprintf("%s %s-L inner attach", w.clientBin, strings.Join(append(sc.globals, ""), " "))
 	if sc.term != "" {
 		client = fmt.Sprintf("TERM=%s %s", sc.term, client)
 	}
