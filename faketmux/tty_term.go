@@ -18,7 +18,9 @@ type ttyTerm struct {
 	codes    []termCap // one for each of tmuxcli.TermCodes
 	flags    int       // tmuxcli.Term256Colours and the others
 	features int       // the features applied so far
-	acs      map[byte]string
+	// acs is the terminal's character for each key of the line-drawing
+	// set: acsc's, else the ASCII tmux draws lines with.
+	acs map[byte]string
 }
 
 // termCap is one capability's value; typ is tmuxcli.CapMissing for one
@@ -49,7 +51,7 @@ func newTTYTerm(name string, caps []string, feat *int, features, overrides []str
 	for _, c := range caps {
 		capName, value, _ := strings.Cut(c, "=")
 		i, ok := termCodeIndex[capName]
-		if capName == "" || !ok {
+		if !ok {
 			continue
 		}
 		switch typ := tmuxcli.TermCodes[i].Type; typ {
