@@ -1043,7 +1043,7 @@ func (c *client) drawTerminal() {
 		}
 	}
 	cc.tty.updateMouseModes(&out, c.mouseModes(cc))
-	io.WriteString(cc.tty.t.TTY, cc.tty.term.writeColours(out.String()))
+	io.WriteString(cc.tty.t.TTY, cc.tty.term.writeStyles(out.String(), c.st.options.get("default-terminal")))
 }
 
 // viewRows are the rows of window w that client cc, sx wide with wy rows

@@ -1,55 +1,6 @@
 package faketmux
 
-import (
-	"testing"
-
-	"github.com/tmuxbuf/tmuxbuf/faketmux/tmuxcli"
-)
-
-// colourTerm is a terminal of xterm's capabilities with the features of
-// feat (tmuxcli.TermFeatures' bits).
-func colourTerm(t *testing.T, feat int, overrides ...string) *ttyTerm {
-	t.Helper()
-	caps := []string{"clear=\x1b[H\x1b[2J", "cup=\x1b[%i%p1%d;%p2%dH", "am=1", "colors=8",
-		"setaf=\x1b[3%p1%dm", "setab=\x1b[4%p1%dm"}
-	term, err := newTTYTerm("xterm", caps, &feat, nil, overrides)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return term
-}
-
-func TestWriteColours(t *testing.T) {
-	const rgbFeature, feature256 = 1 << 12, 1 << 0
-	eight, sixteen := colourTerm(t, 0), colourTerm(t, 0, "xterm:colors=16")
-	palette, rgb := colourTerm(t, feature256), colourTerm(t, rgbFeature)
-	for _, c := range []struct {
-		term       *ttyTerm
-		drawn, out string
-	}{
-		// A bright foreground is bold on 8 colours, and stops being so
-		// at the next colour unless bold was asked for.
-		{eight, "\x1b[0;91mA\x1b[32mB", "\x1b[0;1m\x1b[31mA\x1b[22m\x1b[32mB"},
-		{eight, "\x1b[1;91mA\x1b[32mB", "\x1b[1m\x1b[31mA\x1b[32mB"},
-		{eight, "\x1b[101mA", "\x1b[41mA"},
-		{sixteen, "\x1b[91mA", "\x1b[39mA"}, // xterm's setaf has no 8 to 15
-		{eight, "\x1b[38;5;196;48;5;21mA", "\x1b[31m\x1b[44mA"},
-		{sixteen, "\x1b[38;5;196mA", "\x1b[39mA"},
-		{eight, "\x1b[38;2;255;128;0mA", "\x1b[31mA"},
-		{palette, "\x1b[38;2;255;128;0mA", "\x1b[38;5;208mA"},
-		{palette, "\x1b[91mA\x1b[38;5;9mB", "\x1b[91mA\x1b[91mB"},
-		{rgb, "\x1b[38;2;255;128;0mA\x1b[38;5;9mB", "\x1b[38;2;255;128;0mA\x1b[91mB"},
-		// What is no SGR sequence goes as it is.
-		{eight, "\x1b[?25l\x1b[3;1H\x1b[K\x1b[", "\x1b[?25l\x1b[3;1H\x1b[K\x1b["},
-	} {
-		if got := c.term.writeColours(c.drawn); got != c.out {
-			t.Errorf("%d colours, flags %#x: %q drawn as %q, want %q", c.term.colours(), c.term.flags, c.drawn, got, c.out)
-		}
-	}
-	if rgb.flags&tmuxcli.TermRGBColours == 0 || palette.flags&tmuxcli.TermRGBColours != 0 {
-		t.Errorf("RGB flags: %#x and %#x", rgb.flags, palette.flags)
-	}
-}
+import "testing"
 
 func TestNearest256(t *testing.T) {
 	for rgb, want := range map[int]int{0xff8000: 208, 0x005f87: 24, 0x828282: 244, 0x000000: 16, 0xffffff: 231, 0xeeeeee: 255} {

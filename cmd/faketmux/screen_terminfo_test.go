@@ -16,7 +16,40 @@ const colourSamples = `printf '\033[31mred\033[0m \033[91mbright\033[0m \033[1;9
 	`\033[38;5;196m196\033[0m \033[38;5;27m27\033[0m \033[48;5;226m226\033[0m \033[38;5;244m244\033[0m\n` +
 	`\033[38;2;255;128;0morange\033[0m \033[48;2;0;95;135mteal\033[0m \033[38;2;130;130;130mgrey\033[0m\n'; cat`
 
+// attributeSamples is a program's output in every attribute tmux draws.
+const attributeSamples = `printf '\033[3mital\033[0m \033[9mstrike\033[0m \033[53mover\033[0m \033[4:3mcurly\033[0m ` +
+	`\033[2mdim\033[0m \033[5mblink\033[0m \033[8mhid\033[0m \033[7mrev\033[0m \033[1mbold\033[0m\n'; cat`
+
 var terminfoScreenCases = []screenCase{
+	{
+		// Attributes go through the terminal's capabilities: this
+		// xterm-256color, asked nothing and with Smulx taken away, has
+		// no Smol (an overline is not drawn) and no Smulx (a curly
+		// underline is a plain one).
+		name:  "attributes by the terminal's capabilities",
+		term:  "xterm-256color",
+		width: 60, height: 6,
+		inner: [][]string{
+			{"new-session", "-d", "-s", "a", "-n", "w", "-x", "60", "-y", "5", attributeSamples},
+			{"set", "-g", "status-right", ""},
+			{"set", "-g", "terminal-overrides", `xterm-256color:XT@:clear=\E7\E[H\E[2J:Smulx@`},
+		},
+		steps: [][]string{nil},
+	},
+	{
+		// Once the outer tmux has said what it is, the terminal has
+		// Smol and Smulx: the window shown next has an overline and a
+		// curly underline.
+		name:  "attributes once the terminal is known",
+		term:  "xterm-256color",
+		width: 60, height: 6,
+		inner: [][]string{
+			{"new-session", "-d", "-s", "a", "-n", "w", "-x", "60", "-y", "5", "cat"},
+			{"new-window", "-d", "-n", "x", attributeSamples},
+			{"set", "-g", "status-right", ""},
+		},
+		steps: [][]string{nil, {"C-b", "n"}},
+	},
 	{
 		// xterm has 8 colours. Taken as no VT100 (no XT, a clear that is
 		// no CSI), tmux asks it nothing and gives it no more: the 256
