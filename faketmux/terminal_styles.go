@@ -123,6 +123,10 @@ func (w *styleWriter) writeSGR(b *strings.Builder, params string) {
 			c, fg = termColour{kindBright, n % 10}, n < 100
 		case n == 39, n == 49:
 			fg = n == 39
+		case n == 58 && i+2 < len(fields) && (fields[i+1] == "5" || fields[i+1] == "2" && i+4 < len(fields)):
+			flush()
+			i += w.writeUnderscoreColour(b, fields[i+1:])
+			continue
 		case (n == 38 || n == 48) && i+2 < len(fields) && fields[i+1] == "5":
 			v, _ := strconv.Atoi(fields[i+2])
 			c, fg = termColour{kind256, v & 0xff}, n == 38
@@ -151,4 +155,31 @@ func (w *styleWriter) writeSGR(b *strings.Builder, params string) {
 		t.writeColour(b, fitted, fg)
 	}
 	flush()
+}
+
+// writeUnderscoreColour writes an underscore colour, from its SGR
+// parameters after 58 (5 and one of the 256, or 2 and red, green and
+// blue), as tmux's tty_colours_us does: always as RGB, through Setulc, or
+// setal on a terminal with RGB, and not at all on one with neither. It
+// returns how many parameters it took.
+func (w *styleWriter) writeUnderscoreColour(b *strings.Builder, params []string) int {
+	t := w.t
+	var rgb, took int
+	if params[0] == "5" {
+		n, _ := strconv.Atoi(params[1])
+		rgb, took = colour256(n&0xff), 2
+	} else {
+		for _, p := range params[1:4] {
+			v, _ := strconv.Atoi(p)
+			rgb = rgb<<8 | v&0xff
+		}
+		took = 4
+	}
+	switch {
+	case t.has("Setulc"):
+		b.WriteString(terminfo.Tparm(t.string("Setulc"), rgb))
+	case t.has("setal") && t.has("RGB"):
+		b.WriteString(terminfo.Tparm(t.string("setal"), rgb))
+	}
+	return took
 }

@@ -16,16 +16,19 @@ const colourSamples = `printf '\033[31mred\033[0m \033[91mbright\033[0m \033[1;9
 	`\033[38;5;196m196\033[0m \033[38;5;27m27\033[0m \033[48;5;226m226\033[0m \033[38;5;244m244\033[0m\n` +
 	`\033[38;2;255;128;0morange\033[0m \033[48;2;0;95;135mteal\033[0m \033[38;2;130;130;130mgrey\033[0m\n'; cat`
 
-// attributeSamples is a program's output in every attribute tmux draws.
+// attributeSamples is a program's output in every attribute tmux draws,
+// and underscores with colours of their own.
 const attributeSamples = `printf '\033[3mital\033[0m \033[9mstrike\033[0m \033[53mover\033[0m \033[4:3mcurly\033[0m ` +
-	`\033[2mdim\033[0m \033[5mblink\033[0m \033[8mhid\033[0m \033[7mrev\033[0m \033[1mbold\033[0m\n'; cat`
+	`\033[2mdim\033[0m \033[5mblink\033[0m \033[8mhid\033[0m \033[7mrev\033[0m \033[1mbold\033[0m\n` +
+	`\033[4;58;5;196mred\033[0m \033[4;58;2;0;128;255mblue\033[0m\n'; cat`
 
 var terminfoScreenCases = []screenCase{
 	{
 		// Attributes go through the terminal's capabilities: this
 		// xterm-256color, asked nothing and with Smulx taken away, has
-		// no Smol (an overline is not drawn) and no Smulx (a curly
-		// underline is a plain one).
+		// no Smol (an overline is not drawn), no Smulx (a curly
+		// underline is a plain one) and no Setulc (an underscore has the
+		// text's colour).
 		name:  "attributes by the terminal's capabilities",
 		term:  "xterm-256color",
 		width: 60, height: 6,
@@ -38,8 +41,8 @@ var terminfoScreenCases = []screenCase{
 	},
 	{
 		// Once the outer tmux has said what it is, the terminal has
-		// Smol and Smulx: the window shown next has an overline and a
-		// curly underline.
+		// Smol, Smulx and Setulc: the window shown next has an
+		// overline, a curly underline and coloured underscores.
 		name:  "attributes once the terminal is known",
 		term:  "xterm-256color",
 		width: 60, height: 6,
