@@ -54,7 +54,8 @@ type copyState struct {
 
 	jump     jumpKind
 	jumpChar string
-	mx, my   int // the mark, a backing cell
+	mx, my   int  // the mark, a backing cell
+	showMark bool // set-mark has been run: the mark's line is drawn
 }
 
 // cursorDrag is the end of the selection the cursor moves, as tmux's
@@ -703,14 +704,8 @@ func (cs *copyState) text(py, from, to int) string {
 // backing row, and on the top row the position indicator at the right.
 func (cs *copyState) view(py int) []string {
 	hdr := ""
-	if py == 0 && !cs.hidePosition {
-		hdr = fmt.Sprintf("[%d/%d]", cs.oy, cs.hsize)
-		if ss := cs.search; ss.marks != nil && ss.count != -1 {
-			hdr = fmt.Sprintf("(%d results) %s", ss.count, hdr)
-		}
-		if len(hdr) > cs.sx {
-			hdr = hdr[:cs.sx]
-		}
+	if py == 0 {
+		hdr = cs.positionIndicator(cs.sx)
 	}
 	var out []string
 	if r := cs.row(py); r >= 0 && r < len(cs.lines) {
@@ -729,6 +724,20 @@ func (cs *copyState) view(py int) []string {
 		out[cs.sx-1] = "$"
 	}
 	return out
+}
+
+// positionIndicator is what the mode writes at the right of its top row
+// of width columns (cut to them): the view's position, and the count of
+// a search's matches while they are marked; "" with the position hidden.
+func (cs *copyState) positionIndicator(width int) string {
+	if cs.hidePosition {
+		return ""
+	}
+	hdr := fmt.Sprintf("[%d/%d]", cs.oy, cs.hsize)
+	if ss := cs.search; ss.marks != nil && ss.count != -1 {
+		hdr = fmt.Sprintf("(%d results) %s", ss.count, hdr)
+	}
+	return hdr[:min(len(hdr), width)]
 }
 
 // cursorLine is copy_cursor_line: the cursor's row of the view, as
@@ -950,7 +959,7 @@ var copyCommands = sync.OnceValue(func() map[string]copyCommand {
 		"jump-to-backward":                 {1, 1, clearEmacsOnly, jumpCommand(jumpToBackward)},
 		"jump-again":                       {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.cursorJump(cs.jump) }, true)},
 		"jump-reverse":                     {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.cursorJump(reverseJump[cs.jump]) }, true)},
-		"set-mark":                         {0, 0, clearAlways, moves(func(cs *copyState) { cs.mx, cs.my = cs.cx, cs.row(cs.cy) }, false)},
+		"set-mark":                         {0, 0, clearAlways, moves((*copyState).setMark, false)},
 		"jump-to-mark":                     {0, 0, clearAlways, moves((*copyState).jumpToMark, false)},
 		"rectangle-on":                     {0, 0, clearAlways, moves(func(cs *copyState) { cs.setRect(true) }, false)},
 		"rectangle-off":                    {0, 0, clearAlways, moves(func(cs *copyState) { cs.setRect(false) }, false)},
