@@ -457,6 +457,13 @@ func (s *Screen) Resize(cols, rows int) {
 	s.resize(cols, rows, s.saved == nil)
 }
 
+// resizeCut changes the screen's size without rewrapping its lines.
+func (s *Screen) resizeCut(cols, rows int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.resize(cols, rows, false)
+}
+
 func (s *Screen) resize(sx, sy int, reflow bool) {
 	sx, sy = max(sx, 1), max(sy, 1)
 	cx, cy := s.cx, s.g.hsize+s.cy
