@@ -548,6 +548,9 @@ func (c *client) serveTerminal() {
 		if resized {
 			c.updateLatest(cc)
 			cc.size.sx, cc.size.sy = terminalSize(t.t.TTY)
+			if pop := cc.popup; pop != nil && pop.term != nil {
+				pop.term.clientResized(size{cc.size.sx, cc.size.sy})
+			}
 			st.resizeSoon, draw = true, true
 			if cc.session != nil {
 				st.notify(event{kind: eventSilent, hook: "client-resized", client: cc})

@@ -1,0 +1,94 @@
+//go:build linux && !faketmux_thin
+
+package main
+
+// The screen cases of display-popup's styles, its mouse and its
+// resizing, played with the others by TestScreensMatchTmux.
+func init() {
+	screenCases = append(screenCases, popupMouseScreenCases...)
+}
+
+// popupMouseProgram is a popup's program that asks for the mouse (button
+// presses, in the SGR form) and echoes what it gets.
+const popupMouseProgram = "printf '\\033[?1000h\\033[?1006hready\\n'; cat"
+
+var popupMouseScreenCases = []screenCase{
+	{
+		name:   "display-popup styles and borders",
+		width:  50,
+		height: 12,
+		inner: [][]string{
+			{"new-session", "-d", "-s", "s", "-n", "w", "-x", "50", "-y", "11", "printf 'under the popup\\n'; cat"},
+			{"set", "-g", "status-right", "R"},
+			{"set", "-g", "popup-style", "bg=blue"},
+			{"set", "-g", "popup-border-style", "fg=red,bold"},
+			{"set", "-g", "popup-border-lines", "heavy"},
+			{"bind", "a", "display-popup", "-w", "20", "-h", "5", "-x", "1", "-y", "6", "printf 'default \\033[31mred\\033[0m\\n'; cat"},
+			{"bind", "b", "display-popup", "-s", "bg=green,fg=black", "-S", "fg=yellow,bg=magenta", "-b", "simple", "-T", "#[fg=white]t",
+				"-w", "40%", "-h", "50%", "-x", "C", "-y", "C", "printf 'b\\n'; cat"},
+			{"bind", "c", "display-popup", "-B", "-s", "bg=red", "-w", "8", "-h", "3", "-x", "R", "-y", "S", "printf 'c\\n'; cat"},
+			{"bind", "d", "display-popup", "-b", "double", "-S", "bg=cyan", "-w", "12", "-h", "4", "-x", "0", "-y", "3", "cat"},
+			{"bind", "e", "display-popup", "-b", "rounded", "-w", "12", "-h", "4", "-x", "30", "-y", "10", "cat"},
+			{"bind", "f", "display-popup", "-b", "padded", "-S", "bg=yellow", "-w", "12", "-h", "4", "cat"},
+			{"bind", "g", "display-popup", "-b", "none", "-s", "fg=green", "-w", "12", "-h", "4", "printf 'none\\n'; cat"},
+			{"bind", "h", "display-popup", "-B", "-b", "bogus", "-w", "12", "-h", "4", "cat"},
+		},
+		// popup-style and -s colour what the program leaves in the
+		// default colours, the border's default colours too;
+		// popup-border-style and -S the border (-S its colours only,
+		// no attributes). Each -b and -B draws its lines; -B takes no
+		// look at -b.
+		steps: [][]string{nil, {"C-b", "a"}, {"C-c"}, {"C-b", "b"}, {"C-c"}, {"C-b", "c"}, {"C-c"},
+			{"C-b", "d"}, {"C-c"}, {"C-b", "e"}, {"C-c"}, {"C-b", "f"}, {"C-c"}, {"C-b", "g"}, {"C-c"},
+			{"C-b", "h"}, {"C-c"}},
+	},
+	{
+		name:   "the mouse in a popup",
+		width:  50,
+		height: 12,
+		inner: [][]string{
+			{"new-session", "-d", "-s", "m", "-n", "w", "-x", "50", "-y", "11", "printf 'under the popup\\n'; cat"},
+			{"set", "-g", "status-right", "R"},
+			{"set", "-g", "mouse", "on"},
+			{"bind", "p", "display-popup", "-x", "4", "-y", "7", "-w", "20", "-h", "6", popupMouseProgram},
+			{"bind", "q", "display-popup", "-x", "4", "-y", "7", "-w", "20", "-h", "6", "printf 'deaf\\n'; cat"},
+		},
+		flags: "mouse: button #{mouse_button_flag} all #{mouse_all_flag} sgr #{mouse_sgr_flag}",
+		// A click inside goes to the program, at its own cells, in the
+		// form it asked for; one outside does nothing and the popup
+		// stays. A drag of the border (its first move still on the
+		// border) moves the popup, inside the terminal; a drag with
+		// Meta moves it from anywhere inside. A drag with the third
+		// button on the right or bottom border resizes it, its
+		// program's terminal too. A program that asked for no mouse
+		// gets none.
+		steps: [][]string{nil, {"C-b", "p"},
+			{"-l", "\x1b[<0;8;4M\x1b[<0;8;4m"},
+			{"-l", "\x1b[<0;40;2M\x1b[<0;40;2m"},
+			{"-l", "\x1b[<0;9;2M"}, {"-l", "\x1b[<32;10;2M"}, {"-l", "\x1b[<32;20;4M"}, {"-l", "\x1b[<0;20;4m"},
+			{"-l", "\x1b[<8;22;6M"}, {"-l", "\x1b[<40;21;6M"}, {"-l", "\x1b[<40;3;3M"}, {"-l", "\x1b[<3;3;3m"},
+			{"-l", "\x1b[<40;1;1M"}, {"-l", "\x1b[<40;60;30M"}, {"-l", "\x1b[<0;60;30m"},
+			{"-l", "\x1b[<8;10;8M"}, {"-l", "\x1b[<40;9;7M"}, {"-l", "\x1b[<40;1;1M"}, {"-l", "\x1b[<0;1;1m"},
+			{"-l", "\x1b[<2;20;5M"}, {"-l", "\x1b[<34;20;4M"}, {"-l", "\x1b[<34;15;4M"}, {"-l", "\x1b[<3;15;4m"},
+			{"-l", "\x1b[<0;5;3M\x1b[<0;5;3m"},
+			{"C-c"}, {"C-b", "q"}, {"-l", "\x1b[<0;8;4M\x1b[<0;8;4m"}, {"C-c"}},
+	},
+	{
+		name:   "a popup as the client resizes",
+		width:  50,
+		height: 12,
+		inner: [][]string{
+			{"new-session", "-d", "-s", "r", "-n", "w", "-x", "50", "-y", "11", "printf 'under the popup\\n'; cat"},
+			{"set", "-g", "status-right", "R"},
+			{"bind", "p", "display-popup", "-x", "20", "-y", "8", "-w", "24", "-h", "7", "printf 'resized\\n'; cat"},
+		},
+		// A popup keeps its size and place while they fit, and is
+		// shrunk and moved to fit a smaller terminal; back at the
+		// larger size it is as it was.
+		steps: [][]string{nil, {"C-b", "p"},
+			{outerStep, "resize-window", "-t", "outer", "-x", "40", "-y", "10"},
+			{outerStep, "resize-window", "-t", "outer", "-x", "20", "-y", "5"},
+			{outerStep, "resize-window", "-t", "outer", "-x", "50", "-y", "12"},
+			{"C-c"}},
+	},
+}
