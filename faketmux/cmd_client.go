@@ -518,6 +518,8 @@ func (cc *controlClient) closePopup() {
 		}
 		if pop.term != nil {
 			pop.term.prog.Close()
+			// A menu open with a popup is the popup's own.
+			cc.tty.menu = nil
 			cc.poke()
 		}
 		pop.final = pop.status

@@ -548,6 +548,10 @@ func (c *client) serveTerminal() {
 		if resized {
 			c.updateLatest(cc)
 			cc.size.sx, cc.size.sy = terminalSize(t.t.TTY)
+			// A popup follows the new size; a menu, the popup's own
+			// too, closes, as tmux clears an overlay with no resize
+			// callback (and frees the popup's menu).
+			cc.tty.menu = nil
 			if pop := cc.popup; pop != nil && pop.term != nil {
 				pop.term.clientResized(size{cc.size.sx, cc.size.sy})
 			}
@@ -995,11 +999,14 @@ func (c *client) drawTerminal() {
 		fmt.Fprintf(&out, "\x1b[%d;1H\x1b[0m%s\x1b[0m", y, lastRow(status, y))
 	}
 	p := w.active
-	if m := cc.tty.menu; m != nil {
-		// A menu hides the cursor.
-		c.menuDraw(&out, cc, m)
-	} else if pop := cc.popup; pop != nil && pop.term != nil {
+	pop := cc.popup
+	if pop != nil && pop.term != nil {
 		c.popupDraw(&out, pop.term)
+	}
+	if m := cc.tty.menu; m != nil {
+		// A menu, the popup's own too, hides the cursor.
+		c.menuDraw(&out, cc, m)
+	} else if pop != nil && pop.term != nil {
 		if x, y, on := pop.term.popupCursor(); on {
 			fmt.Fprintf(&out, "\x1b[%d;%dH\x1b[?25h", y+1, x+1)
 		}

@@ -257,17 +257,30 @@ func (pt *popupTerm) popupCursor() (x, y int, ok bool) {
 // popupMouse is a mouse event on a terminal client with a popup open, as
 // tmux's popup_key_cb takes it (the mouse option on or off): a drag of
 // the border, or with Meta from anywhere in the popup, moves it with the
-// first button and resizes it with the third; an event inside goes to
-// the job in the form it asked for; one outside does nothing.
+// first button and resizes it with the third; the third button's press
+// on the left or top border, or outside, opens the popup's menu; any
+// other event inside goes to the job in the form it asked for, and one
+// outside does nothing.
 func (c *client) popupMouse(pt *popupTerm, m *mouseEvent) {
 	if pt.drag != popupDragOff {
 		pt.dragTo(size{c.control.size.sx, c.control.size.sy}, m)
 		return
 	}
+	button := m.b & mouseMaskButtons
 	if m.x < pt.px || m.x >= pt.px+pt.sx || m.y < pt.py || m.y >= pt.py+pt.sy {
+		if button == mouseButton3 {
+			c.popupMenu(m)
+		}
 		return
 	}
 	onBorder := pt.lines != "none" && (m.x == pt.px || m.x == pt.px+pt.sx-1 || m.y == pt.py || m.y == pt.py+pt.sy-1)
+	// The left and top borders are those of the corners the right and
+	// bottom ones do not take.
+	leftOrTop := onBorder && m.x != pt.px+pt.sx-1 && (m.x == pt.px || m.y == pt.py)
+	if leftOrTop && m.b&mouseMaskModifiers == 0 && button == mouseButton3 {
+		c.popupMenu(m)
+		return
+	}
 	if onBorder || m.b&mouseMaskModifiers == mouseMaskMeta {
 		if !mouseDragBit(m.b) {
 			return
@@ -351,5 +364,71 @@ func (pt *popupTerm) resizeJob() {
 	}
 	if jx > 0 && jy > 0 {
 		pt.prog.Resize(jx, jy)
+	}
+}
+
+// popupMenuItems are the names and keys of the popup's menu, as tmux's
+// popup_menu_items; a name that expands to nothing is left out, and ""
+// is a separator.
+var popupMenuItems = [][2]string{
+	{"Close", "q"},
+	{"#{?buffer_name,Paste #[underscore]#{buffer_name},}", "p"},
+	{"", ""},
+	{"Fill Space", "F"},
+	{"Centre", "C"},
+	{"", ""},
+	{"To Horizontal Pane", "h"},
+	{"To Vertical Pane", "v"},
+}
+
+// popupMenu opens the popup's menu at mouse event m, as popup_key_cb and
+// menu_prepare place it: centred across the mouse, its top line at the
+// mouse, kept inside the terminal. It takes the mouse, and the item
+// chosen (by the key, which is its command) acts on the popup.
+func (c *client) popupMenu(m *mouseEvent) {
+	cc := c.control
+	f := c.formatWithClient(target{}, cc)
+	menu := &menuOverlay{choice: -1, mouse: true}
+	for _, item := range popupMenuItems {
+		if item[0] == "" {
+			if len(menu.items) > 0 {
+				menu.items = append(menu.items, menuItem{sep: true})
+			}
+			continue
+		}
+		menu.add(f, cc.size.sx, item[0], item[1], item[1])
+	}
+	w, h := menu.width+4, len(menu.items)+2
+	if cc.size.sx < w || cc.size.sy < h {
+		return
+	}
+	menu.px, menu.py = max(m.x-w/2, 0), m.y
+	menu.px, menu.py = min(menu.px, cc.size.sx-w), min(menu.py, cc.size.sy-h)
+	menu.picked = c.popupMenuChosen
+	cc.tty.menu = menu
+}
+
+// popupMenuChosen acts on the popup as popup_menu_done does for the
+// item of key: q closes it, p pastes the newest buffer into its job, F
+// fills the terminal with it and C centres it (neither asking for that
+// size or place, nor resizing the job's terminal).
+func (c *client) popupMenuChosen(key string) {
+	cc := c.control
+	pop := cc.popup
+	if pop == nil || pop.term == nil {
+		return
+	}
+	pt := pop.term
+	switch key {
+	case "q":
+		cc.closePopup()
+	case "p":
+		if b := c.st.buffers.top(); b != nil && !pt.exited {
+			pt.prog.Write(b.data)
+		}
+	case "F":
+		pt.px, pt.py, pt.sx, pt.sy = 0, 0, cc.size.sx, cc.size.sy
+	case "C":
+		pt.px, pt.py = cc.size.sx/2-pt.sx/2, cc.size.sy/2-pt.sy/2
 	}
 }

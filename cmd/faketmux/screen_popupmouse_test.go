@@ -74,6 +74,31 @@ var popupMouseScreenCases = []screenCase{
 			{"C-c"}, {"C-b", "q"}, {"-l", "\x1b[<0;8;4M\x1b[<0;8;4m"}, {"C-c"}},
 	},
 	{
+		name:   "the popup's menu",
+		width:  50,
+		height: 12,
+		inner: [][]string{
+			{"new-session", "-d", "-s", "u", "-n", "w", "-x", "50", "-y", "11", "printf 'under the popup\\n'; cat"},
+			{"set", "-g", "status-right", "R"},
+			{"set", "-g", "mouse", "on"},
+			{"set-buffer", "-b", "buf", "pasted"},
+			{"bind", "p", "display-popup", "-x", "4", "-y", "7", "-w", "20", "-h", "6", "printf 'menu\\n'; cat"},
+		},
+		// The third button outside the popup, or on its left or top
+		// border (not its right one), opens its menu across the
+		// mouse; the item under the release is chosen: Centre centres
+		// the popup, Paste pastes the newest buffer into its program.
+		// A key chooses too: Fill Space makes the popup as large as
+		// the terminal (its program's terminal keeping its size), and
+		// Close closes it.
+		steps: [][]string{nil, {"C-b", "p"},
+			{"-l", "\x1b[<2;31;3M"}, {"-l", "\x1b[<34;31;8M"}, {"-l", "\x1b[<2;31;8m"},
+			{"-l", "\x1b[<2;46;1M"}, {"-l", "\x1b[<34;45;3M"}, {"-l", "\x1b[<2;45;3m"},
+			{"-l", "\x1b[<2;35;6M\x1b[<2;35;6m"},
+			{"-l", "\x1b[<2;16;6M"}, {"F"},
+			{"-l", "\x1b[<2;21;1M"}, {"q"}},
+	},
+	{
 		name:   "a popup as the client resizes",
 		width:  50,
 		height: 12,
@@ -81,14 +106,15 @@ var popupMouseScreenCases = []screenCase{
 			{"new-session", "-d", "-s", "r", "-n", "w", "-x", "50", "-y", "11", "printf 'under the popup\\n'; cat"},
 			{"set", "-g", "status-right", "R"},
 			{"bind", "p", "display-popup", "-x", "20", "-y", "8", "-w", "24", "-h", "7", "printf 'resized\\n'; cat"},
+			{"bind", "m", "display-menu", "-x", "0", "-y", "5", "Item", "i", "set -g status-right I"},
 		},
 		// A popup keeps its size and place while they fit, and is
 		// shrunk and moved to fit a smaller terminal; back at the
-		// larger size it is as it was.
+		// larger size it is as it was. A menu closes at a resize.
 		steps: [][]string{nil, {"C-b", "p"},
 			{outerStep, "resize-window", "-t", "outer", "-x", "40", "-y", "10"},
 			{outerStep, "resize-window", "-t", "outer", "-x", "20", "-y", "5"},
 			{outerStep, "resize-window", "-t", "outer", "-x", "50", "-y", "12"},
-			{"C-c"}},
+			{"C-c"}, {"C-b", "m"}, {outerStep, "resize-window", "-t", "outer", "-x", "48", "-y", "12"}, {"i"}},
 	},
 }
