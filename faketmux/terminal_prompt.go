@@ -59,6 +59,12 @@ type statusPrompt struct {
 	// it was cancelled, and tc the prompt's client. The server's lock is
 	// held.
 	answer func(tc *client, input string, ok bool)
+	// incremental (-i) takes the input each time it changes, after "="
+	// (or "+" for C-s and "-" for C-r), and nothing when the prompt is
+	// done; last is -I's input, which C-s or C-r bring back into an
+	// empty line.
+	incremental func(tc *client, input string)
+	last        string
 }
 
 // terminalPrompt opens the prompt of confirm-before or command-prompt on
@@ -149,18 +155,34 @@ func (c *client) terminalPrompt(it *cmdItem) error {
 		case !a.has('i') && a.has('k'):
 			p.key = true
 		}
-		reply = func(_ string, ok bool) (string, bool) {
-			if !ok {
-				return "", false
-			}
+		fill := func(answers []string) string {
 			line := template
 			for i, answer := range answers {
 				line = templateReplace(line, answer, i+1)
 			}
-			return line, true
+			return line
+		}
+		reply = func(_ string, ok bool) (string, bool) {
+			if !ok {
+				return "", false
+			}
+			return fill(answers), true
+		}
+		if a.has('i') {
+			// As tmux's status_prompt_set, the line starts empty and
+			// the template runs at once for it.
+			p.last = string(p.input)
+			p.set("")
+			p.incremental = func(tc *client, in string) {
+				tc.runLine(fill(append(slices.Clone(answers), in)))
+			}
+			it.callAfter(func() { p.incremental(c, "=") })
 		}
 	}
-	c.freeze(cc)
+	// An incremental prompt leaves the window drawn as it changes.
+	if p.incremental == nil {
+		c.freeze(cc)
+	}
 	cc.tty.prompt = p
 	if a.has('b') || a.has('i') {
 		p.answer = func(tc *client, in string, ok bool) {
@@ -238,6 +260,10 @@ func (c *client) promptKey(key keys.Code, raw []byte) bool {
 	t := c.control.tty
 	p := t.prompt
 	done := func(in string, ok bool) {
+		if p.incremental != nil {
+			t.prompt = nil // what it ran as it changed is its answer
+			return
+		}
 		if ok && p.next != nil && p.next(in) {
 			return
 		}
@@ -259,7 +285,32 @@ func (c *client) promptKey(key keys.Code, raw []byte) bool {
 		return true
 	}
 	separators := c.control.session.options.get("word-separators")
+	before := string(p.input)
+	if p.incremental != nil {
+		defer func() {
+			// tmux's status_prompt_key gives an incremental prompt's
+			// input again after every change, and after the word moves.
+			if t.prompt == p && (string(p.input) != before || slices.Contains(promptRerunKeys, name)) {
+				p.incremental(c, "="+string(p.input))
+			}
+		}()
+	}
 	switch name {
+	case "C-s", "C-r":
+		if p.incremental == nil {
+			break
+		}
+		// Again, down or up; in an empty line, -I's input again.
+		prefix := "+"
+		if name == "C-r" {
+			prefix = "-"
+		}
+		if len(p.input) == 0 {
+			prefix = "="
+			p.set(p.last)
+		}
+		p.incremental(c, prefix+string(p.input))
+		before = string(p.input)
 	case "Escape", "C-c", "C-g":
 		done("", false)
 	case "Enter", "C-j":
@@ -316,6 +367,11 @@ func (c *client) promptKey(key keys.Code, raw []byte) bool {
 	}
 	return false
 }
+
+// promptRerunKeys are the keys that move the prompt's cursor by words,
+// after which tmux gives an incremental prompt's input again, and C-u,
+// which tmux counts as a change even of an empty line.
+var promptRerunKeys = []string{"M-f", "C-Right", "M-b", "C-Left", "C-u"}
 
 // pasteText is what C-y puts in from a buffer, as tmux's
 // status_prompt_paste takes it: the characters up to the first control

@@ -53,4 +53,20 @@ var copyStyleScreenCases = []screenCase{
 			{"C-g"}, {"C-b", ":"}, {"-l", "send -X search-forward ab"}, {"Enter"}, {"C-b", ":"}, {"-l", "send -X search-again"}, {"Enter"},
 			{"Left"}, {"q"}},
 	},
+	{
+		name: "copy mode's incremental search",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "i", "-n", "w", "-x", "40", "-y", "7",
+				"printf 'a ab abc.\\nbab ac.\\nnone.\\nabab.\\n'; cat"},
+			{"set", "-g", "status-right", "R"},
+			{"set", "-g", "mode-keys", "emacs"},
+		},
+		// C-r and C-s search as the line is typed, the window drawn as
+		// it changes: each change searches again from where the search
+		// started, C-r and C-s at the prompt go on to the next match,
+		// and in an empty line bring the last search back. Enter keeps
+		// what the search found.
+		steps: [][]string{nil, {"C-b", "["}, {"C-r"}, {"-l", "a"}, {"-l", "b"}, {"C-r"}, {"C-r"}, {"BSpace"}, {"Enter"},
+			{"C-s"}, {"C-s"}, {"C-s"}, {"Enter"}, {"q"}},
+	},
 }
