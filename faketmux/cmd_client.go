@@ -31,10 +31,8 @@ var clientCommands = []*cmdEntry{
 			"is edited with the emacs keys whatever status-keys says."},
 	{name: "display-menu", alias: "menu", template: "c:t:OT:x:y:", lower: 1, upper: -1, usage: `[-O] [-c target-client] [-t target-pane] [-T title] [-x position] [-y position] name key command ...`, client: 'c', target: targetSpec{kind: findPane}, exec: cmdDisplayMenu,
 		differs: "On a terminal client the command does not wait for the menu to close, and an " +
-			"item's command runs with the client's current pane, not `-t`'s. Even from a mouse " +
-			"key's binding, `-x` and `-y` `M` and `W`, and the popup_mouse_ and " +
-			"popup_window_status_line_ variables, are 0. A client with no terminal holds its " +
-			"queue, as a menu nobody answers."},
+			"item's command runs with the client's current pane, not `-t`'s. A client with no " +
+			"terminal holds its queue, as a menu nobody answers."},
 	{name: "display-popup", alias: "popup", template: "Bb:Cc:d:e:Eh:s:S:t:T:w:x:y:", lower: 0, upper: -1, usage: `[-BCE] [-b border-lines] [-c target-client] [-d start-directory] [-e environment] [-h height] [-s style] [-S border-style] [-t target-pane][-T title] [-w width] [-x position] [-y position] [shell-command]`, client: 'c', target: targetSpec{kind: findPane}, exec: cmdDisplayPopup,
 		differs: "On a terminal client a key goes to the popup's program as the bytes typed (not " +
 			"encoded again for the program's terminal modes), the menu's To Horizontal Pane and To " +

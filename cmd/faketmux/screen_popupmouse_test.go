@@ -117,4 +117,32 @@ var popupMouseScreenCases = []screenCase{
 			{outerStep, "resize-window", "-t", "outer", "-x", "50", "-y", "12"},
 			{"C-c"}, {"C-b", "m"}, {outerStep, "resize-window", "-t", "outer", "-x", "48", "-y", "12"}, {"i"}},
 	},
+	{
+		name:   "popups placed by the mouse and the status line",
+		width:  50,
+		height: 12,
+		inner: [][]string{
+			{"new-session", "-d", "-s", "w", "-n", "one", "-x", "50", "-y", "11", "printf 'under the popup\\n'; cat"},
+			{"set", "-g", "status-right", "R"},
+			{"set", "-g", "mouse", "on"},
+			{"new-window", "-d", "-n", "two", "cat"},
+			{"bind", "-n", "MouseDown3Pane", "display-popup", "-x", "M", "-y", "M", "-w", "10", "-h", "4", "printf 'M\\n'; cat"},
+			{"bind", "-n", "MouseDown2Pane", "display-popup", "-x", "#{popup_mouse_x}", "-y", "#{popup_mouse_bottom}",
+				"-w", "8", "-h", "3", "printf 'B2\\n'; cat"},
+			{"bind", "a", "display-popup", "-x", "W", "-y", "W", "-w", "12", "-h", "3", "printf 'a\\n'; cat"},
+			{"bind", "A", "display-popup", "-t", ":1", "-x", "W", "-y", "W", "-w", "12", "-h", "3", "printf 'A\\n'; cat"},
+			{"bind", "b", "display-popup", "-x", "M", "-y", "M", "-w", "12", "-h", "3", "printf 'b\\n'; cat"},
+			{"bind", "c", "set", "status-position", "top"},
+		},
+		// M centres a popup across the mouse of the binding's event,
+		// its top at the mouse; the popup_mouse_ variables are the
+		// mouse's (a row above the top wraps round, as tmux takes it
+		// unsigned). W puts it above (or below) the window on the status
+		// line. From a key, M is the top left.
+		steps: [][]string{nil,
+			{"-l", "\x1b[<2;20;3M"}, {"C-c"}, {"-l", "\x1b[<2;45;10M"}, {"C-c"},
+			{"-l", "\x1b[<1;30;2M"}, {"C-c"}, {"-l", "\x1b[<1;30;9M"}, {"C-c"},
+			{"C-b", "a"}, {"C-c"}, {"C-b", "A"}, {"C-c"}, {"C-b", "b"}, {"C-c"},
+			{"C-b", "c"}, {"C-b", "A"}, {"C-c"}},
+	},
 }
