@@ -35,9 +35,8 @@ var clientCommands = []*cmdEntry{
 			"terminal holds its queue, as a menu nobody answers."},
 	{name: "display-popup", alias: "popup", template: "Bb:Cc:d:e:Eh:s:S:t:T:w:x:y:", lower: 0, upper: -1, usage: `[-BCE] [-b border-lines] [-c target-client] [-d start-directory] [-e environment] [-h height] [-s style] [-S border-style] [-t target-pane][-T title] [-w width] [-x position] [-y position] [shell-command]`, client: 'c', target: targetSpec{kind: findPane}, exec: cmdDisplayPopup,
 		differs: "On a terminal client a key goes to the popup's program as the bytes typed (not " +
-			"encoded again for the program's terminal modes), the menu's To Horizontal Pane and To " +
-			"Vertical Pane do nothing, and opened by a key binding the popup does not hold the " +
-			"binding's later commands until it closes."},
+			"encoded again for the program's terminal modes), and opened by a key binding the popup " +
+			"does not hold the binding's later commands until it closes."},
 	{name: "display-panes", alias: "displayp", template: "bd:Nt:", lower: 0, upper: 1, usage: `[-bN] [-d duration] [-t target-client] [template]`, client: 't', exec: cmdHoldUnlessB,
 		differs: "On a terminal client the command does not wait for the overlay to close, as " +
 			"with `-b`, and a zoomed window stays zoomed when a key picks a pane."},

@@ -411,7 +411,8 @@ func (c *client) popupMenu(m *mouseEvent) {
 // popupMenuChosen acts on the popup as popup_menu_done does for the
 // item of key: q closes it, p pastes the newest buffer into its job, F
 // fills the terminal with it and C centres it (neither asking for that
-// size or place, nor resizing the job's terminal).
+// size or place, nor resizing the job's terminal), h and v make its job
+// a pane.
 func (c *client) popupMenuChosen(key string) {
 	cc := c.control
 	pop := cc.popup
@@ -430,5 +431,37 @@ func (c *client) popupMenuChosen(key string) {
 		pt.px, pt.py, pt.sx, pt.sy = 0, 0, cc.size.sx, cc.size.sy
 	case "C":
 		pt.px, pt.py = cc.size.sx/2-pt.sx/2, cc.size.sy/2-pt.sy/2
+	case "h":
+		c.popupToPane(layoutLeftRight)
+	case "v":
+		c.popupToPane(layoutTopBottom)
 	}
+}
+
+// popupToPane makes the popup's job a pane, as popup_make_pane does: the
+// active pane of the client's window (unzoomed) is split in two, the new
+// pane beside it takes the job's terminal and screen and becomes the
+// active one, and the popup, left a blank screen, closes.
+func (c *client) popupToPane(typ layoutType) {
+	cc := c.control
+	pt := cc.popup.term
+	w := cc.session.current
+	if pt.exited {
+		return
+	}
+	c.st.unzoomTelling(w)
+	old := w.active
+	lc := w.splitPane(old, typ, -1, false, false)
+	if lc == nil {
+		return
+	}
+	prog := pt.prog
+	pt.prog = pane.StartEmpty(pane.Options{Cols: 1, Rows: 1})
+	p := c.adoptPane(w, prog, lc.sx, lc.sy)
+	p.cell, lc.pane = lc, p
+	w.panes = insertAt(w.panes, indexOf(w.panes, old)+1, p)
+	w.fixPanes()
+	c.st.setActive(w, p)
+	c.st.notify(event{kind: eventLayoutChanged, w: w})
+	cc.closePopup()
 }

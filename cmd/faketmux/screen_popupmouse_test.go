@@ -145,4 +145,23 @@ var popupMouseScreenCases = []screenCase{
 			{"C-b", "a"}, {"C-c"}, {"C-b", "A"}, {"C-c"}, {"C-b", "b"}, {"C-c"},
 			{"C-b", "c"}, {"C-b", "A"}, {"C-c"}},
 	},
+	{
+		name:   "a popup made a pane",
+		width:  50,
+		height: 12,
+		inner: [][]string{
+			{"new-session", "-d", "-s", "h", "-n", "w", "-x", "50", "-y", "11", "printf 'under the popup\\n'; cat"},
+			{"set", "-g", "status-right", "#{window_panes} #{pane_width}x#{pane_height} #{history_limit}"},
+			{"set", "-g", "mouse", "on"},
+			{"bind", "p", "display-popup", "-x", "4", "-y", "7", "-w", "20", "-h", "6", "printf 'popped\\n'; cat"},
+		},
+		// The popup's menu makes its program a pane split off the
+		// active one, below it (To Vertical Pane) or beside it (To
+		// Horizontal Pane): the new pane has the popup's screen, and
+		// none of its history limit, and is the active one.
+		steps: [][]string{nil, {"C-b", "p"}, {"-l", "moved"},
+			{"-l", "\x1b[<2;31;3M"}, {"-l", "\x1b[<34;31;10M"}, {"-l", "\x1b[<2;31;10m"},
+			{"-l", "x"}, {"C-b", "o"}, {"C-b", "o"}, {"C-b", "p"},
+			{"-l", "\x1b[<2;31;3M"}, {"-l", "\x1b[<34;31;9M"}, {"-l", "\x1b[<2;31;9m"}, {"-l", "y"}},
+	},
 }

@@ -301,6 +301,16 @@ func (p *Pane) take(b []byte) {
 	}
 }
 
+// Rehome hands the pane to a new owner, as tmux moves a popup's job into
+// a pane: what the program writes goes to output from now on, and a
+// resize rewraps the lines. The caller orders it with Resize.
+func (p *Pane) Rehome(output func([]byte)) {
+	p.rmu.Lock()
+	p.output = output
+	p.rmu.Unlock()
+	p.noReflow = false
+}
+
 // Sync takes in the output the program has written that the reader has
 // not yet: what is in the terminal now, read without waiting. tmux's
 // event loop reads a pane's output as it comes, before it answers a
