@@ -51,10 +51,10 @@ var popupBorderSets = map[string][]string{
 // client's size by default, a number or a percentage of it), -x and -y
 // placed as display-menu's, -b or -B the border lines, -S and
 // popup-border-style its colours, -s and popup-style the default colours
-// of its inside, -T a title; the command (or, with
-// none, default-command, else the shell) runs in a terminal of the
-// box's inside. A popup too small for its border, or too large for the
-// client, is not opened. ok is false when it was not.
+// of its inside, -T a title; the command (or, with none,
+// default-command, else the shell) runs in a terminal of the box's
+// inside. A popup too small for its border, or too large for the client,
+// is not opened. ok is false when it was not.
 func (c *client) terminalPopup(it *cmdItem, tc *controlClient, pop *popup) (ok bool, err error) {
 	a, t := it.args, it.target
 	sx, sy := tc.size.sx, tc.size.sy

@@ -184,7 +184,10 @@ func (c *client) terminalPrompt(it *cmdItem) error {
 		c.freeze(cc)
 	}
 	cc.tty.prompt = p
-	if a.has('b') || a.has('i') {
+	if p.incremental != nil {
+		return nil // the command does not wait: the prompt runs as it changes
+	}
+	if a.has('b') {
 		p.answer = func(tc *client, in string, ok bool) {
 			if line, _ := reply(in, ok); line != "" {
 				tc.runLine(line)
