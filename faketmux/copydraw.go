@@ -28,16 +28,19 @@ func (c *client) copyStylesOf(p *paneState) copyStyles {
 // copyModeRows are the rows copy or view mode shows of pane p: its
 // copy of the lines at the mode's position, the mark's line and the
 // search's matches in their styles, the position at the top right in
-// mode-style, and over them the selection in mode-style. The copy keeps
-// no styles of its own: the text is drawn plain.
+// mode-style, and over them the selection in mode-style. Other cells
+// keep the styles the copy has of them (view mode's are plain).
 func (c *client) copyModeRows(p *paneState, cs *copyState) []string {
 	styles := c.copyStylesOf(p)
 	rows := make([]string, p.height)
 	for y := range p.height {
 		row := cs.row(y)
-		var line []string
+		var line, own []string
 		if row >= 0 && row < len(cs.lines) {
 			line = cs.lines[row]
+		}
+		if row >= 0 && row < len(cs.styled) {
+			own = cellCodes(cs.styled[row])
 		}
 		header := ""
 		if y == 0 {
@@ -49,24 +52,28 @@ func (c *client) copyModeRows(p *paneState, cs *copyState) []string {
 		last := plain
 		keep := 0 // b up to its last cell that is no default blank
 		for x := range p.width {
-			ch, style := " ", drawStyle{}
+			ch, sgr := " ", plain
 			switch {
 			case x >= text:
-				ch, style = header[x-text:x-text+1], styles.mode
+				ch, sgr = header[x-text:x-text+1], styles.mode.sgr()
 			default:
 				if x < len(line) {
 					ch = line[x]
 				}
-				style = cs.cellStyle(x, row, styles)
+				if style, marked := cs.cellStyle(x, row, styles); marked {
+					sgr = style.sgr()
+				} else if x < len(own) {
+					sgr += own[x]
+				}
 			}
 			if y == cs.cy && x == p.width-1 && cs.cx == p.width {
 				// The cursor past the line's end.
-				ch, style = "$", drawStyle{}
+				ch, sgr = "$", plain
 			}
 			if cs.sel && checkSelection(cs.selx, cs.sely, cs.endselx, cs.endsely, cs.rect, cs.vi(), x, row) {
-				style = styles.mode
+				sgr = styles.mode.sgr()
 			}
-			if sgr := style.sgr(); sgr != last {
+			if sgr != last {
 				b.WriteString(sgr)
 				last = sgr
 			}
@@ -85,23 +92,42 @@ func (c *client) copyModeRows(p *paneState, cs *copyState) []string {
 // window_copy_update_style gives it: the mark's line in its style (the
 // mark's own cell with the colours swapped), and over it a search's
 // match in the match style, the current match's style for the match the
-// cursor is on; a match on the mark's cell keeps the swap.
-func (cs *copyState) cellStyle(fx, fy int, styles copyStyles) drawStyle {
-	var style drawStyle
+// cursor is on; a match on the mark's cell keeps the swap. marked is
+// false for a cell that keeps its own style.
+func (cs *copyState) cellStyle(fx, fy int, styles copyStyles) (style drawStyle, marked bool) {
 	swap := false
 	if cs.showMark && fy == cs.my {
 		swap = fx == cs.mx
-		style = styles.mark.swapped(swap)
+		style, marked = styles.mark.swapped(swap), true
 	}
 	marks := cs.search.marks
 	at, ok := cs.markAt(fx, fy)
 	if marks == nil || !ok || at >= len(marks) || marks[at] == 0 {
-		return style
+		return style, marked
 	}
 	if cs.onMatch(marks[at], at) {
-		return styles.current.swapped(swap)
+		return styles.current.swapped(swap), true
 	}
-	return styles.match.swapped(swap)
+	return styles.match.swapped(swap), true
+}
+
+// cellCodes are the style codes of each cell of a row captured with
+// them, as cells parts the row: those from the row's start to the
+// cell's character, which draw it after a reset.
+func cellCodes(row string) []string {
+	var out []string
+	codes := ""
+	for part, w := range rowParts(row) {
+		if w < 0 {
+			codes += part
+			continue
+		}
+		out = append(out, codes)
+		for range w - 1 {
+			out = append(out, codes)
+		}
+	}
+	return out
 }
 
 // onMatch is whether the cursor is on match mark, which covers view cell

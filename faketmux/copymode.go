@@ -1,12 +1,15 @@
 package faketmux
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/pane"
 )
 
 // copyState is tmux's window_copy_mode_data, for copy and view mode: a
@@ -25,6 +28,9 @@ type copyState struct {
 	written int
 
 	lines [][]string // the backing lines, one cell a column ("" after a wide character)
+	// styled are the backing lines as captured with their style codes,
+	// "" for a line drawn plain (all of view mode's).
+	styled []string
 	// wrapped says which backing lines continue on the next (a wrapped
 	// line keeps its trailing spaces); nil in view mode.
 	wrapped []bool
@@ -104,20 +110,42 @@ func newCopyState(p, src *paneState, scrollExit, hidePosition bool) *copyState {
 func (cs *copyState) load() (x, y int) {
 	rows, wrapped, history := cs.src.prog.Lines()
 	x, y = cs.src.prog.Cursor()
-	cs.hsize, cs.lines, cs.wrapped = history, nil, wrapped
-	for _, r := range rows {
+	cs.hsize, cs.lines, cs.styled, cs.wrapped = history, nil, nil, wrapped
+	for i, r := range rows {
 		cs.lines = append(cs.lines, cells(string(r)))
+		cs.styled = append(cs.styled, capturedRow(cs.src.prog, i, string(r)))
 	}
 	if cs.src != cs.pane {
 		for len(cs.lines) > history && len(cs.lines[len(cs.lines)-1]) == 0 {
 			cs.lines = cs.lines[:len(cs.lines)-1]
 		}
+		cs.styled = cs.styled[:len(cs.lines)]
 		cs.wrapped = cs.wrapped[:len(cs.lines)]
 		if y > len(cs.lines)-history-1 {
 			x, y = 0, len(cs.lines)-history-1
 		}
 	}
 	return x, y
+}
+
+// capturedRow is row i of prog, whose text is text, with its style
+// codes; "" when the program changed it meanwhile.
+func capturedRow(prog program, i int, text string) string {
+	row, err := prog.Capture(pane.CaptureOptions{Codes: true, Range: func(int, int) (int, int) { return i, i }})
+	if err != nil {
+		return ""
+	}
+	row = bytes.TrimSuffix(row, []byte("\n"))
+	var plain strings.Builder
+	for part, w := range rowParts(string(row)) {
+		if w >= 0 {
+			plain.WriteString(part)
+		}
+	}
+	if !strings.HasPrefix(text, plain.String()) {
+		return ""
+	}
+	return string(row)
 }
 
 // refresh copies the source pane's lines again, as tmux's

@@ -69,4 +69,16 @@ var copyStyleScreenCases = []screenCase{
 		steps: [][]string{nil, {"C-b", "["}, {"C-r"}, {"-l", "a"}, {"-l", "b"}, {"C-r"}, {"C-r"}, {"BSpace"}, {"Enter"},
 			{"C-s"}, {"C-s"}, {"C-s"}, {"Enter"}, {"q"}},
 	},
+	{
+		name: "copy mode keeps the text's styles",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "t", "-n", "w", "-x", "40", "-y", "7",
+				"printf 'plain \\033[31mred \\033[1;44mbold on blue\\033[0m tail.\\n\\033[7mreverse\\033[0m on.\\n'; cat"},
+			{"set", "-g", "status-right", "R"},
+			{"set", "-g", "mode-keys", "vi"},
+		},
+		// The copy keeps the styles of the pane's text; a match or the
+		// selection takes the cells it covers in its own style alone.
+		steps: [][]string{nil, {"C-b", "["}, {"?"}, {"-l", "on"}, {"Enter"}, {"k"}, {"0"}, {"Space"}, {"w"}, {"w"}, {"q"}},
+	},
 }
