@@ -34,9 +34,8 @@ var clientCommands = []*cmdEntry{
 			"item's command runs with the client's current pane, not `-t`'s. A client with no " +
 			"terminal holds its queue, as a menu nobody answers."},
 	{name: "display-popup", alias: "popup", template: "Bb:Cc:d:e:Eh:s:S:t:T:w:x:y:", lower: 0, upper: -1, usage: `[-BCE] [-b border-lines] [-c target-client] [-d start-directory] [-e environment] [-h height] [-s style] [-S border-style] [-t target-pane][-T title] [-w width] [-x position] [-y position] [shell-command]`, client: 'c', target: targetSpec{kind: findPane}, exec: cmdDisplayPopup,
-		differs: "On a terminal client a key goes to the popup's program as the bytes typed (not " +
-			"encoded again for the program's terminal modes), and opened by a key binding the popup " +
-			"does not hold the binding's later commands until it closes."},
+		differs: "On a terminal client a key goes to the popup's program as the bytes typed, not " +
+			"encoded again for the program's terminal modes."},
 	{name: "display-panes", alias: "displayp", template: "bd:Nt:", lower: 0, upper: 1, usage: `[-bN] [-d duration] [-t target-client] [template]`, client: 't', exec: cmdHoldUnlessB,
 		differs: "On a terminal client the command does not wait for the overlay to close, as " +
 			"with `-b`, and a zoomed window stays zoomed when a key picks a pane."},
@@ -501,6 +500,9 @@ type popup struct {
 	term                        *popupTerm // drawn on a terminal client, nil for none
 	status                      int        // the job's exit status, or signal, once it exited
 	final                       int        // status as the popup closed, for its waiter
+	// resume, when set, runs what the terminal client's own queue left
+	// to wait for the popup, once it closes.
+	resume func()
 }
 
 // closePopup closes the client's popup and, as tmux's job_free does, ends
@@ -519,6 +521,9 @@ func (cc *controlClient) closePopup() {
 		pop.final = pop.status
 		close(pop.closed)
 		cc.popup = nil
+		if pop.resume != nil {
+			pop.resume()
+		}
 	}
 }
 
@@ -552,7 +557,15 @@ func cmdDisplayPopup(c *client, it *cmdItem) error {
 		}
 		tc.popup = pop
 		if c.control == tc {
-			return nil // the binding's queue goes on
+			// The client cannot wait for itself here: the rest of its
+			// queue waits, and runs once the popup closes.
+			tc.tty.queued = []inserted{}
+			pop.resume = func() {
+				rest := tc.tty.queued
+				tc.tty.queued = nil
+				c.runInserted(rest)
+			}
+			return nil
 		}
 		return c.waitPopup(it, pop)
 	}

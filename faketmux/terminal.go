@@ -602,6 +602,9 @@ func (c *client) serveTerminal() {
 	st.outMu.Lock()
 	st.outClients = slices.DeleteFunc(st.outClients, func(x *controlClient) bool { return x == cc })
 	st.outMu.Unlock()
+	if cc.popup != nil {
+		cc.popup.resume = nil // what the client's queue left goes with it
+	}
 	cc.closePopup()
 	switch {
 	case s.st != st:

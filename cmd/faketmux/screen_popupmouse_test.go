@@ -164,4 +164,18 @@ var popupMouseScreenCases = []screenCase{
 			{"-l", "x"}, {"C-b", "o"}, {"C-b", "o"}, {"C-b", "p"},
 			{"-l", "\x1b[<2;31;3M"}, {"-l", "\x1b[<34;31;9M"}, {"-l", "\x1b[<2;31;9m"}, {"-l", "y"}},
 	},
+	{
+		name:   "a popup holds its binding",
+		width:  50,
+		height: 12,
+		inner: [][]string{
+			{"new-session", "-d", "-s", "b", "-n", "w", "-x", "50", "-y", "11", "printf 'under the popup\\n'; cat"},
+			{"set", "-g", "status-right", "#{@after}"},
+			{"bind", "p", "display-popup", "-w", "20", "-h", "5", "cat", `\;`, "set", "-ga", "@after", "A"},
+			{"bind", "e", "display-popup", "-E", "-w", "20", "-h", "5", "read x", `\;`, "set", "-ga", "@after", "E"},
+		},
+		// The rest of a binding waits for its popup to close, by a key
+		// or as its program exits with -E.
+		steps: [][]string{nil, {"C-b", "p"}, {"C-c"}, {"C-b", "e"}, {"x"}, {"Enter"}},
+	},
 }
