@@ -6,12 +6,13 @@ import "strings"
 // window_copy_write_line writes the mode's screen and its redraw puts
 // the selection over it.
 
-// copyStyles are the window's styles that copy mode draws in, read as
-// the mode draws.
+// copyStyles are the window's styles that copy mode draws in.
 type copyStyles struct {
 	mode, match, current, mark drawStyle
 }
 
+// copyStylesOf reads the copy mode styles of pane p's window, their
+// formats expanded for p, as the mode draws.
 func (c *client) copyStylesOf(p *paneState) copyStyles {
 	f := c.formatIn(p.window, p)
 	style := func(option string) drawStyle {
@@ -88,6 +89,25 @@ func (c *client) copyModeRows(p *paneState, cs *copyState) []string {
 	return rows
 }
 
+// cellCodes are the style codes of each cell of a row captured with
+// them, as cells parts the row: those from the row's start to the
+// cell's character, which draw it after a reset.
+func cellCodes(row string) []string {
+	var out []string
+	codes := ""
+	for part, w := range rowParts(row) {
+		if w < 0 {
+			codes += part
+			continue
+		}
+		out = append(out, codes)
+		for range w - 1 {
+			out = append(out, codes)
+		}
+	}
+	return out
+}
+
 // cellStyle is the style of backing cell (fx, fy) as tmux's
 // window_copy_update_style gives it: the mark's line in its style (the
 // mark's own cell with the colours swapped), and over it a search's
@@ -109,25 +129,6 @@ func (cs *copyState) cellStyle(fx, fy int, styles copyStyles) (style drawStyle, 
 		return styles.current.swapped(swap), true
 	}
 	return styles.match.swapped(swap), true
-}
-
-// cellCodes are the style codes of each cell of a row captured with
-// them, as cells parts the row: those from the row's start to the
-// cell's character, which draw it after a reset.
-func cellCodes(row string) []string {
-	var out []string
-	codes := ""
-	for part, w := range rowParts(row) {
-		if w < 0 {
-			codes += part
-			continue
-		}
-		out = append(out, codes)
-		for range w - 1 {
-			out = append(out, codes)
-		}
-	}
-	return out
 }
 
 // onMatch is whether the cursor is on match mark, which covers view cell
