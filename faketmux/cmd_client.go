@@ -643,9 +643,7 @@ func (c *client) leave(cc *controlClient) {
 	cc.exit = true
 	cc.poke()
 	if s := cc.session; s != nil && s.current.active.focused {
-		p := s.current.active
-		p.focused = false
-		c.st.notify(event{kind: eventSilent, hook: "pane-focus-out", p: p})
+		c.st.focusPane(s.current.active, false)
 	}
 }
 

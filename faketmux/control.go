@@ -81,6 +81,9 @@ type controlClient struct {
 	// (the tty's oox, ooy, osx and osy).
 	pan    clientPan
 	offset struct{ ox, oy, sx, sy int }
+	// unfocused is set while its terminal reports it has not the focus
+	// (tmux's CLIENT_FOCUSED cleared).
+	unfocused bool
 	// tty is set for a client attached from a terminal, which is no
 	// control client but is kept as one (terminal.go).
 	tty *ttyState
@@ -408,6 +411,7 @@ func (c *client) attachClient(cc *controlClient, s *session, attached int) {
 	if cc == nil {
 		return
 	}
+	cc.unfocused = false // tmux's server_client_set_session
 	if !slices.Contains(c.st.controls, cc) {
 		c.st.controls = append(c.st.controls, cc)
 		c.st.outMu.Lock()
@@ -423,7 +427,7 @@ func (c *client) attachClient(cc *controlClient, s *session, attached int) {
 	s.lastAttached = c.s.now()
 	c.touch(s)
 	if focusIn {
-		c.st.notify(event{kind: eventSilent, hook: "pane-focus-in", p: p})
+		c.st.focusPane(p, true)
 	}
 	c.st.notify(event{kind: eventSessionChanged, s: s, client: cc})
 	c.st.checkUnattached()
@@ -470,9 +474,7 @@ func (st *state) moveFrom(s *session) {
 		// Its pane loses the focus first, as tmux's
 		// server_client_set_session looks at the old window.
 		if w := s.current; w != nil && w.active != nil && w.active.focused {
-			p := w.active
-			p.focused = false
-			st.notify(event{kind: eventSilent, hook: "pane-focus-out", p: p})
+			st.focusPane(w.active, false)
 		}
 		if next == nil {
 			cc.detach()

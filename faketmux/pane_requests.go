@@ -69,6 +69,10 @@ func (c *client) carryOut(p *paneState, r pane.Request) {
 		p.cursorRequest(r)
 	case pane.ResetCursor:
 		p.cursorColour = ""
+	case pane.FocusReports:
+		if st.focusEvents() {
+			p.prog.Write(focusReport(p.focused))
+		}
 	}
 }
 

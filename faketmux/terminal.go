@@ -93,6 +93,9 @@ type ttyState struct {
 	// mouseMode the mouse modes the terminal was last put in.
 	mouse     mouseState
 	mouseMode int
+	// reportsFocus is whether the terminal can report its focus (tmux's
+	// focus feature: Enfcs and Dsfcs).
+	reportsFocus bool
 	// messageStyled draws the message's #[...] as styles: display-message
 	// alone asks for it, since the other messages quote what they are told
 	// (errors, alerts).
@@ -294,7 +297,7 @@ func (c *client) terminalClient() error {
 	if cc.termName == "" {
 		cc.termName = "unknown"
 	}
-	cc.tty = &ttyState{t: t}
+	cc.tty = &ttyState{t: t, reportsFocus: c.st.terminalHas(cc, "focus")}
 	cc.size.sx, cc.size.sy = terminalSize(t.TTY)
 	cc.size.sized = true
 	c.control = cc
@@ -384,9 +387,30 @@ func (t *ttyState) start() {
 	t.mouse.dragFlag, t.mouse.dragUpdate = 0, nil
 }
 
+// focusReportsOn and focusReportsOff ask a terminal to report its focus
+// and to stop (tmux's focus feature's Enfcs and Dsfcs).
+const (
+	focusReportsOn  = "\x1b[?1004h"
+	focusReportsOff = "\x1b[?1004l"
+)
+
+// askFocusReports asks the terminal to report its focus when focus-events
+// is on, as tmux's tty_update_features does once it knows the terminal:
+// once, at the client's first start and not after suspend-client, whose
+// stop turned the reports off.
+func (c *client) askFocusReports(t *ttyState) {
+	if t.reportsFocus && c.st.focusEvents() {
+		io.WriteString(t.t.TTY, focusReportsOn)
+	}
+}
+
 // stop gives the terminal back as tmux's tty_stop_tty does.
 func (t *ttyState) stop() {
-	io.WriteString(t.t.TTY, "\x1b[0m\x1b[?25h"+mouseModesOff+"\x1b[?1049l")
+	focusOff := ""
+	if t.reportsFocus {
+		focusOff = focusReportsOff
+	}
+	io.WriteString(t.t.TTY, "\x1b[0m\x1b[?25h"+mouseModesOff+focusOff+"\x1b[?1049l")
 	if t.saved != nil {
 		unix.IoctlSetTermios(int(t.t.TTY.Fd()), unix.TCSETSW, t.saved)
 	}
@@ -475,6 +499,7 @@ func (c *client) serveTerminal() {
 	status := time.NewTicker(time.Second)
 	var redraw <-chan time.Time
 	c.drawTerminal()
+	c.askFocusReports(t)
 	gone := false
 	for !cc.exit && cc.session != nil && !gone {
 		var expire, escape <-chan time.Time
@@ -635,9 +660,6 @@ func (c *client) updateLatest(cc *controlClient) {
 func (c *client) terminalKeys(b []byte) {
 	cc := c.control
 	t := cc.tty
-	if len(b) > 0 {
-		c.updateLatest(cc) // a client typing is its window's latest
-	}
 	flush := len(b) == 0 && len(t.pending) > 0 && !time.Now().Before(t.escapeUntil)
 	b = append(t.pending, b...)
 	t.pending = nil
@@ -661,10 +683,16 @@ func (c *client) terminalKeys(b []byte) {
 			t.escapeUntil = time.Now().Add(time.Duration(ms) * time.Millisecond)
 			return
 		}
+		if isMouse || key != keys.FocusOut {
+			c.updateLatest(cc) // a client typing is its window's latest
+		}
 		switch {
 		case mouse != nil:
 			c.terminalMouse(mouse)
 		case !isMouse:
+			if key == keys.FocusIn || key == keys.FocusOut {
+				c.terminalFocus(cc, key)
+			}
 			c.terminalKey(key, b[:n])
 		}
 		b = b[n:]
@@ -888,6 +916,14 @@ func nextKey(b []byte) (keys.Code, int) {
 			return 0, 0
 		}
 		params, final := string(b[2:i]), string(b[i])
+		if b[1] == '[' && params == "" {
+			switch final {
+			case "I":
+				return keys.FocusIn, i + 1
+			case "O":
+				return keys.FocusOut, i + 1
+			}
+		}
 		first, mods, _ := strings.Cut(params, ";")
 		name, ok := "", false
 		if b[1] == 'O' || final != "~" {
