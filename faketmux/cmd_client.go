@@ -16,8 +16,7 @@ var clientCommands = []*cmdEntry{
 	{name: "detach-client", alias: "detach", template: "aE:s:t:P", lower: 0, upper: 0, usage: `[-aP] [-E shell-command] [-s target-session] [-t target-client]`, readOnly: true, source: targetSpec{kind: findSession, canFail: true}, client: 't', exec: cmdDetachClient,
 		differs: "`-E` and `-P` are not modelled: the client detaches as without them."},
 	{name: "refresh-client", alias: "refresh", template: "A:B:cC:Df:F:l::LRSt:U", lower: 0, upper: 1, usage: `[-cDlLRSU] [-A pane:state] [-B name:what:format] [-C XxY] [-f flags] [-t target-client] [adjustment]`, client: 't', exec: cmdRefreshClient,
-		differs: "`-l` asks no terminal for its clipboard. A client far behind without pause-after is not told " +
-			"`too far behind`."},
+		differs: "A client far behind without pause-after is not told `too far behind`."},
 	{name: "switch-client", alias: "switchc", template: "lc:EFnpt:rT:Z", lower: 0, upper: 0, usage: `[-ElnprZ] [-c target-client] [-t target-session] [-T key-table]`, readOnly: true, client: 'c', exec: cmdSwitchClient,
 		differs: "The session does not take update-environment's variables from the client, " +
 			"as tmux's does without `-E`. tmux counts a switch's pane focus changes in its " +
@@ -215,6 +214,10 @@ func cmdRefreshClient(c *client, it *cmdItem) error {
 	a, cc := it.args, it.client
 	if slices.ContainsFunc([]byte("cLRUD"), a.has) {
 		return cc.panBy(a)
+	}
+	if a.has('l') {
+		pane, _ := a.get('l')
+		return c.queryClipboard(cc, pane)
 	}
 	for _, f := range []byte("Ff") {
 		if v, ok := a.get(f); ok {

@@ -81,6 +81,8 @@ type controlClient struct {
 	// (the tty's oox, ooy, osx and osy).
 	pan    clientPan
 	offset struct{ ox, oy, sx, sy int }
+	// clipboard is what refresh-client -l asked of its terminal.
+	clipboard clipboardWanted
 	// unfocused is set while its terminal reports it has not the focus
 	// (tmux's CLIENT_FOCUSED cleared).
 	unfocused bool

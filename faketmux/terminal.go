@@ -664,15 +664,22 @@ func (c *client) terminalKeys(b []byte) {
 	b = append(t.pending, b...)
 	t.pending = nil
 	for len(b) > 0 && c.s.st == c.st && cc.session != nil && !cc.exit {
-		mouse, n, isMouse := t.readMouse(b)
+		// The terminal's answer to a clipboard query comes first, as
+		// tmux's tty_keys_next looks for it.
+		answer, n, isAnswer, _ := readClipboardAnswer(b)
+		var mouse *mouseEvent
+		isMouse := false
+		if !isAnswer {
+			mouse, n, isMouse = t.readMouse(b)
+		}
 		var key keys.Code
-		if !isMouse {
+		if !isAnswer && !isMouse {
 			key, n = nextKey(b)
 		}
 		if n == 0 && flush {
 			// escape-time passed: a lone Escape is the Escape key, and a
 			// sequence cut short its bytes.
-			key, n, isMouse = keys.Unknown, len(b), false
+			key, n, isMouse, isAnswer = keys.Unknown, len(b), false, false
 			if len(b) == 1 {
 				key = ctrlNames()[0x1b]
 			}
@@ -682,6 +689,11 @@ func (c *client) terminalKeys(b []byte) {
 			ms, _ := strconv.Atoi(c.st.options.get("escape-time"))
 			t.escapeUntil = time.Now().Add(time.Duration(ms) * time.Millisecond)
 			return
+		}
+		if isAnswer {
+			c.clipboardAnswer(cc, answer)
+			b = b[n:]
+			continue
 		}
 		if isMouse || key != keys.FocusOut {
 			c.updateLatest(cc) // a client typing is its window's latest

@@ -15,6 +15,15 @@ var (
 	focusIn  = []string{"-H", "1b", "5b", "49"}
 )
 
+// clipboardProgram puts each line it reads in the clipboard, with OSC 52,
+// and says so.
+const clipboardProgram = `printf 'copy me\n'; while read x; do printf '\033]52;c;%s\007got %s\n' "$(printf %s "$x" | base64)" "$x"; done`
+
+// outerPaste pastes the outer server's newest buffer into the inner
+// client, as typed: what the inner client put in its terminal's clipboard
+// (the outer server takes OSC 52 once set-clipboard is on there).
+var outerPaste = []string{outerStep, "paste-buffer", "-t", "outer"}
+
 // focusProgram asks for focus reports and echoes them (the terminal's
 // echo shows ESC as ^[).
 const focusProgram = "printf '\\033[?1004h'; cat"
@@ -44,5 +53,40 @@ var focusScreenCases = []screenCase{
 		steps: [][]string{nil, focusOut, focusIn, {"C-b", "o"}, {"C-b", "o"}, {"C-b", "n"}, {"C-b", "n"},
 			{"C-b", ":"}, {"-l", "set -g @f ''"}, {"Enter"}, {"C-b", ":"}, {"-l", "set -g focus-events off"}, {"Enter"},
 			{"C-b", "o"}, focusOut, {"C-b", "o"}, focusIn},
+	},
+	{
+		// The clipboard through OSC 52: a program's (with set-clipboard
+		// on) and copy mode's copies (on or external) go to the terminal,
+		// as set-buffer -w's buffer does; refresh-client -l asks the
+		// terminal for its clipboard, into a buffer or to a pane. tmux
+		// learns that the outer pane takes OSC 52 from its answer to the
+		// query of what terminal it is, the emulator from
+		// terminal-features only: the case gives it there.
+		name: "the clipboard",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "k", "-n", "w", "-x", "40", "-y", "7", clipboardProgram},
+			{"set", "-g", "status-right", "R"},
+			{"set", "-g", "set-clipboard", "on"},
+			{"set", "-as", "terminal-features", "tmux*:clipboard"},
+			{"bind", "E", "set", "-g", "set-clipboard", "external"},
+			{"bind", "F", "set", "-g", "set-clipboard", "off"},
+			{"bind", "W", "set-buffer", "-w", "viaw"},
+			// Copy mode copies the line above the cursor. Not in the
+			// command list that enters it: tmux sends nothing to a client
+			// whose window waits to be drawn whole.
+			{"bind", "C", "send -X cursor-up ; send -X start-of-line ; send -X begin-selection ; " +
+				"send -X end-of-line ; send -X copy-pipe-and-cancel"},
+			{"bind", "L", "refresh-client", "-l"},
+			{"bind", "P", "refresh-client", "-l%0"},
+		},
+		steps: [][]string{nil, {outerStep, "set", "-g", "set-clipboard", "on"},
+			{"-l", "one"}, {"Enter"}, outerPaste, {"C-u"},
+			{"C-b", "["}, {"C-b", "C"}, outerPaste, {"C-u"},
+			{"C-b", "E"}, {"-l", "two"}, {"Enter"}, outerPaste, {"C-u"},
+			{"C-b", "["}, {"C-b", "C"}, outerPaste, {"C-u"},
+			{"C-b", "F"}, {"-l", "three"}, {"Enter"}, {"C-b", "["}, {"C-b", "C"}, outerPaste, {"C-u"},
+			{"C-b", "W"}, outerPaste, {"C-u"},
+			{outerStep, "set-buffer", "fromouter"}, {"C-b", "L"}, {"C-b", "]"}, {"C-u"},
+			{outerStep, "set-buffer", "second"}, {"C-b", "P"}, {"C-u"}},
 	},
 }
