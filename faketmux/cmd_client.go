@@ -26,9 +26,8 @@ var clientCommands = []*cmdEntry{
 	{name: "lock-client", alias: "lockc", template: "t:", lower: 0, upper: 0, usage: `[-t target-client]`, client: 't', exec: cmdLockClient},
 	{name: "confirm-before", alias: "confirm", template: "bp:t:", lower: 1, upper: 1, usage: `[-b] [-p prompt] [-t target-client] command`, client: 't', exec: cmdHoldUnlessB},
 	{name: "command-prompt", alias: "", template: "1bFkiI:Np:t:T:", lower: 0, upper: 1, usage: `[-1bFkiN] [-I inputs] [-p prompts] [-t target-client] [-T type] [template]`, client: 't', exec: cmdHoldUnlessB,
-		differs: "On a terminal client `-F` and `-i` change nothing: the template is not a format, and " +
-			"an incremental prompt is a plain one that does not wait. The line is edited with the " +
-			"emacs keys whatever status-keys says."},
+		differs: "With `-i` the first run of the template (with `=`) comes right after the command, " +
+			"where tmux queues it after the rest of the client's queue."},
 	{name: "display-menu", alias: "menu", template: "c:t:OT:x:y:", lower: 1, upper: -1, usage: `[-O] [-c target-client] [-t target-pane] [-T title] [-x position] [-y position] name key command ...`, client: 'c', target: targetSpec{kind: findPane}, exec: cmdDisplayMenu,
 		differs: "On a terminal client the command does not wait for the menu to close, and an " +
 			"item's command runs with the client's current pane, not `-t`'s. Even from a mouse " +

@@ -102,6 +102,12 @@ type ttyState struct {
 	messageStyled bool
 }
 
+// freezes is whether a message or a prompt stops the client drawing what
+// panes write (tmux's TTY_FREEZE), which an incremental prompt does not.
+func (t *ttyState) freezes() bool {
+	return t.message != "" || t.prompt != nil && !t.prompt.incremental
+}
+
 // frozenWindow is the rows of window w as they were drawn sx wide.
 type frozenWindow struct {
 	w    *window
@@ -998,7 +1004,7 @@ func (c *client) drawTerminal() {
 		}
 		return row
 	}
-	if cc.tty.prompt == nil && cc.tty.message == "" {
+	if !cc.tty.freezes() {
 		cc.tty.frozen = nil
 	}
 	var rows []string
@@ -1025,13 +1031,13 @@ func (c *client) drawTerminal() {
 	}
 	for line := range lines {
 		// Each line of the status line is its status-format line; a
-		// prompt or a message takes the last, as tmux's status.c draws
-		// them, the lines above staying.
+		// message or else a prompt takes the last, as tmux's status.c
+		// draws them, the lines above staying.
 		status, _ := c.statusRow(cc, sx, line)
-		if p := cc.tty.prompt; p != nil && line == lines-1 {
-			status = c.promptRow(cc, p, sx)
-		} else if cc.tty.message != "" && line == lines-1 {
+		if cc.tty.message != "" && line == lines-1 {
 			status = c.messageRow(cc, sx)
+		} else if p := cc.tty.prompt; p != nil && line == lines-1 {
+			status = c.promptRow(cc, p, sx)
 		}
 		y := sy - lines + 1 + line
 		if top {

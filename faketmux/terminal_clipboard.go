@@ -52,13 +52,13 @@ func (st *state) writeClipboard(cc *controlClient, data []byte) {
 
 // paneClipboard puts what pane p copied in the clipboards of the
 // terminals that show its window, as tmux's screen_write_setselection
-// writes to each ready client (one with a prompt or a message open is
-// frozen, and left out).
+// writes to each ready client (one that a prompt or a message freezes is
+// left out).
 func (st *state) paneClipboard(p *paneState, data []byte) {
 	for _, cc := range st.controls {
 		t := cc.tty
 		if t == nil || cc.session == nil || cc.session.current == nil || cc.session.current.windowCore != p.window.windowCore ||
-			t.prompt != nil || t.message != "" {
+			t.freezes() {
 			continue
 		}
 		st.writeClipboard(cc, data)

@@ -2,8 +2,9 @@
 
 package main
 
-// The screen cases of what a terminal tells of its focus and of the
-// clipboard, played with the others by TestScreensMatchTmux.
+// The screen cases of what a terminal tells of its focus, of the
+// clipboard, and of command-prompt's -F and -i and status-keys vi, played
+// with the others by TestScreensMatchTmux.
 func init() {
 	screenCases = append(screenCases, focusScreenCases...)
 }
@@ -88,5 +89,55 @@ var focusScreenCases = []screenCase{
 			{"C-b", "W"}, outerPaste, {"C-u"},
 			{outerStep, "set-buffer", "fromouter"}, {"C-b", "L"}, {"C-b", "]"}, {"C-u"},
 			{outerStep, "set-buffer", "second"}, {"C-b", "P"}, {"C-u"}},
+	},
+	{
+		// -F expands the template as a format when the prompt opens,
+		// before the answer goes in; the prompt without -p is its first
+		// word, up to a space or a comma.
+		name: "command-prompt -F",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "pf", "-n", "w", "-x", "40", "-y", "7", "cat"},
+			{"set", "-g", "status-right", "#{@v}"},
+			{"set", "-g", "display-time", "0"},
+			{"bind", "F", "command-prompt", "-F", "#{?1,set,x} -g @v '#{session_name}:%1'"},
+			{"bind", "G", "command-prompt", "#{?1,set,x} -g @v '#{session_name}:%1'"},
+		},
+		steps: [][]string{nil, {"C-b", "F"}, {"-l", "abc"}, {"Enter"}, {"C-b", "G"}, {"-l", "d"}, {"Enter"}},
+	},
+	{
+		// -i runs the template at each change, with = (or - and + for
+		// C-r and C-s) before the input, and once with = alone when the
+		// prompt opens; C-r or C-s on an empty line brings -I's input
+		// back. Moves change nothing; Enter and C-c run nothing. An
+		// error shows over the prompt until a key.
+		name: "command-prompt -i",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "pi", "-n", "w", "-x", "40", "-y", "7", "cat"},
+			{"set", "-g", "status-right", "R"},
+			{"set", "-g", "display-time", "0"},
+			{"bind", "I", "command-prompt", "-i", "-I", "prev", "-p", "name", "rename-window '%%'"},
+		},
+		steps: [][]string{nil, {"C-b", "I"}, {"a"}, {"b"}, {"BSpace"}, {"Left"}, {"C-r"}, {"C-s"}, {"C-u"}, {"C-r"},
+			{"x"}, {"Enter"}, {"C-b", "I"}, {"y"}, {"C-c"}},
+	},
+	{
+		// status-keys vi: Escape goes to vi's command mode (in
+		// message-command-style), whose keys move, delete and go back
+		// to typing as tmux's status_prompt_translate_key has them.
+		// escape-time 0 takes a lone Escape at once.
+		name: "status-keys vi",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "pv", "-n", "w", "-x", "40", "-y", "7", "cat"},
+			{"set", "-g", "status-right", "R"},
+			{"set", "-g", "display-time", "0"},
+			{"set", "-g", "status-keys", "vi"},
+			{"set", "-s", "escape-time", "0"},
+			{"set", "-g", "message-command-style", "bg=red"},
+			{"set-buffer", "PASTE"},
+		},
+		steps: [][]string{nil, {"C-b", ":"}, {"-l", "display one two-three four"}, {"C-b"}, {"Escape"},
+			{"0"}, {"w"}, {"e"}, {"w"}, {"w"}, {"W"}, {"b"}, {"B"}, {"E"}, {"$"}, {"x"}, {"X"}, {"h"}, {"D"},
+			{"I"}, {"-l", "AT"}, {"Escape"}, {"A"}, {"-l", "z"}, {"Escape"}, {"p"}, {"k"}, {"j"}, {"S"}, {"-l", "display x"},
+			{"Escape"}, {"Enter"}, {"z"}, {"C-b", ":"}, {"Escape"}, {"q"}},
 	},
 }
