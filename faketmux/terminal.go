@@ -672,7 +672,7 @@ func (c *client) terminalKeys(b []byte) {
 	for len(b) > 0 && c.s.st == c.st && cc.session != nil && !cc.exit {
 		// The terminal's answer to a clipboard query comes first, as
 		// tmux's tty_keys_next looks for it.
-		answer, n, isAnswer, _ := readClipboardAnswer(b)
+		answer, n, isAnswer := readClipboardAnswer(b)
 		var mouse *mouseEvent
 		isMouse := false
 		if !isAnswer {

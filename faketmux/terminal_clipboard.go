@@ -120,16 +120,16 @@ func (c *client) queryClipboard(cc *controlClient, paneSpec string) error {
 }
 
 // readClipboardAnswer reads a terminal's OSC 52 at the start of b, as
-// tmux's tty_keys_clipboard does: it reports whether b starts one (or may,
-// when complete is false: more must come), how many bytes it took, and
-// what follows its second semicolon.
-func readClipboardAnswer(b []byte) (data []byte, n int, isAnswer, complete bool) {
+// tmux's tty_keys_clipboard does: it reports whether b starts one (or may:
+// n is 0 until it is complete), how many bytes it took, and what follows
+// its second semicolon.
+func readClipboardAnswer(b []byte) (data []byte, n int, isAnswer bool) {
 	const start = "\x1b]52;"
 	if len(b) < len(start) {
-		return nil, 0, bytes.HasPrefix([]byte(start), b), false
+		return nil, 0, bytes.HasPrefix([]byte(start), b)
 	}
 	if !bytes.HasPrefix(b, []byte(start)) {
-		return nil, 0, false, false
+		return nil, 0, false
 	}
 	end, terminator := len(start), 0
 	for ; end < len(b); end++ {
@@ -143,7 +143,7 @@ func readClipboardAnswer(b []byte) (data []byte, n int, isAnswer, complete bool)
 		}
 	}
 	if end == len(b) {
-		return nil, 0, true, false
+		return nil, 0, true
 	}
 	body := b[len(start) : end+1-terminator]
 	if _, after, ok := bytes.Cut(body, []byte(";")); ok {
@@ -151,7 +151,7 @@ func readClipboardAnswer(b []byte) (data []byte, n int, isAnswer, complete bool)
 	}
 	// tmux counts an ST as two bytes past the backslash that ends it,
 	// and so takes the byte after it too.
-	return data, min(end+terminator, len(b)), true, true
+	return data, min(end+terminator, len(b)), true
 }
 
 // clipboardAnswer takes the terminal's answer to refresh-client -l: if

@@ -10,24 +10,23 @@ import (
 // semicolon, and more wanted while it may still be one.
 func TestReadClipboardAnswer(t *testing.T) {
 	for _, tc := range []struct {
-		in                 string
-		data               string
-		n                  int
-		isAnswer, complete bool
+		in       string
+		data     string
+		n        int
+		isAnswer bool
 	}{
-		{"\x1b]52;c;aGk=\arest", "aGk=", 12, true, true},
-		{"\x1b]52;;aGk=\x1b\\", "aGk=", 12, true, true},
-		{"\x1b]52;;aGk=\x1b\\xy", "aGk=", 13, true, true}, // tmux's byte too many
-		{"\x1b]52;nosemicolon\a", "", 17, true, true},
-		{"\x1b]52;c;aGk", "", 0, true, false},
-		{"\x1b]5", "", 0, true, false},
-		{"\x1b]2;title\a", "", 0, false, false},
-		{"\x1b[A", "", 0, false, false},
+		{"\x1b]52;c;aGk=\arest", "aGk=", 12, true},
+		{"\x1b]52;;aGk=\x1b\\", "aGk=", 12, true},
+		{"\x1b]52;;aGk=\x1b\\xy", "aGk=", 13, true}, // tmux's byte too many
+		{"\x1b]52;nosemicolon\a", "", 17, true},
+		{"\x1b]52;c;aGk", "", 0, true},
+		{"\x1b]5", "", 0, true},
+		{"\x1b]2;title\a", "", 0, false},
+		{"\x1b[A", "", 0, false},
 	} {
-		data, n, isAnswer, complete := readClipboardAnswer([]byte(tc.in))
-		if string(data) != tc.data || n != tc.n || isAnswer != tc.isAnswer || complete != tc.complete {
-			t.Errorf("readClipboardAnswer(%q) = %q, %d, %v, %v; want %q, %d, %v, %v",
-				tc.in, data, n, isAnswer, complete, tc.data, tc.n, tc.isAnswer, tc.complete)
+		data, n, isAnswer := readClipboardAnswer([]byte(tc.in))
+		if string(data) != tc.data || n != tc.n || isAnswer != tc.isAnswer {
+			t.Errorf("readClipboardAnswer(%q) = %q, %d, %v; want %q, %d, %v", tc.in, data, n, isAnswer, tc.data, tc.n, tc.isAnswer)
 		}
 	}
 }
