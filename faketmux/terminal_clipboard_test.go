@@ -1,6 +1,7 @@
 package faketmux
 
 import (
+	"os"
 	"testing"
 	"time"
 )
@@ -51,4 +52,46 @@ func TestClipboardAnswer(t *testing.T) {
 	if cc.clipboard.buffer || !cc.clipboard.until.IsZero() {
 		t.Errorf("still waiting after the answer: %+v", cc.clipboard)
 	}
+}
+
+// TestPaneClipboard writes a pane's copy to the terminals showing its
+// window, with the clipboard feature, that nothing freezes: a message or
+// a prompt does, an incremental prompt does not.
+func TestPaneClipboard(t *testing.T) {
+	s := started(t)
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	s.mu.Lock()
+	st := s.st
+	sess := st.sessions[0]
+	p := sess.current.active
+	frozen := func(tty *ttyState) { tty.message = "m" }
+	prompt := func(tty *ttyState) { tty.prompt = &statusPrompt{} }
+	incremental := func(tty *ttyState) { tty.prompt = &statusPrompt{incremental: true} }
+	for i, tc := range []struct {
+		term  string
+		set   func(*ttyState)
+		wrote bool
+	}{
+		{"xterm", nil, true}, {"screen", nil, false}, {"xterm", frozen, false}, {"xterm", prompt, false}, {"xterm", incremental, true},
+	} {
+		cc := &controlClient{session: sess, termName: tc.term, tty: &ttyState{t: &Terminal{TTY: w}}}
+		if tc.set != nil {
+			tc.set(cc.tty)
+		}
+		st.controls = append(st.controls, cc)
+		st.paneClipboard(p, []byte("hi"))
+		st.controls = st.controls[:len(st.controls)-1]
+		w.WriteString("|")
+		b := make([]byte, 64)
+		n, _ := r.Read(b)
+		if got, want := string(b[:n]), "\x1b]52;;aGk=\a|"; (got == want) != tc.wrote || !tc.wrote && got != "|" {
+			t.Errorf("case %d, %s: wrote %q", i, tc.term, got)
+		}
+	}
+	s.mu.Unlock()
+	w.Close()
 }
