@@ -556,8 +556,7 @@ func (in *keyInput) send(key keys.Code, b []byte) {
 		}
 	case p.inMode():
 		in.chosen = append(in.chosen, in.c.modeKey(p, key, in.it == nil)...)
-	case key == keys.FocusIn || key == keys.FocusOut:
-		// A program hears of the focus only as its pane gains or loses it.
+	case isFocusKey(key):
 	case !p.inputOff:
 		p.prog.Write(b)
 		synchronizeKey(p, b)

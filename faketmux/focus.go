@@ -19,6 +19,13 @@ func focusReport(in bool) []byte {
 	return []byte("\x1b[O")
 }
 
+// isFocusKey is whether key is a focus report, which a program is never
+// sent as a key: it hears of the focus only as its pane gains or loses it
+// (tmux's input_key has no sequence for them).
+func isFocusKey(key keys.Code) bool {
+	return key == keys.FocusIn || key == keys.FocusOut
+}
+
 // focusPane gives p the focus or takes it away: its program is told if it
 // asked, then pane-focus-in or pane-focus-out runs.
 func (st *state) focusPane(p *paneState, in bool) {

@@ -708,7 +708,7 @@ func (c *client) terminalKeys(b []byte) {
 		case mouse != nil:
 			c.terminalMouse(mouse)
 		case !isMouse:
-			if key == keys.FocusIn || key == keys.FocusOut {
+			if isFocusKey(key) {
 				c.terminalFocus(cc, key)
 			}
 			c.terminalKey(key, b[:n])
