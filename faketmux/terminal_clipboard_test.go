@@ -95,3 +95,45 @@ func TestPaneClipboard(t *testing.T) {
 	s.mu.Unlock()
 	w.Close()
 }
+
+// TestQueryClipboard asks the terminal once while a query waits, as
+// tmux's tty_clipboard_query does, each pane once; an answer lets it ask
+// again, and a pane that names none fails as a target does.
+func TestQueryClipboard(t *testing.T) {
+	s := started(t)
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := s.st.noClient(t.Context())
+	cc := &controlClient{session: s.st.sessions[0], termName: "xterm", tty: &ttyState{t: &Terminal{TTY: w}}}
+	asked := func() string {
+		w.WriteString("|")
+		b := make([]byte, 64)
+		n, _ := r.Read(b)
+		return string(b[:n])
+	}
+	for _, pane := range []string{"", "", "%0", "%0"} {
+		if err := c.queryClipboard(cc, pane); err != nil {
+			t.Fatalf("-l%s: %v", pane, err)
+		}
+	}
+	if got := asked(); got != "\x1b]52;;?\a|" {
+		t.Errorf("asked %q, want one query", got)
+	}
+	if !cc.clipboard.buffer || len(cc.clipboard.panes) != 1 {
+		t.Errorf("waiting for %+v, want a buffer and %%0 once", cc.clipboard)
+	}
+	c.clipboardAnswer(cc, []byte("aGk="))
+	c.queryClipboard(cc, "")
+	if got := asked(); got != "\x1b]52;;?\a|" {
+		t.Errorf("after the answer, asked %q, want a new query", got)
+	}
+	if err := c.queryClipboard(cc, "%9"); err == nil || err.Error() != "can't find pane: %9" {
+		t.Errorf("-l%%9: %v", err)
+	}
+}
