@@ -431,8 +431,6 @@ func cmdSwitchClient(c *client, it *cmdItem) error {
 		}
 	}
 	cc.keyTable = ""
-	// tmux focuses the new session's pane and leaves the old one
-	// focused until something else looks at it.
 	c.attachClient(cc, s, 0)
 	return nil
 }

@@ -420,14 +420,20 @@ func (c *client) attachClient(cc *controlClient, s *session, attached int) {
 		c.st.outClients = append(c.st.outClients, cc)
 		c.st.outMu.Unlock()
 	}
-	if cc.session != nil && cc.session != s {
-		cc.lastSession = cc.session
+	old := cc.session
+	if old != nil && old != s {
+		cc.lastSession = old
 	}
 	cc.session = s
 	s.current.latest = cc
 	c.st.resizeSoon = true
 	s.lastAttached = c.s.now()
 	c.touch(s)
+	// The old session's pane loses the focus first, unless another
+	// client still shows it (tmux's server_client_set_session).
+	if old != nil && old != s && old.current != nil && old.current.active != p {
+		c.st.updateFocus(old.current.active)
+	}
 	if focusIn {
 		c.st.focusPane(p, true)
 	}

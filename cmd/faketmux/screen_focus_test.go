@@ -56,6 +56,22 @@ var focusScreenCases = []screenCase{
 			{"C-b", "o"}, focusOut, {"C-b", "o"}, focusIn},
 	},
 	{
+		// A client that switches sessions takes the focus from the pane
+		// it showed (no other client shows it) and gives it to the new
+		// one, whatever focus-events says.
+		name: "focus moving with the session",
+		inner: [][]string{
+			{"new-session", "-d", "-s", "f1", "-n", "w", "-x", "40", "-y", "7", focusProgram, ";",
+				"new-session", "-d", "-s", "f2", "-n", "w", "-x", "40", "-y", "7", focusProgram},
+			{"set", "-g", "status-right", "#{=-18:@f}"},
+			{"set", "-g", "status-left", "#{session_name} "},
+			{"set-hook", "-g", "pane-focus-in", "set -gaF @f 'i#{pane_id}'"},
+			{"set-hook", "-g", "pane-focus-out", "set -gaF @f 'o#{pane_id}'"},
+		},
+		target: "f1",
+		steps:  [][]string{nil, {"C-b", ")"}, {"C-b", "("}},
+	},
+	{
 		// The clipboard through OSC 52: a program's (with set-clipboard
 		// on) and copy mode's copies (on or external) go to the terminal,
 		// as set-buffer -w's buffer does; refresh-client -l asks the
