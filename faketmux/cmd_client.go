@@ -16,8 +16,7 @@ var clientCommands = []*cmdEntry{
 	{name: "detach-client", alias: "detach", template: "aE:s:t:P", lower: 0, upper: 0, usage: `[-aP] [-E shell-command] [-s target-session] [-t target-client]`, readOnly: true, source: targetSpec{kind: findSession, canFail: true}, client: 't', exec: cmdDetachClient,
 		differs: "`-E` and `-P` are not modelled: the client detaches as without them."},
 	{name: "refresh-client", alias: "refresh", template: "A:B:cC:Df:F:l::LRSt:U", lower: 0, upper: 1, usage: `[-cDlLRSU] [-A pane:state] [-B name:what:format] [-C XxY] [-f flags] [-t target-client] [adjustment]`, client: 't', exec: cmdRefreshClient,
-		differs: "`-l` asks no terminal for its clipboard. A client far behind without pause-after is not told " +
-			"`too far behind`."},
+		differs: "A client far behind without pause-after is not told `too far behind`."},
 	{name: "switch-client", alias: "switchc", template: "lc:EFnpt:rT:Z", lower: 0, upper: 0, usage: `[-ElnprZ] [-c target-client] [-t target-session] [-T key-table]`, readOnly: true, client: 'c', exec: cmdSwitchClient,
 		differs: "The session does not take update-environment's variables from the client, " +
 			"as tmux's does without `-E`. tmux counts a switch's pane focus changes in its " +
@@ -27,8 +26,8 @@ var clientCommands = []*cmdEntry{
 	{name: "lock-client", alias: "lockc", template: "t:", lower: 0, upper: 0, usage: `[-t target-client]`, client: 't', exec: cmdLockClient},
 	{name: "confirm-before", alias: "confirm", template: "bp:t:", lower: 1, upper: 1, usage: `[-b] [-p prompt] [-t target-client] command`, client: 't', exec: cmdHoldUnlessB},
 	{name: "command-prompt", alias: "", template: "1bFkiI:Np:t:T:", lower: 0, upper: 1, usage: `[-1bFkiN] [-I inputs] [-p prompts] [-t target-client] [-T type] [template]`, client: 't', exec: cmdHoldUnlessB,
-		differs: "On a terminal client `-F` changes nothing: the template is not a format. The line " +
-			"is edited with the emacs keys whatever status-keys says."},
+		differs: "With `-i` the first run of the template (with `=`) comes right after the command, " +
+			"where tmux queues it after the rest of the client's queue."},
 	{name: "display-menu", alias: "menu", template: "c:t:OT:x:y:", lower: 1, upper: -1, usage: `[-O] [-c target-client] [-t target-pane] [-T title] [-x position] [-y position] name key command ...`, client: 'c', target: targetSpec{kind: findPane}, exec: cmdDisplayMenu,
 		differs: "On a terminal client the command does not wait for the menu to close, and an " +
 			"item's command runs with the client's current pane, not `-t`'s. A client with no " +
@@ -208,6 +207,10 @@ func cmdRefreshClient(c *client, it *cmdItem) error {
 	a, cc := it.args, it.client
 	if slices.ContainsFunc([]byte("cLRUD"), a.has) {
 		return cc.panBy(a)
+	}
+	if a.has('l') {
+		pane, _ := a.get('l')
+		return c.queryClipboard(cc, pane)
 	}
 	for _, f := range []byte("Ff") {
 		if v, ok := a.get(f); ok {
@@ -422,8 +425,6 @@ func cmdSwitchClient(c *client, it *cmdItem) error {
 		}
 	}
 	cc.keyTable = ""
-	// tmux focuses the new session's pane and leaves the old one
-	// focused until something else looks at it.
 	c.attachClient(cc, s, 0)
 	return nil
 }
@@ -652,9 +653,7 @@ func (c *client) leave(cc *controlClient) {
 	cc.exit = true
 	cc.poke()
 	if s := cc.session; s != nil && s.current.active.focused {
-		p := s.current.active
-		p.focused = false
-		c.st.notify(event{kind: eventSilent, hook: "pane-focus-out", p: p})
+		c.st.focusPane(s.current.active, false)
 	}
 }
 

@@ -1153,7 +1153,7 @@ func copyLineCommand(whole bool, commandArg, prefixArg int, cancel bool) func(*c
 func appendSelection(cancel bool) func(*client, *paneState, *copyState, copyArgs) bool {
 	return func(c *client, p *paneState, cs *copyState, _ copyArgs) bool {
 		if text, ok := cs.selection(); ok {
-			c.st.clipboard(p)
+			c.st.clipboard(p, []byte(text))
 			if top := c.st.buffers.top(); top != nil {
 				c.st.buffers.set(top.name, append(slices.Clone(top.data), text...), c.s.now())
 			} else {
@@ -1211,17 +1211,8 @@ func (c *client) copyOut(p *paneState, cs *copyState, a copyArgs, commandArg, pr
 		if prefixArg < len(a.values) {
 			prefix = c.formatFor(p).expand(a.values[prefixArg])
 		}
-		c.st.clipboard(p)
+		c.st.clipboard(p, []byte(text))
 		c.st.buffers.addAs(prefix, []byte(text), c.st.options.bufferLimit(), c.s.now())
-	}
-}
-
-// clipboard tells of a copy from p's copy mode, which tmux also sends to
-// the clients' terminals (none here) unless set-clipboard is off: the
-// pane-set-clipboard notification.
-func (st *state) clipboard(p *paneState) {
-	if st.options.get("set-clipboard") != "off" {
-		st.notify(event{kind: eventSilent, p: p, hook: "pane-set-clipboard"})
 	}
 }
 

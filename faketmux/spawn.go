@@ -251,15 +251,14 @@ func (st *state) destroyPane(p *paneState) {
 	}
 	st.unzoomTelling(w)
 	st.notify(event{kind: eventLayoutChanged, w: w})
-	if w.active == p {
+	wasActive := w.active == p
+	if wasActive {
 		st.notify(event{kind: eventPaneChanged, w: w})
-		// Measured on tmux 3.3a: losing the active pane of a session's
-		// current window takes its queue one item more.
-		if w.session.current == w {
-			st.notify(event{kind: eventSilent})
-		}
 	}
 	w.removePane(p)
+	if wasActive {
+		st.updateFocus(w.active)
+	}
 	st.dropPane(p)
 }
 

@@ -93,10 +93,19 @@ type ttyState struct {
 	// mouseMode the mouse modes the terminal was last put in.
 	mouse     mouseState
 	mouseMode int
+	// reportsFocus is whether the terminal can report its focus (tmux's
+	// focus feature: Enfcs and Dsfcs).
+	reportsFocus bool
 	// messageStyled draws the message's #[...] as styles: display-message
 	// alone asks for it, since the other messages quote what they are told
 	// (errors, alerts).
 	messageStyled bool
+}
+
+// freezes is whether a message or a prompt stops the client drawing what
+// panes write (tmux's TTY_FREEZE), which an incremental prompt does not.
+func (t *ttyState) freezes() bool {
+	return t.message != "" || t.prompt != nil && !t.prompt.incremental
 }
 
 // frozenWindow is the rows of window w as they were drawn sx wide.
@@ -294,7 +303,7 @@ func (c *client) terminalClient() error {
 	if cc.termName == "" {
 		cc.termName = "unknown"
 	}
-	cc.tty = &ttyState{t: t}
+	cc.tty = &ttyState{t: t, reportsFocus: c.st.terminalHas(cc, "focus")}
 	cc.size.sx, cc.size.sy = terminalSize(t.TTY)
 	cc.size.sized = true
 	c.control = cc
@@ -384,9 +393,30 @@ func (t *ttyState) start() {
 	t.mouse.dragFlag, t.mouse.dragUpdate = 0, nil
 }
 
+// focusReportsOn and focusReportsOff ask a terminal to report its focus
+// and to stop (tmux's focus feature's Enfcs and Dsfcs).
+const (
+	focusReportsOn  = "\x1b[?1004h"
+	focusReportsOff = "\x1b[?1004l"
+)
+
+// askFocusReports asks the terminal to report its focus when focus-events
+// is on, as tmux's tty_update_features does once it knows the terminal:
+// once, at the client's first start and not after suspend-client, whose
+// stop turned the reports off.
+func (c *client) askFocusReports(t *ttyState) {
+	if t.reportsFocus && c.st.focusEvents() {
+		io.WriteString(t.t.TTY, focusReportsOn)
+	}
+}
+
 // stop gives the terminal back as tmux's tty_stop_tty does.
 func (t *ttyState) stop() {
-	io.WriteString(t.t.TTY, "\x1b[0m\x1b[?25h"+mouseModesOff+"\x1b[?1049l")
+	focusOff := ""
+	if t.reportsFocus {
+		focusOff = focusReportsOff
+	}
+	io.WriteString(t.t.TTY, "\x1b[0m\x1b[?25h"+mouseModesOff+focusOff+"\x1b[?1049l")
 	if t.saved != nil {
 		unix.IoctlSetTermios(int(t.t.TTY.Fd()), unix.TCSETSW, t.saved)
 	}
@@ -475,6 +505,7 @@ func (c *client) serveTerminal() {
 	status := time.NewTicker(time.Second)
 	var redraw <-chan time.Time
 	c.drawTerminal()
+	c.askFocusReports(t)
 	gone := false
 	for !cc.exit && cc.session != nil && !gone {
 		var expire, escape <-chan time.Time
@@ -645,22 +676,26 @@ func (c *client) updateLatest(cc *controlClient) {
 func (c *client) terminalKeys(b []byte) {
 	cc := c.control
 	t := cc.tty
-	if len(b) > 0 {
-		c.updateLatest(cc) // a client typing is its window's latest
-	}
 	flush := len(b) == 0 && len(t.pending) > 0 && !time.Now().Before(t.escapeUntil)
 	b = append(t.pending, b...)
 	t.pending = nil
 	for len(b) > 0 && c.s.st == c.st && cc.session != nil && !cc.exit {
-		mouse, n, isMouse := t.readMouse(b)
+		// The terminal's answer to a clipboard query comes first, as
+		// tmux's tty_keys_next looks for it.
+		answer, n, isAnswer := readClipboardAnswer(b)
+		var mouse *mouseEvent
+		isMouse := false
+		if !isAnswer {
+			mouse, n, isMouse = t.readMouse(b)
+		}
 		var key keys.Code
-		if !isMouse {
+		if !isAnswer && !isMouse {
 			key, n = nextKey(b)
 		}
 		if n == 0 && flush {
 			// escape-time passed: a lone Escape is the Escape key, and a
 			// sequence cut short its bytes.
-			key, n, isMouse = keys.Unknown, len(b), false
+			key, n, isMouse, isAnswer = keys.Unknown, len(b), false, false
 			if len(b) == 1 {
 				key = ctrlNames()[0x1b]
 			}
@@ -671,10 +706,21 @@ func (c *client) terminalKeys(b []byte) {
 			t.escapeUntil = time.Now().Add(time.Duration(ms) * time.Millisecond)
 			return
 		}
+		if isAnswer {
+			c.clipboardAnswer(cc, answer)
+			b = b[n:]
+			continue
+		}
+		if isMouse || key != keys.FocusOut {
+			c.updateLatest(cc) // a client typing is its window's latest
+		}
 		switch {
 		case mouse != nil:
 			c.terminalMouse(mouse)
 		case !isMouse:
+			if isFocusKey(key) {
+				c.terminalFocus(cc, key)
+			}
 			c.terminalKey(key, b[:n])
 		}
 		b = b[n:]
@@ -898,6 +944,14 @@ func nextKey(b []byte) (keys.Code, int) {
 			return 0, 0
 		}
 		params, final := string(b[2:i]), string(b[i])
+		if b[1] == '[' && params == "" {
+			switch final {
+			case "I":
+				return keys.FocusIn, i + 1
+			case "O":
+				return keys.FocusOut, i + 1
+			}
+		}
 		first, mods, _ := strings.Cut(params, ";")
 		name, ok := "", false
 		if b[1] == 'O' || final != "~" {
@@ -960,7 +1014,7 @@ func (c *client) drawTerminal() {
 		}
 		return row
 	}
-	if cc.tty.prompt == nil && cc.tty.message == "" {
+	if !cc.tty.freezes() {
 		cc.tty.frozen = nil
 	}
 	var rows []string
@@ -987,13 +1041,13 @@ func (c *client) drawTerminal() {
 	}
 	for line := range lines {
 		// Each line of the status line is its status-format line; a
-		// prompt or a message takes the last, as tmux's status.c draws
-		// them, the lines above staying.
+		// message or else a prompt takes the last, as tmux's status.c
+		// draws them, the lines above staying.
 		status, _ := c.statusRow(cc, sx, line)
-		if p := cc.tty.prompt; p != nil && line == lines-1 {
-			status = c.promptRow(cc, p, sx)
-		} else if cc.tty.message != "" && line == lines-1 {
+		if cc.tty.message != "" && line == lines-1 {
 			status = c.messageRow(cc, sx)
+		} else if p := cc.tty.prompt; p != nil && line == lines-1 {
+			status = c.promptRow(cc, p, sx)
 		}
 		y := sy - lines + 1 + line
 		if top {

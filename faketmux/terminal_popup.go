@@ -174,7 +174,7 @@ func (c *client) popupKey(pop *popup, key keys.Code, raw []byte) {
 		c.control.closePopup()
 		return
 	}
-	if !pt.exited {
+	if !pt.exited && !isFocusKey(key) {
 		pt.prog.Write(raw)
 	}
 }
