@@ -12,13 +12,11 @@ import (
 
 // bufferCommands are the buffer commands, as tmux's cmd-*.c declare them.
 var bufferCommands = []*cmdEntry{
-	{name: "set-buffer", alias: "setb", template: "ab:t:n:w", lower: 0, upper: 1, usage: `[-aw] [-b buffer-name] [-n new-buffer-name] [-t target-client] data`, exec: cmdSetBuffer,
-		differs: "`-w` sends the buffer to no terminal client's clipboard (OSC 52)."},
+	{name: "set-buffer", alias: "setb", template: "ab:t:n:w", lower: 0, upper: 1, usage: `[-aw] [-b buffer-name] [-n new-buffer-name] [-t target-client] data`, exec: cmdSetBuffer},
 	{name: "delete-buffer", alias: "deleteb", template: "b:", lower: 0, upper: 0, usage: `[-b buffer-name]`, exec: cmdDeleteBuffer},
 	{name: "show-buffer", alias: "showb", template: "b:", lower: 0, upper: 0, usage: `[-b buffer-name]`, exec: cmdShowBuffer},
 	{name: "save-buffer", alias: "saveb", template: "ab:", lower: 1, upper: 1, usage: `[-a] [-b buffer-name] path`, exec: cmdSaveBuffer},
-	{name: "load-buffer", alias: "loadb", template: "b:t:w", lower: 1, upper: 1, usage: `[-b buffer-name] [-t target-client] path`, exec: cmdLoadBuffer,
-		differs: "`-w` sends the buffer to no terminal client's clipboard (OSC 52)."},
+	{name: "load-buffer", alias: "loadb", template: "b:t:w", lower: 1, upper: 1, usage: `[-b buffer-name] [-t target-client] path`, exec: cmdLoadBuffer},
 	{name: "list-buffers", alias: "lsb", template: "F:f:", lower: 0, upper: 0, usage: `[-F format] [-f filter]`, exec: cmdListBuffers},
 	{name: "paste-buffer", alias: "pasteb", template: "db:prs:t:", lower: 0, upper: 0, usage: `[-dpr] [-s separator] [-b buffer-name] [-t target-pane]`, target: targetSpec{kind: findPane}, exec: cmdPasteBuffer},
 	{name: "choose-buffer", alias: "", template: "F:f:K:NO:rt:Z", lower: 0, upper: 1, usage: `[-NrZ] [-F format] [-f filter] [-K key-format] [-O sort-order] [-t target-pane] [template]`, target: targetSpec{kind: findPane}, exec: cmdChooseBuffer,
@@ -106,7 +104,13 @@ func cmdSetBuffer(c *client, it *cmdItem) error {
 		data = append(data, old.data...)
 	}
 	data = append(data, value...)
-	return c.storeBuffer(name, named, data)
+	if err := c.storeBuffer(name, named, data); err != nil {
+		return err
+	}
+	if a.has('w') {
+		c.toClipboard(a, data)
+	}
+	return nil
 }
 
 func cmdDeleteBuffer(c *client, it *cmdItem) error {
@@ -216,14 +220,26 @@ func cmdLoadBuffer(c *client, it *cmdItem) error {
 		// tmux asks its client for its input only now, so a line that
 		// failed before, or found no server, leaves it unread for the
 		// next reader.
-		return c.readStdin(it, func(data []byte) error { return c.storeBuffer(name, named, data) })
+		return c.readStdin(it, func(data []byte) error { return c.storeAndCopy(a, name, named, data) })
 	}
 	path = c.absPath(path)
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return errorf(errFileOp, path, Strerror(err))
 	}
-	return c.storeBuffer(name, named, data)
+	return c.storeAndCopy(a, name, named, data)
+}
+
+// storeAndCopy stores what load-buffer read, and with -w puts it in a
+// client's clipboard.
+func (c *client) storeAndCopy(a *args, name string, named bool, data []byte) error {
+	if err := c.storeBuffer(name, named, data); err != nil {
+		return err
+	}
+	if a.has('w') && len(data) > 0 {
+		c.toClipboard(a, data)
+	}
+	return nil
 }
 
 func cmdListBuffers(c *client, it *cmdItem) error {

@@ -16,8 +16,7 @@ var clientCommands = []*cmdEntry{
 	{name: "detach-client", alias: "detach", template: "aE:s:t:P", lower: 0, upper: 0, usage: `[-aP] [-E shell-command] [-s target-session] [-t target-client]`, readOnly: true, source: targetSpec{kind: findSession, canFail: true}, client: 't', exec: cmdDetachClient,
 		differs: "`-E` and `-P` are not modelled: the client detaches as without them."},
 	{name: "refresh-client", alias: "refresh", template: "A:B:cC:Df:F:l::LRSt:U", lower: 0, upper: 1, usage: `[-cDlLRSU] [-A pane:state] [-B name:what:format] [-C XxY] [-f flags] [-t target-client] [adjustment]`, client: 't', exec: cmdRefreshClient,
-		differs: "`-l` asks no terminal for its clipboard. A client far behind without pause-after is not told " +
-			"`too far behind`."},
+		differs: "A client far behind without pause-after is not told `too far behind`."},
 	{name: "switch-client", alias: "switchc", template: "lc:EFnpt:rT:Z", lower: 0, upper: 0, usage: `[-ElnprZ] [-c target-client] [-t target-session] [-T key-table]`, readOnly: true, client: 'c', exec: cmdSwitchClient,
 		differs: "The session does not take update-environment's variables from the client, " +
 			"as tmux's does without `-E`. tmux counts a switch's pane focus changes in its " +
@@ -27,22 +26,15 @@ var clientCommands = []*cmdEntry{
 	{name: "lock-client", alias: "lockc", template: "t:", lower: 0, upper: 0, usage: `[-t target-client]`, client: 't', exec: cmdLockClient},
 	{name: "confirm-before", alias: "confirm", template: "bp:t:", lower: 1, upper: 1, usage: `[-b] [-p prompt] [-t target-client] command`, client: 't', exec: cmdHoldUnlessB},
 	{name: "command-prompt", alias: "", template: "1bFkiI:Np:t:T:", lower: 0, upper: 1, usage: `[-1bFkiN] [-I inputs] [-p prompts] [-t target-client] [-T type] [template]`, client: 't', exec: cmdHoldUnlessB,
-		differs: "On a terminal client `-F` and `-i` change nothing: the template is not a format, and " +
-			"an incremental prompt is a plain one that does not wait. The line is edited with the " +
-			"emacs keys whatever status-keys says."},
+		differs: "With `-i` the first run of the template (with `=`) comes right after the command, " +
+			"where tmux queues it after the rest of the client's queue."},
 	{name: "display-menu", alias: "menu", template: "c:t:OT:x:y:", lower: 1, upper: -1, usage: `[-O] [-c target-client] [-t target-pane] [-T title] [-x position] [-y position] name key command ...`, client: 'c', target: targetSpec{kind: findPane}, exec: cmdDisplayMenu,
 		differs: "On a terminal client the command does not wait for the menu to close, and an " +
-			"item's command runs with the client's current pane, not `-t`'s. Even from a mouse " +
-			"key's binding, `-x` and `-y` `M` and `W`, and the popup_mouse_ and " +
-			"popup_window_status_line_ variables, are 0. A client with no terminal holds its " +
-			"queue, as a menu nobody answers."},
+			"item's command runs with the client's current pane, not `-t`'s. A client with no " +
+			"terminal holds its queue, as a menu nobody answers."},
 	{name: "display-popup", alias: "popup", template: "Bb:Cc:d:e:Eh:s:S:t:T:w:x:y:", lower: 0, upper: -1, usage: `[-BCE] [-b border-lines] [-c target-client] [-d start-directory] [-e environment] [-h height] [-s style] [-S border-style] [-t target-pane][-T title] [-w width] [-x position] [-y position] [shell-command]`, client: 'c', target: targetSpec{kind: findPane}, exec: cmdDisplayPopup,
-		differs: "On a terminal client the popup's box, title and program are drawn and take " +
-			"the keys typed, but popup-style and `-s` do not colour its inside, a key goes to the " +
-			"program as the bytes typed (not encoded again for the program's terminal modes), " +
-			"there is no mouse (no dragging, no resizing, no menu), the popup does not follow a " +
-			"resize of the client, and opened by a key binding it does not hold the binding's " +
-			"later commands until it closes."},
+		differs: "On a terminal client a key goes to the popup's program as the bytes typed, not " +
+			"encoded again for the program's terminal modes."},
 	{name: "display-panes", alias: "displayp", template: "bd:Nt:", lower: 0, upper: 1, usage: `[-bN] [-d duration] [-t target-client] [template]`, client: 't', exec: cmdHoldUnlessB,
 		differs: "On a terminal client the command does not wait for the overlay to close, as " +
 			"with `-b`, and a zoomed window stays zoomed when a key picks a pane."},
@@ -215,6 +207,10 @@ func cmdRefreshClient(c *client, it *cmdItem) error {
 	a, cc := it.args, it.client
 	if slices.ContainsFunc([]byte("cLRUD"), a.has) {
 		return cc.panBy(a)
+	}
+	if a.has('l') {
+		pane, _ := a.get('l')
+		return c.queryClipboard(cc, pane)
 	}
 	for _, f := range []byte("Ff") {
 		if v, ok := a.get(f); ok {
@@ -429,8 +425,6 @@ func cmdSwitchClient(c *client, it *cmdItem) error {
 		}
 	}
 	cc.keyTable = ""
-	// tmux focuses the new session's pane and leaves the old one
-	// focused until something else looks at it.
 	c.attachClient(cc, s, 0)
 	return nil
 }
@@ -507,6 +501,9 @@ type popup struct {
 	term                        *popupTerm // drawn on a terminal client, nil for none
 	status                      int        // the job's exit status, or signal, once it exited
 	final                       int        // status as the popup closed, for its waiter
+	// resume, when set, runs what the terminal client's own queue left
+	// to wait for the popup, once it closes.
+	resume func()
 }
 
 // closePopup closes the client's popup and, as tmux's job_free does, ends
@@ -518,11 +515,16 @@ func (cc *controlClient) closePopup() {
 		}
 		if pop.term != nil {
 			pop.term.prog.Close()
+			// A menu open with a popup is the popup's own.
+			cc.tty.menu = nil
 			cc.poke()
 		}
 		pop.final = pop.status
 		close(pop.closed)
 		cc.popup = nil
+		if pop.resume != nil {
+			pop.resume()
+		}
 	}
 }
 
@@ -556,7 +558,15 @@ func cmdDisplayPopup(c *client, it *cmdItem) error {
 		}
 		tc.popup = pop
 		if c.control == tc {
-			return nil // the binding's queue goes on
+			// The client cannot wait for itself here: the rest of its
+			// queue waits, and runs once the popup closes.
+			tc.tty.queued = []inserted{}
+			pop.resume = func() {
+				rest := tc.tty.queued
+				tc.tty.queued = nil
+				c.runInserted(rest)
+			}
+			return nil
 		}
 		return c.waitPopup(it, pop)
 	}
@@ -643,9 +653,7 @@ func (c *client) leave(cc *controlClient) {
 	cc.exit = true
 	cc.poke()
 	if s := cc.session; s != nil && s.current.active.focused {
-		p := s.current.active
-		p.focused = false
-		c.st.notify(event{kind: eventSilent, hook: "pane-focus-out", p: p})
+		c.st.focusPane(s.current.active, false)
 	}
 }
 

@@ -556,6 +556,7 @@ func (in *keyInput) send(key keys.Code, b []byte) {
 		}
 	case p.inMode():
 		in.chosen = append(in.chosen, in.c.modeKey(p, key, in.it == nil)...)
+	case isFocusKey(key):
 	case !p.inputOff:
 		p.prog.Write(b)
 		synchronizeKey(p, b)

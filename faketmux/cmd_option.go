@@ -15,8 +15,7 @@ import (
 var optionCommands = []*cmdEntry{
 	{name: "set-option", alias: "set", template: "aFgopqst:uUw", lower: 1, upper: 2, usage: `[-aFgopqsuUw] [-t target-pane] option [value]`, target: targetSpec{kind: findPane, canFail: true}, exec: cmdSetOption},
 	{name: "set-window-option", alias: "setw", template: "aFgoqt:u", lower: 1, upper: 2, usage: `[-aFgoqu] [-t target-window] option [value]`, target: targetSpec{kind: findWindow, canFail: true}, exec: cmdSetOption},
-	{name: "set-hook", template: "agpRt:uw", lower: 1, upper: 2, usage: `[-agpRuw] [-t target-pane] hook [command]`, target: targetSpec{kind: findPane, canFail: true}, exec: cmdSetOption,
-		differs: "The client-focus-in and client-focus-out hooks never run: a terminal's focus reports are not read."},
+	{name: "set-hook", template: "agpRt:uw", lower: 1, upper: 2, usage: `[-agpRuw] [-t target-pane] hook [command]`, target: targetSpec{kind: findPane, canFail: true}, exec: cmdSetOption},
 	{name: "show-options", alias: "show", template: "AgHpqst:vw", lower: 0, upper: 1, usage: `[-AgHpqsvw] [-t target-pane] [option]`, target: targetSpec{kind: findPane, canFail: true}, exec: cmdShowOptions},
 	{name: "show-window-options", alias: "showw", template: "gvt:", lower: 0, upper: 1, usage: `[-gv] [-t target-window] [option]`, target: targetSpec{kind: findWindow, canFail: true}, exec: cmdShowOptions},
 	{name: "show-hooks", template: "gpt:w", lower: 0, upper: 1, usage: `[-gpw] [-t target-pane]`, target: targetSpec{kind: findPane, canFail: true}, exec: cmdShowOptions},

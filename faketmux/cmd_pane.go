@@ -393,6 +393,7 @@ func cmdBreakPane(c *client, it *cmdItem) error {
 	// layout, then the new window's name, its place and selection.
 	if wasActive {
 		st.notify(event{kind: eventPaneChanged, w: w})
+		st.updateFocus(w.active)
 	}
 	st.notify(event{kind: eventLayoutChanged, w: w})
 	if idx < 0 {
@@ -469,6 +470,7 @@ func cmdJoinPane(c *client, it *cmdItem) error {
 		srcW.removePane(src)
 		if wasActive {
 			st.notify(event{kind: eventPaneChanged, w: srcW})
+			st.updateFocus(srcW.active)
 		}
 	}
 	i := indexOf(dstW.panes, dst)

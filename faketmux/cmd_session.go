@@ -125,7 +125,7 @@ func cmdNewSession(c *client, it *cmdItem) error {
 	st := c.st
 	now := c.s.now()
 	s := &session{
-		id: st.nextSession, created: now, activity: now, cwd: cwd, clock: c.s.now,
+		id: st.nextSession, created: now, activity: now, cwd: cwd, clock: c.s.now, selected: st.windowSelected,
 		options: newOptions(st.sessionOptions),
 	}
 	if a.has('x') || a.has('y') {

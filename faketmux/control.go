@@ -85,6 +85,11 @@ type controlClient struct {
 	// (the tty's oox, ooy, osx and osy).
 	pan    clientPan
 	offset struct{ ox, oy, sx, sy int }
+	// clipboard is what refresh-client -l asked of its terminal.
+	clipboard clipboardWanted
+	// unfocused is set while its terminal reports it has not the focus
+	// (tmux's CLIENT_FOCUSED cleared).
+	unfocused bool
 	// tty is set for a client attached from a terminal, which is no
 	// control client but is kept as one (terminal.go).
 	tty *ttyState
@@ -412,22 +417,29 @@ func (c *client) attachClient(cc *controlClient, s *session, attached int) {
 	if cc == nil {
 		return
 	}
+	cc.unfocused = false // tmux's server_client_set_session
 	if !slices.Contains(c.st.controls, cc) {
 		c.st.controls = append(c.st.controls, cc)
 		c.st.outMu.Lock()
 		c.st.outClients = append(c.st.outClients, cc)
 		c.st.outMu.Unlock()
 	}
-	if cc.session != nil && cc.session != s {
-		cc.lastSession = cc.session
+	old := cc.session
+	if old != nil && old != s {
+		cc.lastSession = old
 	}
 	cc.session = s
 	s.current.latest = cc
 	c.st.resizeSoon = true
 	s.lastAttached = c.s.now()
 	c.touch(s)
+	// The old session's pane loses the focus first, unless another
+	// client still shows it (tmux's server_client_set_session).
+	if old != nil && old != s && old.current != nil && old.current.active != p {
+		c.st.updateFocus(old.current.active)
+	}
 	if focusIn {
-		c.st.notify(event{kind: eventSilent, hook: "pane-focus-in", p: p})
+		c.st.focusPane(p, true)
 	}
 	c.st.notify(event{kind: eventSessionChanged, s: s, client: cc})
 	c.st.checkUnattached()
@@ -474,9 +486,7 @@ func (st *state) moveFrom(s *session) {
 		// Its pane loses the focus first, as tmux's
 		// server_client_set_session looks at the old window.
 		if w := s.current; w != nil && w.active != nil && w.active.focused {
-			p := w.active
-			p.focused = false
-			st.notify(event{kind: eventSilent, hook: "pane-focus-out", p: p})
+			st.focusPane(w.active, false)
 		}
 		if next == nil {
 			cc.detach()

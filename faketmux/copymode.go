@@ -1,12 +1,15 @@
 package faketmux
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/tmuxbuf/tmuxbuf/faketmux/internal/pane"
 )
 
 // copyState is tmux's window_copy_mode_data, for copy and view mode: a
@@ -25,6 +28,9 @@ type copyState struct {
 	written int
 
 	lines [][]string // the backing lines, one cell a column ("" after a wide character)
+	// styled are the backing lines as captured with their style codes,
+	// "" for a line drawn plain (all of view mode's).
+	styled []string
 	// wrapped says which backing lines continue on the next (a wrapped
 	// line keeps its trailing spaces); nil in view mode.
 	wrapped []bool
@@ -54,7 +60,8 @@ type copyState struct {
 
 	jump     jumpKind
 	jumpChar string
-	mx, my   int // the mark, a backing cell
+	mx, my   int  // the mark, a backing cell
+	showMark bool // set-mark has been run: the mark's line is drawn
 }
 
 // cursorDrag is the end of the selection the cursor moves, as tmux's
@@ -103,20 +110,42 @@ func newCopyState(p, src *paneState, scrollExit, hidePosition bool) *copyState {
 func (cs *copyState) load() (x, y int) {
 	rows, wrapped, history := cs.src.prog.Lines()
 	x, y = cs.src.prog.Cursor()
-	cs.hsize, cs.lines, cs.wrapped = history, nil, wrapped
-	for _, r := range rows {
+	cs.hsize, cs.lines, cs.styled, cs.wrapped = history, nil, nil, wrapped
+	for i, r := range rows {
 		cs.lines = append(cs.lines, cells(string(r)))
+		cs.styled = append(cs.styled, capturedRow(cs.src.prog, i, string(r)))
 	}
 	if cs.src != cs.pane {
 		for len(cs.lines) > history && len(cs.lines[len(cs.lines)-1]) == 0 {
 			cs.lines = cs.lines[:len(cs.lines)-1]
 		}
+		cs.styled = cs.styled[:len(cs.lines)]
 		cs.wrapped = cs.wrapped[:len(cs.lines)]
 		if y > len(cs.lines)-history-1 {
 			x, y = 0, len(cs.lines)-history-1
 		}
 	}
 	return x, y
+}
+
+// capturedRow is row i of prog, whose text is text, with its style
+// codes; "" when the program changed it meanwhile.
+func capturedRow(prog program, i int, text string) string {
+	row, err := prog.Capture(pane.CaptureOptions{Codes: true, Range: func(int, int) (int, int) { return i, i }})
+	if err != nil {
+		return ""
+	}
+	row = bytes.TrimSuffix(row, []byte("\n"))
+	var plain strings.Builder
+	for part, w := range rowParts(string(row)) {
+		if w >= 0 {
+			plain.WriteString(part)
+		}
+	}
+	if !strings.HasPrefix(text, plain.String()) {
+		return ""
+	}
+	return string(row)
 }
 
 // refresh copies the source pane's lines again, as tmux's
@@ -703,14 +732,8 @@ func (cs *copyState) text(py, from, to int) string {
 // backing row, and on the top row the position indicator at the right.
 func (cs *copyState) view(py int) []string {
 	hdr := ""
-	if py == 0 && !cs.hidePosition {
-		hdr = fmt.Sprintf("[%d/%d]", cs.oy, cs.hsize)
-		if ss := cs.search; ss.marks != nil && ss.count != -1 {
-			hdr = fmt.Sprintf("(%d results) %s", ss.count, hdr)
-		}
-		if len(hdr) > cs.sx {
-			hdr = hdr[:cs.sx]
-		}
+	if py == 0 {
+		hdr = cs.positionIndicator(cs.sx)
 	}
 	var out []string
 	if r := cs.row(py); r >= 0 && r < len(cs.lines) {
@@ -729,6 +752,20 @@ func (cs *copyState) view(py int) []string {
 		out[cs.sx-1] = "$"
 	}
 	return out
+}
+
+// positionIndicator is what the mode writes at the right of its top row
+// of width columns (cut to them): the view's position, and the count of
+// a search's matches while they are marked; "" with the position hidden.
+func (cs *copyState) positionIndicator(width int) string {
+	if cs.hidePosition {
+		return ""
+	}
+	hdr := fmt.Sprintf("[%d/%d]", cs.oy, cs.hsize)
+	if ss := cs.search; ss.marks != nil && ss.count != -1 {
+		hdr = fmt.Sprintf("(%d results) %s", ss.count, hdr)
+	}
+	return hdr[:min(len(hdr), width)]
 }
 
 // cursorLine is copy_cursor_line: the cursor's row of the view, as
@@ -950,7 +987,7 @@ var copyCommands = sync.OnceValue(func() map[string]copyCommand {
 		"jump-to-backward":                 {1, 1, clearEmacsOnly, jumpCommand(jumpToBackward)},
 		"jump-again":                       {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.cursorJump(cs.jump) }, true)},
 		"jump-reverse":                     {0, 0, clearEmacsOnly, moves(func(cs *copyState) { cs.cursorJump(reverseJump[cs.jump]) }, true)},
-		"set-mark":                         {0, 0, clearAlways, moves(func(cs *copyState) { cs.mx, cs.my = cs.cx, cs.row(cs.cy) }, false)},
+		"set-mark":                         {0, 0, clearAlways, moves((*copyState).setMark, false)},
 		"jump-to-mark":                     {0, 0, clearAlways, moves((*copyState).jumpToMark, false)},
 		"rectangle-on":                     {0, 0, clearAlways, moves(func(cs *copyState) { cs.setRect(true) }, false)},
 		"rectangle-off":                    {0, 0, clearAlways, moves(func(cs *copyState) { cs.setRect(false) }, false)},
@@ -1116,7 +1153,7 @@ func copyLineCommand(whole bool, commandArg, prefixArg int, cancel bool) func(*c
 func appendSelection(cancel bool) func(*client, *paneState, *copyState, copyArgs) bool {
 	return func(c *client, p *paneState, cs *copyState, _ copyArgs) bool {
 		if text, ok := cs.selection(); ok {
-			c.st.clipboard(p)
+			c.st.clipboard(p, []byte(text))
 			if top := c.st.buffers.top(); top != nil {
 				c.st.buffers.set(top.name, append(slices.Clone(top.data), text...), c.s.now())
 			} else {
@@ -1174,17 +1211,8 @@ func (c *client) copyOut(p *paneState, cs *copyState, a copyArgs, commandArg, pr
 		if prefixArg < len(a.values) {
 			prefix = c.formatFor(p).expand(a.values[prefixArg])
 		}
-		c.st.clipboard(p)
+		c.st.clipboard(p, []byte(text))
 		c.st.buffers.addAs(prefix, []byte(text), c.st.options.bufferLimit(), c.s.now())
-	}
-}
-
-// clipboard tells of a copy from p's copy mode, which tmux also sends to
-// the clients' terminals (none here) unless set-clipboard is off: the
-// pane-set-clipboard notification.
-func (st *state) clipboard(p *paneState) {
-	if st.options.get("set-clipboard") != "off" {
-		st.notify(event{kind: eventSilent, p: p, hook: "pane-set-clipboard"})
 	}
 }
 

@@ -32,6 +32,10 @@ type searchState struct {
 	count     int   // matches in the whole history, -1 for none counted
 	// x, y and o are where an incremental search started, -1 for none.
 	x, y, o int
+	// ranDown is whether the last search run went down, which decides
+	// where the cursor's match is looked for as it is drawn (tmux's
+	// searchdirection, where searchtype is direction).
+	ranDown bool
 }
 
 // cell is the backing cell at column x of row y; the grid is blank past
@@ -256,6 +260,7 @@ func (cs *copyState) moveRight(fx, fy *int, wrap bool) {
 // the string for the next copy mode.
 func (cs *copyState) runSearch(p *paneState, down, regex bool) bool {
 	ss := &cs.search
+	ss.ranDown = down
 	str := ss.str
 	if regex && !strings.ContainsAny(str, "^$*+()?[].\\") {
 		regex = false
@@ -446,13 +451,7 @@ func (cs *copyState) matchAtCursor() (string, bool) {
 		}
 		at--
 	}
-	start, end := at, at
-	for start > 0 && marks[start-1] == marks[at] {
-		start--
-	}
-	for end < len(marks)-1 && marks[end+1] == marks[at] {
-		end++
-	}
+	start, end := matchBounds(marks, at)
 	var b strings.Builder
 	for i := start; i <= end; i++ {
 		b.WriteString(cs.cell(i%cs.sx, cs.hsize-cs.oy+i/cs.sx))

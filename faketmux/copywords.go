@@ -373,8 +373,15 @@ func (cs *copyState) setRect(on bool) {
 	cs.updateSelection()
 }
 
+// setMark puts the mark at the cursor, and shows it from then on.
+func (cs *copyState) setMark() {
+	cs.mx, cs.my = cs.cx, cs.row(cs.cy)
+	cs.showMark = true
+}
+
 // jumpToMark swaps the cursor and the mark, the view scrolling to show
-// the mark's line at its top (or the screen's own row).
+// the mark's line at its top (or the screen's own row); the mark shows
+// from then on, where it was set or not.
 func (cs *copyState) jumpToMark() {
 	x, y := cs.cx, cs.row(cs.cy)
 	cs.cx = cs.mx
@@ -384,6 +391,7 @@ func (cs *copyState) jumpToMark() {
 		cs.cy, cs.oy = cs.my-cs.hsize, 0
 	}
 	cs.mx, cs.my = x, y
+	cs.showMark = true
 	cs.updateSelection()
 }
 

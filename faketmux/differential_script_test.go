@@ -216,6 +216,14 @@ var _ = differentialCases("script", []scenario{
 		cmd("display", "-p", "-t", ":d", "#{pane_dead}").waitFor("1"),
 		cmd("display", "-I", "-t", ":d").in("x"),
 	}},
+	// The history file is read once the configuration has run: here the
+	// configuration writes it first (a run-shell waits).
+	{name: "history-file", config: [][]string{
+		{"run-shell", `printf "command:a\nsearch:b\nplain:line\n" > ~/hist`},
+		{"set", "-g", "history-file", "~/hist"},
+	}, steps: []step{
+		cmd("start-server", ";", "show-prompt-history"),
+	}},
 	{name: "list-commands and prompt histories", steps: []step{
 		cmd("list-commands"),
 		cmd("lscm", "-F", "#{command_list_name}|#{command_list_alias}|#{command_list_usage}", "wait-for"),

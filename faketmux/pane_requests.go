@@ -69,6 +69,10 @@ func (c *client) carryOut(p *paneState, r pane.Request) {
 		p.cursorRequest(r)
 	case pane.ResetCursor:
 		p.cursorColour = ""
+	case pane.FocusReports:
+		if st.focusEvents() {
+			p.prog.Write(focusReport(p.focused))
+		}
 	}
 }
 
@@ -106,8 +110,8 @@ func (st *state) setTitle(p *paneState, title string) {
 }
 
 // clipboardRequest is tmux's input_osc_52, with set-clipboard on: the
-// data, in base64 after the selection and a semicolon, becomes an
-// automatic buffer; "?" asks for the newest buffer, which the program is
+// data, in base64 after the selection and a semicolon, goes to the
+// terminals' clipboards and becomes an automatic buffer; "?" asks for the newest buffer, which the program is
 // sent in the same form.
 func (c *client) clipboardRequest(p *paneState, r pane.Request) {
 	st := c.st
@@ -123,25 +127,21 @@ func (c *client) clipboardRequest(p *paneState, r pane.Request) {
 		if r.BEL {
 			end = "\a"
 		}
-		var reply []byte
+		var reply string
 		if b := st.buffers.top(); b != nil {
-			reply = base64.StdEncoding.AppendEncode(nil, b.data)
+			reply = base64.StdEncoding.EncodeToString(b.data)
 		}
-		p.prog.Write([]byte("\x1b]52;;" + string(reply) + end))
+		p.prog.Write([]byte(clipboardString(reply, end)))
 		return
 	}
 	if len(data)/4*3 == 0 {
 		return
 	}
-	decoded, err := base64.StdEncoding.Strict().DecodeString(strings.Map(func(r rune) rune {
-		if strings.ContainsRune(" \t\n\v\f\r", r) {
-			return -1 // b64_pton passes over white space
-		}
-		return r
-	}, data))
+	decoded, err := decodeClipboard(data)
 	if err != nil {
 		return
 	}
+	st.paneClipboard(p, decoded)
 	st.notify(event{kind: eventSilent, p: p, hook: "pane-set-clipboard"})
 	st.buffers.add(decoded, st.options.bufferLimit(), c.s.now())
 }

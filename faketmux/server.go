@@ -422,6 +422,7 @@ func (s *Server) start(ctx context.Context, call Call) {
 	default:
 	}
 	s.runConfig(ctx, call.Config)
+	s.st.loadPromptHistory()
 }
 
 // runConfig runs the configuration as tmux runs its files: with no client,
@@ -508,6 +509,7 @@ func (s *Server) exitIfDone() {
 		return
 	}
 	st.shutDown()
+	st.savePromptHistory()
 	s.stop()
 }
 
@@ -540,6 +542,9 @@ func (s *Server) Close() error {
 	defer s.mu.Unlock()
 	s.closed = true
 	s.dropHeld()
+	if s.st != nil {
+		s.st.savePromptHistory()
+	}
 	s.stop()
 	select {
 	case <-s.done:

@@ -127,14 +127,7 @@ func (c *client) runPane(p *paneState, extraEnv []string, keep pane.Keeper) erro
 	env := child.pushed()
 	prog, err := startProgram(pane.Options{
 		Argv: run, Arg0: arg0, Dir: dir, Env: env, Cols: p.width, Rows: p.height,
-		HistoryLimit: p.historyLimit, Keep: keep, Settings: p.settings(),
-		Output: func(b []byte) {
-			p.changed.Store(true)
-			p.output.Store(true)
-			p.lastOutput.Store(time.Now().UnixNano())
-			p.outputAt.Store(c.s.now().UnixNano())
-			st.paneOutput(p.id, b)
-		},
+		HistoryLimit: p.historyLimit, Keep: keep, Settings: p.settings(), Output: c.paneOutput(p),
 	})
 	if err != nil {
 		return err
@@ -142,6 +135,38 @@ func (c *client) runPane(p *paneState, extraEnv []string, keep pane.Keeper) erro
 	p.prog, p.dead, p.command = prog, nil, filepath.Base(shell)
 	go c.s.watchPane(st, p, prog)
 	return nil
+}
+
+// paneOutput takes what pane p's program writes, once its screen has it:
+// the pane has changed and had output, now, and its control clients are
+// told.
+func (c *client) paneOutput(p *paneState) func([]byte) {
+	return func(b []byte) {
+		p.changed.Store(true)
+		p.output.Store(true)
+		p.lastOutput.Store(time.Now().UnixNano())
+		p.outputAt.Store(c.s.now().UnixNano())
+		c.st.paneOutput(p.id, b)
+	}
+}
+
+// adoptPane makes a pane of window w, width by height, of a program
+// already running, as tmux's popup_make_pane takes a popup's job: the
+// pane has the program's terminal and screen (and its history limit,
+// none), no start command, and the window's session's shell.
+func (c *client) adoptPane(w *window, prog *pane.Pane, width, height int) *paneState {
+	st := c.st
+	p := &paneState{
+		id: st.nextPane, window: w, title: hostname(), width: width, height: height, created: c.s.now(),
+		command: filepath.Base(w.session.options.get("default-shell")), styleChanged: true,
+	}
+	prog.Rehome(c.paneOutput(p))
+	prog.Resize(width, height)
+	p.prog = prog
+	st.nextPane++
+	st.panes[p.id] = p
+	go c.s.watchPane(st, p, prog)
+	return p
 }
 
 // paneDir is where a pane's program starts, and its PWD, as tmux 3.3a's
@@ -226,15 +251,14 @@ func (st *state) destroyPane(p *paneState) {
 	}
 	st.unzoomTelling(w)
 	st.notify(event{kind: eventLayoutChanged, w: w})
-	if w.active == p {
+	wasActive := w.active == p
+	if wasActive {
 		st.notify(event{kind: eventPaneChanged, w: w})
-		// Measured on tmux 3.3a: losing the active pane of a session's
-		// current window takes its queue one item more.
-		if w.session.current == w {
-			st.notify(event{kind: eventSilent})
-		}
 	}
 	w.removePane(p)
+	if wasActive {
+		st.updateFocus(w.active)
+	}
 	st.dropPane(p)
 }
 

@@ -39,6 +39,7 @@ type program interface {
 	Cursor() (x, y int)
 	Trim()
 	AltScreen() bool
+	FocusReports() bool
 	TTY() string
 	Foreground() (pgrp, sid int, ok bool)
 	Display(b []byte)
@@ -173,6 +174,8 @@ type session struct {
 	created  time.Time
 	activity time.Time
 	clock    func() time.Time // the server's (Options.Clock), for its windows' activity
+	// selected is told when the session's current window changes.
+	selected func(was, now *window)
 	cwd      string
 	env      environ
 	options  *options
@@ -430,7 +433,11 @@ func (s *session) setCurrent(w *window) bool {
 	if s.current != nil {
 		s.lastw = slices.Insert(s.lastw, 0, s.current)
 	}
+	was := s.current
 	s.current = w
+	if s.selected != nil {
+		s.selected(was, w)
+	}
 	// tmux's winlink_clear_flags: the alerts go from every place of w;
 	// then window_update_activity queues activity for the window itself.
 	for _, l := range w.links {
@@ -589,16 +596,18 @@ func (s *session) renumberIfWanted() {
 // becomes the last pane.
 func (st *state) setActive(w *window, p *paneState) {
 	if p != w.active {
+		was := w.active
+		w.lastPane, w.active = was, p
+		st.activePoint++
+		p.activePoint = st.activePoint
+		st.activeChanged(w, was)
 		// A new window's first pane is no change; tmux's first look at
 		// its name finds the program not yet started, so the name made
 		// with the window stays.
-		if w.active != nil {
+		if was != nil {
 			st.notify(event{kind: eventPaneChanged, w: w})
 			p.changed.Store(true)
 		}
-		w.lastPane, w.active = w.active, p
-		st.activePoint++
-		p.activePoint = st.activePoint
 	}
 }
 

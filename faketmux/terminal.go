@@ -111,6 +111,12 @@ type ttyState struct {
 	messageStyled bool
 }
 
+// freezes is whether a message or a prompt stops the client drawing what
+// panes write (tmux's TTY_FREEZE), which an incremental prompt does not.
+func (t *ttyState) freezes() bool {
+	return t.message != "" || t.prompt != nil && !t.prompt.incremental
+}
+
 // frozenWindow is the rows of window w as they were drawn sx wide.
 type frozenWindow struct {
 	w    *window
@@ -401,9 +407,20 @@ func (t *ttyState) start() {
 	t.mouse.dragFlag, t.mouse.dragUpdate = 0, nil
 }
 
+// askFocusReports asks the terminal to report its focus when focus-events
+// is on, as tmux's tty_update_features does once it knows the terminal:
+// once, at the client's first start and not after suspend-client, whose
+// stop turned the reports off.
+func (c *client) askFocusReports(t *ttyState) {
+	if c.st.focusEvents() {
+		// Empty for a terminal without tmux's focus feature.
+		io.WriteString(t.t.TTY, t.term.string("Enfcs"))
+	}
+}
+
 // stop gives the terminal back as tmux's tty_stop_tty does.
 func (t *ttyState) stop() {
-	io.WriteString(t.t.TTY, "\x1b[0m\x1b[?25h"+mouseModesOff+"\x1b[?1049l")
+	io.WriteString(t.t.TTY, "\x1b[0m\x1b[?25h"+mouseModesOff+t.term.string("Dsfcs")+"\x1b[?1049l")
 	if t.saved != nil {
 		unix.IoctlSetTermios(int(t.t.TTY.Fd()), unix.TCSETSW, t.saved)
 	}
@@ -493,6 +510,7 @@ func (c *client) serveTerminal() {
 	var redraw <-chan time.Time
 	t.sendRequests()
 	c.drawTerminal()
+	c.askFocusReports(t)
 	gone := false
 	for !cc.exit && cc.session != nil && !gone {
 		var expire, escape <-chan time.Time
@@ -566,6 +584,13 @@ func (c *client) serveTerminal() {
 		if resized {
 			c.updateLatest(cc)
 			cc.size.sx, cc.size.sy = terminalSize(t.t.TTY)
+			// A popup follows the new size; a menu, the popup's own
+			// too, closes, as tmux clears an overlay with no resize
+			// callback (and frees the popup's menu).
+			cc.tty.menu = nil
+			if pop := cc.popup; pop != nil && pop.term != nil {
+				pop.term.clientResized(size{cc.size.sx, cc.size.sy})
+			}
 			st.resizeSoon, draw = true, true
 			if cc.session != nil {
 				st.notify(event{kind: eventSilent, hook: "client-resized", client: cc})
@@ -613,6 +638,9 @@ func (c *client) serveTerminal() {
 	st.outMu.Lock()
 	st.outClients = slices.DeleteFunc(st.outClients, func(x *controlClient) bool { return x == cc })
 	st.outMu.Unlock()
+	if cc.popup != nil {
+		cc.popup.resume = nil // what the client's queue left goes with it
+	}
 	cc.closePopup()
 	switch {
 	case s.st != st:
@@ -654,7 +682,6 @@ func (c *client) terminalKeys(b []byte) {
 	cc := c.control
 	t := cc.tty
 	flush := len(b) == 0 && len(t.pending) > 0 && !time.Now().Before(t.escapeUntil)
-	typed := len(b) > 0
 	b, complete := c.takeReplies(append(t.pending, b...), flush)
 	t.pending = nil
 	if !complete {
@@ -662,19 +689,23 @@ func (c *client) terminalKeys(b []byte) {
 		t.escapeUntil = time.Now().Add(c.escapeTime())
 		return
 	}
-	if typed && len(b) > 0 {
-		c.updateLatest(cc) // a client typing is its window's latest
-	}
 	for len(b) > 0 && c.s.st == c.st && cc.session != nil && !cc.exit {
-		mouse, n, isMouse := t.readMouse(b)
+		// The terminal's answer to a clipboard query comes first, as
+		// tmux's tty_keys_next looks for it.
+		answer, n, isAnswer := readClipboardAnswer(b)
+		var mouse *mouseEvent
+		isMouse := false
+		if !isAnswer {
+			mouse, n, isMouse = t.readMouse(b)
+		}
 		var key keys.Code
-		if !isMouse {
+		if !isAnswer && !isMouse {
 			key, n = nextKey(b)
 		}
 		if n == 0 && flush {
 			// escape-time passed: a lone Escape is the Escape key, and a
 			// sequence cut short its bytes.
-			key, n, isMouse = keys.Unknown, len(b), false
+			key, n, isMouse, isAnswer = keys.Unknown, len(b), false, false
 			if len(b) == 1 {
 				key = ctrlNames()[0x1b]
 			}
@@ -684,10 +715,21 @@ func (c *client) terminalKeys(b []byte) {
 			t.escapeUntil = time.Now().Add(c.escapeTime())
 			return
 		}
+		if isAnswer {
+			c.clipboardAnswer(cc, answer)
+			b = b[n:]
+			continue
+		}
+		if isMouse || key != keys.FocusOut {
+			c.updateLatest(cc) // a client typing is its window's latest
+		}
 		switch {
 		case mouse != nil:
 			c.terminalMouse(mouse)
 		case !isMouse:
+			if isFocusKey(key) {
+				c.terminalFocus(cc, key)
+			}
 			c.terminalKey(key, b[:n])
 		}
 		b = b[n:]
@@ -918,6 +960,14 @@ func nextKey(b []byte) (keys.Code, int) {
 			return 0, 0
 		}
 		params, final := string(b[2:i]), string(b[i])
+		if b[1] == '[' && params == "" {
+			switch final {
+			case "I":
+				return keys.FocusIn, i + 1
+			case "O":
+				return keys.FocusOut, i + 1
+			}
+		}
 		first, mods, _ := strings.Cut(params, ";")
 		name, ok := "", false
 		if b[1] == 'O' || final != "~" {
@@ -980,7 +1030,7 @@ func (c *client) drawTerminal() {
 		}
 		return row
 	}
-	if cc.tty.prompt == nil && cc.tty.message == "" {
+	if !cc.tty.freezes() {
 		cc.tty.frozen = nil
 	}
 	var rows []string
@@ -1007,13 +1057,13 @@ func (c *client) drawTerminal() {
 	}
 	for line := range lines {
 		// Each line of the status line is its status-format line; a
-		// prompt or a message takes the last, as tmux's status.c draws
-		// them, the lines above staying.
+		// message or else a prompt takes the last, as tmux's status.c
+		// draws them, the lines above staying.
 		status, _ := c.statusRow(cc, sx, line)
-		if p := cc.tty.prompt; p != nil && line == lines-1 {
-			status = c.promptRow(cc, p, sx)
-		} else if cc.tty.message != "" && line == lines-1 {
+		if cc.tty.message != "" && line == lines-1 {
 			status = c.messageRow(cc, sx)
+		} else if p := cc.tty.prompt; p != nil && line == lines-1 {
+			status = c.promptRow(cc, p, sx)
 		}
 		y := sy - lines + 1 + line
 		if top {
@@ -1022,11 +1072,14 @@ func (c *client) drawTerminal() {
 		fmt.Fprintf(&out, "\x1b[%d;1H\x1b[0m%s\x1b[0m", y, lastRow(status, y))
 	}
 	p := w.active
-	if m := cc.tty.menu; m != nil {
-		// A menu hides the cursor.
-		c.menuDraw(&out, cc, m)
-	} else if pop := cc.popup; pop != nil && pop.term != nil {
+	pop := cc.popup
+	if pop != nil && pop.term != nil {
 		c.popupDraw(&out, pop.term)
+	}
+	if m := cc.tty.menu; m != nil {
+		// A menu, the popup's own too, hides the cursor.
+		c.menuDraw(&out, cc, m)
+	} else if pop != nil && pop.term != nil {
 		if x, y, on := pop.term.popupCursor(); on {
 			fmt.Fprintf(&out, "\x1b[%d;%dH\x1b[?25h", y+1, x+1)
 		}
@@ -1413,110 +1466,6 @@ func (c *client) paneStatusCells(w *window, panes []*paneState, cellType func(x,
 		}
 	}
 	return cells
-}
-
-// copyModeRows are the rows copy or view mode shows of pane p: its
-// copy of the lines at the mode's position, the selection in mode-style,
-// and the position at the top right, as tmux's window_copy_write_line
-// writes them. The copy keeps no styles: the text is drawn plain.
-func (c *client) copyModeRows(p *paneState, cs *copyState) []string {
-	f := c.formatIn(p.window, p)
-	mode := parseDrawStyle(drawStyle{}, f.expand(p.window.options.get("mode-style")))
-	selected := func(x, row int) bool {
-		return cs.sel && checkSelection(cs.selx, cs.sely, cs.endselx, cs.endsely, cs.rect, cs.vi(), x, row)
-	}
-	rows := make([]string, p.height)
-	for y := range p.height {
-		row := cs.hsize - cs.oy + y
-		var cells []string
-		if row >= 0 && row < len(cs.lines) {
-			cells = cs.lines[row]
-		}
-		var header string
-		if y == 0 && !cs.hidePosition {
-			header = fmt.Sprintf("[%d/%d]", cs.oy, cs.hsize)
-		}
-		var b strings.Builder
-		inSel := false
-		keep := 0 // b up to its last cell that is no default blank
-		for x := 0; x < p.width; x++ {
-			if header != "" && x >= p.width-len(header) {
-				b.WriteString(mode.sgr() + header[x-(p.width-len(header)):])
-				keep = b.Len()
-				break
-			}
-			ch := " "
-			if x < len(cells) {
-				ch = cells[x]
-			}
-			if sel := selected(x, row); sel != inSel {
-				inSel = sel
-				if sel {
-					b.WriteString(mode.sgr())
-				} else {
-					b.WriteString("\x1b[0m")
-				}
-			}
-			b.WriteString(ch)
-			if ch != " " || inSel {
-				keep = b.Len()
-			}
-		}
-		// Blanks at the end are cleared, as tmux's redraw clears them.
-		rows[y] = b.String()[:keep]
-	}
-	return rows
-}
-
-// checkSelection is whether backing cell x, y is in a selection from
-// sx, sy to the cursor's ex, ey, as tmux's screen_check_selection draws
-// it: like emacs, the top-left character is in and the bottom-right one
-// out (with vi keys, in).
-func checkSelection(sx, sy, ex, ey int, rect, vi bool, px, py int) bool {
-	last := func(x int) int {
-		if vi {
-			return x
-		}
-		return x - 1
-	}
-	if rect {
-		switch {
-		case sy < ey && (py < sy || py > ey), sy > ey && (py > sy || py < ey), sy == ey && py != sy:
-			return false
-		}
-		if ex < sx {
-			return px >= ex && px <= sx
-		}
-		return px >= sx && px <= ex
-	}
-	switch {
-	case sy < ey:
-		if py < sy || py > ey || py == sy && px < sx {
-			return false
-		}
-		xx := ex
-		if !vi {
-			xx = max(ex-1, 0)
-		}
-		return !(py == ey && px > xx)
-	case sy > ey:
-		if py > sy || py < ey || py == ey && px < ex {
-			return false
-		}
-		return !(py == sy && (sx == 0 || px > last(sx)))
-	default:
-		if py != sy {
-			return false
-		}
-		if ex < sx {
-			return !(px > last(sx) || px < ex)
-		}
-		xx := ex
-		if !vi {
-			xx = max(ex-1, 0)
-		}
-		return !(px < sx || px > xx)
-	}
 }
 
 // paneCapture captures a pane's visible lines with their styles.

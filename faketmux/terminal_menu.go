@@ -2,6 +2,7 @@ package faketmux
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -138,8 +139,9 @@ func (m *menuOverlay) add(f *formatter, sx int, name, key, command string) {
 // -x and -y, as tmux's cmd_display_menu_get_position works it out: each
 // a number or a format, with the letters C (the centre, the default), R
 // and P (the pane's right, left and bottom), S (by the status line), M
-// and W (the mouse and the window on the status line, which it has not
-// here). -y is where the bottom goes. ok is false when it does not fit.
+// (by the mouse, from a mouse key's binding) and W (by the window on the
+// status line). -y is where the bottom goes. ok is false when it does
+// not fit.
 func (c *client) menuPosition(it *cmdItem, tc *controlClient, w, h int) (px, py int, ok bool) {
 	sx, sy := tc.size.sx, tc.size.sy
 	if w > sx || h > sy {
@@ -154,6 +156,40 @@ func (c *client) menuPosition(it *cmdItem, tc *controlClient, w, h int) (px, py 
 		} else {
 			vars["popup_status_line_y"] = sy - lines
 		}
+	}
+	if lines := tc.statusLines(); lines > 0 && it.target.w != nil {
+		// Where the target's window is on the status line, if it is.
+		want := "window|" + strconv.Itoa(it.target.w.index)
+		for line := range lines {
+			if _, ranges := c.statusRow(tc, sx, line); slices.Contains(ranges, want) {
+				vars["popup_window_status_line_x"] = slices.Index(ranges, want)
+				if top > 0 {
+					vars["popup_window_status_line_y"] = line + 1 + h
+				} else {
+					vars["popup_window_status_line_y"] = sy - lines + line
+				}
+				break
+			}
+		}
+	}
+	if m := c.mouse; m != nil {
+		// The mouse event of the key binding running. tmux takes a
+		// height from the row unsigned: above the top it wraps round
+		// to the far bottom.
+		unsigned := func(n int) int {
+			if n < 0 {
+				return n + 1<<32
+			}
+			return n
+		}
+		vars["popup_mouse_x"], vars["popup_mouse_y"] = m.x, m.y
+		vars["popup_mouse_centre_x"] = max(m.x-w/2, 0)
+		vars["popup_mouse_centre_y"] = unsigned(m.y - h/2)
+		if vars["popup_mouse_centre_y"]+h >= sy {
+			vars["popup_mouse_centre_y"] = sy - h
+		}
+		vars["popup_mouse_top"] = min(m.y+h, sy-1)
+		vars["popup_mouse_bottom"] = unsigned(m.y - h)
 	}
 	vars["popup_centre_x"] = max((sx-1)/2-w/2, 0)
 	if n := (sy-1)/2 + h/2; n >= sy {
@@ -213,8 +249,8 @@ func (c *client) menuPosition(it *cmdItem, tc *controlClient, w, h int) (px, py 
 }
 
 // popupVariables are the variables display-menu's -x and -y may use;
-// those of the mouse and of the window's place on the status line are
-// empty here.
+// those of the mouse are empty but from a mouse key's binding, those of
+// the window's place on the status line when it is not there.
 var popupVariables = []string{"popup_width", "popup_height", "popup_status_line_y", "popup_centre_x",
 	"popup_centre_y", "popup_pane_top", "popup_pane_bottom", "popup_pane_left", "popup_pane_right",
 	"popup_mouse_x", "popup_mouse_y", "popup_mouse_centre_x", "popup_mouse_centre_y", "popup_mouse_top",

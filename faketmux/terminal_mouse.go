@@ -35,6 +35,10 @@ const (
 	mouseWheelUp     = 64
 	mouseWheelDown   = 65
 	mouseRelease     = 3
+
+	mouseMaskModifiers = mouseMaskShift | mouseMaskMeta | mouseMaskCtrl
+	mouseButton1       = 0
+	mouseButton3       = 2
 )
 
 // mouseButtonNames are the numbers tmux's mouse keys give the buttons, by
@@ -173,14 +177,17 @@ func (c *client) terminalMouse(m *mouseEvent) {
 		return
 	}
 	// An overlay takes the event first, as tmux's server_client_handle_key
-	// has it: a menu as its keys; display-panes closes and lets it go
-	// on; a popup here takes no mouse; and the prompt drops it, as
+	// has it: a menu as its keys; a popup as popup_key_cb does;
+	// display-panes closes and lets it go on; and the prompt drops it, as
 	// tmux's does.
 	switch {
 	case cc.tty.menu != nil:
 		c.menuClosed(cc.tty.menu.click(m))
 		return
-	case cc.popup != nil && cc.popup.term != nil, cc.tty.prompt != nil:
+	case cc.popup != nil && cc.popup.term != nil:
+		c.popupMouse(cc.popup.term, m)
+		return
+	case cc.tty.prompt != nil:
 		return
 	}
 	cc.tty.panes = nil
@@ -482,47 +489,54 @@ func (c *client) modeMouse(p *paneState, m *mouseEvent) []string {
 // input_key_mouse does, in the form the program asked for, when it asked
 // for the mouse, the event landed on it and it shows.
 func (c *client) forwardMouse(p *paneState, m *mouseEvent) {
-	if m.double || m.pane != p || p.inputOff || p.dead != nil {
-		return
-	}
-	flag := func(name string) bool { on, _ := p.prog.Flag(name); return on }
-	if !flag("mouse_any_flag") || !p.window.visible(p) {
+	if m.double || m.pane != p || p.inputOff || p.dead != nil || !p.window.visible(p) {
 		return
 	}
 	x, y, ok := m.paneCell(p, false)
 	if !ok {
 		return
 	}
-	all := flag("mouse_all_flag")
-	if mouseDragBit(m.b) && !all && !flag("mouse_button_flag") {
-		return
+	if out := mouseInput(p.prog.Flag, m, x, y); out != nil {
+		p.prog.Write(out)
+	}
+}
+
+// mouseInput is what mouse event m at cell x, y of a screen is to the
+// program that drew it, as tmux's input_key_get_mouse encodes it in the
+// form the program asked for (flag reads the screen's modes); nil when
+// the program asked for no such event.
+func mouseInput(flag func(string) (bool, bool), m *mouseEvent, x, y int) []byte {
+	on := func(name string) bool { v, _ := flag(name); return v }
+	if !on("mouse_any_flag") {
+		return nil
+	}
+	all := on("mouse_all_flag")
+	if mouseDragBit(m.b) && !all && !on("mouse_button_flag") {
+		return nil
 	}
 	// A motion with no button pressed goes only to a program that asked
 	// for all motion.
 	if !all && (m.sgrType != ' ' && mouseDragBit(m.sgrB) && mouseIsRelease(m.sgrB) ||
 		m.sgrType == ' ' && mouseDragBit(m.b) && mouseIsRelease(m.b) && mouseIsRelease(m.lb)) {
-		return
+		return nil
 	}
-	var out []byte
 	switch {
-	case m.sgrType != ' ' && flag("mouse_sgr_flag"):
-		out = fmt.Appendf(nil, "\x1b[<%d;%d;%d%c", m.sgrB, x+1, y+1, m.sgrType)
-	case flag("mouse_utf8_flag"):
+	case m.sgrType != ' ' && on("mouse_sgr_flag"):
+		return fmt.Appendf(nil, "\x1b[<%d;%d;%d%c", m.sgrB, x+1, y+1, m.sgrType)
+	case on("mouse_utf8_flag"):
 		const most = 0x7ff
 		if m.b > most-0x20 || x > most-0x21 || y > most-0x21 {
-			return
+			return nil
 		}
-		out = []byte("\x1b[M")
+		out := []byte("\x1b[M")
 		for _, v := range []int{m.b + 0x20, x + 0x21, y + 0x21} {
 			out = appendMouseUTF8(out, v)
 		}
-	default:
-		if m.b+0x20 > 0xff {
-			return
-		}
-		out = []byte{0x1b, '[', 'M', byte(m.b + 0x20), byte(min(x+0x21, 0xff)), byte(min(y+0x21, 0xff))}
+		return out
+	case m.b+0x20 > 0xff:
+		return nil
 	}
-	p.prog.Write(out)
+	return []byte{0x1b, '[', 'M', byte(m.b + 0x20), byte(min(x+0x21, 0xff)), byte(min(y+0x21, 0xff))}
 }
 
 // paneCell is the cell of pane p that mouse event m (with last, the

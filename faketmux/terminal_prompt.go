@@ -52,6 +52,15 @@ type statusPrompt struct {
 	// back is how far Up has gone into the history: 0 is the line being
 	// typed, which tmux does not keep (Down to it gives an empty line).
 	back int
+	// incremental (-i) runs the command at each change of the input,
+	// with last (-I's input) for C-r or C-s on an empty line; changed
+	// takes the input, after = (or - and + for C-r and C-s).
+	incremental bool
+	last        string
+	changed     func(tc *client, input string)
+	// command is vi's command mode, after Escape with status-keys vi
+	// (tmux's PROMPT_COMMAND).
+	command bool
 	// next, when set, takes each answer, and reports whether the prompt
 	// goes on to ask another question (command-prompt -p a,b).
 	next func(input string) bool
@@ -106,6 +115,9 @@ func (c *client) terminalPrompt(it *cmdItem) error {
 		template := "%1"
 		if len(a.values) > 0 {
 			template = a.values[0]
+			if a.has('F') {
+				template = c.formatForTarget(it.target).expand(template)
+			}
 		}
 		// Each of -p's prompts asks in turn, with -I's input of the same
 		// place; the answers go in the template as %1, %2 and so on.
@@ -116,7 +128,9 @@ func (c *client) terminalPrompt(it *cmdItem) error {
 				texts[i] += " "
 			}
 		} else if len(a.values) > 0 {
-			texts = []string{"(" + strings.Fields(template + " x")[0] + ") "}
+			word, _, _ := strings.Cut(template, " ")
+			word, _, _ = strings.Cut(word, ",")
+			texts = []string{"(" + word + ") "}
 		}
 		var inputs []string
 		if v, ok := a.get('I'); ok {
@@ -130,7 +144,12 @@ func (c *client) terminalPrompt(it *cmdItem) error {
 				input = inputs[i]
 			}
 			p.set(f.expand(input))
+			if p.incremental {
+				p.last = string(p.input)
+				p.set("")
+			}
 		}
+		p.incremental = a.has('i') && !a.has('1') && !a.has('N')
 		ask(0)
 		p.next = func(in string) bool {
 			answers = append(answers, in)
@@ -149,6 +168,9 @@ func (c *client) terminalPrompt(it *cmdItem) error {
 		case !a.has('i') && a.has('k'):
 			p.key = true
 		}
+		p.changed = func(tc *client, in string) {
+			tc.runLine(templateReplace(template, in, 1))
+		}
 		reply = func(_ string, ok bool) (string, bool) {
 			if !ok {
 				return "", false
@@ -159,6 +181,16 @@ func (c *client) terminalPrompt(it *cmdItem) error {
 			}
 			return line, true
 		}
+	}
+	cc.tty.message = "" // tmux's status_prompt_set clears it first
+	if p.incremental {
+		// Each change runs the template with the input, as the
+		// client's; the answer runs nothing. The window is drawn on
+		// meanwhile (no TTY_FREEZE).
+		cc.tty.prompt = p
+		p.answer = func(*client, string, bool) {}
+		it.callAfter(func() { p.changed(c, "=") })
+		return nil
 	}
 	c.freeze(cc)
 	cc.tty.prompt = p
@@ -230,10 +262,10 @@ func (c *client) runLine(line string) {
 }
 
 // promptKey is a key typed while a prompt is open, as tmux's
-// status_prompt_key edits the line with emacs keys: Enter answers (and
-// goes into the history), Escape, C-c and C-g cancel. It reports whether
-// the key goes on to do what it does without a prompt, as a key that
-// ends a numeric prompt does.
+// status_prompt_key edits the line with emacs keys (or vi's, translated to
+// them, with status-keys vi): Enter answers (and goes into the history),
+// Escape, C-c and C-g cancel. It reports whether the key goes on to do
+// what it does without a prompt, as a key that ends a numeric prompt does.
 func (c *client) promptKey(key keys.Code, raw []byte) bool {
 	t := c.control.tty
 	p := t.prompt
@@ -258,52 +290,19 @@ func (c *client) promptKey(key keys.Code, raw []byte) bool {
 		done(string(p.input), true)
 		return true
 	}
+	insert := false
+	if c.control.session.options.get("status-keys") == "vi" {
+		var ok bool
+		if name, insert, ok = p.viKey(name); !ok {
+			return false
+		}
+	}
 	separators := c.control.session.options.get("word-separators")
-	switch name {
-	case "Escape", "C-c", "C-g":
-		done("", false)
-	case "Enter", "C-j":
-		in := string(p.input)
-		if in != "" {
-			c.st.promptHistory.add(p.kind, in, c.st.options.number("prompt-history-limit"))
-		}
-		done(in, true)
-	case "Up", "C-p":
-		if list := c.st.promptHistory[p.kind]; p.back < len(list) {
-			p.back++
-			p.set(list[len(list)-p.back])
-		}
-	case "Down", "C-n":
-		list := c.st.promptHistory[p.kind]
-		if p.back > 0 {
-			p.back--
-		}
-		if p.back == 0 {
-			p.set("")
-		} else {
-			p.set(list[len(list)-p.back])
-		}
-	case "Tab":
-		c.promptComplete(p)
-	case "C-y":
-		paste := p.saved
-		if paste == nil {
-			if pb := c.st.buffers.top(); pb != nil {
-				paste = pasteText(pb.data)
-			}
-		}
-		p.input = slices.Insert(p.input, p.index, paste...)
-		p.index += len(paste)
-	default:
-		if p.edit(name, separators) {
+	changed, prefix := false, "="
+	typed := func() bool {
+		if !p.insert(raw) {
 			return false
 		}
-		r, n := utf8.DecodeRune(raw)
-		if n != len(raw) || r < ' ' || r == 0x7f {
-			return false
-		}
-		p.input = slices.Insert(p.input, p.index, r)
-		p.index++
 		switch {
 		case !p.single:
 		case len(p.input) == 1:
@@ -313,8 +312,83 @@ func (c *client) promptKey(key keys.Code, raw []byte) bool {
 			// for it waits on.
 			t.prompt = nil
 		}
+		return true
+	}
+	switch {
+	case insert:
+		changed = typed()
+	case name == "Escape" || name == "C-c" || name == "C-g":
+		done("", false)
+	case name == "Enter" || name == "C-j":
+		in := string(p.input)
+		if in != "" {
+			c.st.promptHistory.add(p.kind, in, c.st.options.number("prompt-history-limit"))
+		}
+		done(in, !p.incremental)
+	case name == "Up" || name == "C-p":
+		if list := c.st.promptHistory[p.kind]; p.back < len(list) {
+			p.back++
+			p.set(list[len(list)-p.back])
+			changed = true
+		}
+	case name == "Down" || name == "C-n":
+		list := c.st.promptHistory[p.kind]
+		if p.back > 0 {
+			p.back--
+		}
+		if p.back == 0 {
+			p.set("")
+		} else {
+			p.set(list[len(list)-p.back])
+		}
+		changed = true
+	case name == "Tab":
+		changed = c.promptComplete(p)
+	case name == "C-y":
+		paste := p.saved
+		if paste == nil {
+			if pb := c.st.buffers.top(); pb != nil {
+				paste = pasteText(pb.data)
+			}
+		}
+		p.input = slices.Insert(p.input, p.index, paste...)
+		p.index += len(paste)
+		changed = len(paste) > 0
+	case (name == "C-r" || name == "C-s") && p.incremental:
+		// Search again: the last search on an empty line, else the next
+		// match before (C-r) or after (C-s).
+		switch {
+		case len(p.input) == 0:
+			p.set(p.last)
+		case name == "C-r":
+			prefix = "-"
+		default:
+			prefix = "+"
+		}
+		changed = true
+	default:
+		var edited bool
+		if edited, changed = p.edit(name, separators); !edited {
+			changed = typed()
+		}
+	}
+	if changed && p.incremental && t.prompt == p {
+		p.changed(c, prefix+string(p.input))
 	}
 	return false
+}
+
+// insert puts a character typed in at the cursor, and reports whether it
+// was one: a control character, or a key that is no character, is
+// dropped.
+func (p *statusPrompt) insert(raw []byte) bool {
+	r, n := utf8.DecodeRune(raw)
+	if n != len(raw) || r < ' ' || r == 0x7f {
+		return false
+	}
+	p.input = slices.Insert(p.input, p.index, r)
+	p.index++
+	return true
 }
 
 // pasteText is what C-y puts in from a buffer, as tmux's
@@ -340,8 +414,12 @@ func (p *statusPrompt) set(s string) {
 }
 
 // edit moves the cursor or deletes for an emacs key of tmux's
-// status_prompt_key, reporting whether name was one.
-func (p *statusPrompt) edit(name, separators string) bool {
+// status_prompt_key (or one a vi key became), reporting whether name was
+// one, and whether tmux takes the input as changed (which an incremental
+// prompt runs its command for): an edit that did something, and a move by
+// words, always.
+func (p *statusPrompt) edit(name, separators string) (edited, changed bool) {
+	before := string(p.input)
 	switch name {
 	case "Left", "C-b":
 		p.index = max(p.index-1, 0)
@@ -362,6 +440,7 @@ func (p *statusPrompt) edit(name, separators string) bool {
 		}
 	case "C-u":
 		p.set("")
+		return true, true
 	case "C-k":
 		p.input = p.input[:p.index]
 	case "C-w":
@@ -369,20 +448,39 @@ func (p *statusPrompt) edit(name, separators string) bool {
 		p.saved = append([]rune{}, p.input[start:p.index]...)
 		p.input = slices.Delete(p.input, start, p.index)
 		p.index = start
+		return true, true
 	case "M-b", "C-Left":
 		p.index = p.wordStart(separators)
+		return true, true
+	case viBackWORD:
+		p.index = p.wordStart("")
+		return true, true
 	case "M-f", "C-Right":
-		p.forwardWord(separators)
+		p.forwardWord(separators, false)
+		return true, true
+	case viForwardWord, viForwardWORD:
+		if name == viForwardWORD {
+			separators = ""
+		}
+		p.forwardWord(separators, true)
+		return true, true
+	case viEndWord, viEndWORD:
+		if name == viEndWORD {
+			separators = ""
+		}
+		p.endWord(separators)
+		return true, true
 	case "C-t":
 		i := min(p.index+1, len(p.input))
 		if i >= 2 {
 			p.input[i-2], p.input[i-1] = p.input[i-1], p.input[i-2]
 			p.index = i
+			return true, true
 		}
 	default:
-		return false
+		return false, false
 	}
-	return true
+	return true, string(p.input) != before
 }
 
 // isSeparator is whether r is one of word-separators; a space is not a
@@ -416,16 +514,50 @@ func (p *statusPrompt) wordStart(separators string) int {
 	return 0
 }
 
-// forwardWord moves the cursor past spaces and then the word after them,
-// as M-f does (tmux's status_prompt_forward_word, not in vi mode).
-func (p *statusPrompt) forwardWord(separators string) {
+// forwardWord moves the cursor to the end of the word after it, past
+// the spaces before it (M-f), or with vi to the start of the next word
+// (w, W), as tmux's status_prompt_forward_word does.
+func (p *statusPrompt) forwardWord(separators string, vi bool) {
 	i, n := p.index, len(p.input)
-	for i < n && p.input[i] == ' ' {
+	for !vi && i < n && p.input[i] == ' ' {
 		i++
 	}
 	if i == n {
 		p.index = i
 		return
+	}
+	inSeps := isSeparator(p.input[i], separators) && p.input[i] != ' '
+	for {
+		i++
+		if i < n && p.input[i] == ' ' {
+			for vi && i < n && p.input[i] == ' ' {
+				i++
+			}
+			break
+		}
+		if i == n || isSeparator(p.input[i], separators) != inSeps {
+			break
+		}
+	}
+	p.index = i
+}
+
+// endWord moves the cursor to the last character of the next word (vi's
+// e and E), as tmux's status_prompt_end_word does.
+func (p *statusPrompt) endWord(separators string) {
+	i, n := p.index, len(p.input)
+	if i == n {
+		return
+	}
+	for {
+		i++
+		if i == n {
+			p.index = i
+			return
+		}
+		if p.input[i] != ' ' {
+			break
+		}
 	}
 	inSeps := isSeparator(p.input[i], separators)
 	for {
@@ -434,18 +566,23 @@ func (p *statusPrompt) forwardWord(separators string) {
 			break
 		}
 	}
-	p.index = i
+	p.index = i - 1
 }
 
 // promptRow is the status line with a prompt open, as tmux's
 // status_prompt_redraw draws it: the prompt, then as much of the input as
 // fits after it, scrolled so that the cursor (a cell in reverse) is on
-// the line, all in message-style.
+// the line, all in message-style (message-command-style in vi's command
+// mode).
 func (c *client) promptRow(cc *controlClient, p *statusPrompt, sx int) string {
 	s := cc.session
 	f := c.formatIn(s.current, s.current.active)
 	f.client = cc
-	style := parseDrawStyle(drawStyle{}, f.expand(s.options.get("message-style")))
+	styleOption := "message-style"
+	if p.command {
+		styleOption = "message-command-style"
+	}
+	style := parseDrawStyle(drawStyle{}, f.expand(s.options.get(styleOption)))
 	cursor := style
 	cursor.attrs = append(slices.Clone(cursor.attrs), "reverse")
 
@@ -495,17 +632,17 @@ var promptLayouts = []string{"even-horizontal", "even-vertical", "main-horizonta
 // promptComplete completes the word at the cursor for Tab, as tmux's
 // status_prompt_replace_complete does: one candidate is put in with a
 // space after it, several put in what they start with, and when that adds
-// nothing a menu of them opens.
-func (c *client) promptComplete(p *statusPrompt) {
+// nothing a menu of them opens. It reports whether the word was replaced.
+func (c *client) promptComplete(p *statusPrompt) (replaced bool) {
 	first, last, ok := p.word()
 	if !ok {
-		return
+		return false
 	}
 	word := string(p.input[first:last])
 	// tmux copies the word into 64 bytes, its NUL with it, and gives up
 	// on a longer one.
 	if len(word) >= 64 {
-		return
+		return false
 	}
 	cp, ok := c.completions(p.kind, word)
 	if !ok {
@@ -520,9 +657,10 @@ func (c *client) promptComplete(p *statusPrompt) {
 	}
 	if cp.out != "" && cp.out != word {
 		p.replace(first, last, cp.out)
-		return
+		return true
 	}
 	c.completionMenu(p, cp, first)
+	return false
 }
 
 // completion is what Tab found for a word: the candidates, what it puts

@@ -50,7 +50,7 @@ func TestPromptEdit(t *testing.T) {
 	} {
 		p := &statusPrompt{input: []rune(tc.input), index: tc.index}
 		for _, k := range tc.keys {
-			if !p.edit(k, seps) {
+			if edited, _ := p.edit(k, seps); !edited {
 				t.Fatalf("%q: %s is no editing key", tc.input, k)
 			}
 		}
@@ -96,6 +96,36 @@ func TestNextKeyModifiers(t *testing.T) {
 		k, n := nextKey([]byte(seq))
 		if k.String() != want || n != len(seq) {
 			t.Errorf("%q: %s (%d bytes), want %s", seq, k, n, want)
+		}
+	}
+}
+
+// TestPromptViKeys translates vi's keys as tmux's
+// status_prompt_translate_key does: typed ones put in, Escape to command
+// mode, whose keys move and edit, and back to typing.
+func TestPromptViKeys(t *testing.T) {
+	const seps = "!\"#$%&'()*+,-./:;<=>?@[\\]^`{|}~"
+	p := &statusPrompt{}
+	for _, tc := range []struct {
+		key, input string
+		at         int
+	}{
+		{"a", "a", 1}, {"b", "ab", 2}, {"Escape", "ab", 2}, {"0", "ab", 0}, {"x", "b", 0}, {"a", "b", 1},
+		{"c", "bc", 2}, {"Escape", "bc", 2}, {"BSpace", "bc", 1}, {"I", "bc", 0}, {"-", "-bc", 1},
+		{"Escape", "-bc", 1}, {"0", "-bc", 0}, {"w", "-bc", 1}, {"e", "-bc", 2}, {"S", "", 0}, {"z", "z", 1},
+	} {
+		name, insert, ok := p.viKey(tc.key)
+		switch {
+		case !ok:
+		case insert:
+			p.insert([]byte(tc.key))
+		default:
+			if edited, _ := p.edit(name, seps); !edited {
+				t.Fatalf("%s became %q, no editing key", tc.key, name)
+			}
+		}
+		if string(p.input) != tc.input || p.index != tc.at {
+			t.Fatalf("after %s: %q at %d, want %q at %d", tc.key, string(p.input), p.index, tc.input, tc.at)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -151,6 +152,29 @@ func BenchmarkBareControlLoadBuffer(b *testing.B) {
 	d := &server.ControlDialer{SocketName: benchTmux(b)}
 	b.Cleanup(func() { d.Close() })
 	benchBareLoadBuffer(b, d)
+}
+
+// BenchmarkBareControlGate is a line that changes tmux, with its gate
+// (permit.go), through the control backend alone: its permit in a pipe
+// that tmux opens by its /proc path, or in a FIFO, as for a tmux that
+// cannot see this process's /proc (control_preload.go).
+func BenchmarkBareControlGate(b *testing.B) {
+	for _, carrier := range []string{"pipe", "fifo"} {
+		b.Run("carrier="+carrier, func(b *testing.B) {
+			if carrier == "fifo" {
+				b.Cleanup(server.SetProcDir(filepath.Join(b.TempDir(), "elsewhere") + "/"))
+			}
+			d := &server.ControlDialer{SocketName: benchTmux(b)}
+			b.Cleanup(func() { d.Close() })
+			tmux := d.Dial("")
+			for b.Loop() {
+				line, permit := server.Gate(context.Background(), []string{"set-option", "-s", "@bench", "1"})
+				if tmux.Run(context.Background(), line, permit, io.Discard, io.Discard) != 0 {
+					b.Fatal("the gated set-option failed")
+				}
+			}
+		})
+	}
 }
 
 func benchBareLoadBuffer(b *testing.B, d server.Dialer) {

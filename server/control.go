@@ -228,20 +228,30 @@ func (t controlTmux) RunBackend(ctx context.Context, args []string, stdin io.Rea
 	if probed {
 		commands = append(commands, sessionProbe)
 	}
-	line, fifos, err := t.d.commandLine(commands, stdin, stdout)
-	if err != nil {
-		abortAll(fifos)
-		return 0, &BackendError{Err: fmt.Errorf("control mode: %v", err)}
-	}
-	l := &controlLine{text: line, commands: len(commands), fifos: fifos, probed: probed}
-	if marked(commands, probed) {
-		l.nonce = newNonce()
-	}
+	var l *controlLine
+	canPreload := preloadable(stdin) // not once the line has staged it
 	for {
 		c, err := t.d.client(ctx, t.global)
 		if err != nil {
-			abortAll(fifos)
+			if l != nil {
+				abortAll(l.fifos)
+			}
 			return 0, err
+		}
+		preloaded := canPreload && c.preloads(ctx, l != nil && l.preloaded)
+		if l == nil {
+			line, fifos, err := t.d.commandLine(commands, stdin, stdout, preloaded)
+			if err != nil {
+				abortAll(fifos)
+				return 0, &BackendError{Err: fmt.Errorf("control mode: %v", err)}
+			}
+			l = &controlLine{text: line, commands: len(commands), fifos: fifos, probed: probed, preloaded: preloaded}
+			if marked(commands, probed) {
+				l.nonce = newNonce()
+			}
+		} else if l.preloaded && !preloaded {
+			abortAll(l.fifos)
+			return 0, &BackendError{Err: errPreloadLost}
 		}
 		if code, retry, err := c.run(ctx, l, stdout, stderr); !retry {
 			return code, err
@@ -277,9 +287,10 @@ func mayEndSession(command []string) bool {
 // commandLine turns commands into one line of tmux's command language.
 // Those that use the client's standard streams, which a control client
 // does not have, read or write a FIFO instead: load-buffer - reads stdin
-// from one, show-buffer and save-buffer - write stdout to one. fifos has
-// an entry, maybe nil, for each command.
-func (d *ControlDialer) commandLine(commands [][]string, stdin io.Reader, stdout io.Writer) (string, []*fifo, error) {
+// from one (or, preloaded, from a pipe: see control_preload.go),
+// show-buffer and save-buffer - write stdout to one. fifos has an entry,
+// maybe nil, for each command.
+func (d *ControlDialer) commandLine(commands [][]string, stdin io.Reader, stdout io.Writer, preloaded bool) (string, []*fifo, error) {
 	var line strings.Builder
 	fifos := make([]*fifo, len(commands))
 	for i, cmd := range commands {
@@ -290,7 +301,11 @@ func (d *ControlDialer) commandLine(commands [][]string, stdin io.Reader, stdout
 		var err error
 		switch last := len(cmd) - 1; {
 		case cmd[0] == "load-buffer" && cmd[last] == "-":
-			fifos[i], err = d.feed(stdin)
+			if preloaded {
+				fifos[i], err = preloadPermit(stdin.(*permit))
+			} else {
+				fifos[i], err = d.feed(stdin)
+			}
 			if err == nil {
 				cmd[last] = fifos[i].path
 			}

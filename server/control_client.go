@@ -84,6 +84,12 @@ type controlClient struct {
 	attachDone chan struct{}
 	exited     chan struct{} // closed once the process has been waited for
 
+	// preloadMu guards the answer of preloads (control_preload.go).
+	preloadMu     sync.Mutex
+	preloadAsking chan struct{} // while a call asks tmux; closed when it is done
+	preloadKnown  bool          // tmux has answered
+	preloadOK     bool
+
 	// orphan takes the FIFOs of a line whose fate the client's exit left
 	// unknown: tmux may still open them (see ControlDialer.orphan).
 	orphan func(*fifo)
@@ -100,6 +106,9 @@ type controlLine struct {
 	commands int
 	fifos    []*fifo // one entry, maybe nil, per command
 	probed   bool    // its last command is sessionProbe, the backend's own
+	// preloaded says that its permit waits in a pipe (control_preload.go),
+	// which only a client whose server reads this process's pipes may take.
+	preloaded bool
 	// nonce, when not "", is what the marker line written after it
 	// prints (control_guard.go): the line is answered once that has come.
 	nonce string

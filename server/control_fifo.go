@@ -9,9 +9,12 @@ import (
 )
 
 // fifo carries one command's data between this process and the tmux
-// server, which opens it by path while it runs the command.
+// server, which opens it by path while it runs the command: a FIFO that
+// this process feeds or drains, or a preloaded permit's pipe.
 type fifo struct {
-	path string
+	path    string
+	preload *preloadedPipe // for a preloaded permit only (control_preload.go)
+
 	done chan error // the copying goroutine's result
 	once sync.Once
 	err  error
@@ -59,8 +62,12 @@ func (d *ControlDialer) feed(src io.Reader) (*fifo, error) {
 	return f, nil
 }
 
-// opened reports whether tmux has opened a feed.
+// opened reports whether tmux has opened a feed, or read a preloaded
+// permit.
 func (f *fifo) opened() bool {
+	if f.preload != nil {
+		return !f.preload.untouched()
+	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.end != nil
@@ -121,6 +128,9 @@ func (s *switchWriter) set(w io.Writer) {
 
 // finish waits for the data to have moved, once tmux has answered.
 func (f *fifo) finish() error {
+	if f.preload != nil {
+		return nil // abort closes it
+	}
 	if f.spare != nil {
 		f.spare.Close() // the reader now sees the end of what tmux wrote
 	}
@@ -137,6 +147,10 @@ func (f *fifo) finish() error {
 // copying goroutine is done with the caller's reader or writer, and
 // removes the FIFO.
 func (f *fifo) abort() {
+	if f.preload != nil {
+		f.preload.close()
+		return
+	}
 	if f.moved {
 		// tmux is done with it, and so is the copy, which closed a feed's
 		// end; a drain's is still open.

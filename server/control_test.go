@@ -197,7 +197,7 @@ func TestControlFIFOsInRuntimeDir(t *testing.T) {
 	runtimeDir := t.TempDir()
 	t.Setenv("XDG_RUNTIME_DIR", runtimeDir)
 	e, d := controlEnv(t, server.DefaultTimeout)
-	e.load("x")
+	e.load("more than the one byte that a pipe carries without a FIFO")
 	dirs, err := filepath.Glob(filepath.Join(runtimeDir, "tmuxbuf-control-*"))
 	if err != nil || len(dirs) != 1 {
 		t.Fatalf("FIFO directories in XDG_RUNTIME_DIR: %q (%v), want one", dirs, err)
@@ -493,5 +493,52 @@ func TestControlCallsBehindAKillOfItsSession(t *testing.T) {
 	}
 	if n := len(e.bufferNames()); n != 1+15*5 {
 		t.Errorf("%d buffers, want %d: each call's once", n, 1+15*5)
+	}
+}
+
+// A line that changes tmux has its permit (server/permit.go) wait in a
+// pipe that tmux opens by its /proc path, rather than in a FIFO whose
+// handshake holds tmux up; where tmux cannot open it so, the client's
+// first line finds out and FIFOs carry it. Either way, a call cut short
+// while tmux is stopped takes its permit back: its line never runs.
+func TestControlGatePermits(t *testing.T) {
+	for _, procVisible := range []bool{true, false} {
+		t.Run(fmt.Sprintf("proc visible %v", procVisible), func(t *testing.T) {
+			if !procVisible {
+				t.Cleanup(server.SetProcDir(filepath.Join(t.TempDir(), "elsewhere") + "/"))
+			}
+			runtimeDir := t.TempDir()
+			t.Setenv("XDG_RUNTIME_DIR", runtimeDir)
+			e, d := controlEnv(t, 200*time.Millisecond)
+			setMark := func(value string) map[string]any {
+				return map[string]any{"option": "@mark", "value": value, "scope": "server"}
+			}
+			if res := e.call("set_option", setMark("set")); res.IsError {
+				t.Fatalf("set_option: %s", servertest.ResultText(res))
+			}
+			if got := strings.TrimSpace(e.mustTmux("show-options", "-sv", "@mark")); got != "set" {
+				t.Fatalf("@mark = %q after set_option, want set", got)
+			}
+			dirs, _ := filepath.Glob(filepath.Join(runtimeDir, "tmuxbuf-control-*"))
+			if fifos := len(dirs) > 0; fifos == procVisible {
+				t.Errorf("FIFO directories %q with /proc visible to tmux %v", dirs, procVisible)
+			}
+
+			onControl(e, d, 200*time.Millisecond)
+			resume := stoppedTmux(t, e)
+			if got := e.fails("set_option", setMark("late")); !strings.Contains(got, "it had not begun, and will not run") {
+				t.Fatalf("with tmux stopped: %q", got)
+			}
+			resume()
+			onControl(e, d, server.DefaultTimeout)
+			// The control client's next line is answered after the
+			// withdrawn one, which has had its turn by then.
+			if res := e.call("set_option", map[string]any{"option": "@after", "value": "1", "scope": "server"}); res.IsError {
+				t.Fatalf("set_option after tmux resumed: %s", servertest.ResultText(res))
+			}
+			if got := strings.TrimSpace(e.mustTmux("show-options", "-sv", "@mark")); got != "set" {
+				t.Errorf("@mark = %q once tmux resumed: the withdrawn line ran", got)
+			}
+		})
 	}
 }

@@ -29,7 +29,9 @@ import (
 // which stops the line (tmux runs nothing after a failed command). Each
 // backend hands the permit over only when tmux reads it: exec's client is
 // killed with the input unread in its pipe; control's FIFO is opened by
-// tmux when it runs the command; the emulator reads while the call lasts.
+// tmux when it runs the command, or a one-byte permit waits in a pipe that
+// the call drains to withdraw it (control_preload.go); the emulator reads
+// while the call lasts.
 //
 // Once tmux has begun to read a permit, it is taken: the line is under
 // way, and its input is delivered whole even if the call's time runs out
@@ -42,6 +44,7 @@ const (
 	permitPending   permitState = iota
 	permitTaken                 // tmux has begun reading it
 	permitWithdrawn             // the call ended first: tmux reads nothing
+	permitStaged                // handed to a carrier that tmux reads from unaided
 )
 
 // permit is a command line's standard input, released to tmux only while
@@ -51,6 +54,9 @@ type permit struct {
 	mu    sync.Mutex
 	state permitState
 	r     io.Reader
+	// takeBack, for a staged permit, takes it back from its carrier and
+	// reports whether it was still there, tmux not having read it.
+	takeBack func() bool
 }
 
 func newPermit(ctx context.Context, r io.Reader) *permit {
@@ -82,13 +88,43 @@ func (p *permit) Len() int {
 	return 0
 }
 
+// stage hands the whole permit over at once, for a carrier that tmux reads
+// without this process's help, which takeBack can withdraw it from; or
+// reports false, the call having ended (or the permit gone to another
+// reader) first. Only a permit that one read takes whole, or not at all,
+// may be staged: tmux must never load part of one.
+func (p *permit) stage(takeBack func() bool) ([]byte, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.state != permitPending {
+		return nil, false
+	}
+	if p.ctx.Err() != nil {
+		p.state = permitWithdrawn
+		return nil, false
+	}
+	data, err := io.ReadAll(p.r)
+	if err != nil {
+		p.state = permitWithdrawn
+		return nil, false
+	}
+	p.state, p.takeBack = permitStaged, takeBack
+	return data, true
+}
+
 // withdraw keeps the permit from tmux from now on, and reports whether
 // tmux had already begun reading it: whether the line may still run.
 func (p *permit) withdraw() (taken bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.state == permitPending {
+	switch p.state {
+	case permitPending:
 		p.state = permitWithdrawn
+	case permitStaged:
+		p.state = permitTaken
+		if p.takeBack() {
+			p.state = permitWithdrawn
+		}
 	}
 	return p.state == permitTaken
 }

@@ -80,3 +80,25 @@ func TestGateCommands(t *testing.T) {
 		t.Error("a changing line whose input is not its first command's was gated")
 	}
 }
+
+func TestPermitStaged(t *testing.T) {
+	for _, tmuxHasIt := range []bool{false, true} {
+		p := newPermit(context.Background(), strings.NewReader("1"))
+		data, ok := p.stage(func() bool { return !tmuxHasIt })
+		if !ok || string(data) != "1" {
+			t.Fatalf("stage = %q, %v; want the permit", data, ok)
+		}
+		if taken := p.withdraw(); taken != tmuxHasIt {
+			t.Errorf("withdraw with tmux holding the permit %v = %v", tmuxHasIt, taken)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	p := newPermit(ctx, strings.NewReader("1"))
+	if _, ok := p.stage(func() bool { t.Error("takeBack of a permit never staged"); return true }); ok {
+		t.Error("a permit staged after its call ended")
+	}
+	if p.withdraw() {
+		t.Error("a permit never staged says it was taken")
+	}
+}

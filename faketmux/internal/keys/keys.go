@@ -47,8 +47,8 @@ const (
 
 // tmux's own keys, in the order of its enum from base.
 const (
-	focusIn = base + iota
-	focusOut
+	FocusIn = base + iota // a terminal's focus reports, ESC [ I and ESC [ O
+	FocusOut
 	Any
 	pasteStart
 	pasteEnd
@@ -134,7 +134,7 @@ var keyNames = sync.OnceValue(func() []keyName {
 // them.
 var specialNames = sync.OnceValue(func() map[Code]string {
 	return map[Code]string{
-		None: "None", Unknown: "Unknown", Any: "Any", focusIn: "FocusIn", focusOut: "FocusOut",
+		None: "None", Unknown: "Unknown", Any: "Any", FocusIn: "FocusIn", FocusOut: "FocusOut",
 		pasteStart: "PasteStart", pasteEnd: "PasteEnd", mouse: "Mouse", dragging: "Dragging",
 		mouseFirst: "MouseMovePane", mouseFirst + 1: "MouseMoveStatus", mouseFirst + 2: "MouseMoveStatusLeft",
 		mouseFirst + 3: "MouseMoveStatusRight", mouseFirst + 5: "MouseMoveBorder",

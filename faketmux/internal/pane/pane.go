@@ -60,6 +60,9 @@ type Options struct {
 	// screen has taken it in, as tmux hands a pane's output to its
 	// control clients. It must not block; the chunk is its own.
 	Output func([]byte)
+	// NoReflow keeps a resize from rewrapping the lines: they are cut
+	// or padded, as tmux resizes a popup's screen.
+	NoReflow bool
 }
 
 // Pane is one program in a pseudo-terminal and the screen it draws.
@@ -80,7 +83,8 @@ type Pane struct {
 	// bytes, so that the reader and Sync take output in order.
 	rmu sync.Mutex
 
-	output func([]byte) // Options.Output
+	output   func([]byte) // Options.Output
+	noReflow bool         // Options.NoReflow
 
 	mu      sync.Mutex
 	input   []byte
@@ -156,6 +160,7 @@ func StartEmpty(o Options) *Pane {
 func newPane(cols, rows int, o Options) *Pane {
 	p := &Pane{
 		output:     o.Output,
+		noReflow:   o.NoReflow,
 		exited:     make(chan struct{}),
 		reapedCh:   make(chan struct{}),
 		readerDone: make(chan struct{}),
@@ -294,6 +299,16 @@ func (p *Pane) take(b []byte) {
 	if p.output != nil {
 		p.output(bytes.Clone(b))
 	}
+}
+
+// Rehome hands the pane to a new owner, as tmux moves a popup's job into
+// a pane: what the program writes goes to output from now on, and a
+// resize rewraps the lines. The caller orders it with Resize.
+func (p *Pane) Rehome(output func([]byte)) {
+	p.rmu.Lock()
+	p.output = output
+	p.rmu.Unlock()
+	p.noReflow = false
 }
 
 // Sync takes in the output the program has written that the reader has
@@ -463,7 +478,11 @@ func (p *Pane) Resize(cols, rows int) error {
 	ws := pty.Winsize{Cols: uint16(cols), Rows: uint16(rows)}
 	// The screen changes size whether or not a program still holds the
 	// terminal, as a dead tmux pane's does.
-	p.Screen.Resize(cols, rows)
+	if p.noReflow {
+		p.Screen.resizeCut(cols, rows)
+	} else {
+		p.Screen.Resize(cols, rows)
+	}
 	p.mu.Lock()
 	closed := p.closed
 	p.mu.Unlock()

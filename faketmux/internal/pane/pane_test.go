@@ -172,6 +172,27 @@ func TestResize(t *testing.T) {
 	}
 }
 
+// A popup's terminal is resized as tmux resizes a popup's screen: a
+// line wrapped at the old width is cut at the new one, not rewrapped.
+func TestResizeWithoutReflow(t *testing.T) {
+	for _, noReflow := range []bool{false, true} {
+		p := StartEmpty(Options{Cols: 6, Rows: 3, NoReflow: noReflow})
+		p.Display([]byte("abcdefgh"))
+		p.Resize(4, 3)
+		out, err := p.Capture(CaptureOptions{Range: func(history, last int) (int, int) { return history, last }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := "abcd\nefgh\n\n"
+		if noReflow {
+			want = "abcd\ngh\n\n"
+		}
+		if string(out) != want {
+			t.Errorf("NoReflow %v: %q, want %q", noReflow, out, want)
+		}
+	}
+}
+
 func TestExitedAfterOutputIsOnScreen(t *testing.T) {
 	for name, script := range map[string]string{
 		"alone": `echo bye`,

@@ -40,6 +40,10 @@ const (
 	ResetPalette
 	Cursor      // OSC 12: the cursor's colour, or "?" for it
 	ResetCursor // OSC 112
+	// FocusReports is ?1004h from a program that had not asked for focus
+	// reports: with focus-events on, it is told at once whether its pane
+	// has the focus.
+	FocusReports
 )
 
 // inputBufLimit is tmux's INPUT_BUF_LIMIT: a longer string is dropped.

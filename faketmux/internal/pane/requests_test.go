@@ -32,6 +32,10 @@ func TestRequests(t *testing.T) {
 		{"top half kept", "\x1b]2;\xc3\xa9\x9c\x07", []Request{{Kind: Title, Text: "\xc3\xa9\x9c"}}},
 		{"too long", "\x1b]2;" + strings.Repeat("x", inputBufLimit) + "\x07", nil},
 		{"unfinished", "\x1b]2;never", nil},
+		// Asking for focus reports again asks nothing; after RIS, or
+		// ?1004l, it is a new request.
+		{"focus reports", "\x1b[?1004h\x1b[?1004h\x1bc\x1b[?1004h\x1b[?1004l\x1b[?1004h",
+			[]Request{{Kind: FocusReports}, {Kind: ResetPalette}, {Kind: FocusReports}, {Kind: FocusReports}}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s := NewScreen(20, 5, 10)
@@ -43,6 +47,20 @@ func TestRequests(t *testing.T) {
 				t.Errorf("taken twice: %+v", got)
 			}
 		})
+	}
+}
+
+// TestFocusReports keeps ?1004 as tmux's MODE_FOCUSON.
+func TestFocusReports(t *testing.T) {
+	s := NewScreen(20, 5, 10)
+	for _, step := range []struct {
+		in   string
+		want bool
+	}{{"", false}, {"\x1b[?1004h", true}, {"\x1b[?1004l", false}, {"\x1b[?1004h\x1bc", false}} {
+		s.Display([]byte(step.in))
+		if got := s.FocusReports(); got != step.want {
+			t.Errorf("after %q: FocusReports %v, want %v", step.in, got, step.want)
+		}
 	}
 }
 

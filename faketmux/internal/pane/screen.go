@@ -27,6 +27,7 @@ const (
 	modeMouseAll
 	modeMouseUTF8
 	modeMouseSGR
+	modeFocus // focus reports (?1004), tmux's MODE_FOCUSON
 
 	allMouseModes = modeMouseStandard | modeMouseButton | modeMouseAll
 )
@@ -422,6 +423,14 @@ func (s *Screen) Cursor() (x, y int) {
 	return s.cx, s.cy
 }
 
+// FocusReports reports whether the program asked to be told of focus
+// changes (?1004h).
+func (s *Screen) FocusReports() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.mode&modeFocus != 0
+}
+
 // AltScreen reports whether the program has the alternate screen on.
 func (s *Screen) AltScreen() bool {
 	s.mu.Lock()
@@ -455,6 +464,13 @@ func (s *Screen) Resize(cols, rows int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.resize(cols, rows, s.saved == nil)
+}
+
+// resizeCut changes the screen's size without rewrapping its lines.
+func (s *Screen) resizeCut(cols, rows int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.resize(cols, rows, false)
 }
 
 func (s *Screen) resize(sx, sy int, reflow bool) {
@@ -1349,6 +1365,13 @@ func (s *Screen) privateMode(n int, on bool) {
 		if !on {
 			s.mode &^= allMouseModes
 		}
+	case 1004:
+		// Only a program newly asking is told at once where the focus
+		// is, which the server knows (tmux's input_csi_dispatch_sm_private).
+		if on && s.mode&modeFocus == 0 {
+			s.request(Request{Kind: FocusReports})
+		}
+		s.setMode(modeFocus, on)
 	case 1005:
 		s.setMode(modeMouseUTF8, on)
 	case 1006:
