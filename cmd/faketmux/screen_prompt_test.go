@@ -84,6 +84,7 @@ var promptScreenCases = []screenCase{
 		// or a message shows, shows it only when they close. From a key
 		// binding, the rest of the binding waits for the answer, and runs
 		// after what it runs, or after a cancel.
+		awaits: promptShown(2, 5, 8, 11, 15), // the steps that start a $T
 		steps: [][]string{nil, {"-l", "$T confirm 'display x';echo rc=$?"}, {"Enter"}, {"n"},
 			{"-l", "$T confirm 'display y';echo rc=$?"}, {"Enter"}, {"y"},
 			{"-l", "$T confirm -b 'display z';echo rc=$?"}, {"Enter"}, {"y"},
@@ -145,4 +146,14 @@ var promptScreenCases = []screenCase{
 			{"C-u"}, {"-l", "selectw -t:1"}, {"Tab"}, {"C-c"},
 			{"C-b", "."}, {"Tab"}, {"Tab"}, {"C-c"}, {"C-c"}},
 	},
+}
+
+// promptShown awaits, at each of steps, the prompt's cursor on the status
+// line, in the message style's default colours.
+func promptShown(steps ...int) map[int]string {
+	awaits := map[int]string{}
+	for _, step := range steps {
+		awaits[step] = "\x1b[7m \x1b[0m\x1b[30m\x1b[43m"
+	}
+	return awaits
 }

@@ -52,6 +52,11 @@ type screenCase struct {
 	term string
 	// globals are the inner client's global flags (-2, -T features).
 	globals []string
+	// awaits, for a step that starts a program in the inner pane (a tmux
+	// client, say), is what its capture must hold before it is taken: a
+	// loaded machine can start the program later than the screen's quiet
+	// lasts, and the quiet alone cannot tell a late start from none.
+	awaits map[int]string
 }
 
 var screenCases = []screenCase{
@@ -320,8 +325,9 @@ func libfaketime() string {
 // stableCapture captures the outer pane once it has not changed for a
 // while: the inner client draws on its own schedule. The while grows with
 // how slow a capture is, which is how loaded the machine is: a client that
-// has not yet drawn a step's change must not pass for one that has.
-func (w *screenWorld) stableCapture(t *testing.T) string {
+// has not yet drawn a step's change must not pass for one that has. A
+// capture that must hold await waits for it as well.
+func (w *screenWorld) stableCapture(t *testing.T, await string) string {
 	t.Helper()
 	last, since := "", time.Now()
 	quiet := 400 * time.Millisecond
@@ -333,7 +339,7 @@ func (w *screenWorld) stableCapture(t *testing.T) string {
 		cur := r.stdout + r.stderr
 		if cur != last {
 			last, since = cur, time.Now()
-		} else if time.Since(since) > quiet {
+		} else if time.Since(since) > quiet && strings.Contains(cur, await) {
 			return cur
 		}
 		time.Sleep(50 * time.Millisecond)
@@ -389,7 +395,7 @@ func (w *screenWorld) play(t *testing.T, sc screenCase) string {
 		case keys != nil:
 			w.outer(append([]string{"send-keys", "-t", "outer"}, keys...)...)
 		}
-		fmt.Fprintf(&b, "-- step %d %q\n%s", i, keys, w.stableCapture(t))
+		fmt.Fprintf(&b, "-- step %d %q\n%s", i, keys, w.stableCapture(t, sc.awaits[i]))
 		if sc.flags != "" {
 			b.WriteString(w.outer("display-message", "-p", "-t", "outer", sc.flags).stdout)
 		}
