@@ -22,8 +22,9 @@ import (
 // ControlDialer reaches tmux servers through one control-mode client
 // (tmux -C) per server, started on first use and kept: a command costs a
 // line written to that client and a reply read back, not a process.
-// Contents travel through a FIFO in a private directory, so they are never
-// on a command line and never at rest on disk.
+// Contents travel through a FIFO in a private directory, or, one byte
+// long, through a pipe tmux opens by its /proc path (control_preload.go),
+// so they are never on a command line and never at rest on disk.
 //
 // The client attaches to the session tmux picks for attach-session, with
 // no output and no say in window sizes, and shows in list-clients while it
